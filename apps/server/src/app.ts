@@ -1,0 +1,195 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { Redis } from 'ioredis';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sql } from 'drizzle-orm';
+import { ERROR_CODES } from '@nhasach/shared';
+import type { Config } from './config.ts';
+import { queryRows, type Database, type Db } from './db/client.ts';
+import { AppError } from './lib/errors.ts';
+import { envelope, isEnvelope } from './lib/envelope.ts';
+import { createTokenSigner, type TokenSigner } from './lib/jwt.ts';
+import { fieldErrorsFromZod } from './lib/validation.ts';
+import { registerModules } from './modules/index.ts';
+
+z.config(z.locales.vi());
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    database: Database;
+    tokens: TokenSigner;
+    /** Present when REDIS_URL is set: shared rate limits and caches across instances. */
+    redis?: Redis;
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+}
+
+/** Paths under /api whose bodies are not enveloped (the OpenAPI document and Swagger UI assets). */
+const rawPrefixes = ['/api/docs'];
+
+export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            // Secrets never reach the logs: tokens, cookies, passwords and OTPs are redacted.
+            redact: {
+              paths: [
+                'req.headers.authorization',
+                'req.headers.cookie',
+                'res.headers["set-cookie"]',
+                '*.password',
+                '*.newPassword',
+                '*.oldPassword',
+                '*.confirmPassword',
+                '*.otp',
+                '*.token',
+                '*.accessToken',
+              ],
+              censor: '[redacted]',
+            },
+          },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: false } },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('tokens', createTokenSigner(config.JWT_SECRET));
+  if (config.REDIS_URL) {
+    const redis = new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 });
+    app.decorate('redis', redis);
+    app.addHook('onClose', async () => {
+      await redis.quit();
+    });
+  }
+
+  // An empty body with a JSON content type (refresh, logout) is an empty object, not an error.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new AppError(400, ERROR_CODES.badRequest, 'Dữ liệu JSON không hợp lệ.'), undefined);
+    }
+  });
+
+  await app.register(cookie);
+  await app.register(cors, {
+    origin: config.CORS_ORIGINS.length ? config.CORS_ORIGINS : false,
+    credentials: true,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    ...(app.redis ? { redis: app.redis, nameSpace: 'nhasach-rl:' } : {}),
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError(429, ERROR_CODES.tooManyRequests, `Bạn thao tác quá nhanh. Vui lòng thử lại sau ${Math.ceil(ctx.ttl / 1000)} giây.`, undefined, {
+        retryAfterSeconds: Math.ceil(ctx.ttl / 1000),
+      }),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Nhà Sách API', version: '1.0.0', description: 'API of the Nhà Sách online bookstore.' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    if (!request.url.startsWith('/api') || rawPrefixes.some((p) => request.url.startsWith(p))) return payload;
+    if (isEnvelope(payload)) return payload;
+    return envelope(reply.statusCode, payload ?? null);
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      const data = error.fields || error.details ? { ...(error.fields ? { fields: error.fields } : {}), ...error.details } : null;
+      return reply.status(error.statusCode).send(envelope(error.statusCode, data, error.message, error.code));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = fieldErrorsFromZod(
+        error.validation.map((v) => v.params.issue as { path: PropertyKey[]; message: string }),
+        error.validationContext,
+      );
+      return reply
+        .status(400)
+        .send(envelope(400, { fields }, fields[0]?.message ?? 'Dữ liệu không hợp lệ.', ERROR_CODES.validation));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send(envelope(500, null, 'Đã có lỗi xảy ra. Vui lòng thử lại sau.', ERROR_CODES.internal));
+    }
+    if (status === 413) {
+      return reply.status(413).send(envelope(413, null, 'Dữ liệu gửi lên quá lớn.', ERROR_CODES.badRequest));
+    }
+    if (status === 415) {
+      return reply.status(415).send(envelope(415, null, 'Định dạng dữ liệu không được hỗ trợ.', ERROR_CODES.badRequest));
+    }
+    if (status === 429) {
+      return reply.status(429).send(envelope(429, null, 'Bạn thao tác quá nhanh. Vui lòng thử lại sau.', ERROR_CODES.tooManyRequests));
+    }
+    return reply.status(status).send(envelope(status, null, 'Yêu cầu không hợp lệ.', ERROR_CODES.badRequest));
+  });
+
+  app.get('/api/health', { schema: { tags: ['system'], summary: 'Liveness and database check' } }, async () => {
+    await queryRows(database.db, sql`select 1`);
+    return { status: 'ok', database: database.kind };
+  });
+
+  await registerModules(app);
+
+  const webDist = config.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+  const serveSpa = config.isProduction && existsSync(path.join(webDist, 'index.html'));
+  if (serveSpa) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      setHeaders: (reply, filePath) => {
+        // Hashed build assets never change; index.html must always be revalidated.
+        reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api') || !serveSpa || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send(envelope(404, null, 'Không tìm thấy đường dẫn.', ERROR_CODES.notFound));
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

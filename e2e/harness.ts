@@ -1,0 +1,161 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startMailCatcher, type MailCatcher } from '../apps/server/src/test/mail-catcher.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const artifactsDir = path.join(root, 'e2e', '.artifacts');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Store {
+  baseUrl: string;
+  mail: MailCatcher;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the built store as `npm start` would (production mode, demo data), on its own port, data folder
+ * and database (a fresh PostgreSQL database when TEST_DATABASE_URL is set, embedded PGlite otherwise),
+ * sending mail to a real SMTP server in this process.
+ */
+export async function startStore(env: Record<string, string> = {}): Promise<Store> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'nhasach-e2e-'));
+  const mail = await startMailCatcher();
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let dbName: string | undefined;
+  if (adminUrl) {
+    dbName = `nhasach_e2e_${randomBytes(6).toString('hex')}`;
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(`CREATE DATABASE ${dbName}`);
+    await c.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  }
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      SMTP_URL: mail.url,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      RATE_LIMIT_SCALE: '20',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`store exited with code ${child.exitCode} before it was ready`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('store did not become ready in time');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+
+  return {
+    baseUrl,
+    mail,
+    async stop() {
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await mail.close();
+      if (adminUrl && dbName) {
+        const c = new pg.Client({ connectionString: adminUrl });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+        await c.end();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Debian's Chromium, headless, with the flags this closed network needs. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export const DESKTOP = { width: 1366, height: 900 } as const;
+export const MOBILE = { width: 390, height: 844 } as const;
+
+/** A fresh browser context (own storage) on the store; the intro overlay is skipped unless asked for. */
+export async function newPage(
+  browser: Browser,
+  baseUrl: string,
+  opts: { viewport?: { width: number; height: number }; showIntro?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: opts.viewport ?? DESKTOP,
+    locale: 'vi-VN',
+    timezoneId: 'Asia/Ho_Chi_Minh',
+  });
+  if (!opts.showIntro) {
+    await context.addInitScript(() => {
+      try {
+        window.localStorage.setItem('intro-seen-v2', '1');
+      } catch {
+        // storage may be unavailable on about:blank
+      }
+    });
+  }
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+/** Saves a full-page screenshot under e2e/.artifacts for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const file = path.join(artifactsDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

@@ -1,0 +1,30 @@
+/** Business constants from the spec (section 9) and DESIGN.md, written once for server and browser. */
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 64;
+export const OTP_LENGTH = 6;
+export const OTP_TTL_SECONDS = 10 * 60;
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_RESEND_COOLDOWN_SECONDS = 60;
+export const OTP_MAX_RESENDS_PER_HOUR = 5;
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_DAYS = 30;
+export const SEARCH_TERM_MAX = 128;
+export const SLUG_MAX = 200;
+export const BIRTH_YEAR_MIN = 1900;
+export const BIRTH_YEAR_MAX = 2100;
+export const DEFAULT_PAGE_SIZE = 12;
+export const MAX_PAGE_SIZE = 200;
+export const NEW_BADGE_DAYS = 14;
+export const QTY_MIN = 1;
+export const QTY_MAX = 99;
+/** Browser storage keys (spec section 9). */
+export const STORAGE_KEYS = {
+  accessToken: 'accessToken',
+  user: 'auth.user',
+  cartBadge: 'CART_BADGE_COUNT',
+  introSeen: 'intro-seen-v2',
+  introSkipOnce: 'intro-skip-once',
+  registerData: 'auth.register',
+  loginRedirect: 'auth.redirectAfterLogin',
+  favourites: (userKey: string) => `FAV_${userKey}_V1`,
+} as const;

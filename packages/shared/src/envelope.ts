@@ -1,0 +1,47 @@
+/** Every JSON response of the API has this shape (spec section 7). */
+export interface ApiEnvelope<T> {
+  statusCode: number;
+  /** Stable machine-readable code on errors (e.g. VALIDATION_ERROR); null on success. */
+  error: string | null;
+  /** Vietnamese text a user can read. */
+  message: string;
+  data: T;
+}
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** Spring-style page used by storefront lists. */
+export interface PageResult<T> {
+  content: T[];
+  totalPages: number;
+  totalElements: number;
+  number: number;
+  size: number;
+}
+
+/** Admin users list shape (spec section 7, Users). */
+export interface MetaPage<T> {
+  meta: { page: number; pageSize: number; total: number; pages: number };
+  result: T[];
+}
+
+export const ERROR_CODES = {
+  validation: 'VALIDATION_ERROR',
+  badRequest: 'BAD_REQUEST',
+  unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  tooManyRequests: 'TOO_MANY_REQUESTS',
+  internal: 'INTERNAL_ERROR',
+  otpInvalid: 'OTP_INVALID',
+  otpLocked: 'OTP_LOCKED',
+  otpCooldown: 'OTP_COOLDOWN',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  accountDisabled: 'ACCOUNT_DISABLED',
+  emailNotVerified: 'EMAIL_NOT_VERIFIED',
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

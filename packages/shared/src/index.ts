@@ -1,0 +1,5 @@
+export * from './constants.ts';
+export * from './envelope.ts';
+export * from './roles.ts';
+export * from './validation.ts';
+export * from './users.ts';
