@@ -38,10 +38,12 @@ export const ERROR_CODES = {
   tooManyRequests: 'TOO_MANY_REQUESTS',
   internal: 'INTERNAL_ERROR',
   otpInvalid: 'OTP_INVALID',
+  otpExpired: 'OTP_EXPIRED',
   otpLocked: 'OTP_LOCKED',
   otpCooldown: 'OTP_COOLDOWN',
   invalidCredentials: 'INVALID_CREDENTIALS',
   accountDisabled: 'ACCOUNT_DISABLED',
   emailNotVerified: 'EMAIL_NOT_VERIFIED',
+  mailFailed: 'MAIL_FAILED',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -3,3 +3,4 @@ export * from './envelope.ts';
 export * from './roles.ts';
 export * from './validation.ts';
 export * from './users.ts';
+export * from './auth.ts';

@@ -1,0 +1,184 @@
+import { STORAGE_KEYS } from '@nhasach/shared';
+import { storage } from '../lib/storage.ts';
+
+/** Base of the API host; same origin unless VITE_API_URL points elsewhere (spec section 7). */
+export const API_BASE = (import.meta.env.VITE_API_URL as string | undefined)?.replace(/\/$/, '') ?? '';
+
+/** Header marking the one retry after a token refresh (spec section 4, token refresh). */
+export const RETRIED_HEADER = 'X-Retried';
+
+/** Calls that never carry the bearer token and never trigger a refresh. */
+const AUTH_PATHS = [
+  '/api/v1/auth/login',
+  '/api/v1/auth/register',
+  '/api/v1/auth/verify-email',
+  '/api/v1/auth/resend-otp',
+  '/api/v1/auth/forgot-password/start',
+  '/api/v1/auth/forgot-password/verify',
+  '/api/v1/auth/refresh',
+  '/api/v1/auth/logout',
+];
+const isAuthPath = (path: string) => AUTH_PATHS.some((p) => path.startsWith(p));
+
+/** An API failure; `message` is already the text to show (spec section 8 order of fallbacks). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    /** Stable server code such as VALIDATION_ERROR, when the server sent one. */
+    readonly code: string | undefined,
+    /** The `data` of the error envelope (field errors, attempts left, retry-after...). */
+    readonly data: unknown,
+    readonly body: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const DEFAULT_ERROR_TEXT = 'Đã có lỗi xảy ra';
+
+/** User-facing text of any error: body message, error, detail, then the error's own message, else the fallback. */
+export function errorText(err: unknown, fallback = DEFAULT_ERROR_TEXT): string {
+  if (err instanceof ApiError) return err.message || fallback;
+  if (err instanceof Error && err.message) return err.message;
+  return fallback;
+}
+
+function textFromBody(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const b = body as Record<string, unknown>;
+  for (const key of ['message', 'error', 'detail'] as const) {
+    if (typeof b[key] === 'string' && b[key]) return b[key];
+  }
+  return undefined;
+}
+
+/** Unwraps `{data: ...}` envelopes; other bodies pass through. */
+export function unwrap<T>(body: unknown): T {
+  if (body && typeof body === 'object' && 'data' in body) return (body as { data: T }).data;
+  return body as T;
+}
+
+export type Query = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
+
+/** Builds a query string, dropping null, undefined and blank values (spec section 5). */
+export function toQueryString(query: Query | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === null || value === undefined) continue;
+    const values = Array.isArray(value) ? value : [value];
+    for (const v of values) {
+      const s = String(v);
+      if (s.trim() === '') continue;
+      params.append(key, s);
+    }
+  }
+  const qs = params.toString();
+  return qs ? `?${qs}` : '';
+}
+
+export interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+let refreshInFlight: Promise<string | undefined> | undefined;
+
+/** One refresh for all concurrent 401s; resolves to the new token or undefined. */
+export function refreshAccessToken(): Promise<string | undefined> {
+  refreshInFlight ??= (async () => {
+    try {
+      const res = await fetch(`${API_BASE}/api/v1/auth/refresh`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { Accept: 'application/json' },
+      });
+      const body: unknown = await res.json().catch(() => undefined);
+      const b = body as { accessToken?: unknown; data?: { accessToken?: unknown } } | undefined;
+      const token = res.ok ? (b?.accessToken ?? b?.data?.accessToken) : undefined;
+      if (typeof token === 'string' && token) {
+        storage.set(STORAGE_KEYS.accessToken, token);
+        window.dispatchEvent(new CustomEvent('auth:token-refreshed', { detail: { accessToken: token } }));
+        return token;
+      }
+      storage.remove(STORAGE_KEYS.accessToken);
+      return undefined;
+    } catch {
+      storage.remove(STORAGE_KEYS.accessToken);
+      return undefined;
+    } finally {
+      refreshInFlight = undefined;
+    }
+  })();
+  return refreshInFlight;
+}
+
+async function send(method: string, path: string, opts: RequestOptions, retried: boolean): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+  const auth = isAuthPath(path);
+  if (!auth && !headers.Authorization) {
+    const token = storage.get(STORAGE_KEYS.accessToken);
+    if (token) headers.Authorization = `Bearer ${token}`;
+  }
+  if (auth) delete headers.Authorization;
+  if (retried) headers[RETRIED_HEADER] = '1';
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  return fetch(`${API_BASE}${path}${toQueryString(opts.query)}`, {
+    method,
+    headers,
+    body,
+    credentials: 'include',
+    signal: opts.signal,
+  });
+}
+
+/** Sends a request and returns the raw parsed body (envelope included); throws ApiError on failure. */
+export async function requestRaw(method: string, path: string, opts: RequestOptions = {}): Promise<unknown> {
+  let res = await send(method, path, opts, false);
+  if (res.status === 401 && !isAuthPath(path)) {
+    const token = await refreshAccessToken();
+    if (token) res = await send(method, path, { ...opts, headers: { ...opts.headers, Authorization: `Bearer ${token}` } }, true);
+  }
+  const text = await res.text();
+  let body: unknown = undefined;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+  }
+  if (!res.ok) {
+    const b = body && typeof body === 'object' ? (body as Record<string, unknown>) : undefined;
+    throw new ApiError(
+      textFromBody(body) ?? `${DEFAULT_ERROR_TEXT} (${res.status})`,
+      res.status,
+      typeof b?.error === 'string' ? b.error : undefined,
+      b?.data,
+      body,
+    );
+  }
+  return body;
+}
+
+/** Sends a request and returns the unwrapped `data`. */
+export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  return unwrap<T>(await requestRaw(method, path, opts));
+}
+
+export const api = {
+  get: <T>(path: string, query?: Query, opts: Omit<RequestOptions, 'query' | 'body'> = {}) => request<T>('GET', path, { ...opts, query }),
+  post: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'body'> = {}) => request<T>('POST', path, { ...opts, body }),
+  put: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'body'> = {}) => request<T>('PUT', path, { ...opts, body }),
+  patch: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'body'> = {}) => request<T>('PATCH', path, { ...opts, body }),
+  delete: <T>(path: string, opts: RequestOptions = {}) => request<T>('DELETE', path, opts),
+};

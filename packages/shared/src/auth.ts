@@ -1,0 +1,37 @@
+import type { UserDto } from './users.ts';
+
+/** Response data of the auth calls (spec section 7, Auth). */
+export interface LoginResult {
+  accessToken: string;
+  tokenType: 'Bearer';
+  /** Lifetime of the access token in seconds. */
+  expiresIn: number;
+  user: UserDto;
+}
+
+export interface RefreshResult {
+  accessToken: string;
+  tokenType: 'Bearer';
+  expiresIn: number;
+}
+
+/** Answer of register, resend-otp and forgot-password/start. */
+export interface OtpSentResult {
+  email: string;
+  /** Seconds until the code expires (600). */
+  expiresInSeconds: number;
+  /** Seconds until another code may be requested (60). */
+  resendAfterSeconds: number;
+}
+
+/** `data` of a 400 OTP_INVALID / OTP_LOCKED / OTP_EXPIRED error. */
+export interface OtpErrorData {
+  attempts: number;
+  maxAttempts: number;
+  attemptsLeft: number;
+}
+
+/** `data` of a 429 error (rate limit or OTP cooldown). */
+export interface RetryAfterData {
+  retryAfterSeconds: number;
+}
