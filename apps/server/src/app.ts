@@ -38,6 +38,10 @@ declare module 'fastify' {
     /** Present when REDIS_URL is set: shared rate limits and caches across instances. */
     redis?: Redis;
   }
+  interface FastifyContextConfig {
+    /** Wrap this route's answers in the envelope even outside /api (PUT /users/change-password). */
+    envelope?: boolean;
+  }
 }
 
 export interface AppDeps {
@@ -128,7 +132,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   app.addHook('preSerialization', async (request, reply, payload) => {
-    if (!request.url.startsWith('/api') || rawPrefixes.some((p) => request.url.startsWith(p))) return payload;
+    const isApi = request.url.startsWith('/api') && !rawPrefixes.some((p) => request.url.startsWith(p));
+    if (!isApi && request.routeOptions.config.envelope !== true) return payload;
     if (isEnvelope(payload)) return payload;
     return envelope(reply.statusCode, payload ?? null);
   });
@@ -140,7 +145,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = fieldErrorsFromZod(
-        error.validation.map((v) => v.params.issue as { path: PropertyKey[]; message: string }),
+        // The provider puts the issue path in instancePath ('/a/0/b') and the Zod message in message.
+        error.validation.map((v) => ({ path: v.instancePath.split('/').filter(Boolean), message: v.message ?? '' })),
         error.validationContext,
       );
       return reply

@@ -45,5 +45,7 @@ export const ERROR_CODES = {
   accountDisabled: 'ACCOUNT_DISABLED',
   emailNotVerified: 'EMAIL_NOT_VERIFIED',
   mailFailed: 'MAIL_FAILED',
+  /** Change password: the current password given is wrong. */
+  wrongPassword: 'WRONG_PASSWORD',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -4,3 +4,8 @@ export * from './roles.ts';
 export * from './validation.ts';
 export * from './users.ts';
 export * from './auth.ts';
+export * from './engagement.ts';
+export * from './catalog.ts';
+export * from './price.ts';
+export * from './isbn.ts';
+export * from './media.ts';

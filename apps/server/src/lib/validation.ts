@@ -18,6 +18,11 @@ const fieldLabels: Record<string, string> = {
   otp: 'Mã OTP',
   gender: 'Giới tính',
   birthDate: 'Ngày sinh',
+  score: 'Số sao',
+  content: 'Nội dung',
+  parentId: 'Bình luận gốc',
+  page: 'Trang',
+  size: 'Số mục mỗi trang',
 };
 
 /** Maps Zod issues to field errors whose message names the field. */

@@ -86,6 +86,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** Fired on window when a refresh fails and the stored token was removed: the session is over. */
+export const SESSION_ENDED_EVENT = 'auth:session-ended';
+/** Fired on window with `{accessToken}` after a successful refresh. */
+export const TOKEN_REFRESHED_EVENT = 'auth:token-refreshed';
+
 let refreshInFlight: Promise<string | undefined> | undefined;
 
 /** One refresh for all concurrent 401s; resolves to the new token or undefined. */
@@ -102,13 +107,15 @@ export function refreshAccessToken(): Promise<string | undefined> {
       const token = res.ok ? (b?.accessToken ?? b?.data?.accessToken) : undefined;
       if (typeof token === 'string' && token) {
         storage.set(STORAGE_KEYS.accessToken, token);
-        window.dispatchEvent(new CustomEvent('auth:token-refreshed', { detail: { accessToken: token } }));
+        window.dispatchEvent(new CustomEvent(TOKEN_REFRESHED_EVENT, { detail: { accessToken: token } }));
         return token;
       }
       storage.remove(STORAGE_KEYS.accessToken);
+      window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
       return undefined;
     } catch {
       storage.remove(STORAGE_KEYS.accessToken);
+      window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
       return undefined;
     } finally {
       refreshInFlight = undefined;

@@ -1,3 +1,13 @@
+import { useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { Providers } from './providers.tsx';
+import { createAppRouter } from './router.tsx';
+
 export function App() {
-  return <main className="p-8 text-2xl font-semibold text-brand-700">Nhà Sách</main>;
+  const [router] = useState(createAppRouter);
+  return (
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  );
 }

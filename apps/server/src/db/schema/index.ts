@@ -2,3 +2,5 @@
 export * from './users.ts';
 export * from './auth.ts';
 export * from './mail.ts';
+export * from './catalog.ts';
+export * from './engagement.ts';

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { expectLimited, randomIp, uniqueName } from './testing.ts';
+
+// Runs only when a Redis server is given: TEST_REDIS_URL=redis://127.0.0.1:6379
+describe.skipIf(!process.env.TEST_REDIS_URL)('limits shared through Redis', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    const env = { REDIS_URL: process.env.TEST_REDIS_URL!, RATE_LIMIT_SCALE: '1' };
+    a = await createTestApp(env);
+    b = await createTestApp(env);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+  });
+
+  it('two instances share the per-account and per-address login counters', async () => {
+    // Unique per run: Redis outlives the test databases.
+    const username = uniqueName('redis');
+    for (const app of [a, a, b, b, a]) {
+      const res = await app.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: randomIp(), payload: { username, password: 'Sai@12345' } });
+      expect(res.statusCode).toBe(401);
+    }
+    expectLimited(await b.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: randomIp(), payload: { username, password: 'Sai@12345' } }));
+
+    const ip = randomIp();
+    for (let i = 0; i < 10; i++) {
+      const app = i % 2 ? a : b;
+      const res = await app.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: ip, payload: { username: uniqueName('redis'), password: 'x' } });
+      expect(res.statusCode).toBe(401);
+    }
+    expectLimited(await a.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: ip, payload: { username: uniqueName('redis'), password: 'x' } }));
+  });
+});

@@ -1,0 +1,73 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import { REFRESH_TOKEN_TTL_DAYS } from '@nhasach/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import { findRefreshToken, insertRefreshToken, markRotated, revokeFamily } from './repo.ts';
+
+export const REFRESH_COOKIE = 'refresh_token';
+/** The cookie only travels to the auth calls (refresh, logout), never to the rest of the API. */
+export const REFRESH_COOKIE_PATH = '/api/v1/auth';
+const TTL_MS = REFRESH_TOKEN_TTL_DAYS * 24 * 3600 * 1000;
+
+/** Only the SHA-256 of a token is stored: a database leak gives no usable session. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function issueRefreshToken(
+  db: Db | Tx,
+  userId: number,
+  opts: { familyId?: string; userAgent?: string; now?: Date } = {},
+): Promise<string> {
+  const now = opts.now ?? new Date();
+  const token = randomBytes(32).toString('base64url');
+  await insertRefreshToken(db, {
+    userId,
+    familyId: opts.familyId ?? randomUUID(),
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + TTL_MS),
+    userAgent: opts.userAgent?.slice(0, 300) ?? null,
+  });
+  return token;
+}
+
+export type RotateOutcome =
+  | { kind: 'rotated'; userId: number; familyId: string; token: string }
+  | { kind: 'reused'; userId: number }
+  | { kind: 'invalid' };
+
+/**
+ * Exchanges a live token for a new one in the same family. A token presented after it was already
+ * rotated is treated as stolen: the whole family (every session descended from that login) is revoked.
+ */
+export async function rotateRefreshToken(db: Db, token: string, userAgent?: string): Promise<RotateOutcome> {
+  const now = new Date();
+  const tokenHash = hashToken(token);
+  const rotated = await db.transaction(async (tx) => {
+    const row = await markRotated(tx, tokenHash, now);
+    if (!row) return undefined;
+    const next = await issueRefreshToken(tx, row.userId, { familyId: row.familyId, userAgent, now });
+    return { kind: 'rotated' as const, userId: row.userId, familyId: row.familyId, token: next };
+  });
+  if (rotated) return rotated;
+  const row = await findRefreshToken(db, tokenHash);
+  if (row?.rotatedAt && !row.revokedAt) {
+    await revokeFamily(db, row.familyId, now);
+    return { kind: 'reused', userId: row.userId };
+  }
+  return { kind: 'invalid' };
+}
+
+/** Logout: the presented token's family ends; unknown tokens are ignored. */
+export async function revokeByToken(db: Db, token: string): Promise<void> {
+  const row = await findRefreshToken(db, hashToken(token));
+  if (row) await revokeFamily(db, row.familyId, new Date());
+}
+
+const cookieOptions = (secure: boolean) => ({ httpOnly: true, sameSite: 'lax' as const, path: REFRESH_COOKIE_PATH, secure });
+
+export function setRefreshCookie(reply: FastifyReply, token: string, secure: boolean): void {
+  reply.setCookie(REFRESH_COOKIE, token, { ...cookieOptions(secure), maxAge: Math.floor(TTL_MS / 1000) });
+}
+
+export function clearRefreshCookie(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(REFRESH_COOKIE, cookieOptions(secure));
+}

@@ -1,0 +1,227 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  ERROR_CODES,
+  OTP_RESEND_COOLDOWN_SECONDS,
+  OTP_TTL_SECONDS,
+  roleClaim,
+  parseRole,
+  type changePasswordSchema,
+  type forgotVerifySchema,
+  type LoginResult,
+  type OtpSentResult,
+  type RefreshResult,
+  type registerSchema,
+  type UserDto,
+  type verifyEmailSchema,
+} from '@nhasach/shared';
+import type { OtpPurpose } from '../../db/schema/index.ts';
+import { AppError, conflict, unauthorized } from '../../lib/errors.ts';
+import { hashSecret, verifySecret } from '../../lib/password.ts';
+import { otpMail } from '../mail/templates.ts';
+import { toUserDto, type UserRow } from '../users/dto.ts';
+import {
+  emailOrUsernameTaken,
+  findLiveUserById,
+  findUserByEmail,
+  findUserByLogin,
+  insertCustomer,
+  isUniqueViolation,
+  updatePasswordHash,
+} from '../users/repo.ts';
+import { issueCode, otpExpired, rejectCode, takeCode, undoIssue, type OtpHasher } from './otp.ts';
+import { issueRefreshToken, revokeByToken, rotateRefreshToken } from './refresh-tokens.ts';
+import { revokeAllForUser } from './repo.ts';
+
+export const MESSAGES = {
+  duplicate: 'Email hoặc username đã tồn tại.',
+  mailFailed: 'Không gửi được email xác thực. Vui lòng thử lại.',
+  invalidCredentials: 'Tên đăng nhập hoặc mật khẩu không đúng.',
+  disabled: 'Tài khoản đã bị vô hiệu hoá.',
+  sessionExpired: 'Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại.',
+  wrongOldPassword: 'Mật khẩu hiện tại không đúng.',
+  samePassword: 'Mật khẩu mới phải khác mật khẩu hiện tại.',
+} as const;
+
+/** What the services need from the app; routes pass `app` itself. */
+export interface AuthContext {
+  db: FastifyInstance['db'];
+  mailer: FastifyInstance['mailer'];
+  tokens: FastifyInstance['tokens'];
+  otp: OtpHasher;
+}
+
+/** The pending registration kept in otp_codes.payload until the e-mail is verified. */
+const pendingRegistration = z.object({
+  username: z.string(),
+  passwordHash: z.string(),
+  fullName: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+type PendingRegistration = z.infer<typeof pendingRegistration>;
+
+const otpSent = (email: string): OtpSentResult => ({
+  email,
+  expiresInSeconds: OTP_TTL_SECONDS,
+  resendAfterSeconds: OTP_RESEND_COOLDOWN_SECONDS,
+});
+
+const isActive = (u: UserRow | undefined): u is UserRow => !!u && u.enabled && !u.deletedAt;
+
+/** Issues a code and mails it; when the mail fails the code is undone and the caller gets 503. */
+async function sendCodeOrFail(
+  ctx: AuthContext,
+  email: string,
+  purpose: OtpPurpose,
+  opts: { payload?: PendingRegistration; requireExisting?: boolean },
+): Promise<void> {
+  const issued = await issueCode(ctx.db, ctx.otp, { email, purpose, payload: opts.payload, requireExisting: opts.requireExisting });
+  try {
+    await ctx.mailer.send({ to: email, ...otpMail(purpose, issued.code), sensitive: true });
+  } catch {
+    // The failure itself is recorded in mail_outbox and logged by the mailer.
+    await undoIssue(ctx.db, email, purpose, issued);
+    throw new AppError(503, ERROR_CODES.mailFailed, MESSAGES.mailFailed);
+  }
+}
+
+// ---------- registration ----------
+
+export async function register(ctx: AuthContext, input: z.output<typeof registerSchema>): Promise<OtpSentResult> {
+  if (await emailOrUsernameTaken(ctx.db, input.email, input.username)) throw conflict(MESSAGES.duplicate);
+  const payload: PendingRegistration = {
+    username: input.username,
+    passwordHash: await hashSecret(input.password),
+    fullName: input.fullName ?? null,
+    phone: input.phone ?? null,
+  };
+  await sendCodeOrFail(ctx, input.email, 'REGISTER', { payload });
+  return otpSent(input.email);
+}
+
+export async function resendRegisterOtp(ctx: AuthContext, email: string): Promise<OtpSentResult> {
+  await sendCodeOrFail(ctx, email, 'REGISTER', { requireExisting: true });
+  return otpSent(email);
+}
+
+/**
+ * Creates the account from the data stored at registration (the fields sent again with the code are
+ * validated but not trusted), in the same transaction that consumes the code.
+ */
+export async function verifyEmail(ctx: AuthContext, input: z.output<typeof verifyEmailSchema>): Promise<UserDto> {
+  const now = new Date();
+  const created = await ctx.db.transaction(async (tx) => {
+    const taken = await takeCode(tx, ctx.otp, input.email, 'REGISTER', input.otp, now);
+    if (!taken) return undefined;
+    const pending = pendingRegistration.safeParse(taken.payload);
+    if (!pending.success) throw otpExpired();
+    if (await emailOrUsernameTaken(tx, input.email, pending.data.username)) throw conflict(MESSAGES.duplicate);
+    try {
+      return await insertCustomer(tx, { email: input.email, ...pending.data });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(MESSAGES.duplicate);
+      throw err;
+    }
+  });
+  if (!created) return rejectCode(ctx.db, input.email, 'REGISTER', now);
+  return toUserDto(created);
+}
+
+// ---------- login and sessions ----------
+
+let dummyHash: Promise<string> | undefined;
+/** A real hash to verify against when the user does not exist, so both answers take as long. */
+const timingDummy = () => (dummyHash ??= hashSecret(randomBytes(18).toString('base64url')));
+
+async function accessTokenFor(ctx: AuthContext, user: Pick<UserRow, 'id' | 'username' | 'email' | 'role'>): Promise<string> {
+  const role = parseRole(user.role) ?? 'CUSTOMER';
+  return ctx.tokens.sign({ sub: String(user.id), userId: user.id, username: user.username, email: user.email, roles: [roleClaim(role)] });
+}
+
+export interface Session<T> {
+  result: T;
+  refreshToken: string;
+}
+
+export async function login(
+  ctx: AuthContext,
+  input: { username: string; password: string },
+  userAgent?: string,
+): Promise<Session<LoginResult>> {
+  const user = await findUserByLogin(ctx.db, input.username);
+  const ok = await verifySecret(input.password, user?.passwordHash ?? (await timingDummy()));
+  if (!user || !ok) throw new AppError(401, ERROR_CODES.invalidCredentials, MESSAGES.invalidCredentials);
+  // Said only after the password was right, so the answer never tells whether a disabled account exists.
+  if (!isActive(user)) throw new AppError(403, ERROR_CODES.accountDisabled, MESSAGES.disabled);
+  const accessToken = await accessTokenFor(ctx, user);
+  const refreshToken = await issueRefreshToken(ctx.db, user.id, { userAgent });
+  return {
+    result: { accessToken, tokenType: 'Bearer', expiresIn: ACCESS_TOKEN_TTL_SECONDS, user: toUserDto(user) },
+    refreshToken,
+  };
+}
+
+export const sessionExpired = () => unauthorized(MESSAGES.sessionExpired);
+
+export async function refresh(ctx: AuthContext, token: string | undefined, userAgent?: string): Promise<Session<RefreshResult>> {
+  if (!token) throw sessionExpired();
+  const outcome = await rotateRefreshToken(ctx.db, token, userAgent);
+  if (outcome.kind !== 'rotated') throw sessionExpired();
+  const user = await findLiveUserById(ctx.db, outcome.userId);
+  if (!isActive(user)) {
+    await revokeByToken(ctx.db, outcome.token);
+    throw sessionExpired();
+  }
+  const accessToken = await accessTokenFor(ctx, user);
+  return { result: { accessToken, tokenType: 'Bearer', expiresIn: ACCESS_TOKEN_TTL_SECONDS }, refreshToken: outcome.token };
+}
+
+export async function logout(ctx: AuthContext, token: string | undefined): Promise<void> {
+  if (token) await revokeByToken(ctx.db, token);
+}
+
+// ---------- passwords ----------
+
+/**
+ * Same answer whether or not the e-mail has an account: a code row is kept (and limited) for any
+ * address, but a mail goes out only to an active account, in the background so timing tells nothing.
+ */
+export async function forgotPasswordStart(ctx: AuthContext, email: string): Promise<OtpSentResult> {
+  const user = await findUserByEmail(ctx.db, email);
+  const issued = await issueCode(ctx.db, ctx.otp, { email, purpose: 'RESET_PASSWORD', payload: null });
+  if (isActive(user)) ctx.mailer.sendInBackground({ to: email, ...otpMail('RESET_PASSWORD', issued.code), sensitive: true });
+  return otpSent(email);
+}
+
+export async function forgotPasswordVerify(ctx: AuthContext, input: z.output<typeof forgotVerifySchema>): Promise<void> {
+  const now = new Date();
+  // Hashed before the transaction so the row lock is not held during scrypt.
+  const passwordHash = await hashSecret(input.newPassword);
+  const done = await ctx.db.transaction(async (tx) => {
+    if (!(await takeCode(tx, ctx.otp, input.email, 'RESET_PASSWORD', input.otp, now))) return false;
+    const user = await findUserByEmail(tx, input.email);
+    if (!isActive(user)) throw otpExpired();
+    await updatePasswordHash(tx, user.id, passwordHash);
+    await revokeAllForUser(tx, user.id, now);
+    return true;
+  });
+  if (!done) await rejectCode(ctx.db, input.email, 'RESET_PASSWORD', now);
+}
+
+export async function changePassword(ctx: AuthContext, userId: number, input: z.output<typeof changePasswordSchema>): Promise<void> {
+  const user = await findLiveUserById(ctx.db, userId);
+  if (!isActive(user)) throw unauthorized();
+  if (!(await verifySecret(input.oldPassword, user.passwordHash))) {
+    throw new AppError(400, ERROR_CODES.wrongPassword, MESSAGES.wrongOldPassword, [{ field: 'oldPassword', message: MESSAGES.wrongOldPassword }]);
+  }
+  if (input.newPassword === input.oldPassword) {
+    throw new AppError(400, ERROR_CODES.validation, MESSAGES.samePassword, [{ field: 'newPassword', message: MESSAGES.samePassword }]);
+  }
+  const passwordHash = await hashSecret(input.newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await updatePasswordHash(tx, user.id, passwordHash);
+    await revokeAllForUser(tx, user.id, new Date());
+  });
+}

@@ -1,0 +1,91 @@
+import { effectivePrice, type BookCardDto, type BookDto, type BookEngagementDto, type BookImageDto } from '@nhasach/shared';
+import { EMPTY_ENGAGEMENT } from './engagement-hook.ts';
+import type { CardRow, DetailRow, ImageRow } from './repo.ts';
+import { iso, num } from './sql.ts';
+
+/** Rows to DTOs; the effective price is computed here with the shared rule, at the request's `now`. */
+
+function priceFields(row: CardRow | DetailRow, now: Date) {
+  const saleStartAt = iso(row.saleStartAt);
+  const saleEndAt = iso(row.saleEndAt);
+  const price = Number(row.price);
+  const salePrice = num(row.salePrice);
+  return {
+    price,
+    salePrice,
+    effectivePrice: effectivePrice({ price, salePrice, saleStartAt, saleEndAt }, now),
+    saleStartAt,
+    saleEndAt,
+  };
+}
+
+export function toCard(row: CardRow, engagement: BookEngagementDto | undefined, now: Date): BookCardDto {
+  const e = engagement ?? EMPTY_ENGAGEMENT;
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    thumbnail: row.thumbnail,
+    ...priceFields(row, now),
+    sold: row.sold,
+    createdAt: iso(row.createdAt),
+    authors: row.authors,
+    status: row.status,
+    stock: row.stock,
+    ratingAverage: e.ratingAverage,
+    ratingCount: e.ratingCount,
+    categorySlug: row.categorySlug,
+  };
+}
+
+function toImage(row: ImageRow): BookImageDto {
+  return {
+    id: row.id,
+    url: row.url,
+    sortOrder: row.sortOrder,
+    variants: {
+      thumb: row.thumbUrl ?? row.mediumUrl ?? row.url,
+      medium: row.mediumUrl ?? row.url,
+      large: row.largeUrl ?? row.url,
+      xlarge: row.xlargeUrl ?? row.largeUrl ?? row.url,
+    },
+  };
+}
+
+export function toBookDto(row: DetailRow, engagement: BookEngagementDto | undefined, now: Date): BookDto {
+  const e = engagement ?? EMPTY_ENGAGEMENT;
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    sku: row.sku,
+    isbn13: row.isbn13,
+    thumbnail: row.thumbnail,
+    images: row.images.map(toImage),
+    ...priceFields(row, now),
+    sold: row.sold,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+    description: row.description,
+    supplier: row.supplier,
+    publisher: row.publisher,
+    authors: row.authors,
+    categories: row.categories,
+    publicationYear: row.publicationYear,
+    language: row.language,
+    coverType: row.coverType,
+    ageRating: row.ageRating,
+    ageMinYears: row.ageMinYears,
+    weightGram: row.weightGram,
+    widthCm: num(row.widthCm),
+    heightCm: num(row.heightCm),
+    thicknessCm: num(row.thicknessCm),
+    pageCount: row.pageCount,
+    stock: row.stock,
+    status: row.status,
+    likedByMe: e.likedByMe,
+    favoriteCount: e.favoriteCount,
+    ratingAverage: e.ratingAverage,
+    ratingCount: e.ratingCount,
+  };
+}

@@ -1,0 +1,6 @@
+/** Public surface of the catalogue module for the other modules, the seed and the bench. */
+export { catalogPlugin, catalogRoutes } from './routes.ts';
+export { createCatalogService, type CatalogService } from './service.ts';
+export { refreshSearchDocuments, refreshSearchDocumentsOf } from './search-documents.ts';
+export { setEngagementLookup, lookupEngagement, EMPTY_ENGAGEMENT, type EngagementLookup } from './engagement-hook.ts';
+export { effectivePriceSql, saleActiveSql } from './sql.ts';

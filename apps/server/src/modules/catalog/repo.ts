@@ -1,0 +1,232 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AgeRating, BookSort, BookStatus, CoverType, Language, NamedRef } from '@nhasach/shared';
+import { queryRows, type Db } from '../../db/client.ts';
+import { effectivePriceSql, intArray, saleActiveSql, saleInactiveSql, textArray, visibleSql } from './sql.ts';
+
+/** A resolved filter: every reference is an id by now. An empty id list matches nothing. */
+export interface BookFilter {
+  /** Only ACTIVE and OUT_OF_STOCK (shoppers); false for the back-office. */
+  visibleOnly: boolean;
+  statuses?: BookStatus[];
+  /** Each set is one category with its descendants; a book must be in every set. */
+  categorySets?: number[][];
+  publisherIds?: number[];
+  supplierIds?: number[];
+  authorId?: number;
+  languages?: Language[];
+  /** On the effective price at query time. */
+  priceMin?: number;
+  priceMax?: number;
+  /** On age_min_years. */
+  ageMin?: number;
+  ageMax?: number;
+  /** Only books whose sale is active now (home: featured sale). */
+  onSaleNow?: boolean;
+}
+
+const FALSE = sql.raw('false');
+
+/** The WHERE clause of a filter; `withPrice` false leaves the price range to the caller (price-sorted pages). */
+export function whereSql(f: BookFilter, now: Date, withPrice = true): SQL {
+  const parts: SQL[] = [];
+  if (f.visibleOnly) parts.push(visibleSql);
+  if (f.statuses) parts.push(f.statuses.length ? sql`b.status = any(${textArray(f.statuses)})` : FALSE);
+  for (const set of f.categorySets ?? []) {
+    parts.push(
+      set.length
+        ? sql`exists (select 1 from book_categories bc where bc.book_id = b.id and bc.category_id = any(${intArray(set)}))`
+        : FALSE,
+    );
+  }
+  if (f.publisherIds) parts.push(f.publisherIds.length ? sql`b.publisher_id = any(${intArray(f.publisherIds)})` : FALSE);
+  if (f.supplierIds) parts.push(f.supplierIds.length ? sql`b.supplier_id = any(${intArray(f.supplierIds)})` : FALSE);
+  if (f.authorId !== undefined) {
+    parts.push(sql`exists (select 1 from book_authors ba where ba.book_id = b.id and ba.author_id = ${f.authorId})`);
+  }
+  if (f.languages) parts.push(f.languages.length ? sql`b.language = any(${textArray(f.languages)})` : FALSE);
+  if (f.ageMin !== undefined) parts.push(sql`b.age_min_years >= ${f.ageMin}`);
+  if (f.ageMax !== undefined) parts.push(sql`b.age_min_years <= ${f.ageMax}`);
+  if (f.onSaleNow) parts.push(sql`${saleActiveSql(now)} and b.sale_price < b.price`);
+  if (withPrice && f.priceMin !== undefined) parts.push(sql`${effectivePriceSql(now)} >= ${f.priceMin}`);
+  if (withPrice && f.priceMax !== undefined) parts.push(sql`${effectivePriceSql(now)} <= ${f.priceMax}`);
+  return parts.length ? sql.join(parts, sql` and `) : sql.raw('true');
+}
+
+const dirSql = (d: 'asc' | 'desc') => sql.raw(d);
+
+/** ORDER BY of the plain sorts; id breaks ties so paging is stable. */
+function orderSql(sort: BookSort): SQL {
+  const d = dirSql(sort.direction);
+  switch (sort.field) {
+    case 'sold':
+      return sql`b.sold ${d}, b.id ${d}`;
+    case 'title':
+      return sql`b.title_norm ${d}, b.id ${d}`;
+    case 'id':
+      return sql`b.id ${d}`;
+    default:
+      return sql`b.created_at ${d}, b.id ${d}`;
+  }
+}
+
+/** Ids of one page of books, in order. */
+export async function pageBookIds(db: Db, f: BookFilter, sort: BookSort, offset: number, limit: number, now: Date): Promise<number[]> {
+  if (limit <= 0) return [];
+  if (sort.field === 'price') return pageBookIdsByPrice(db, f, sort.direction, offset, limit, now);
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select b.id from books b where ${whereSql(f, now)} order by ${orderSql(sort)} limit ${limit} offset ${offset}`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Sorting on the effective price cannot use one index: it depends on the sale window at query time. The books
+ * split in two at `now`: those paying their list price (index on price) and those whose sale runs (index on
+ * sale_price). Each side is read in order up to offset + limit rows and the two are merged.
+ */
+async function pageBookIdsByPrice(db: Db, f: BookFilter, direction: 'asc' | 'desc', offset: number, limit: number, now: Date) {
+  const d = dirSql(direction);
+  const k = offset + limit;
+  const w = whereSql(f, now, false);
+  const range = (col: SQL) =>
+    sql.join(
+      [
+        ...(f.priceMin !== undefined ? [sql`${col} >= ${f.priceMin}`] : []),
+        ...(f.priceMax !== undefined ? [sql`${col} <= ${f.priceMax}`] : []),
+        sql.raw('true'),
+      ],
+      sql` and `,
+    );
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select id from (
+      (select b.id, b.price as eff from books b
+        where ${w} and ${saleInactiveSql(now)} and ${range(sql`b.price`)}
+        order by b.price ${d}, b.id ${d} limit ${k})
+      union all
+      (select b.id, b.sale_price as eff from books b
+        where ${w} and ${saleActiveSql(now)} and ${range(sql`b.sale_price`)}
+        order by b.sale_price ${d}, b.id ${d} limit ${k})
+    ) u order by eff ${d}, id ${d} limit ${limit} offset ${offset}`,
+  );
+  return rows.map((r) => r.id);
+}
+
+export async function countBooks(db: Db, f: BookFilter, now: Date): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from books b where ${whereSql(f, now)}`);
+  return row?.n ?? 0;
+}
+
+/** Ids of publishers or suppliers given as ids or slugs; unknown ones are left out. */
+export async function resolveRefIds(db: Db, table: 'publishers' | 'suppliers' | 'authors', values: readonly string[]): Promise<number[]> {
+  const ids = values.filter((v) => /^\d{1,9}$/.test(v)).map(Number);
+  const slugs = values.filter((v) => !/^\d{1,9}$/.test(v));
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select id from ${sql.identifier(table)} where id = any(${intArray(ids)}) or slug = any(${textArray(slugs)})`,
+  );
+  return rows.map((r) => r.id);
+}
+
+export interface CardRow {
+  id: number;
+  slug: string;
+  title: string;
+  price: number;
+  salePrice: number | null;
+  saleStartAt: Date | string | null;
+  saleEndAt: Date | string | null;
+  sold: number;
+  stock: number;
+  status: BookStatus;
+  createdAt: Date | string;
+  thumbnail: string | null;
+  categorySlug: string | null;
+  authors: NamedRef[];
+}
+
+const authorsJson = sql`coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name, 'slug', a.slug) order by ba.position, a.id)
+    from book_authors ba join authors a on a.id = ba.author_id where ba.book_id = b.id), '[]'::json)`;
+const thumbnailSql = sql`(select coalesce(i.medium_url, i.url) from book_images i where i.book_id = b.id order by i.sort_order, i.id limit 1)`;
+
+/** Card fields of the given books, in the order of `ids`. */
+export async function loadCardRows(db: Db, ids: readonly number[]): Promise<CardRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<CardRow>(
+    db,
+    sql`select b.id, b.slug, b.title, b.price, b.sale_price as "salePrice", b.sale_start_at as "saleStartAt",
+        b.sale_end_at as "saleEndAt", b.sold, b.stock, b.status, b.created_at as "createdAt",
+        ${thumbnailSql} as thumbnail,
+        (select c.slug from book_categories bc join categories c on c.id = bc.category_id
+          where bc.book_id = b.id order by bc.position, c.id limit 1) as "categorySlug",
+        ${authorsJson} as authors
+      from books b where b.id = any(${intArray(ids)})`,
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is CardRow => r !== undefined);
+}
+
+export interface ImageRow {
+  id: number;
+  url: string;
+  sortOrder: number;
+  thumbUrl: string | null;
+  mediumUrl: string | null;
+  largeUrl: string | null;
+  xlargeUrl: string | null;
+}
+
+export interface DetailRow extends Omit<CardRow, 'categorySlug'> {
+  sku: string | null;
+  isbn13: string;
+  description: string;
+  language: Language;
+  coverType: CoverType;
+  ageRating: AgeRating;
+  ageMinYears: number;
+  publicationYear: number | null;
+  pageCount: number;
+  weightGram: number | null;
+  widthCm: string | number | null;
+  heightCm: string | number | null;
+  thicknessCm: string | number | null;
+  updatedAt: Date | string;
+  publisher: NamedRef | null;
+  supplier: NamedRef | null;
+  categories: NamedRef[];
+  images: ImageRow[];
+}
+
+/** Everything the product page shows, in one round trip. */
+export async function loadBookDetailRow(db: Db, by: { id: number } | { slug: string }): Promise<DetailRow | undefined> {
+  const where = 'id' in by ? sql`b.id = ${by.id}` : sql`b.slug = ${by.slug}`;
+  const [row] = await queryRows<DetailRow>(
+    db,
+    sql`select b.id, b.slug, b.title, b.sku, b.isbn13, b.description, b.price, b.sale_price as "salePrice",
+        b.sale_start_at as "saleStartAt", b.sale_end_at as "saleEndAt", b.sold, b.stock, b.status,
+        b.language, b.cover_type as "coverType", b.age_rating as "ageRating", b.age_min_years as "ageMinYears",
+        b.publication_year as "publicationYear", b.page_count as "pageCount", b.weight_gram as "weightGram",
+        b.width_cm as "widthCm", b.height_cm as "heightCm", b.thickness_cm as "thicknessCm",
+        b.created_at as "createdAt", b.updated_at as "updatedAt",
+        ${thumbnailSql} as thumbnail,
+        ${authorsJson} as authors,
+        (select json_build_object('id', p.id, 'name', p.name, 'slug', p.slug) from publishers p where p.id = b.publisher_id) as publisher,
+        (select json_build_object('id', s.id, 'name', s.name, 'slug', s.slug) from suppliers s where s.id = b.supplier_id) as supplier,
+        coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug) order by bc.position, c.id)
+          from book_categories bc join categories c on c.id = bc.category_id where bc.book_id = b.id), '[]'::json) as categories,
+        coalesce((select json_agg(json_build_object('id', i.id, 'url', i.url, 'sortOrder', i.sort_order, 'thumbUrl', i.thumb_url,
+            'mediumUrl', i.medium_url, 'largeUrl', i.large_url, 'xlargeUrl', i.xlarge_url) order by i.sort_order, i.id)
+          from book_images i where i.book_id = b.id), '[]'::json) as images
+      from books b where ${where}`,
+  );
+  return row;
+}
+
+/** Top-level categories in menu order, with how many of them to look at. */
+export function topCategoryRows(db: Db, limit: number): Promise<NamedRef[]> {
+  return queryRows<NamedRef>(
+    db,
+    sql`select id, name, slug from categories where parent_id is null order by sort_order, name, id limit ${limit}`,
+  );
+}

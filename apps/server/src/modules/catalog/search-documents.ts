@@ -1,0 +1,59 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db, type Tx } from '../../db/client.ts';
+import { intArray } from './sql.ts';
+
+/**
+ * The search columns of books (title_norm, search_doc; search_tsv is generated from search_doc) are written
+ * here, never at search time, so a search reads one table. Call after inserting or changing a book, its
+ * authors or its publisher; the seed calls it once after a bulk insert (no ids = every book).
+ */
+export async function refreshSearchDocuments(db: Db | Tx, bookIds?: readonly number[]): Promise<number> {
+  if (bookIds && bookIds.length === 0) return 0;
+  const only = bookIds ? sql`b.id = any(${intArray(bookIds)})` : sql.raw('true');
+  // Counted in SQL: a refresh of every book must not ship a million ids to the server.
+  const [updated] = await queryRows<{ n: number }>(
+    db,
+    sql`with d as (
+        select b.id, f_search_norm(b.title) as title_norm,
+          f_search_norm(concat_ws(' ', b.title,
+            (select string_agg(a.name, ' ' order by ba.position, a.id) from book_authors ba join authors a on a.id = ba.author_id where ba.book_id = b.id),
+            (select p.name from publishers p where p.id = b.publisher_id),
+            b.isbn13)) as search_doc
+        from books b where ${only}
+      ), u as (
+        update books b set title_norm = d.title_norm, search_doc = d.search_doc from d
+        where b.id = d.id and (b.title_norm is distinct from d.title_norm or b.search_doc is distinct from d.search_doc)
+        returning 1
+      )
+      select count(*)::int as n from u`,
+  );
+  await addSearchWords(db, only);
+  return updated?.n ?? 0;
+}
+
+/** Refreshes the books of an author or a publisher (after a rename). */
+export async function refreshSearchDocumentsOf(db: Db | Tx, ref: { authorId: number } | { publisherId: number }): Promise<number> {
+  const rows =
+    'authorId' in ref
+      ? await queryRows<{ id: number }>(db, sql`select book_id as id from book_authors where author_id = ${ref.authorId}`)
+      : await queryRows<{ id: number }>(db, sql`select id from books where publisher_id = ${ref.publisherId}`);
+  return refreshSearchDocuments(
+    db,
+    rows.map((r) => r.id),
+  );
+}
+
+/** Adds the words of the matching books to the typo dictionary (digits-only words, e.g. ISBNs, are left out). */
+async function addSearchWords(db: Db | Tx, only: SQL): Promise<void> {
+  await queryRows(
+    db,
+    sql`insert into search_words (word)
+      select distinct w from books b, regexp_split_to_table(b.search_doc, ' ') as w
+      where ${only} and w <> '' and w !~ '^[0-9]+$' and length(w) <= 64
+      on conflict do nothing`,
+  );
+  dictionaryGeneration++;
+}
+
+/** Bumped on every dictionary write in this process; the in-memory dictionary reloads when it changes. */
+export let dictionaryGeneration = 0;

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type { BookCardDto, PageResult } from '@nhasach/shared';
+import { queryRows } from '../../db/client.ts';
+import { authors, books, searchWords } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { insertCatalogFixture, type Fixture } from './fixture.ts';
+import { editDistance, exactTsQuery, isbnOf } from './search.ts';
+import { refreshSearchDocuments, refreshSearchDocumentsOf } from './search-documents.ts';
+
+let t: TestApp;
+let fx: Fixture;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  fx = await insertCatalogFixture(t.app.db);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function search(query: string): Promise<PageResult<BookCardDto>> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/v1/books/search?${query}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { data: PageResult<BookCardDto> }).data;
+}
+const q = (term: string, extra = '') => search(`q=${encodeURIComponent(term)}${extra}`);
+const keysOf = (cards: BookCardDto[]) =>
+  cards.map((c) => Object.entries(fx.book).find(([, b]) => b.id === c.id)?.[0] ?? `#${c.id}`);
+
+describe('search documents', () => {
+  it('are lower case, without diacritics, over title, authors, publisher and ISBN', async () => {
+    const [row] = await t.app.db.select({ doc: books.searchDoc, title: books.titleNorm }).from(books).where(eq(books.id, fx.book.matBiec!.id));
+    expect(row).toEqual({ title: 'mat biec', doc: `mat biec nguyen nhat anh nxb tre ${fx.book.matBiec!.isbn13}` });
+    const words = (await t.app.db.select().from(searchWords)).map((w) => w.word);
+    expect(words).toEqual(expect.arrayContaining(['dac', 'nhan', 'tam', 'nguyen', 'tre', 'alchemist']));
+    expect(words.some((w) => /^\d+$/.test(w))).toBe(false);
+  });
+
+  it('follow an author rename after a refresh', async () => {
+    await t.app.db.update(authors).set({ name: 'Tô Hoài (Nguyễn Sen)' }).where(eq(authors.id, fx.author.tohoai!));
+    expect(await refreshSearchDocumentsOf(t.app.db, { authorId: fx.author.tohoai! })).toBe(2);
+    expect(keysOf((await q('nguyen sen')).content)).toEqual(['deMen']);
+    // Nothing changed: nothing rewritten.
+    expect(await refreshSearchDocuments(t.app.db)).toBe(0);
+  });
+
+  it('the SQL normal form handles every Vietnamese letter, decomposed input and punctuation', async () => {
+    const [row] = await queryRows<{ a: string; b: string }>(
+      t.app.db,
+      sql`select f_search_norm(${'ĐẶNG Thị Ưng Ỷ — ắằẳẵặ ấầẩẫậ ếềểễệ ốồổỗộ ớờởỡợ ứừửữự ý!'}) as a, f_search_norm(${'Nha\u0300 Gia\u0309 Kim'}) as b`,
+    );
+    expect(row).toEqual({ a: 'dang thi ung y aaaaa aaaaa eeeee ooooo ooooo uuuuu y', b: 'nha gia kim' });
+  });
+});
+
+describe('GET /books/search', () => {
+  it('finds the same books with or without diacritics', async () => {
+    const plain = await q('dac nhan tam');
+    const marked = await q('Đắc Nhân Tâm');
+    expect(keysOf(plain.content)).toEqual(['dnt', 'dntTeen', 'biQuyet']);
+    expect(marked.content).toEqual(plain.content);
+    expect(plain).toMatchObject({ totalElements: 3, totalPages: 1, number: 0, size: 20 });
+    // Case, spacing and punctuation do not matter either.
+    expect(keysOf((await q('  ĐẮC-NHÂN   tâm!! ')).content)).toEqual(['dnt', 'dntTeen', 'biQuyet']);
+  });
+
+  it("'đ' and 'd' are the same letter, both ways", async () => {
+    expect(keysOf((await q('đế mèn')).content)).toEqual(['deMen']);
+    expect(keysOf((await q('de men')).content)).toEqual(['deMen']);
+    expect(keysOf((await q('Dac nhan tam')).content)[0]).toBe('dnt');
+    expect(keysOf((await q('kim đồng')).content)).toEqual(['deMen']);
+  });
+
+  it('ranks the exact title first, then titles starting with the term, then the rest (by similarity, then sold)', async () => {
+    // biQuyet sells 100x more but only contains the words.
+    const r = await q('đắc nhân tâm');
+    expect(keysOf(r.content)).toEqual(['dnt', 'dntTeen', 'biQuyet']);
+    // The last word is a prefix while the shopper is typing.
+    expect(keysOf((await q('dac nhan t')).content)).toEqual(['dnt', 'dntTeen', 'biQuyet']);
+    expect(keysOf((await q('nha gia')).content)).toEqual(['nhaGiaKim']);
+  });
+
+  it('forgives a typo per word', async () => {
+    expect(keysOf((await q('dac nhan tem')).content)[0]).toBe('dnt');
+    expect(keysOf((await q('nha gia kin')).content)).toEqual(['nhaGiaKim']);
+    expect(keysOf((await q('nhà giả kim')).content)).toEqual(['nhaGiaKim']);
+    expect(keysOf((await q('alchmeist')).content)).toEqual(['alchemist']); // swapped letters
+    expect(keysOf((await q('Nguyen Nhat Anhh')).content)).toEqual(['veTuoiTho', 'matBiec']);
+    expect((await q('zzqxw')).totalElements).toBe(0);
+  });
+
+  it('finds books by author name and by publisher name', async () => {
+    // Same title relevance: best-selling first.
+    expect(keysOf((await q('nguyễn nhật ánh')).content)).toEqual(['veTuoiTho', 'matBiec']);
+    expect(keysOf((await q('paulo coelho')).content)).toEqual(['nhaGiaKim', 'alchemist']);
+    expect(keysOf((await q('NXB Trẻ')).content).sort()).toEqual(['anMang', 'matBiec', 'nhaGiaKim', 'veTuoiTho'].sort());
+  });
+
+  it('ISBN digits find that book (hyphens and spaces ignored, ISBN-10 too)', async () => {
+    const isbn = fx.book.matBiec!.isbn13;
+    expect(keysOf((await q(isbn)).content)).toEqual(['matBiec']);
+    const hyphenated = `${isbn.slice(0, 3)}-${isbn.slice(3, 6)}-${isbn.slice(6, 12)}-${isbn.slice(12)}`;
+    expect((await q(hyphenated)).content.map((c) => c.id)).toEqual([fx.book.matBiec!.id]);
+    expect(isbnOf('0-306-40615-2')).toBe('9780306406157');
+    // A hidden book's ISBN finds nothing.
+    expect((await q(fx.book.draft!.isbn13)).totalElements).toBe(0);
+  });
+
+  it('never shows hidden books', async () => {
+    const r = await q('ban nhap');
+    expect(r.totalElements).toBe(0);
+    expect(keysOf((await q('dac nhan tam', '&size=50')).content)).not.toContain('draft');
+  });
+
+  it('cuts the term to 128 characters', async () => {
+    // Uncut, the term would also need 'dac nhan tam' (no book has both): the cut drops it.
+    const term = `Mắt Biếc${' '.repeat(130)}Đắc Nhân Tâm`;
+    expect(keysOf((await q(term)).content)).toEqual(['matBiec']);
+  });
+
+  it('a blank term is the plain list; a term of only symbols finds nothing', async () => {
+    const blank = await search('q=%20%20&size=12');
+    const list = (await t.app.inject({ method: 'GET', url: '/api/v1/books/catalog' })).json() as { data: PageResult<BookCardDto> };
+    expect(blank).toEqual(list.data);
+    expect((await search('size=12')).content).toEqual(list.data.content);
+    expect((await q('!!! ???')).totalElements).toBe(0);
+  });
+
+  it('takes the catalogue filters and sorts; sort=createdAt&direction=DESC as the search form sends', async () => {
+    expect(keysOf((await q('dac nhan tam', '&sort=createdAt&direction=DESC')).content)).toEqual(['dntTeen', 'dnt', 'biQuyet']);
+    expect(keysOf((await q('dac nhan tam', '&sort=PRICE_ASC')).content)).toEqual(['biQuyet', 'dnt', 'dntTeen']);
+    expect(keysOf((await q('dac nhan tam', '&sort=BEST')).content)).toEqual(['biQuyet', 'dnt', 'dntTeen']);
+    expect(keysOf((await q('dac nhan tam', '&category=kinh-te&priceMax=90000')).content)).toEqual(['dnt', 'biQuyet']);
+    expect(keysOf((await q('nguyen nhat anh', '&status=ACTIVE')).content)).toEqual(['matBiec']);
+    expect(keysOf((await q('coelho', '&language=EN')).content)).toEqual(['alchemist']);
+  });
+
+  it('pages the ranked matches', async () => {
+    const p0 = await q('dac nhan tam', '&size=2&page=0');
+    const p1 = await q('dac nhan tam', '&size=2&page=1');
+    const p5 = await q('dac nhan tam', '&size=2&page=5');
+    expect(keysOf([...p0.content, ...p1.content])).toEqual(['dnt', 'dntTeen', 'biQuyet']);
+    expect(p1).toMatchObject({ totalElements: 3, totalPages: 2, number: 1 });
+    expect(p5).toMatchObject({ content: [], totalElements: 3 });
+  });
+
+  it('bad parameters are 400, never 500', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/books/search?q=a&size=abc' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'VALIDATION_ERROR' });
+    const weird = await t.app.inject({ method: 'GET', url: `/api/v1/books/search?q=${encodeURIComponent("' or 1=1; -- :* & | ! ( ) <-> \\")}` });
+    expect(weird.statusCode).toBe(200);
+  });
+});
+
+describe('helpers', () => {
+  it('editDistance counts edits and neighbour swaps, stopping early', () => {
+    expect(editDistance('tam', 'tem', 1)).toBe(1);
+    expect(editDistance('alchmeist', 'alchemist', 2)).toBe(1);
+    expect(editDistance('kim', 'kim', 1)).toBe(0);
+    expect(editDistance('abc', 'xyz', 1)).toBe(2);
+    expect(editDistance('a', 'abcdef', 2)).toBe(3);
+  });
+  it('exactTsQuery makes the last word a prefix', () => {
+    expect(exactTsQuery(['dac', 'nhan', 'ta'])).toBe('dac & nhan & ta:*');
+  });
+});

@@ -1,0 +1,208 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { SEARCH_MAX_RESULTS, type BookSort } from '@nhasach/shared';
+import { queryRows, type Db } from '../../db/client.ts';
+import { whereSql, type BookFilter } from './repo.ts';
+import { dictionaryGeneration } from './search-documents.ts';
+import { effectivePriceSql, visibleSql } from './sql.ts';
+
+/**
+ * Vietnamese search (see docs/decisions.md, Catalogue):
+ * 1. The term is normalised by the same SQL function as the documents (f_search_norm: no diacritics, lower
+ *    case, words of [a-z0-9]), so 'Đắc Nhân Tâm' and 'dac nhan tam' are the same query.
+ * 2. Matches: every word of the term is a word of the book's document (title, authors, publisher, ISBN), the
+ *    last one as a prefix (the shopper may still be typing); full-text GIN index on search_tsv. The books whose
+ *    title starts with the term are always added (text_pattern_ops index), however many other matches exist.
+ * 3. Nothing found: each word is replaced by itself or the dictionary words at edit distance 1 (2 for words of
+ *    6+ letters), i.e. one typo per word is forgiven: 'dac nhan tem' finds 'Đắc Nhân Tâm'.
+ * 4. Ranking: exact title, title prefix, title holding every word, the rest; within the title tiers the
+ *    closest title first (pg_trgm similarity); then sold, then id. At most the SEARCH_MAX_RESULTS best-selling
+ *    matches (plus the title-prefix ones) are ranked.
+ */
+
+/** Longest word count of a term that is looked at (a 128-character term has fewer in practice). */
+const MAX_TOKENS = 16;
+/** Title-prefix matches always added to the candidates. */
+const PREFIX_CANDIDATES = 50;
+const MAX_ALTERNATIVES = 6;
+
+export async function normalizeTerm(db: Db, term: string): Promise<string> {
+  const [row] = await queryRows<{ norm: string | null }>(db, sql`select f_search_norm(${term}) as norm`);
+  return row?.norm ?? '';
+}
+
+export function tokensOf(norm: string): string[] {
+  return [...new Set(norm.split(' ').filter(Boolean))].slice(0, MAX_TOKENS);
+}
+
+/** Exact words, the last one as a prefix: 'dac nhan ta' -> 'dac & nhan & ta:*'. Tokens are [a-z0-9] only. */
+export function exactTsQuery(tokens: readonly string[]): string {
+  return tokens.map((t, i) => (i === tokens.length - 1 ? `${t}:*` : t)).join(' & ');
+}
+
+/** The ISBN-13 a term stands for: 13 digits, or an ISBN-10 (hyphens and spaces ignored); else undefined. */
+export function isbnOf(term: string): string | undefined {
+  const compact = term.replace(/[\s-]/g, '');
+  if (/^\d{13}$/.test(compact)) return compact;
+  if (/^\d{9}[\dXx]$/.test(compact)) {
+    const core = `978${compact.slice(0, 9)}`;
+    const sum = [...core].reduce((acc, ch, i) => acc + Number(ch) * (i % 2 === 0 ? 1 : 3), 0);
+    return `${core}${(10 - (sum % 10)) % 10}`;
+  }
+  return undefined;
+}
+
+export async function findVisibleIdByIsbn(db: Db, isbn13: string): Promise<number | undefined> {
+  const [row] = await queryRows<{ id: number }>(db, sql`select b.id from books b where b.isbn13 = ${isbn13} and ${visibleSql}`);
+  return row?.id;
+}
+
+/**
+ * Relevance tiers: 0 the title is the term, 1 the title starts with it, 2 the title holds every word, 3 the words
+ * are spread over authors, publisher, ISBN. Inside tiers 0-2 the title closest to the term (trigram similarity)
+ * comes first; tier 3 has no meaningful title similarity and goes by sold.
+ */
+function rankSql(sort: BookSort | undefined, norm: string, tsQuery: string, now: Date): SQL {
+  if (!sort || sort.field === 'relevance') {
+    const tier = sql`case when b.title_norm = ${norm} then 0 when b.title_norm like ${`${norm}%`} then 1
+      when to_tsvector('simple'::regconfig, b.title_norm) @@ to_tsquery('simple', ${tsQuery}) then 2 else 3 end`;
+    return sql`${tier}, case when ${tier} < 3 then similarity(b.title_norm, ${norm}) else 0 end desc, b.sold desc, b.id desc`;
+  }
+  const d = sql.raw(sort.direction);
+  switch (sort.field) {
+    case 'price':
+      return sql`${effectivePriceSql(now)} ${d}, b.id ${d}`;
+    case 'sold':
+      return sql`b.sold ${d}, b.id ${d}`;
+    case 'title':
+      return sql`b.title_norm ${d}, b.id ${d}`;
+    case 'id':
+      return sql`b.id ${d}`;
+    default:
+      return sql`b.created_at ${d}, b.id ${d}`;
+  }
+}
+
+export interface SearchPage {
+  ids: number[];
+  total: number;
+}
+
+/** One page of the matches of a full-text query, ranked; total = number of candidates (capped). */
+export async function searchPage(
+  db: Db,
+  args: { filter: BookFilter; tsQuery: string; norm: string; sort?: BookSort; offset: number; limit: number; now: Date },
+): Promise<SearchPage> {
+  const { filter, tsQuery, norm, sort, offset, limit, now } = args;
+  const w = whereSql(filter, now);
+  const cand = sql`cand as (
+      (select b.id from books b where ${w} and b.search_tsv @@ to_tsquery('simple', ${tsQuery})
+        order by b.sold desc, b.id desc limit ${SEARCH_MAX_RESULTS})
+      union
+      (select b.id from books b where ${w} and b.title_norm like ${`${norm}%`} order by b.title_norm, b.id limit ${PREFIX_CANDIDATES})
+    )`;
+  const rows = await queryRows<{ id: number; total: number }>(
+    db,
+    sql`with ${cand}
+      select b.id, (count(*) over ())::int as total from cand join books b on b.id = cand.id
+      order by ${rankSql(sort, norm, tsQuery, now)} limit ${limit} offset ${offset}`,
+  );
+  if (rows.length > 0) return { ids: rows.map((r) => r.id), total: rows[0]!.total };
+  if (offset === 0) return { ids: [], total: 0 };
+  const [count] = await queryRows<{ n: number }>(db, sql`with ${cand} select count(*)::int as n from cand`);
+  return { ids: [], total: count?.n ?? 0 };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Typo tolerance: a dictionary of the words of all documents, kept in memory per database.
+
+interface Dictionary {
+  generation: number;
+  loadedAt: number;
+  words: Set<string>;
+  byLength: Map<number, string[]>;
+}
+const DICTIONARY_TTL_MS = 5 * 60_000;
+const dictionaries = new WeakMap<Db, Dictionary>();
+const loading = new WeakMap<Db, Promise<Dictionary>>();
+
+async function dictionary(db: Db): Promise<Dictionary> {
+  const cached = dictionaries.get(db);
+  if (cached && cached.generation === dictionaryGeneration && Date.now() - cached.loadedAt < DICTIONARY_TTL_MS) return cached;
+  const inFlight = loading.get(db);
+  if (inFlight) return inFlight;
+  const generation = dictionaryGeneration;
+  const promise = queryRows<{ word: string }>(db, sql`select word from search_words`)
+    .then((rows) => {
+      const byLength = new Map<number, string[]>();
+      for (const { word } of rows) {
+        const list = byLength.get(word.length) ?? [];
+        list.push(word);
+        byLength.set(word.length, list);
+      }
+      const dict = { generation, loadedAt: Date.now(), words: new Set(rows.map((r) => r.word)), byLength };
+      dictionaries.set(db, dict);
+      return dict;
+    })
+    .finally(() => loading.delete(db));
+  loading.set(db, promise);
+  return promise;
+}
+
+/** Optimal string alignment distance (a swap of two neighbours counts as one edit), stopping above `max`. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      if (i === 0) {
+        row.push(j);
+        continue;
+      }
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, rows[i - 2]![j - 2]! + 1);
+      row.push(v);
+      best = Math.min(best, v);
+    }
+    if (i > 0 && best > max) return max + 1;
+    rows.push(row);
+  }
+  return rows[a.length]![b.length]!;
+}
+
+const allowedEdits = (word: string) => (word.length <= 2 ? 0 : word.length <= 5 ? 1 : 2);
+
+/**
+ * The forgiving query: each word or one of its near dictionary words; words with no match at all are left out.
+ * Returns undefined when no word is left.
+ */
+export async function fuzzyTsQuery(db: Db, tokens: readonly string[]): Promise<string | undefined> {
+  const dict = await dictionary(db);
+  const groups: string[] = [];
+  tokens.forEach((token, index) => {
+    const last = index === tokens.length - 1;
+    if (/^\d+$/.test(token)) {
+      groups.push(last ? `${token}:*` : token);
+      return;
+    }
+    const max = allowedEdits(token);
+    const near: { word: string; d: number }[] = [];
+    for (let len = token.length - max; len <= token.length + max; len++) {
+      for (const word of dict.byLength.get(len) ?? []) {
+        const d = editDistance(token, word, max);
+        if (d <= max) near.push({ word, d });
+      }
+    }
+    near.sort((x, y) => x.d - y.d || Math.abs(x.word.length - token.length) - Math.abs(y.word.length - token.length) || x.word.localeCompare(y.word));
+    const alternatives = near.slice(0, MAX_ALTERNATIVES).map((n) => n.word);
+    if (last) {
+      // Still being typed: keep it as a prefix when some word starts with it.
+      const isPrefix = [...dict.words].some((w) => w.startsWith(token));
+      if (isPrefix) alternatives.unshift(`${token}:*`);
+    }
+    if (alternatives.length) groups.push(`(${[...new Set(alternatives)].join(' | ')})`);
+  });
+  return groups.length ? groups.join(' & ') : undefined;
+}

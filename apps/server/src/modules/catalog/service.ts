@@ -1,0 +1,216 @@
+import {
+  CATALOG_MAX_RESULT_WINDOW,
+  HOME_CATEGORY_COUNT,
+  hasAnyRole,
+  isVisibleStatus,
+  type BookCardDto,
+  type BookDto,
+  type BookListQuery,
+  type BookSort,
+  type CatalogQuery,
+  type CategoryFlatDto,
+  type CategoryNode,
+  type HomeDataDto,
+  type HomeQuery,
+  type PageResult,
+  type SearchQuery,
+} from '@nhasach/shared';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { AuthUser } from '../../lib/guards.ts';
+import { toPage } from '../../lib/pagination.ts';
+import { buildCategoryTree, findCategory, flattenCategoryTree, loadCategoryRows, withDescendants } from './categories.ts';
+import { toBookDto, toCard } from './dto.ts';
+import { lookupEngagement } from './engagement-hook.ts';
+import { countBooks, loadBookDetailRow, loadCardRows, pageBookIds, resolveRefIds, topCategoryRows, type BookFilter } from './repo.ts';
+import { exactTsQuery, findVisibleIdByIsbn, fuzzyTsQuery, isbnOf, normalizeTerm, searchPage, tokensOf } from './search.ts';
+import { TtlCache } from './ttl-cache.ts';
+
+/** Page totals may lag writes by this much (docs/performance.md, count strategy). */
+const COUNT_TTL_MS = 60_000;
+/** The home page is the same for every visitor; sale badges may lag a window boundary by this much. */
+const HOME_TTL_MS = 15_000;
+const NEWEST: BookSort = { field: 'createdAt', direction: 'desc' };
+const BEST: BookSort = { field: 'sold', direction: 'desc' };
+
+/** Filter parameters common to the catalogue, search and list calls. */
+type FilterParams = Pick<
+  CatalogQuery,
+  | 'category'
+  | 'publisher'
+  | 'supplier'
+  | 'language'
+  | 'status'
+  | 'priceMin'
+  | 'priceMax'
+  | 'ageMinYears'
+  | 'ageMaxYears'
+  | 'authorId'
+  | 'categoryId'
+  | 'publisherId'
+  | 'supplierId'
+>;
+
+/** Staff see every status on the plain list and the detail page; shoppers see ACTIVE and OUT_OF_STOCK. */
+const isStaff = (user?: AuthUser) => !!user && hasAnyRole(user.roles, ['ADMIN', 'SALE']);
+
+export type CatalogService = ReturnType<typeof createCatalogService>;
+
+export function createCatalogService(db: Db) {
+  const counts = new TtlCache<number>(COUNT_TTL_MS, 5000);
+  const homes = new TtlCache<HomeDataDto>(HOME_TTL_MS, 50);
+
+  async function resolveFilter(p: FilterParams, visibleOnly: boolean): Promise<BookFilter> {
+    const f: BookFilter = { visibleOnly };
+    if (p.category !== undefined || p.categoryId !== undefined) {
+      const rows = await loadCategoryRows(db);
+      f.categorySets = [];
+      if (p.category !== undefined) {
+        // The category of a listing page (/danh-muc/{slug}): unknown is a 404, not an empty page.
+        const cat = findCategory(rows, p.category);
+        if (!cat) throw notFound('Không tìm thấy danh mục.');
+        f.categorySets.push(withDescendants(rows, cat.id));
+      }
+      if (p.categoryId !== undefined) {
+        const cat = findCategory(rows, p.categoryId);
+        f.categorySets.push(cat ? withDescendants(rows, cat.id) : []);
+      }
+    }
+    if (p.publisher || p.publisherId !== undefined) {
+      const ids = p.publisher ? await resolveRefIds(db, 'publishers', p.publisher) : [];
+      f.publisherIds = p.publisherId !== undefined ? [...ids, p.publisherId] : ids;
+    }
+    if (p.supplier || p.supplierId !== undefined) {
+      const ids = p.supplier ? await resolveRefIds(db, 'suppliers', p.supplier) : [];
+      f.supplierIds = p.supplierId !== undefined ? [...ids, p.supplierId] : ids;
+    }
+    if (p.status) f.statuses = p.status;
+    if (p.language) f.languages = p.language;
+    if (p.authorId !== undefined) f.authorId = p.authorId;
+    if (p.priceMin !== undefined) f.priceMin = p.priceMin;
+    if (p.priceMax !== undefined) f.priceMax = p.priceMax;
+    if (p.ageMinYears !== undefined) f.ageMin = p.ageMinYears;
+    if (p.ageMaxYears !== undefined) f.ageMax = p.ageMaxYears;
+    return f;
+  }
+
+  /** The page window, capped at CATALOG_MAX_RESULT_WINDOW rows. */
+  function window(page: number, size: number) {
+    const offset = page * size;
+    return { offset, limit: Math.max(0, Math.min(size, CATALOG_MAX_RESULT_WINDOW - offset)) };
+  }
+
+  async function cards(ids: number[], now: Date): Promise<BookCardDto[]> {
+    const [rows, engagement] = await Promise.all([loadCardRows(db, ids), lookupEngagement(db, ids)]);
+    return rows.map((r) => toCard(r, engagement.get(r.id), now));
+  }
+
+  const countOf = (f: BookFilter, now: Date) => counts.get(JSON.stringify(f), () => countBooks(db, f, now));
+
+  async function listPage(f: BookFilter, sort: BookSort, page: number, size: number): Promise<PageResult<BookCardDto>> {
+    const now = new Date();
+    const { offset, limit } = window(page, size);
+    const [ids, total] = await Promise.all([pageBookIds(db, f, sort, offset, limit, now), countOf(f, now)]);
+    return toPage(await cards(ids, now), total, page, size);
+  }
+
+  async function searchBooks(
+    term: string,
+    f: BookFilter,
+    sort: BookSort | undefined,
+    page: number,
+    size: number,
+  ): Promise<PageResult<BookCardDto>> {
+    const now = new Date();
+    const isbn = isbnOf(term);
+    if (isbn) {
+      const id = await findVisibleIdByIsbn(db, isbn);
+      if (id !== undefined) return toPage(page === 0 ? await cards([id], now) : [], 1, page, size);
+    }
+    const norm = await normalizeTerm(db, term);
+    const tokens = tokensOf(norm);
+    if (tokens.length === 0) return toPage([], 0, page, size);
+    const { offset, limit } = window(page, size);
+    const base = { filter: f, norm, sort, offset, limit, now };
+    let result = await searchPage(db, { ...base, tsQuery: exactTsQuery(tokens) });
+    if (result.total === 0) {
+      const fuzzy = await fuzzyTsQuery(db, tokens);
+      if (fuzzy) result = await searchPage(db, { ...base, tsQuery: fuzzy });
+    }
+    return toPage(await cards(result.ids, now), result.total, page, size);
+  }
+
+  return {
+    async categoryTree(): Promise<CategoryNode[]> {
+      return buildCategoryTree(await loadCategoryRows(db));
+    },
+
+    async categoryFlat(leavesOnly = false): Promise<CategoryFlatDto[]> {
+      const flat = flattenCategoryTree(buildCategoryTree(await loadCategoryRows(db)));
+      return leavesOnly ? flat.filter((c) => c.leaf) : flat;
+    },
+
+    /** GET /books/catalog: shoppers' listing with filters. */
+    async catalog(q: CatalogQuery): Promise<PageResult<BookCardDto>> {
+      const f = await resolveFilter(q, true);
+      return listPage(f, q.sort ?? NEWEST, q.page, q.size);
+    },
+
+    /** GET /books/search: relevance first unless another sort is asked for; blank q is the plain listing. */
+    async search(q: SearchQuery): Promise<PageResult<BookCardDto>> {
+      const f = await resolveFilter(q, true);
+      if (!q.q) return listPage(f, q.sort && q.sort.field !== 'relevance' ? q.sort : NEWEST, q.page, q.size);
+      return searchBooks(q.q, f, q.sort, q.page, q.size);
+    },
+
+    /** GET /books: the plain list; staff see every status (the back-office list), with q as a search. */
+    async list(q: BookListQuery, user?: AuthUser): Promise<PageResult<BookCardDto>> {
+      const f = await resolveFilter(q, !isStaff(user));
+      if (q.q) return searchBooks(q.q, f, q.sort, q.page, q.size);
+      return listPage(f, q.sort && q.sort.field !== 'relevance' ? q.sort : NEWEST, q.page, q.size);
+    },
+
+    async home(q: HomeQuery): Promise<HomeDataDto> {
+      return homes.get(JSON.stringify(q), async () => {
+        const now = new Date();
+        const base: BookFilter = { visibleOnly: true, statuses: [q.status] };
+        // Featured sale: books whose sale runs now and really lowers the price, best-selling first.
+        const [saleIds, newIds, newTotal, bestIds, tops, rows] = await Promise.all([
+          pageBookIds(db, { ...base, onSaleNow: true }, BEST, 0, q.featuredSize, now),
+          pageBookIds(db, base, NEWEST, 0, q.newSize, now),
+          countOf(base, now),
+          pageBookIds(db, base, BEST, 0, q.bestSize, now),
+          topCategoryRows(db, HOME_CATEGORY_COUNT),
+          loadCategoryRows(db),
+        ]);
+        const perCategory = await Promise.all(
+          tops.map((c) => pageBookIds(db, { ...base, categorySets: [withDescendants(rows, c.id)] }, BEST, 0, q.perCategory, now)),
+        );
+        const all = [...new Set([...saleIds, ...newIds, ...bestIds, ...perCategory.flat()])];
+        const byId = new Map((await cards(all, now)).map((c) => [c.id, c]));
+        const pick = (ids: number[]) => ids.map((id) => byId.get(id)).filter((c): c is BookCardDto => c !== undefined);
+        return {
+          featuredSale: pick(saleIds),
+          newest: toPage(pick(newIds), newTotal, 0, Math.max(1, q.newSize)),
+          bestSellers: pick(bestIds),
+          categories: tops
+            .map((category, i) => ({ category, books: pick(perCategory[i] ?? []) }))
+            .filter((block) => block.books.length > 0),
+        };
+      });
+    },
+
+    async book(by: { id: number } | { slug: string }, user?: AuthUser): Promise<BookDto> {
+      const row = await loadBookDetailRow(db, by);
+      if (!row || (!isVisibleStatus(row.status) && !isStaff(user))) throw notFound('Không tìm thấy sách.');
+      const engagement = await lookupEngagement(db, [row.id], user?.id);
+      return toBookDto(row, engagement.get(row.id), new Date());
+    },
+
+    /** Forget cached totals and the home page (after a catalogue write, and in tests). */
+    invalidate(): void {
+      counts.clear();
+      homes.clear();
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import type { UserRow } from './dto.ts';
+
+type Conn = Db | Tx;
+
+export async function findUserById(db: Conn, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** Live (not soft-deleted) user by id. */
+export async function findLiveUserById(db: Conn, id: number): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+/** The user whose username or e-mail equals `login`, ignoring case (usernames cannot contain '@'). */
+export async function findUserByLogin(db: Conn, login: string): Promise<UserRow | undefined> {
+  const value = login.trim().toLowerCase();
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(or(sql`lower(${users.username}) = ${value}`, sql`lower(${users.email}) = ${value}`))
+    .limit(1);
+  return row;
+}
+
+export async function findUserByEmail(db: Conn, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+/** True when any account (deleted ones included: the unique indexes cover them) holds the e-mail or username. */
+export async function emailOrUsernameTaken(db: Conn, email: string, username: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(sql`lower(${users.email}) = ${email.toLowerCase()}`, sql`lower(${users.username}) = ${username.toLowerCase()}`))
+    .limit(1);
+  return row !== undefined;
+}
+
+export interface NewUser {
+  username: string;
+  email: string;
+  passwordHash: string;
+  fullName?: string | null;
+  phone?: string | null;
+}
+
+export async function insertCustomer(db: Conn, user: NewUser): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...user, email: user.email.toLowerCase(), role: 'CUSTOMER' })
+    .returning();
+  return row!;
+}
+
+export async function updatePasswordHash(db: Conn, userId: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+export interface ProfileChanges {
+  fullName?: string;
+  phone?: string | null;
+  gender?: 'MALE' | 'FEMALE' | 'OTHER';
+  birthDate?: string;
+}
+
+export async function updateProfile(db: Conn, userId: number, changes: ProfileChanges): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .returning();
+  return row;
+}
+
+/** True for PostgreSQL unique violations, however deep the driver wrapped them. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
+    if (typeof e === 'object' && 'code' in e && (e as { code: unknown }).code === '23505') return true;
+    e = typeof e === 'object' && 'cause' in e ? (e as { cause: unknown }).cause : undefined;
+  }
+  return false;
+}

@@ -1,0 +1,130 @@
+import {
+  HOME_BEST_SIZE,
+  HOME_FEATURED_SIZE,
+  HOME_NEW_PAGE_SIZE,
+  HOME_PER_CATEGORY,
+  type BookCardDto,
+  type BookDto,
+  type BookStatus,
+  type FavoriteBookDto,
+  type FavoriteToggleDto,
+  type HomeDataDto,
+  type NamedRef,
+  type PageResult,
+} from '@nhasach/shared';
+import { api } from './client.ts';
+
+/** A node of the category tree (spec section 3, Category). */
+export interface CategoryTreeNode {
+  id: number;
+  name: string;
+  slug: string;
+  parentId: number | null;
+  leaf: boolean;
+  children: CategoryTreeNode[];
+}
+
+/**
+ * GET /api/v1/categories/tree. Any answer under 500 is accepted; a body that is not an array, or any failure,
+ * gives an empty list (spec section 7, Catalogue), so the menu simply shows its empty state.
+ */
+export async function fetchCategoryTree(): Promise<CategoryTreeNode[]> {
+  try {
+    const data = await api.get<unknown>('/api/v1/categories/tree');
+    return Array.isArray(data) ? (data as CategoryTreeNode[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export const catalogKeys = {
+  categoryTree: ['categories', 'tree'] as const,
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Books (spec section 7, Catalogue). Query values that are blank or undefined are dropped by the client.
+
+/** Filters and paging of GET /books/catalog (and of /books/search, which adds q). */
+export interface CatalogParams {
+  category?: string;
+  publisher?: string;
+  supplier?: string;
+  language?: string;
+  status?: BookStatus;
+  priceMin?: number;
+  priceMax?: number;
+  ageMinYears?: number;
+  ageMaxYears?: number;
+  /** A named sort (NEWEST, BEST, PRICE_ASC, PRICE_DESC, RELEVANCE) or a field with `direction`. */
+  sort?: string;
+  direction?: 'ASC' | 'DESC';
+  /** Zero-based. */
+  page: number;
+  size: number;
+}
+
+export interface SearchParams extends Omit<CatalogParams, 'category'> {
+  q: string;
+}
+
+export const fetchCatalog = (params: CatalogParams, signal?: AbortSignal) =>
+  api.get<PageResult<BookCardDto>>('/api/v1/books/catalog', { ...params }, { signal });
+
+export const searchBooks = (params: SearchParams, signal?: AbortSignal) =>
+  api.get<PageResult<BookCardDto>>('/api/v1/books/search', { ...params }, { signal });
+
+/** GET /books/home with the spec's parameters (status ACTIVE, perCategory 8). */
+export const fetchHome = (signal?: AbortSignal) =>
+  api.get<HomeDataDto>(
+    '/api/v1/books/home',
+    {
+      status: 'ACTIVE',
+      featuredSize: HOME_FEATURED_SIZE,
+      newSize: HOME_NEW_PAGE_SIZE,
+      bestSize: HOME_BEST_SIZE,
+      perCategory: HOME_PER_CATEGORY,
+    },
+    { signal },
+  );
+
+/** The newest books, page N (the home page's pager: createdAt desc, ACTIVE only). */
+export const fetchNewest = (page: number, signal?: AbortSignal) =>
+  fetchCatalog({ status: 'ACTIVE', sort: 'createdAt', direction: 'DESC', page, size: HOME_NEW_PAGE_SIZE }, signal);
+
+export const fetchBookBySlug = (slug: string, signal?: AbortSignal) =>
+  api.get<BookDto>(`/api/v1/books/slug/${encodeURIComponent(slug)}`, undefined, { signal });
+
+export const fetchBookById = (id: number, signal?: AbortSignal) => api.get<BookDto>(`/api/v1/books/${id}`, undefined, { signal });
+
+/**
+ * Publishers or suppliers for the listing filters. The shop reads the public list when the server offers one;
+ * without it (404, 401) the filter is simply not shown.
+ */
+export async function fetchRefList(kind: 'publishers' | 'suppliers'): Promise<NamedRef[]> {
+  try {
+    const data = await api.get<unknown>(`/api/v1/${kind}`);
+    const list = Array.isArray(data) ? data : data && typeof data === 'object' && Array.isArray((data as { content?: unknown }).content) ? (data as { content: unknown[] }).content : [];
+    return list.filter((x): x is NamedRef => !!x && typeof x === 'object' && typeof (x as NamedRef).slug === 'string' && typeof (x as NamedRef).name === 'string');
+  } catch {
+    return [];
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Favourites (spec section 7, Catalogue)
+
+export const fetchMyFavourites = (page: number, size: number, signal?: AbortSignal) =>
+  api.get<PageResult<FavoriteBookDto>>('/api/v1/books/favorites/me', { page, size, sort: 'id,desc' }, { signal });
+
+export const toggleFavouriteRequest = (bookId: number) => api.post<FavoriteToggleDto>(`/api/v1/books/favorites/${bookId}/toggle`);
+
+export const bookKeys = {
+  all: ['books'] as const,
+  home: ['books', 'home'] as const,
+  newest: (page: number) => ['books', 'newest', page] as const,
+  catalog: (params: CatalogParams) => ['books', 'catalog', params] as const,
+  search: (params: SearchParams) => ['books', 'search', params] as const,
+  detail: (slug: string) => ['books', 'detail', slug] as const,
+  refs: (kind: 'publishers' | 'suppliers') => ['refs', kind] as const,
+  favourites: (page: number) => ['favourites', 'me', page] as const,
+};

@@ -1,0 +1,12 @@
+import type { UpdateProfileInput, UserDto } from '@nhasach/shared';
+import { api } from './client.ts';
+
+export const fetchMe = () => api.get<UserDto>('/api/v1/users/me');
+
+export const fetchUser = (id: number | string) => api.get<UserDto>(`/api/v1/users/${id}`);
+
+export const updateMe = (body: UpdateProfileInput) => api.put<UserDto>('/api/v1/users/me', body);
+
+export const userKeys = {
+  me: ['users', 'me'] as const,
+};

@@ -1,0 +1,27 @@
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { buttonClass } from '../components/Button.tsx';
+import { AlertCircleIcon } from '../components/icons.tsx';
+import { NotFoundPage } from './NotFoundPage.tsx';
+
+/** Shown when a page throws while rendering (or a lazy chunk fails to load after a deploy). */
+export function RouteError() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return (
+    <div role="alert" className="mx-auto max-w-lg px-4 py-20 text-center">
+      <div className="mx-auto grid size-14 place-items-center rounded-2xl bg-brand-50 text-brand-700">
+        <AlertCircleIcon size={28} />
+      </div>
+      <h1 className="mt-5 text-2xl font-bold text-gray-900">Đã xảy ra lỗi.</h1>
+      <p className="mt-2 text-gray-600">Trang gặp sự cố khi hiển thị. Bạn hãy thử tải lại trang.</p>
+      <div className="mt-7 flex justify-center gap-3">
+        <button type="button" onClick={() => window.location.reload()} className={buttonClass('primary', 'md')}>
+          Thử lại
+        </button>
+        <Link to="/" className={buttonClass('outline', 'md')}>
+          Về trang chủ
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { BanknoteIcon, CreditCardIcon, HeadsetIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldCheckIcon, TruckIcon } from '../../components/icons.tsx';
+import { Logo } from '../../components/Logo.tsx';
+
+/** The three static promises of the store (spec section 1). */
+export const STORE_PROMISES = [
+  { icon: TruckIcon, title: 'Giao hàng miễn phí', text: 'Cho đơn hàng từ 500.000₫' },
+  { icon: HeadsetIcon, title: 'Hỗ trợ 24/7', text: 'Luôn sẵn sàng giải đáp' },
+  { icon: ShieldCheckIcon, title: 'Thanh toán an toàn', text: 'COD hoặc VNPAY bảo mật' },
+] as const;
+
+const SUPPORT = ['Hướng dẫn đặt hàng', 'Phương thức vận chuyển', 'Đổi trả và hoàn tiền', 'Câu hỏi thường gặp'];
+const POLICIES = ['Điều khoản sử dụng', 'Chính sách bảo mật', 'Chính sách đổi trả', 'Chính sách vận chuyển'];
+
+function Column({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div>
+      <h2 className="mb-4 text-sm font-bold tracking-wide text-gray-900 uppercase">{title}</h2>
+      {children}
+    </div>
+  );
+}
+
+export function Footer() {
+  return (
+    <footer className="mt-auto border-t border-gray-200 bg-white">
+      <div className="border-b border-gray-100">
+        <ul className="page-container grid gap-4 py-6 sm:grid-cols-3">
+          {STORE_PROMISES.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="flex items-center gap-3">
+              <span className="grid size-11 shrink-0 place-items-center rounded-full bg-brand-50 text-brand-700">
+                <Icon size={22} />
+              </span>
+              <span>
+                <span className="block text-sm font-semibold text-gray-900">{title}</span>
+                <span className="block text-xs text-gray-500">{text}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+
+      <div className="page-container grid gap-8 py-10 sm:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.2fr_1fr]">
+        <div>
+          <Logo />
+          <p className="mt-4 max-w-xs text-sm leading-relaxed text-gray-600">
+            Nhà Sách là nhà sách trực tuyến với hàng nghìn đầu sách tiếng Việt và sách dịch, giao hàng toàn quốc.
+          </p>
+        </div>
+        <Column title="Hỗ trợ khách hàng">
+          <ul className="space-y-2.5 text-sm text-gray-600">
+            {SUPPORT.map((s) => (
+              <li key={s}>{s}</li>
+            ))}
+            <li>
+              <Link to="/lien-he" className="text-brand-700 hover:underline">
+                Liên hệ với chúng tôi
+              </Link>
+            </li>
+          </ul>
+        </Column>
+        <Column title="Chính sách">
+          <ul className="space-y-2.5 text-sm text-gray-600">
+            {POLICIES.map((s) => (
+              <li key={s}>{s}</li>
+            ))}
+          </ul>
+        </Column>
+        <Column title="Liên hệ">
+          <ul className="space-y-3 text-sm text-gray-600">
+            <li className="flex gap-2.5">
+              <MapPinIcon size={18} className="mt-0.5 shrink-0 text-brand-700" />
+              <span>60-62 Lê Lợi, Phường Sài Gòn, TP. Hồ Chí Minh</span>
+            </li>
+            <li className="flex gap-2.5">
+              <PhoneIcon size={18} className="mt-0.5 shrink-0 text-brand-700" />
+              <a href="tel:19006656" className="hover:text-brand-700">
+                1900 6656
+              </a>
+            </li>
+            <li className="flex gap-2.5">
+              <MailIcon size={18} className="mt-0.5 shrink-0 text-brand-700" />
+              <a href="mailto:hotro@nhasach.vn" className="hover:text-brand-700">
+                hotro@nhasach.vn
+              </a>
+            </li>
+          </ul>
+        </Column>
+        <Column title="Thanh toán">
+          <ul className="flex flex-wrap gap-2">
+            <li className="inline-flex items-center gap-1.5 rounded-lg border border-gray-200 px-3 py-2 text-xs font-semibold text-gray-700">
+              <BanknoteIcon size={16} className="text-emerald-600" /> COD
+            </li>
+            <li className="inline-flex items-center gap-1.5 rounded-lg border border-gray-200 px-3 py-2 text-xs font-semibold text-gray-700">
+              <CreditCardIcon size={16} className="text-sky-700" /> VNPAY
+            </li>
+          </ul>
+          <p className="mt-3 text-xs leading-relaxed text-gray-500">Thanh toán khi nhận hàng hoặc qua thẻ/QR với VNPAY.</p>
+        </Column>
+      </div>
+
+      <div className="border-t border-gray-100 bg-gray-50">
+        <p className="page-container py-4 text-center text-xs text-gray-500">
+          © {new Date().getFullYear()} Nhà Sách. Bảo lưu mọi quyền.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,22 @@
+import { Outlet } from 'react-router';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+
+/** Storefront frame: skip link, header, page, footer. */
+export function StoreLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main-content"
+        className="sr-only z-[90] rounded-lg bg-brand-700 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Bỏ qua đến nội dung chính
+      </a>
+      <Header />
+      <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { useState, type ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ApiError } from '../api/client.ts';
+import { ToastProvider } from '../components/Toast.tsx';
+
+/** One query client per app: short stale time, and no retries for answers that will not change (4xx). */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** Providers that do not need the router (the session provider lives in the root route). */
+export function Providers({ children }: { children: ReactNode }) {
+  const [client] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={client}>
+      <ToastProvider>{children}</ToastProvider>
+    </QueryClientProvider>
+  );
+}

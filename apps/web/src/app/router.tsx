@@ -1,0 +1,130 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { HomePage } from '../features/storefront/HomePage.tsx';
+import { ADMIN_ROLES, SALE_ROLES } from './access.ts';
+import { AppRoot } from './AppRoot.tsx';
+import { StoreLayout } from './layout/StoreLayout.tsx';
+import { lazyPage } from './lazyPage.tsx';
+import { NotFoundPage } from './NotFoundPage.tsx';
+import { RequireRoles } from './RequireRoles.tsx';
+import { RouteError } from './RouteError.tsx';
+
+// Storefront pages other than home load on first visit.
+const ContactPage = lazyPage(() => import('../features/storefront/ContactPage.tsx'), 'ContactPage');
+const ProductDetailPage = lazyPage(() => import('../features/storefront/ProductDetailPage.tsx'), 'ProductDetailPage');
+const CategoryPage = lazyPage(() => import('../features/storefront/CategoryPage.tsx'), 'CategoryPage');
+const SearchPage = lazyPage(() => import('../features/storefront/SearchPage.tsx'), 'SearchPage');
+const CartPage = lazyPage(() => import('../features/cart/CartPage.tsx'), 'CartPage');
+const CheckoutPage = lazyPage(() => import('../features/checkout/CheckoutPage.tsx'), 'CheckoutPage');
+const OrderDetailPage = lazyPage(() => import('../features/orders/OrderDetailPage.tsx'), 'OrderDetailPage');
+const MyOrdersPage = lazyPage(() => import('../features/orders/MyOrdersPage.tsx'), 'MyOrdersPage');
+const FavouritesPage = lazyPage(() => import('../features/favourites/FavouritesPage.tsx'), 'FavouritesPage');
+
+// Auth and account screens (forms, validation).
+const RegisterPage = lazyPage(() => import('../features/auth/RegisterPage.tsx'), 'RegisterPage');
+const VerifyEmailPage = lazyPage(() => import('../features/auth/VerifyEmailPage.tsx'), 'VerifyEmailPage');
+const LoginPage = lazyPage(() => import('../features/auth/LoginPage.tsx'), 'LoginPage');
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/ForgotPasswordPage.tsx'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPage(() => import('../features/auth/ResetPasswordPage.tsx'), 'ResetPasswordPage');
+const ChangePasswordPage = lazyPage(() => import('../features/auth/ChangePasswordPage.tsx'), 'ChangePasswordPage');
+const AccountLayout = lazyPage(() => import('../features/account/AccountLayout.tsx'), 'AccountLayout');
+const ProfilePage = lazyPage(() => import('../features/account/ProfilePage.tsx'), 'ProfilePage');
+const AddressesPage = lazyPage(() => import('../features/account/AddressesPage.tsx'), 'AddressesPage');
+const AccountChangePasswordPage = lazyPage(() => import('../features/account/AccountChangePasswordPage.tsx'), 'AccountChangePasswordPage');
+
+// Back office.
+const AdminLayout = lazyPage(() => import('../features/admin/AdminLayout.tsx'), 'AdminLayout');
+const AdminDashboardPage = lazyPage(() => import('../features/admin/AdminDashboardPage.tsx'), 'AdminDashboardPage');
+const AdminBooksPage = lazyPage(() => import('../features/admin/AdminBooksPage.tsx'), 'AdminBooksPage');
+const AdminUsersPage = lazyPage(() => import('../features/admin/AdminUsersPage.tsx'), 'AdminUsersPage');
+const AdminCategoriesPage = lazyPage(() => import('../features/admin/AdminCategoriesPage.tsx'), 'AdminCategoriesPage');
+const AdminMastersPage = lazyPage(() => import('../features/admin/AdminMastersPage.tsx'), 'AdminMastersPage');
+const SaleLayout = lazyPage(() => import('../features/sale/SaleLayout.tsx'), 'SaleLayout');
+const SaleOrdersPage = lazyPage(() => import('../features/sale/SaleOrdersPage.tsx'), 'SaleOrdersPage');
+const SaleOrderDetailPage = lazyPage(() => import('../features/sale/SaleOrderDetailPage.tsx'), 'SaleOrderDetailPage');
+
+/** The route table of spec section 2. */
+export const routes: RouteObject[] = [
+  {
+    element: <AppRoot />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        path: '/',
+        element: <StoreLayout />,
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: 'lien-he', element: <ContactPage /> },
+          { path: 'dang-ky', element: <RegisterPage /> },
+          { path: 'verify-email', element: <VerifyEmailPage /> },
+          { path: 'dang-nhap', element: <LoginPage /> },
+          { path: 'quen-mat-khau', element: <ForgotPasswordPage /> },
+          { path: 'dat-lai-mat-khau', element: <ResetPasswordPage /> },
+          { path: 'books/:slug', element: <ProductDetailPage /> },
+          { path: 'danh-muc/:catSlug', element: <CategoryPage /> },
+          { path: 'danh-muc/:catSlug/:slug', element: <ProductDetailPage /> },
+          { path: 'search', element: <SearchPage /> },
+          { path: 'gio-hang', element: <CartPage /> },
+          {
+            // Signed-in customers (spec section 6: account, checkout, orders, favourites).
+            element: <RequireRoles />,
+            children: [
+              { path: 'doi-mat-khau', element: <ChangePasswordPage /> },
+              { path: 'checkout', element: <CheckoutPage /> },
+              { path: 'orders/:code', element: <OrderDetailPage /> },
+              { path: 'don-hang', element: <MyOrdersPage /> },
+              { path: 'yeu-thich', element: <FavouritesPage /> },
+              {
+                path: 'tai-khoan',
+                element: <AccountLayout />,
+                children: [
+                  { index: true, element: <Navigate to="/tai-khoan/ho-so-cua-toi" replace /> },
+                  { path: 'ho-so-cua-toi', element: <ProfilePage /> },
+                  { path: 'dia-chi', element: <AddressesPage /> },
+                  { path: 'doi-mat-khau', element: <AccountChangePasswordPage /> },
+                ],
+              },
+            ],
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        path: '/admin',
+        element: <RequireRoles roles={ADMIN_ROLES} />,
+        errorElement: <RouteError />,
+        children: [
+          {
+            element: <AdminLayout />,
+            children: [
+              { index: true, element: <AdminDashboardPage /> },
+              { path: 'books', element: <AdminBooksPage /> },
+              { path: 'users', element: <AdminUsersPage /> },
+              { path: 'categories', element: <AdminCategoriesPage /> },
+              { path: 'masters', element: <AdminMastersPage /> },
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+      {
+        path: '/sale',
+        element: <RequireRoles roles={SALE_ROLES} />,
+        errorElement: <RouteError />,
+        children: [
+          {
+            element: <SaleLayout />,
+            children: [
+              { index: true, element: <Navigate to="/sale/orders" replace /> },
+              { path: 'orders', element: <SaleOrdersPage /> },
+              { path: 'orders/:id', element: <SaleOrderDetailPage /> },
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

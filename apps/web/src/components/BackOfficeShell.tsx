@@ -1,0 +1,118 @@
+import { useState, type ReactNode } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { useAuth } from '../features/auth/useAuth.ts';
+import { ChevronRightIcon, HomeIcon, LogOutIcon, MenuIcon } from './icons.tsx';
+import { LogoMark } from './Logo.tsx';
+
+export interface BackOfficeNavItem {
+  to: string;
+  label: string;
+  icon: ReactNode;
+  /** Match the path exactly (the dashboard). */
+  end?: boolean;
+}
+
+/**
+ * Frame of the admin and sales areas: sidebar, top bar with breadcrumbs, the stored user's username or
+ * e-mail and a logout menu (spec section 2, Admin and Sales).
+ */
+export function BackOfficeShell({ title, rootPath, nav }: { title: string; rootPath: string; nav: BackOfficeNavItem[] }) {
+  const { user, logout } = useAuth();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const current = [...nav].sort((a, b) => b.to.length - a.to.length).find((n) => pathname === n.to || pathname.startsWith(`${n.to}/`));
+
+  return (
+    <div className="min-h-dvh bg-gray-100 lg:grid lg:grid-cols-[248px_1fr]">
+      <aside className="border-r border-gray-200 bg-white max-lg:hidden">
+        <div className="sticky top-0 flex h-dvh flex-col">
+          <Link to={rootPath} className="flex h-16 items-center gap-2.5 border-b border-gray-100 px-5">
+            <LogoMark className="size-8" />
+            <span className="leading-tight">
+              <span className="block font-bold text-brand-700">Nhà Sách</span>
+              <span className="block text-xs text-gray-500">{title}</span>
+            </span>
+          </Link>
+          <nav aria-label={title} className="flex-1 space-y-1 p-3">
+            {nav.map((item) => (
+              <NavLink
+                key={item.to}
+                to={item.to}
+                end={item.end}
+                className={({ isActive }) =>
+                  `flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-600 ${
+                    isActive ? 'bg-brand-50 text-brand-700' : 'text-gray-700 hover:bg-gray-100'
+                  }`
+                }
+              >
+                {item.icon}
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+          <Link to="/?skipIntro=1" className="m-3 flex items-center gap-2 rounded-xl px-3 py-2.5 text-sm text-gray-600 hover:bg-gray-100">
+            <HomeIcon size={18} /> Về cửa hàng
+          </Link>
+        </div>
+      </aside>
+
+      <div className="min-w-0">
+        <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-gray-200 bg-white px-4 sm:px-6">
+          <nav aria-label="Breadcrumb" className="min-w-0 flex-1">
+            <ol className="flex items-center gap-1.5 text-sm text-gray-500">
+              <li>
+                <Link to={rootPath} className="hover:text-brand-700">
+                  {title}
+                </Link>
+              </li>
+              {current && current.to !== rootPath && (
+                <>
+                  <ChevronRightIcon size={14} aria-hidden="true" />
+                  <li aria-current="page" className="truncate font-medium text-gray-900">
+                    {current.label}
+                  </li>
+                </>
+              )}
+            </ol>
+          </nav>
+          <div className="relative">
+            <button
+              type="button"
+              aria-expanded={menuOpen}
+              aria-haspopup="true"
+              onClick={() => setMenuOpen((o) => !o)}
+              onKeyDown={(e) => e.key === 'Escape' && setMenuOpen(false)}
+              className="inline-flex h-10 items-center gap-2 rounded-full bg-gray-100 px-3 text-sm font-medium text-gray-800 hover:bg-gray-200 focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              <MenuIcon size={16} className="lg:hidden" />
+              <span className="max-w-[180px] truncate">{user?.name ?? user?.email}</span>
+            </button>
+            {menuOpen && (
+              <div className="absolute top-full right-0 z-40 mt-2 w-56 rounded-xl border border-gray-200 bg-white p-1.5 shadow-xl">
+                {nav.map((item) => (
+                  <Link key={item.to} to={item.to} onClick={() => setMenuOpen(false)} className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-gray-700 hover:bg-gray-100 lg:hidden">
+                    {item.icon}
+                    {item.label}
+                  </Link>
+                ))}
+                <button
+                  type="button"
+                  onClick={() => {
+                    setMenuOpen(false);
+                    void logout();
+                  }}
+                  className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-gray-700 hover:bg-brand-50 hover:text-brand-700"
+                >
+                  <LogOutIcon size={16} /> Đăng xuất
+                </button>
+              </div>
+            )}
+          </div>
+        </header>
+        <main id="main-content" className="p-4 sm:p-6">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { useState, type ImgHTMLAttributes } from 'react';
+import { BookOpenIcon } from './icons.tsx';
+
+export interface ImageWithFallbackProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> {
+  src: string | null | undefined;
+  alt: string;
+  /** Classes of the 'No Image' box (it takes the image's place and size). */
+  placeholderClassName?: string;
+}
+
+/** An image that shows a 'No Image' placeholder when there is no URL or the file fails to load (spec section 8). */
+export function ImageWithFallback({ src, alt, className = '', placeholderClassName, ...rest }: ImageWithFallbackProps) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  if (!src || failedSrc === src) {
+    return (
+      <div
+        role="img"
+        aria-label={alt ? `${alt} (No Image)` : 'No Image'}
+        className={`flex flex-col items-center justify-center gap-1.5 bg-gradient-to-br from-gray-100 to-gray-200 text-gray-400 ${placeholderClassName ?? className}`}
+      >
+        <BookOpenIcon size={28} strokeWidth={1.5} />
+        <span className="text-xs font-semibold tracking-wide uppercase">No Image</span>
+      </div>
+    );
+  }
+  return <img src={src} alt={alt} className={className} onError={() => setFailedSrc(src)} {...rest} />;
+}

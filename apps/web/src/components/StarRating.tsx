@@ -1,0 +1,92 @@
+import { useId, useState, type KeyboardEvent } from 'react';
+import { RATING_SCORE_MAX, RATING_SCORE_MIN, RATING_SCORES, clampRatingScore, type RatingScore } from '@nhasach/shared';
+
+const STAR_PATH = 'M12 2.5l2.94 5.96 6.58.96-4.76 4.64 1.12 6.55L12 17.52l-5.88 3.09 1.12-6.55L2.48 9.42l6.58-.96z';
+
+function Star({ fill, size }: { fill: number; size: number }) {
+  // fill 0..1: a grey star with a gold copy clipped to the filled part.
+  return (
+    <span className="relative inline-block shrink-0" style={{ width: size, height: size }} aria-hidden="true">
+      <svg viewBox="0 0 24 24" width={size} height={size} className="absolute inset-0 text-gray-300">
+        <path d={STAR_PATH} fill="currentColor" />
+      </svg>
+      <span className="absolute inset-y-0 left-0 overflow-hidden" style={{ width: `${Math.round(fill * 100)}%` }}>
+        <svg viewBox="0 0 24 24" width={size} height={size} className="text-amber-400">
+          <path d={STAR_PATH} fill="currentColor" />
+        </svg>
+      </span>
+    </span>
+  );
+}
+
+/** Read-only stars for an average (e.g. 4.3 of 5), with a spoken label. */
+export function StarRating({ value, size = 14, className = '' }: { value: number; size?: number; className?: string }) {
+  const v = Math.max(0, Math.min(5, value || 0));
+  return (
+    <span role="img" aria-label={`${v.toLocaleString('vi-VN')} trên 5 sao`} className={`inline-flex items-center gap-0.5 ${className}`}>
+      {RATING_SCORES.map((s) => (
+        <Star key={s} size={size} fill={Math.max(0, Math.min(1, v - (s - 1)))} />
+      ))}
+    </span>
+  );
+}
+
+export const SCORE_LABELS: Record<RatingScore, string> = {
+  1: 'Rất tệ',
+  2: 'Tệ',
+  3: 'Bình thường',
+  4: 'Hay',
+  5: 'Tuyệt vời',
+};
+
+/**
+ * Star input as a radio group (arrow keys move, clamped to 1..5 as the spec says). Hovering previews.
+ */
+export function StarInput({ value, onChange, label = 'Số sao', size = 30 }: { value: number; onChange: (score: RatingScore) => void; label?: string; size?: number }) {
+  const [hover, setHover] = useState<number | null>(null);
+  const labelId = useId();
+  const current = clampRatingScore(value);
+  const shown = hover ?? current;
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === 'ArrowRight' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      onChange(clampRatingScore(current + 1));
+    } else if (e.key === 'ArrowLeft' || e.key === 'ArrowDown') {
+      e.preventDefault();
+      onChange(clampRatingScore(current - 1));
+    } else if (e.key === 'Home') {
+      e.preventDefault();
+      onChange(RATING_SCORE_MIN);
+    } else if (e.key === 'End') {
+      e.preventDefault();
+      onChange(RATING_SCORE_MAX);
+    }
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <span id={labelId} className="sr-only">
+        {label}
+      </span>
+      <div role="radiogroup" aria-labelledby={labelId} className="flex items-center gap-1" onMouseLeave={() => setHover(null)} onKeyDown={onKey}>
+        {RATING_SCORES.map((s) => (
+          <button
+            key={s}
+            type="button"
+            role="radio"
+            aria-checked={current === s}
+            aria-label={`${s} sao - ${SCORE_LABELS[s]}`}
+            tabIndex={current === s ? 0 : -1}
+            onClick={() => onChange(s)}
+            onMouseEnter={() => setHover(s)}
+            className="rounded-md p-0.5 transition-transform hover:scale-110 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            <Star size={size} fill={s <= shown ? 1 : 0} />
+          </button>
+        ))}
+      </div>
+      <span className="text-sm font-semibold text-amber-700" aria-hidden="true">
+        {SCORE_LABELS[clampRatingScore(shown)]}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { EyeIcon, EyeOffIcon } from './icons.tsx';
+
+/** Shared look of text inputs and selects. */
+export const inputClass =
+  'block w-full rounded-lg border border-gray-300 bg-white px-3.5 text-[15px] text-gray-900 placeholder:text-gray-400 transition-colors hover:border-gray-400 focus:border-brand-600 focus:outline-none focus:ring-3 focus:ring-brand-600/15 disabled:bg-gray-50 read-only:bg-gray-50 read-only:text-gray-600 aria-invalid:border-red-500 aria-invalid:focus:ring-red-500/15';
+
+export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  /** Content inside the right edge of the input (e.g. a show-password button). */
+  trailing?: ReactNode;
+  ref?: Ref<HTMLInputElement>;
+  containerClassName?: string;
+}
+
+/** Label, input, hint and error text wired together with aria-invalid and aria-describedby. */
+export function TextField({ label, error, hint, trailing, id, required, containerClassName = '', className = '', ref, ...rest }: TextFieldProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const describedBy = [error ? errorId : undefined, hint ? hintId : undefined].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={containerClassName}>
+      <div className="mb-1.5 flex text-sm font-medium text-gray-800">
+        <label htmlFor={inputId}>{label}</label>
+        {/* Outside the label so the field's name stays exactly the label; aria-required tells screen readers. */}
+        {required && (
+          <span className="ml-0.5 text-brand-700" aria-hidden="true">
+            *
+          </span>
+        )}
+      </div>
+      <div className="relative">
+        <input
+          ref={ref}
+          id={inputId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          aria-required={required || undefined}
+          className={`${inputClass} h-11 ${trailing ? 'pr-11' : ''} ${className}`}
+          {...rest}
+        />
+        {trailing && <div className="absolute inset-y-0 right-1 flex items-center">{trailing}</div>}
+      </div>
+      {hint && !error && (
+        <p id={hintId} className="mt-1.5 text-xs text-gray-500">
+          {hint}
+        </p>
+      )}
+      {error && <FieldErrorText id={errorId}>{error}</FieldErrorText>}
+    </div>
+  );
+}
+
+export function FieldErrorText({ id, children }: { id?: string; children: ReactNode }) {
+  return (
+    <p id={id} className="mt-1.5 text-[13px] font-medium text-red-600">
+      {children}
+    </p>
+  );
+}
+
+/** A password input with a show/hide toggle. */
+export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <TextField
+      {...props}
+      type={visible ? 'text' : 'password'}
+      trailing={
+        <button
+          type="button"
+          onClick={() => setVisible((v) => !v)}
+          aria-label={visible ? 'Ẩn mật khẩu' : 'Hiện mật khẩu'}
+          aria-pressed={visible}
+          className="grid size-9 place-items-center rounded-md text-gray-500 hover:bg-gray-100 hover:text-gray-800 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          {visible ? <EyeOffIcon size={18} /> : <EyeIcon size={18} />}
+        </button>
+      }
+    />
+  );
+}

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { homePathForRoles, loginSchema, type LoginInput } from '@nhasach/shared';
+import { login as loginRequest } from '../../api/auth.ts';
+import { Alert } from '../../components/Alert.tsx';
+import { Button } from '../../components/Button.tsx';
+import { LockIcon } from '../../components/icons.tsx';
+import { PasswordField, TextField } from '../../components/TextField.tsx';
+import { useToast } from '../../components/Toast.tsx';
+import { apiMessage } from '../../lib/apiMessage.ts';
+import { safeNextPath } from '../../lib/safeNext.ts';
+import { canAccess } from '../../app/access.ts';
+import { AuthShell } from './AuthShell.tsx';
+import { allRoles, type SessionUser } from './session.ts';
+import { useAuth } from './useAuth.ts';
+
+type LoginValues = ReturnType<typeof loginSchema.parse>;
+
+/** Where a signed-in user goes: `next` when they may open it, else their role's home (spec section 2). */
+export function landingPath(user: SessionUser, next: string | undefined): string {
+  return next && canAccess(next, user) ? next : homePathForRoles(allRoles(user));
+}
+
+/**
+ * /dang-nhap (spec section 2, Login). An admin or sale user who is already signed in is sent to their area;
+ * a signed-in user bounced here from a page their role may not open can sign in with another account.
+ */
+export function LoginPage() {
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get('next'));
+  const location = useLocation();
+  const state = location.state as { notice?: string; username?: string } | null;
+  const { user, login, signOutNotice } = useAuth();
+  const toast = useToast();
+  const [serverError, setServerError] = useState<string>();
+  const [justLoggedIn, setJustLoggedIn] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput, unknown, LoginValues>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { username: state?.username ?? '', password: '' },
+  });
+
+  if (user && (justLoggedIn || !next || canAccess(next, user))) {
+    return <Navigate to={landingPath(user, next)} replace />;
+  }
+
+  const onValid = async (values: LoginValues) => {
+    setServerError(undefined);
+    try {
+      const result = await loginRequest(values);
+      if (!result?.accessToken) {
+        setServerError('Thiếu accessToken từ BE');
+        return;
+      }
+      const signedIn = login(result);
+      toast.show(`Xin chào, ${signedIn.fullName ?? signedIn.name}!`);
+      setJustLoggedIn(true);
+    } catch (err) {
+      setServerError(apiMessage(err, 'Đăng nhập thất bại.'));
+    }
+  };
+
+  const notice = state?.notice ?? signOutNotice;
+  return (
+    <AuthShell
+      title="Đăng nhập"
+      icon={<LockIcon size={24} />}
+      subtitle="Chào mừng bạn quay lại Nhà Sách."
+      footer={
+        <>
+          Chưa có tài khoản?{' '}
+          <Link to="/dang-ky" className="font-semibold text-brand-700 hover:underline">
+            Đăng ký ngay
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-4">
+        {notice && <Alert tone="success">{notice}</Alert>}
+        {user ? (
+          <Alert tone="warning">
+            Tài khoản <strong>{user.name}</strong> không có quyền truy cập trang này. Vui lòng đăng nhập bằng tài khoản khác.
+          </Alert>
+        ) : (
+          next && !notice && <Alert tone="info">Vui lòng đăng nhập để tiếp tục.</Alert>
+        )}
+        {serverError && <Alert>{serverError}</Alert>}
+        <TextField
+          label="Tên đăng nhập hoặc email"
+          autoComplete="username"
+          required
+          placeholder="Nhập tên đăng nhập hoặc email"
+          error={errors.username?.message}
+          {...register('username')}
+        />
+        <PasswordField label="Mật khẩu" autoComplete="current-password" required placeholder="Nhập mật khẩu" error={errors.password?.message} {...register('password')} />
+        <div className="flex justify-end">
+          <Link to="/quen-mat-khau" className="text-sm font-medium text-brand-700 hover:underline">
+            Quên mật khẩu?
+          </Link>
+        </div>
+        <Button type="submit" size="lg" fullWidth busy={isSubmitting} busyText="Đang đăng nhập…">
+          Đăng nhập
+        </Button>
+      </form>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { HeartIcon } from '../../components/icons.tsx';
+import { LoginRequiredDialog } from '../../components/LoginRequiredDialog.tsx';
+import { useToast } from '../../components/Toast.tsx';
+import { errorText } from '../../api/client.ts';
+import { useFavourites } from './useFavourites.ts';
+
+type Variant = 'card' | 'detail';
+
+/**
+ * The heart toggle (spec section 4, Favourites): optimistic, reverted with a message on failure; guests get
+ * the login-needed dialog.
+ */
+export function FavouriteButton({ bookId, title, variant = 'card', className = '' }: { bookId: number; title: string; variant?: Variant; className?: string }) {
+  const { signedIn, isLiked, countOf, toggle } = useFavourites();
+  const [askLogin, setAskLogin] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const toast = useToast();
+  const liked = signedIn && isLiked(bookId);
+  const count = countOf(bookId);
+
+  const onClick = async () => {
+    if (!signedIn) {
+      setAskLogin(true);
+      return;
+    }
+    setBusy(true);
+    try {
+      const now = await toggle(bookId);
+      toast.show(now ? 'Đã thêm vào danh sách yêu thích' : 'Đã bỏ khỏi danh sách yêu thích');
+    } catch (err) {
+      toast.show(errorText(err, 'Không cập nhật được danh sách yêu thích'), { tone: 'error', durationMs: 3000 });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const label = liked ? `Bỏ yêu thích "${title}"` : `Yêu thích "${title}"`;
+  const heart = <HeartIcon size={variant === 'card' ? 18 : 20} fill={liked ? 'currentColor' : 'none'} />;
+  return (
+    <>
+      {variant === 'card' ? (
+        <button
+          type="button"
+          onClick={onClick}
+          aria-pressed={liked}
+          aria-label={label}
+          title={liked ? 'Bỏ yêu thích' : 'Yêu thích'}
+          aria-busy={busy || undefined}
+          className={`grid size-9 place-items-center rounded-full bg-white/95 shadow-sm ring-1 ring-gray-200 transition hover:scale-110 focus-visible:outline-2 focus-visible:outline-brand-600 ${
+            liked ? 'text-brand-600' : 'text-gray-500 hover:text-brand-600'
+          } ${className}`}
+        >
+          {heart}
+        </button>
+      ) : (
+        <button
+          type="button"
+          onClick={onClick}
+          aria-pressed={liked}
+          aria-label={label}
+          aria-busy={busy || undefined}
+          className={`inline-flex h-12 items-center gap-2 rounded-lg border px-4 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+            liked ? 'border-brand-200 bg-brand-50 text-brand-700' : 'border-gray-300 bg-white text-gray-700 hover:border-brand-300 hover:text-brand-700'
+          } ${className}`}
+        >
+          {heart}
+          <span>{liked ? 'Đã yêu thích' : 'Yêu thích'}</span>
+          {count !== undefined && count > 0 && <span className="rounded-full bg-white px-1.5 text-xs text-gray-500 ring-1 ring-gray-200">{count}</span>}
+        </button>
+      )}
+      <LoginRequiredDialog open={askLogin} onClose={() => setAskLogin(false)} reason="Đăng nhập để lưu sách vào danh sách yêu thích của bạn." />
+    </>
+  );
+}

@@ -1,0 +1,127 @@
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { ChevronRightIcon } from '../../../components/icons.tsx';
+import { ChevronLeftIcon } from '../../../components/storeIcons.tsx';
+
+/** Spec section 9: 3 images, 3000 ms. */
+export const CAROUSEL_INTERVAL_MS = 3000;
+
+export interface Banner {
+  src: string;
+  alt: string;
+  href: string;
+}
+
+export const HOME_BANNERS: Banner[] = [
+  { src: '/banners/flash-sale.svg', alt: 'Flash Sale cuối tuần: sách hay giảm đến 50%', href: '#flash-sale' },
+  { src: '/banners/new-books.svg', alt: 'Sách mới lên kệ mỗi tuần từ Nhã Nam, NXB Trẻ, Kim Đồng', href: '#sach-moi' },
+  { src: '/banners/free-shipping.svg', alt: 'Miễn phí giao hàng cho đơn từ 500.000₫', href: '#ban-chay' },
+];
+
+/**
+ * Auto-rotating banners (spec section 2, Home): every 3000 ms, arrows, dots, left/right keys, pauses while the
+ * pointer is over it or focus is inside it (and with the pause button). WAI-ARIA carousel pattern.
+ */
+export function BannerCarousel({ banners = HOME_BANNERS, intervalMs = CAROUSEL_INTERVAL_MS }: { banners?: Banner[]; intervalMs?: number }) {
+  const [index, setIndex] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [stopped, setStopped] = useState(false);
+  const rootRef = useRef<HTMLElement>(null);
+  const count = banners.length;
+  const paused = hovered || focused || stopped;
+
+  const go = useCallback((i: number) => setIndex(((i % count) + count) % count), [count]);
+
+  useEffect(() => {
+    if (paused || count < 2) return;
+    const timer = window.setTimeout(() => setIndex((i) => (i + 1) % count), intervalMs);
+    return () => window.clearTimeout(timer);
+  }, [paused, count, intervalMs, index]);
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'ArrowLeft') {
+      e.preventDefault();
+      go(index - 1);
+    } else if (e.key === 'ArrowRight') {
+      e.preventDefault();
+      go(index + 1);
+    }
+  };
+
+  const arrow =
+    'absolute top-1/2 z-10 grid size-10 -translate-y-1/2 place-items-center rounded-full bg-white/85 text-gray-800 shadow-md transition hover:bg-white focus-visible:outline-2 focus-visible:outline-white max-sm:size-8 sm:opacity-0 sm:group-hover:opacity-100 sm:focus-visible:opacity-100';
+
+  return (
+    <section
+      ref={rootRef}
+      aria-roledescription="carousel"
+      aria-label="Khuyến mãi nổi bật"
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => {
+        if (!rootRef.current?.contains(e.relatedTarget as Node | null)) setFocused(false);
+      }}
+      data-paused={paused ? 'true' : 'false'}
+      className="group relative overflow-hidden rounded-2xl bg-gray-200 shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+    >
+      <div aria-live={paused ? 'polite' : 'off'} className="flex transition-transform duration-500 ease-out" style={{ transform: `translateX(-${index * 100}%)` }}>
+        {banners.map((b, i) => (
+          <div
+            key={b.src}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} / ${count}`}
+            aria-hidden={i !== index}
+            inert={i !== index}
+            className="w-full shrink-0"
+          >
+            <a href={b.href} className="block aspect-[3/1]">
+              <img src={b.src} alt={b.alt} width={1200} height={400} className="size-full object-cover" loading={i === 0 ? 'eager' : 'lazy'} draggable={false} />
+            </a>
+          </div>
+        ))}
+      </div>
+
+      <button type="button" className={`${arrow} left-3`} aria-label="Banner trước" onClick={() => go(index - 1)}>
+        <ChevronLeftIcon size={20} />
+      </button>
+      <button type="button" className={`${arrow} right-3`} aria-label="Banner tiếp theo" onClick={() => go(index + 1)}>
+        <ChevronRightIcon size={20} />
+      </button>
+
+      <div className="absolute inset-x-0 bottom-2.5 z-10 flex items-center justify-center gap-2 sm:bottom-4">
+        {banners.map((b, i) => (
+          <button
+            key={b.src}
+            type="button"
+            aria-label={`Xem banner ${i + 1}`}
+            aria-current={i === index ? 'true' : undefined}
+            onClick={() => go(i)}
+            className={`h-2 rounded-full transition-all focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white ${
+              i === index ? 'w-7 bg-white' : 'w-2 bg-white/55 hover:bg-white/80'
+            }`}
+          />
+        ))}
+        <button
+          type="button"
+          onClick={() => setStopped((s) => !s)}
+          aria-label={stopped ? 'Tiếp tục chạy banner' : 'Tạm dừng banner'}
+          className="ml-1 grid size-6 place-items-center rounded-full bg-black/25 text-white hover:bg-black/40 focus-visible:outline-2 focus-visible:outline-white max-sm:hidden"
+        >
+          {stopped ? (
+            <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true">
+              <path d="M2 1l7 4-7 4z" fill="currentColor" />
+            </svg>
+          ) : (
+            <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true">
+              <path d="M2 1h2v8H2zM6 1h2v8H6z" fill="currentColor" />
+            </svg>
+          )}
+        </button>
+      </div>
+    </section>
+  );
+}

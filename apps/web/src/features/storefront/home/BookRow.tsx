@@ -1,0 +1,51 @@
+import { useRef } from 'react';
+import type { BookCardDto } from '@nhasach/shared';
+import { BookCard, BookCardSkeleton } from '../../../components/BookCard.tsx';
+import { ChevronRightIcon } from '../../../components/icons.tsx';
+import { ChevronLeftIcon } from '../../../components/storeIcons.tsx';
+
+const ITEM = 'w-[44%] shrink-0 snap-start sm:w-[30%] md:w-[23%] lg:w-[18.4%] xl:w-[15.3%]';
+
+/** A horizontal shelf of cards: swipe on phones, arrow buttons on wider screens. */
+export function BookRow({ books, label, saleBar = false }: { books: BookCardDto[]; label: string; saleBar?: boolean }) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const scroll = (dir: -1 | 1) => {
+    const el = listRef.current;
+    if (el) el.scrollBy({ left: dir * el.clientWidth * 0.9, behavior: 'smooth' });
+  };
+  const arrow =
+    'absolute top-[38%] z-20 hidden size-10 -translate-y-1/2 place-items-center rounded-full border border-gray-200 bg-white text-gray-700 shadow-md transition hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600 md:grid';
+  return (
+    <div className="relative">
+      <ul ref={listRef} aria-label={label} className="-mx-1 flex snap-x snap-mandatory gap-3 overflow-x-auto scroll-smooth px-1 pt-1 pb-3 [scrollbar-width:thin] sm:gap-4">
+        {books.map((b, i) => (
+          <li key={b.id} className={ITEM}>
+            <BookCard book={b} saleBar={saleBar} eager={i < 4} />
+          </li>
+        ))}
+      </ul>
+      {books.length > 4 && (
+        <>
+          <button type="button" aria-label={`Cuộn ${label} sang trái`} onClick={() => scroll(-1)} className={`${arrow} -left-4`}>
+            <ChevronLeftIcon size={20} />
+          </button>
+          <button type="button" aria-label={`Cuộn ${label} sang phải`} onClick={() => scroll(1)} className={`${arrow} -right-4`}>
+            <ChevronRightIcon size={20} />
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
+
+export function BookRowSkeleton({ count = 6 }: { count?: number }) {
+  return (
+    <div role="status" aria-label="Đang tải sách" className="flex gap-3 overflow-hidden pb-3 sm:gap-4">
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className={ITEM}>
+          <BookCardSkeleton />
+        </div>
+      ))}
+    </div>
+  );
+}

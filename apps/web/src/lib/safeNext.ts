@@ -1,0 +1,14 @@
+/**
+ * The `next` target after login, only when it is a path of this site ('/...', not '//host' or '/\host');
+ * anything else is dropped so the login page cannot be used as an open redirect.
+ */
+export function safeNextPath(next: string | null | undefined): string | undefined {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return undefined;
+  if (/^\/dang-nhap(?:[/?#]|$)/.test(next)) return undefined;
+  return next;
+}
+
+/** `/dang-nhap?next=...` for the current path and query. */
+export function loginPathFor(pathAndQuery: string): string {
+  return `/dang-nhap?next=${encodeURIComponent(pathAndQuery)}`;
+}

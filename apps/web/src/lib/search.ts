@@ -1,0 +1,21 @@
+import { SEARCH_TERM_MAX } from '@nhasach/shared';
+
+/** Search defaults (spec section 9): page 0, 20 per page, newest first. */
+export const SEARCH_DEFAULTS = { page: 0, size: 20, sort: 'createdAt', direction: 'DESC' } as const;
+
+/** The term as sent: trimmed and cut to 128 characters. */
+export const normaliseSearchTerm = (term: string) => term.trim().slice(0, SEARCH_TERM_MAX);
+
+/** /search?q=...&page=0&size=20&sort=createdAt&direction=DESC, or undefined for an empty term. */
+export function searchPath(term: string): string | undefined {
+  const q = normaliseSearchTerm(term);
+  if (!q) return undefined;
+  const params = new URLSearchParams({
+    q,
+    page: String(SEARCH_DEFAULTS.page),
+    size: String(SEARCH_DEFAULTS.size),
+    sort: SEARCH_DEFAULTS.sort,
+    direction: SEARCH_DEFAULTS.direction,
+  });
+  return `/search?${params.toString()}`;
+}

@@ -1,0 +1,235 @@
+/**
+ * Catalogue benchmark: `npm run bench` (options after `--`).
+ *
+ *   --generate         regenerate the data even if it exists (otherwise generated once, then reused)
+ *   --books N          catalogue size (default 1000000)
+ *   --only a,b         run only these scenarios (catalog, category, search-vi, search-plain, detail, home)
+ *   --duration S       seconds of the maximum-throughput run (default 10)
+ *   --rate-duration S  seconds of the fixed-rate run (default 15)
+ *   --rate R           requests per second of the fixed-rate run (default 200)
+ *
+ * Needs PostgreSQL at BENCH_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres); the data lives in
+ * the database of BENCH_DATABASE_URL (default .../nhasach_bench). The server runs as a child process (the
+ * production start command), so the load generator does not share its event loop.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { generateCatalogue } from './generate.ts';
+import { SEARCH_TERMS } from './vocabulary.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const { values: args } = parseArgs({
+  options: {
+    generate: { type: 'boolean', default: false },
+    books: { type: 'string', default: '1000000' },
+    only: { type: 'string' },
+    duration: { type: 'string', default: '10' },
+    'rate-duration': { type: 'string', default: '15' },
+    rate: { type: 'string', default: '200' },
+  },
+});
+const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/nhasach_bench';
+const BOOKS = Number(args.books);
+const MAX_DURATION = Number(args.duration);
+const RATE_DURATION = Number(args['rate-duration']);
+const RATE = Number(args.rate);
+const CONNECTIONS = 32;
+
+const stripMarks = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').replace(/[đĐ]/g, 'd');
+
+/** A path source cycling through a fixed list (deterministic, so runs are comparable). */
+const cycle = (paths: string[]) => {
+  let i = 0;
+  return () => paths[i++ % paths.length]!;
+};
+
+interface Scenario {
+  name: string;
+  description: string;
+  next: () => string;
+}
+
+async function sampleData() {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const slugs = await client.query<{ slug: string; id: number }>(
+      `select slug, id from books tablesample system (1) repeatable (42) where status in ('ACTIVE', 'OUT_OF_STOCK') limit 2000`,
+    );
+    const cats = await client.query<{ slug: string }>(
+      `select slug from categories where parent_id is null or parent_id in (select id from categories where parent_id is null) order by id`,
+    );
+    return { books: slugs.rows, categories: cats.rows.map((r) => r.slug) };
+  } finally {
+    await client.end();
+  }
+}
+
+function scenarios(sample: Awaited<ReturnType<typeof sampleData>>): Scenario[] {
+  const sorts = ['NEWEST', 'BEST', 'PRICE_ASC', 'PRICE_DESC'];
+  const catalog: string[] = [];
+  for (let page = 0; page < 25; page++) for (const sort of sorts) catalog.push(`/api/v1/books/catalog?sort=${sort}&page=${page}&size=12`);
+  const category: string[] = [];
+  for (const [i, slug] of sample.categories.entries()) {
+    for (let page = 0; page < 3; page++) {
+      category.push(
+        `/api/v1/books/catalog?category=${slug}&sort=${sorts[(i + page) % sorts.length]}&priceMin=50000&priceMax=300000&language=VI&page=${page}&size=12`,
+      );
+    }
+  }
+  const search = (terms: string[]) => terms.map((t) => `/api/v1/books/search?q=${encodeURIComponent(t)}&page=0&size=20`);
+  const detail = sample.books.map((b, i) => (i % 2 ? `/api/v1/books/slug/${b.slug}` : `/api/v1/books/${b.id}`));
+  return [
+    { name: 'catalog', description: 'catalogue listing, 4 sorts x 25 pages', next: cycle(catalog) },
+    { name: 'category', description: 'category (with descendants) + price range + language, 4 sorts', next: cycle(category) },
+    { name: 'search-vi', description: `search with diacritics (${SEARCH_TERMS.length} terms)`, next: cycle(search(SEARCH_TERMS)) },
+    { name: 'search-plain', description: 'the same terms without diacritics', next: cycle(search(SEARCH_TERMS.map(stripMarks))) },
+    { name: 'detail', description: `book detail by id and by slug (${detail.length} books)`, next: cycle(detail) },
+    { name: 'home', description: 'home page data (cached 15 s)', next: cycle(['/api/v1/books/home?status=ACTIVE&perCategory=8']) },
+  ];
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function startServer(port: number): Promise<ChildProcess> {
+  const dataDir = path.join(root, 'bench', '.data', 'server');
+  mkdirSync(dataDir, { recursive: true });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.join(root, 'apps', 'server'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  child.kill('SIGTERM');
+  throw new Error('server did not start within 60 s');
+}
+
+interface RunResult {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+/** One autocannon run; percentiles are computed from every response time (autocannon reports no p95). */
+function run(url: string, next: () => string, opts: { duration: number; connections: number; overallRate?: number }): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const times: number[] = [];
+    const instance = autocannon(
+      {
+        url,
+        connections: opts.connections,
+        duration: opts.duration,
+        ...(opts.overallRate ? { overallRate: opts.overallRate } : {}),
+        requests: [
+          {
+            setupRequest: (req) => {
+              req.path = next();
+              return req;
+            },
+          },
+        ],
+      },
+      (err, result) => {
+        if (err) return reject(err);
+        times.sort((a, b) => a - b);
+        resolve({
+          rps: result.requests.total / result.duration,
+          p50: percentile(times, 50),
+          p95: percentile(times, 95),
+          p99: percentile(times, 99),
+          requests: result.requests.total,
+          non2xx: result.non2xx,
+          errors: result.errors,
+        });
+      },
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  });
+}
+
+const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
+
+async function main() {
+  await generateCatalogue({ adminUrl, databaseUrl, books: BOOKS, force: args.generate });
+  const sample = await sampleData();
+  const only = args.only?.split(',').map((s) => s.trim());
+  const list = scenarios(sample).filter((s) => !only || only.includes(s.name));
+  const port = await freePort();
+  const server = await startServer(port);
+  const url = `http://127.0.0.1:${port}`;
+  const rows: { scenario: string; description: string; max: RunResult; fixed: RunResult }[] = [];
+  try {
+    for (const s of list) {
+      process.stdout.write(`${s.name}: warm-up`);
+      await run(url, s.next, { duration: 3, connections: 8 });
+      process.stdout.write(`, max throughput ${MAX_DURATION} s`);
+      const max = await run(url, s.next, { duration: MAX_DURATION, connections: CONNECTIONS });
+      process.stdout.write(`, ${RATE} req/s for ${RATE_DURATION} s`);
+      const fixed = await run(url, s.next, { duration: RATE_DURATION, connections: CONNECTIONS, overallRate: RATE });
+      process.stdout.write('\n');
+      rows.push({ scenario: s.name, description: s.description, max, fixed });
+    }
+  } finally {
+    server.kill('SIGTERM');
+  }
+
+  const header = `| scenario | max req/s (${CONNECTIONS} conn) | p50 / p95 / p99 ms at max | p50 / p95 / p99 ms at ${RATE} req/s | non-2xx |`;
+  const lines = [header, '|---|---|---|---|---|'];
+  for (const r of rows) {
+    lines.push(
+      `| ${r.scenario} | ${r.max.rps.toFixed(0)} | ${fmt(r.max.p50)} / ${fmt(r.max.p95)} / ${fmt(r.max.p99)} | ` +
+        `${fmt(r.fixed.p50)} / ${fmt(r.fixed.p95)} / ${fmt(r.fixed.p99)} | ${r.max.non2xx + r.fixed.non2xx + r.max.errors + r.fixed.errors} |`,
+    );
+  }
+  console.log(`\n${BOOKS.toLocaleString('en')} books; ${new Date().toISOString()}\n`);
+  console.log(lines.join('\n'));
+  for (const r of rows) console.log(`- ${r.scenario}: ${r.description}`);
+  const out = path.join(root, 'bench', '.data', `results-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(out, JSON.stringify({ books: BOOKS, rate: RATE, connections: CONNECTIONS, rows }, null, 2));
+  console.log(`\nraw results: ${path.relative(root, out)}`);
+  const failed = rows.filter((r) => r.fixed.p95 >= 50);
+  if (failed.length) console.log(`p95 at ${RATE} req/s is 50 ms or more for: ${failed.map((r) => r.scenario).join(', ')}`);
+}
+
+await main();

@@ -1,0 +1,375 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, MOBILE, launchBrowser, newPage, screenshot, startStore, type Store } from './harness.ts';
+
+let store: Store;
+let browser: Browser;
+beforeAll(async () => {
+  store = await startStore();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await store?.stop();
+});
+
+const pathOf = (page: Page) => {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+};
+
+async function waitForPath(page: Page, expected: string) {
+  await page.waitForURL((url) => url.pathname + url.search === expected);
+  expect(pathOf(page)).toBe(expected);
+}
+
+async function logIn(page: Page, username: string, password: string, path = '/dang-nhap') {
+  await page.goto(path);
+  await page.getByLabel('Tên đăng nhập hoặc email').fill(username);
+  await page.getByLabel('Mật khẩu', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+}
+
+/** Opens the account dropdown of the header (desktop) by click. */
+async function openAccountMenu(page: Page) {
+  await page.getByRole('button', { name: /^Tài khoản của / }).click();
+}
+
+describe('auth and account journey', () => {
+  it('registers with an OTP from the mail, logs in, edits the profile, changes the password and logs out', async () => {
+    const { context, page } = await newPage(browser, store.baseUrl);
+    const suffix = Date.now().toString(36);
+    const email = `ban.doc.${suffix}@example.com`;
+    const username = `bandoc_${suffix}`;
+    const password = 'DocSach@1';
+    const newPassword = 'DocSach@2';
+
+    // Register: empty submit first shows the required message.
+    await page.goto('/dang-ky');
+    await page.getByRole('button', { name: 'Đăng ký', exact: true }).click();
+    await expect.poll(() => page.getByText('Email và mật khẩu là bắt buộc.').isVisible()).toBe(true);
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Mật khẩu', { exact: true }).fill(password);
+    await page.getByLabel('Tên đăng nhập', { exact: true }).fill(username);
+    await page.getByLabel('Họ và tên').fill('Trần Thị Bạn Đọc');
+    await page.getByLabel('Số điện thoại').fill('0901234567');
+    await screenshot(page, 'register-desktop-filled');
+    await page.getByRole('button', { name: 'Đăng ký', exact: true }).click();
+    await waitForPath(page, '/verify-email');
+    await expect.poll(() => page.getByText(email).first().isVisible()).toBe(true);
+
+    const otp = await store.mail.otpFor(email);
+    expect(otp).toMatch(/^\d{6}$/);
+    const wrong = otp.replace(/^./, (d) => String((Number(d) + 1) % 10));
+
+    // The resend button is cooling down right after registering.
+    await expect.poll(() => page.getByRole('button', { name: /Gửi lại OTP sau \d+s/ }).isDisabled()).toBe(true);
+
+    // A reload keeps the registration data.
+    await page.reload();
+    await expect.poll(() => page.getByText(email).first().isVisible()).toBe(true);
+
+    // Empty, then a wrong code.
+    await page.getByRole('button', { name: 'Xác thực', exact: true }).click();
+    await expect.poll(() => page.getByText('Vui lòng nhập mã OTP.').isVisible()).toBe(true);
+    await page.getByLabel('Chữ số 1 của mã OTP').fill(wrong);
+    await page.getByRole('button', { name: 'Xác thực', exact: true }).click();
+    await expect.poll(() => page.getByText('(Sai 1/5)').isVisible()).toBe(true);
+    await screenshot(page, 'verify-email-desktop-wrong-code');
+
+    // Typing digit by digit.
+    await page.getByLabel('Chữ số 1 của mã OTP').click();
+    await page.keyboard.type(otp);
+    expect(await page.getByLabel('Chữ số 6 của mã OTP').inputValue()).toBe(otp[5]);
+    await page.getByRole('button', { name: 'Xác thực', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/dang-nhap');
+    await expect.poll(() => page.getByText('Xác thực email thành công!').isVisible()).toBe(true);
+    expect(await page.evaluate(() => sessionStorage.getItem('auth.register'))).toBeNull();
+
+    // A wrong password shows the server's message.
+    await page.getByLabel('Tên đăng nhập hoặc email').fill(username);
+    await page.getByLabel('Mật khẩu', { exact: true }).fill('sai-mat-khau');
+    await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: /mật khẩu/i }).count()).toBeGreaterThan(0);
+
+    await logIn(page, username, password);
+    await waitForPath(page, '/');
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
+    const storedUser = JSON.parse((await page.evaluate(() => localStorage.getItem('auth.user'))) ?? '{}') as { username?: string };
+    expect(storedUser.username).toBe(username);
+
+    // Profile through the account menu.
+    await openAccountMenu(page);
+    await page.getByRole('link', { name: 'Quản lý tài khoản' }).click();
+    await waitForPath(page, '/tai-khoan/ho-so-cua-toi');
+    await expect.poll(() => page.getByLabel('Họ', { exact: true }).inputValue()).toBe('Trần Thị Bạn');
+    expect(await page.getByLabel('Tên', { exact: true }).inputValue()).toBe('Đọc');
+    expect(await page.getByLabel('Email', { exact: true }).getAttribute('readonly')).not.toBeNull();
+
+    // Required fields and an impossible date.
+    await page.getByLabel('Tên', { exact: true }).fill('');
+    await page.getByLabel('Ngày', { exact: true }).selectOption('31');
+    await page.getByLabel('Tháng', { exact: true }).selectOption('02');
+    await page.getByLabel('Năm', { exact: true }).selectOption('1995');
+    await page.getByRole('button', { name: 'Lưu thay đổi' }).click();
+    await expect.poll(() => page.getByText('Vui lòng nhập tên.').isVisible()).toBe(true);
+    expect(await page.getByText('Ngày sinh không hợp lệ.').isVisible()).toBe(true);
+    expect(await page.getByText('Vui lòng chọn giới tính.').isVisible()).toBe(true);
+
+    await page.getByLabel('Họ', { exact: true }).fill('Lê Thị');
+    await page.getByLabel('Tên', { exact: true }).fill('Hoa');
+    await page.getByLabel('Số điện thoại').fill('0912 345 678');
+    await page.getByLabel('Nữ', { exact: true }).check();
+    await page.getByLabel('Ngày', { exact: true }).selectOption('28');
+    await page.getByRole('button', { name: 'Lưu thay đổi' }).click();
+    await expect.poll(() => page.getByText('Lưu thông tin thành công').isVisible()).toBe(true);
+    await screenshot(page, 'profile-desktop-saved');
+
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Họ', { exact: true }).inputValue()).toBe('Lê Thị');
+    expect(await page.getByLabel('Tên', { exact: true }).inputValue()).toBe('Hoa');
+    expect(await page.getByLabel('Số điện thoại').inputValue()).toBe('0912 345 678');
+    expect(await page.getByLabel('Nữ', { exact: true }).isChecked()).toBe(true);
+    expect(await page.getByLabel('Ngày', { exact: true }).inputValue()).toBe('28');
+    expect(await page.getByLabel('Tháng', { exact: true }).inputValue()).toBe('02');
+    expect(await page.getByLabel('Năm', { exact: true }).inputValue()).toBe('1995');
+
+    // Change password in the account area.
+    await page.getByRole('navigation', { name: 'Tài khoản của tôi' }).getByRole('link', { name: 'Đổi mật khẩu' }).click();
+    await waitForPath(page, '/tai-khoan/doi-mat-khau');
+    await page.getByLabel('Mật khẩu hiện tại').fill(password);
+    await page.getByLabel('Mật khẩu mới', { exact: true }).fill('123');
+    await page.getByLabel('Xác nhận mật khẩu mới').fill('456');
+    await page.getByRole('button', { name: 'Đổi mật khẩu' }).click();
+    await expect.poll(() => page.getByText('Mật khẩu mới phải từ 6 ký tự.').isVisible()).toBe(true);
+    expect(await page.getByText('Xác nhận mật khẩu không khớp.').isVisible()).toBe(true);
+    await page.getByLabel('Mật khẩu mới', { exact: true }).fill(newPassword);
+    await page.getByLabel('Xác nhận mật khẩu mới').fill(newPassword);
+    await page.getByRole('button', { name: 'Đổi mật khẩu' }).click();
+    await expect.poll(() => page.getByText('Đổi mật khẩu thành công', { exact: true }).isVisible()).toBe(true);
+    await waitForPath(page, '/dang-nhap');
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('auth.user'))).toBeNull();
+
+    // The old password no longer works, the new one does.
+    await page.getByLabel('Tên đăng nhập hoặc email').fill(email);
+    await page.getByLabel('Mật khẩu', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').count()).toBeGreaterThan(0);
+    await logIn(page, email, newPassword);
+    await waitForPath(page, '/');
+
+    // Logout.
+    await openAccountMenu(page);
+    await page.getByRole('button', { name: 'Đăng xuất' }).click();
+    await waitForPath(page, '/dang-nhap');
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    expect(await page.getByRole('link', { name: 'Tài khoản: đăng ký hoặc đăng nhập' }).getAttribute('href')).toBe('/dang-ky');
+    await context.close();
+  });
+
+  it('resets a forgotten password with an OTP', async () => {
+    const { context, page } = await newPage(browser, store.baseUrl);
+    await page.goto('/quen-mat-khau');
+    await page.getByLabel('Email', { exact: true }).fill('khach@nhasach.local');
+    await page.getByRole('button', { name: 'Gửi OTP' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nhập mã OTP' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: /Gửi lại OTP sau \d+s/ }).first().isDisabled()).toBe(true);
+    const otp = await store.mail.otpFor('khach@nhasach.local');
+    await dialog.getByLabel('Chữ số 1 của mã OTP').fill(otp);
+    await dialog.getByRole('button', { name: 'Tiếp tục' }).click();
+    await waitForPath(page, '/dat-lai-mat-khau');
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('khach@nhasach.local');
+    await page.getByLabel('Mật khẩu mới', { exact: true }).fill('Khach@456');
+    await page.getByLabel('Xác nhận mật khẩu mới').fill('Khach@457');
+    await page.getByRole('button', { name: 'Đặt lại mật khẩu' }).click();
+    await expect.poll(() => page.getByText('Mật khẩu xác nhận chưa khớp.').isVisible()).toBe(true);
+    await page.getByLabel('Xác nhận mật khẩu mới').fill('Khach@456');
+    await page.getByRole('button', { name: 'Đặt lại mật khẩu' }).click();
+    await waitForPath(page, '/dang-nhap');
+    await logIn(page, 'khach', 'Khach@456');
+    await waitForPath(page, '/');
+    // Put the demo password back for the other tests.
+    await page.goto('/doi-mat-khau');
+    await page.getByLabel('Mật khẩu hiện tại').fill('Khach@456');
+    await page.getByLabel('Mật khẩu mới', { exact: true }).fill('Khach@123');
+    await page.getByLabel('Xác nhận mật khẩu mới').fill('Khach@123');
+    await page.getByRole('button', { name: 'Đổi mật khẩu' }).click();
+    await waitForPath(page, '/dang-nhap');
+    await context.close();
+  });
+
+  it('guards the admin, sale and account areas by role', async () => {
+    // Guest.
+    let { context, page } = await newPage(browser, store.baseUrl);
+    await page.goto('/admin');
+    await waitForPath(page, '/dang-nhap?next=%2Fadmin');
+    await page.goto('/tai-khoan?tab=1');
+    await waitForPath(page, '/dang-nhap?next=%2Ftai-khoan%3Ftab%3D1');
+    await context.close();
+
+    // Customer: cannot open /admin; login with next returns to it.
+    ({ context, page } = await newPage(browser, store.baseUrl));
+    await logIn(page, 'khach', 'Khach@123', '/dang-nhap?next=/tai-khoan/ho-so-cua-toi');
+    await waitForPath(page, '/tai-khoan/ho-so-cua-toi');
+    await page.goto('/tai-khoan');
+    await waitForPath(page, '/tai-khoan/ho-so-cua-toi');
+    await page.goto('/admin');
+    await waitForPath(page, '/dang-nhap?next=%2Fadmin');
+    await expect.poll(() => page.getByText('không có quyền truy cập trang này').isVisible()).toBe(true);
+    await page.goto('/sale/orders');
+    await waitForPath(page, '/dang-nhap?next=%2Fsale%2Forders');
+    await context.close();
+
+    // Sale.
+    ({ context, page } = await newPage(browser, store.baseUrl));
+    await logIn(page, 'sale', 'Sale@123');
+    await waitForPath(page, '/sale/orders');
+    await page.goto('/sale');
+    await waitForPath(page, '/sale/orders');
+    await expect.poll(() => page.getByRole('heading', { name: 'Quản lý đơn hàng' }).isVisible()).toBe(true);
+    await page.goto('/admin');
+    await waitForPath(page, '/dang-nhap?next=%2Fadmin');
+    await page.goto('/dang-nhap');
+    await waitForPath(page, '/sale/orders');
+    await context.close();
+
+    // Admin.
+    ({ context, page } = await newPage(browser, store.baseUrl));
+    await logIn(page, 'admin', 'Admin@123');
+    await waitForPath(page, '/admin');
+    await page.goto('/dang-nhap');
+    await waitForPath(page, '/admin');
+    await page.goto('/sale');
+    await waitForPath(page, '/sale/orders');
+    await page.goto('/admin/books');
+    await expect.poll(() => page.getByRole('heading', { name: 'Quản lý sách' }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('restores a session from a stored token without a user record', async () => {
+    const { context, page } = await newPage(browser, store.baseUrl);
+    await logIn(page, 'khach', 'Khach@123');
+    await waitForPath(page, '/');
+    await page.evaluate(() => localStorage.removeItem('auth.user'));
+    await page.goto('/tai-khoan/ho-so-cua-toi');
+    await expect.poll(() => page.getByLabel('Họ', { exact: true }).inputValue()).toBe('Nguyễn Văn');
+    const rebuilt = JSON.parse((await page.evaluate(() => localStorage.getItem('auth.user'))) ?? '{}') as { username?: string; roles?: string[] };
+    expect(rebuilt.username).toBe('khach');
+    await context.close();
+  });
+
+  it('shows the 404 page, the search and cart behaviour of the header', async () => {
+    const { context, page } = await newPage(browser, store.baseUrl);
+    await page.goto('/khong-co-trang-nay');
+    await expect.poll(() => page.getByRole('heading', { name: 'Không tìm thấy trang' }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Về trang chủ' }).click();
+    await waitForPath(page, '/');
+
+    const search = page.getByRole('searchbox', { name: /Tìm kiếm/ });
+    await search.fill('   ');
+    await page.getByRole('button', { name: 'Tìm kiếm', exact: true }).click();
+    expect(pathOf(page)).toBe('/');
+    await search.fill(`  Dế Mèn ${'x'.repeat(200)}`);
+    await page.getByRole('button', { name: 'Tìm kiếm', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/search');
+    const params = new URL(page.url()).searchParams;
+    expect(params.get('q')).toBe(`Dế Mèn ${'x'.repeat(200)}`.slice(0, 128));
+    expect([params.get('page'), params.get('size'), params.get('sort'), params.get('direction')]).toEqual(['0', '20', 'createdAt', 'DESC']);
+
+    // Cart badge follows CART_BADGE_COUNT on 'cart:changed'.
+    const cartLink = page.getByRole('link', { name: /^Giỏ hàng/ });
+    expect(await cartLink.getAttribute('aria-label')).toBe('Giỏ hàng');
+    await page.evaluate(() => {
+      localStorage.setItem('CART_BADGE_COUNT', '3');
+      window.dispatchEvent(new CustomEvent('cart:changed', { detail: {} }));
+    });
+    await expect.poll(() => cartLink.getAttribute('aria-label')).toBe('Giỏ hàng, 3 sản phẩm');
+    await page.evaluate(() => {
+      localStorage.setItem('CART_BADGE_COUNT', '150');
+      window.dispatchEvent(new CustomEvent('cart:changed', { detail: {} }));
+    });
+    await expect.poll(() => cartLink.getAttribute('aria-label')).toBe('Giỏ hàng, 99+ sản phẩm');
+    await page.goto('/gio-hang');
+    expect(await page.getByRole('link', { name: /^Giỏ hàng/ }).getAttribute('aria-current')).toBe('page');
+    await context.close();
+  });
+});
+
+describe('screenshots', () => {
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['mobile', MOBILE],
+  ] as const) {
+    it(`captures the shell and auth screens (${label})`, async () => {
+      // Intro overlay on the first visit.
+      let { context, page } = await newPage(browser, store.baseUrl, { viewport, showIntro: true });
+      await page.goto('/');
+      const intro = page.getByRole('dialog', { name: /Tri thức trong tầm tay/ });
+      await expect.poll(() => intro.isVisible()).toBe(true);
+      await screenshot(page, `intro-${label}`);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => intro.count()).toBe(0);
+      await page.reload();
+      await page.getByRole('heading', { name: /Sách hay cho mọi nhà/ }).waitFor();
+      expect(await intro.count()).toBe(0);
+      await context.close();
+
+      ({ context, page } = await newPage(browser, store.baseUrl, { viewport }));
+      await page.goto('/');
+      await page.getByRole('heading', { name: /Sách hay cho mọi nhà/ }).waitFor();
+      await screenshot(page, `home-${label}`);
+
+      // Category menu.
+      const toggle = page.getByRole('button', { name: 'Mở danh mục' });
+      await toggle.click();
+      await page.getByRole('button', { name: 'Đóng danh mục' }).waitFor();
+      await page.getByText(/Chưa có danh mục\.|Xem tất cả/).filter({ visible: true }).first().waitFor();
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `e2e/.artifacts/category-menu-${label}.png` });
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Mở danh mục' }).waitFor();
+
+      for (const path of ['/dang-nhap', '/dang-ky', '/quen-mat-khau']) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await screenshot(page, `${path.slice(1)}-${label}`);
+      }
+
+      // Verify page with registration data in the session.
+      await page.evaluate(() =>
+        sessionStorage.setItem(
+          'auth.register',
+          JSON.stringify({ email: 'ban.doc@example.com', password: 'DocSach@1', username: 'bandoc', resendAvailableAt: Date.now() + 60_000 }),
+        ),
+      );
+      await page.goto('/verify-email');
+      await page.getByRole('heading', { name: 'Xác thực email' }).waitFor();
+      await screenshot(page, `verify-email-${label}`);
+
+      // Logged in: account dropdown and profile.
+      await logIn(page, 'khach', 'Khach@123');
+      await waitForPath(page, '/');
+      if (label === 'desktop') {
+        await openAccountMenu(page);
+        await page.getByRole('link', { name: 'Quản lý tài khoản' }).waitFor();
+        await page.screenshot({ path: `e2e/.artifacts/account-menu-${label}.png` });
+        await page.keyboard.press('Escape');
+      } else {
+        await page.getByRole('button', { name: 'Mở menu' }).click();
+        await page.getByRole('dialog', { name: 'Menu' }).waitFor();
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: `e2e/.artifacts/account-menu-${label}.png` });
+        await page.keyboard.press('Escape');
+      }
+      await page.goto('/tai-khoan/ho-so-cua-toi');
+      await expect.poll(() => page.getByLabel('Họ', { exact: true }).inputValue()).not.toBe('');
+      await screenshot(page, `profile-${label}`);
+      await page.goto('/tai-khoan/doi-mat-khau');
+      await page.getByLabel('Mật khẩu hiện tại').waitFor();
+      await screenshot(page, `change-password-${label}`);
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import type { BookCardDto } from './catalog.ts';
+
+/**
+ * Favourites, ratings/reviews and comments: rules shared by the server (which enforces them) and the web
+ * app (which applies them before sending). Spec sections 3, 4, 5, 7 and 9.
+ */
+
+export const RATING_SCORE_MIN = 1;
+export const RATING_SCORE_MAX = 5;
+/** The rating form starts at 5 stars (spec section 5). */
+export const RATING_SCORE_DEFAULT = 5;
+export const RATING_SCORES = [1, 2, 3, 4, 5] as const;
+export type RatingScore = (typeof RATING_SCORES)[number];
+
+export const REVIEW_CONTENT_MAX = 2000;
+export const COMMENT_CONTENT_MAX = 2000;
+/** Reviews per page (spec section 9). */
+export const REVIEWS_PAGE_SIZE = 5;
+export const COMMENTS_PAGE_SIZE = 10;
+/** Favourites page size, and the page size of the full sync (spec section 9). */
+export const FAVOURITES_PAGE_SIZE = 20;
+export const FAVOURITES_SYNC_PAGE_SIZE = 200;
+
+export const REVIEW_SORTS = ['new', 'old', 'high', 'low'] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+/** 'top' = most liked first. */
+export const COMMENT_SORTS = ['new', 'old', 'top'] as const;
+export type CommentSort = (typeof COMMENT_SORTS)[number];
+
+/** Shown (as plain text) in place of a deleted comment that still has visible replies. */
+export const DELETED_COMMENT_TEXT = 'Bình luận này đã bị xóa.';
+
+/**
+ * The client's rule for the star input: clamp to 1..5, default 5 when missing or not a number (spec section 5).
+ * The server does NOT clamp: it refuses anything outside 1..5 (see ratingInputSchema).
+ */
+export function clampRatingScore(value: unknown): RatingScore {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isFinite(n)) return RATING_SCORE_DEFAULT;
+  return Math.min(RATING_SCORE_MAX, Math.max(RATING_SCORE_MIN, Math.round(n))) as RatingScore;
+}
+
+// Control characters other than tab and newline have no place in a review and can break layouts or logs.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** Plain text (never HTML): line endings normalised to \n, trimmed, no control characters, at most `max`. */
+function plainText(label: string, max: number) {
+  return z
+    .string({ error: `${label} phải là chuỗi ký tự.` })
+    .transform((v) => v.replace(/\r\n?/g, '\n').trim())
+    .pipe(
+      z
+        .string()
+        .max(max, `${label} tối đa ${max} ký tự.`)
+        .refine((v) => !CONTROL_CHARS.test(v), `${label} chứa ký tự không hợp lệ.`),
+    );
+}
+
+export const ratingScoreSchema = z
+  .number({ error: `Số sao phải là số nguyên từ ${RATING_SCORE_MIN} đến ${RATING_SCORE_MAX}.` })
+  .int(`Số sao phải là số nguyên từ ${RATING_SCORE_MIN} đến ${RATING_SCORE_MAX}.`)
+  .min(RATING_SCORE_MIN, `Số sao phải là số nguyên từ ${RATING_SCORE_MIN} đến ${RATING_SCORE_MAX}.`)
+  .max(RATING_SCORE_MAX, `Số sao phải là số nguyên từ ${RATING_SCORE_MIN} đến ${RATING_SCORE_MAX}.`);
+
+/** POST /books/{id}/ratings. Content is optional (a rating without words is allowed); null counts as empty. */
+export const ratingInputSchema = z.object({
+  score: ratingScoreSchema,
+  content: z
+    .preprocess((v) => (v == null ? '' : v), plainText('Nội dung đánh giá', REVIEW_CONTENT_MAX))
+    .optional()
+    .transform((v) => v ?? ''),
+});
+export type RatingInput = z.input<typeof ratingInputSchema>;
+
+const commentContentSchema = z.preprocess(
+  (v) => (v == null ? '' : v),
+  plainText('Nội dung bình luận', COMMENT_CONTENT_MAX).refine((v) => v.length > 0, 'Vui lòng nhập nội dung bình luận.'),
+);
+
+/** POST /books/{id}/comments. parentId replies to a comment of the same book (null or absent: top level). */
+export const commentInputSchema = z.object({
+  content: commentContentSchema,
+  parentId: z
+    .number({ error: 'parentId phải là số nguyên dương.' })
+    .int('parentId phải là số nguyên dương.')
+    .positive('parentId phải là số nguyên dương.')
+    .nullish()
+    .transform((v) => v ?? null),
+});
+export type CommentInput = z.input<typeof commentInputSchema>;
+
+/** PUT /comments/{id}. */
+export const commentEditSchema = z.object({ content: commentContentSchema });
+export type CommentEditInput = z.input<typeof commentEditSchema>;
+
+/** Per-star counts and percentages, keyed '1'..'5'. */
+export type StarMap = Record<`${RatingScore}`, number>;
+
+export interface RatingSummaryDto {
+  /** Mean score rounded to one decimal; 0 when there is no rating. */
+  average: number;
+  count: number;
+  distribution: StarMap;
+  /** Whole percentages of `count` per star (each rounded; 0 when there is no rating). */
+  percent: StarMap;
+}
+
+/** Builds the summary from per-star counts (index = score). Used by the server; exported for tests and the web. */
+export function ratingSummaryFrom(distribution: StarMap): RatingSummaryDto {
+  let count = 0;
+  let sum = 0;
+  for (const s of RATING_SCORES) {
+    count += distribution[`${s}`];
+    sum += s * distribution[`${s}`];
+  }
+  const percent = {} as StarMap;
+  for (const s of RATING_SCORES) percent[`${s}`] = count ? Math.round((distribution[`${s}`] * 100) / count) : 0;
+  return { average: roundAverage(sum, count), count, distribution: { ...distribution }, percent };
+}
+
+/** Mean rounded to one decimal (4.25 -> 4.3); 0 for no ratings. */
+export function roundAverage(sum: number, count: number): number {
+  return count ? Math.round((sum / count) * 10) / 10 : 0;
+}
+
+export const emptyStarMap = (): StarMap => ({ '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 });
+
+export interface ReviewDto {
+  id: number;
+  userId: number;
+  userName: string;
+  score: number;
+  content: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GET /books/{id}/ratings/me (null when the caller has not rated the book). */
+export interface MyRatingDto {
+  id: number;
+  score: number;
+  content: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CommentDto {
+  id: number;
+  bookId: number;
+  userId: number;
+  userName: string;
+  /** Plain text. For a deleted parent kept for its replies: DELETED_COMMENT_TEXT. */
+  content: string;
+  createdAt: string;
+  updatedAt: string;
+  /** True when the text was changed after posting. */
+  edited: boolean;
+  /** True for a deleted top-level comment still shown because it has replies. */
+  deleted: boolean;
+  parentId: number | null;
+  /** Replies, oldest first (always empty on replies: one level deep). */
+  children: CommentDto[];
+  likeCount: number;
+  likedByMe: boolean;
+  /** The caller wrote it (and may edit or delete it). False on deleted placeholders. */
+  isMine: boolean;
+}
+
+export interface FavoriteToggleDto {
+  liked: boolean;
+  favoriteCount: number;
+}
+
+export interface CommentLikeDto {
+  liked: boolean;
+  likeCount: number;
+}
+
+/** What the catalogue shows on book cards and the detail page. */
+export interface BookEngagementDto {
+  likedByMe: boolean;
+  favoriteCount: number;
+  ratingAverage: number;
+  ratingCount: number;
+}
+
+/** An item of GET /books/favorites/me: the catalogue card plus the heart state. */
+export interface FavoriteBookDto extends BookCardDto {
+  likedByMe: true;
+  favoriteCount: number;
+}
