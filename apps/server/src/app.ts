@@ -41,6 +41,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Wrap this route's answers in the envelope even outside /api (PUT /users/change-password). */
     envelope?: boolean;
+    /** Send this route's answers as they are, even under /api (the VNPAY IPN answers exactly {RspCode, Message}). */
+    rawResponse?: boolean;
   }
 }
 
@@ -134,7 +136,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   app.addHook('preSerialization', async (request, reply, payload) => {
     const isApi = request.url.startsWith('/api') && !rawPrefixes.some((p) => request.url.startsWith(p));
     if (!isApi && request.routeOptions.config.envelope !== true) return payload;
-    if (isEnvelope(payload)) return payload;
+    if (request.routeOptions.config.rawResponse === true || isEnvelope(payload)) return payload;
     return envelope(reply.statusCode, payload ?? null);
   });
 

@@ -5,6 +5,8 @@ import '@fontsource/be-vietnam-pro/400.css';
 import '@fontsource/be-vietnam-pro/500.css';
 import '@fontsource/be-vietnam-pro/600.css';
 import '@fontsource/be-vietnam-pro/700.css';
+// 800 for `font-extrabold` (logo, prices); a weight's files download only when text uses it.
+import '@fontsource/be-vietnam-pro/800.css';
 import { App } from './app/App.tsx';
 import './styles.css';
 

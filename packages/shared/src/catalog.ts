@@ -95,12 +95,18 @@ export const SEARCH_PAGE_SIZE = 20;
 /** Largest page the catalogue calls return. */
 export const CATALOG_MAX_PAGE_SIZE = 100;
 /**
- * Rows reachable by paging (page * size + size). Deeper pages answer empty content: a deep OFFSET on a million
- * books costs a full index walk, and nobody pages that far (search engines cap the same way).
+ * Rows reachable by paging (page * size + size), and the most totalElements says: deeper pages answer empty
+ * content, because a deep OFFSET on a million books costs a full index walk, and counting past the last reachable
+ * row costs a scan of every match. Search engines cap the same way; the web shows '10.000+' at the cap.
  */
 export const CATALOG_MAX_RESULT_WINDOW = 10_000;
-/** Search ranks at most this many matches; totalElements of a search is at most this. */
-export const SEARCH_MAX_RESULTS = 1000;
+/** True when a total is the cap rather than an exact count. */
+export const isCappedTotal = (totalElements: number): boolean => totalElements >= CATALOG_MAX_RESULT_WINDOW;
+/**
+ * A search ranks at most this many matches (the best-selling ones, plus every title starting with the term); the
+ * totalElements of a search is the number ranked.
+ */
+export const SEARCH_MAX_RESULTS = 500;
 /** Storefront price slider (spec section 5): its extreme ends mean "no bound". */
 export const PRICE_FILTER_MIN = 0;
 export const PRICE_FILTER_MAX = 2_000_000;

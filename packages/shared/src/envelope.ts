@@ -47,5 +47,23 @@ export const ERROR_CODES = {
   mailFailed: 'MAIL_FAILED',
   /** Change password: the current password given is wrong. */
   wrongPassword: 'WRONG_PASSWORD',
+  /** Cart and orders: the book has no stock left. */
+  outOfStock: 'OUT_OF_STOCK',
+  /** Cart and orders: fewer units in stock than asked for (data.stockAvailable). */
+  insufficientStock: 'INSUFFICIENT_STOCK',
+  /** Cart and orders: the book is no longer sold. */
+  bookUnavailable: 'BOOK_UNAVAILABLE',
+  /** Order creation with no selected, available cart line. */
+  cartEmpty: 'CART_EMPTY',
+  /** The order's status does not allow this change. */
+  orderStatusInvalid: 'ORDER_STATUS_INVALID',
+  /** Admin book save: another book has this slug or ISBN-13 (spec section 8, Book save). */
+  duplicateSlugOrIsbn: 'DUPLICATE_SLUG_OR_ISBN',
+  /** Something is still used (books of a category, orders of a user): it cannot be deleted. */
+  inUse: 'IN_USE',
+  /** An upload above the size limit (413). */
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  /** An online payment cannot start for this order (not VNPAY, already paid, cancelled or expired). */
+  paymentNotAllowed: 'PAYMENT_NOT_ALLOWED',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

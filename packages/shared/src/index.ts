@@ -9,3 +9,8 @@ export * from './catalog.ts';
 export * from './price.ts';
 export * from './isbn.ts';
 export * from './media.ts';
+export * from './orders.ts';
+export * from './cart.ts';
+export * from './address.ts';
+export * from './payments.ts';
+export * from './admin.ts';

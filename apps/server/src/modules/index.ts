@@ -5,6 +5,12 @@ import { userRoutes } from './users/routes.ts';
 import { catalogPlugin, catalogRoutes } from './catalog/index.ts';
 import { engagementRoutes } from './engagement/routes.ts';
 import { mediaRoutes } from './media/index.ts';
+import { cartRoutes } from './cart/index.ts';
+import { addressRoutes } from './addresses/index.ts';
+import { geoRoutes } from './geo/index.ts';
+import { orderExpiryPlugin, orderRoutes } from './orders/index.ts';
+import { paymentsPlugin } from './payments/index.ts';
+import { adminRoutes, uploadRoutes } from './admin/index.ts';
 
 /** Registers every domain module. Each module adds its own routes under /api. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -21,4 +27,14 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(catalogPlugin);
   await app.register(catalogRoutes, { prefix: '/api/v1' });
   await app.register(engagementRoutes, { prefix: '/api/v1' });
+  await app.register(cartRoutes, { prefix: '/api/v1' });
+  await app.register(addressRoutes, { prefix: '/api/v1' });
+  await app.register(geoRoutes, { prefix: '/api/v1' });
+  await app.register(orderRoutes, { prefix: '/api/v1' });
+  await app.register(orderExpiryPlugin);
+  // VNPAY: /api/v1/payments/* and, without a real gateway (VNPAY_URL unset), the sandbox under /sandbox/vnpay.
+  await app.register(paymentsPlugin);
+  // Back-office (ADMIN only): /api/v1/admin/*, /api/v1/users list and deletes, and the image upload under /api.
+  await app.register(adminRoutes, { prefix: '/api/v1' });
+  await app.register(uploadRoutes, { prefix: '/api' });
 }

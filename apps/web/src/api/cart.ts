@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@nhasach/shared';
+import { ERROR_CODES, STORAGE_KEYS, type CartDto } from '@nhasach/shared';
 import { storage } from '../lib/storage.ts';
 import { CART_CHANGED_EVENT } from '../lib/cartBadge.ts';
 import { ApiError, api } from './client.ts';
@@ -31,15 +31,15 @@ function afterWrite(cart: unknown, action: string, bookId: number): void {
 }
 
 /** POST /api/v1/cart/items {bookId, qty}. */
-export async function addToCart(bookId: number, qty: number): Promise<unknown> {
-  const cart = await api.post<unknown>('/api/v1/cart/items', { bookId, qty });
+export async function addToCart(bookId: number, qty: number): Promise<CartDto> {
+  const cart = await api.post<CartDto>('/api/v1/cart/items', { bookId, qty });
   afterWrite(cart, 'add', bookId);
   return cart;
 }
 
 /** PUT /api/v1/cart/items/{bookId} {selected}. */
-export async function setCartItemSelected(bookId: number, selected: boolean): Promise<unknown> {
-  const cart = await api.put<unknown>(`/api/v1/cart/items/${bookId}`, { selected });
+export async function setCartItemSelected(bookId: number, selected: boolean): Promise<CartDto> {
+  const cart = await api.put<CartDto>(`/api/v1/cart/items/${bookId}`, { selected });
   afterWrite(cart, 'select', bookId);
   return cart;
 }
@@ -48,7 +48,7 @@ export async function setCartItemSelected(bookId: number, selected: boolean): Pr
 export function cartErrorText(err: unknown): string {
   const message = err instanceof ApiError ? err.message : err instanceof Error ? err.message : '';
   if (/Inventory not found/i.test(message)) return 'Sản phẩm chưa có tồn kho hoặc đã hết hàng.';
-  if (/Out of stock/i.test(message)) return 'Sản phẩm đã hết hàng.';
+  if (/Out of stock/i.test(message) || (err instanceof ApiError && err.code === ERROR_CODES.outOfStock)) return 'Sản phẩm đã hết hàng.';
   if (err instanceof ApiError) {
     const body = err.body as { message?: unknown } | undefined;
     if (body && typeof body === 'object' && typeof body.message === 'string' && body.message.trim()) return body.message;

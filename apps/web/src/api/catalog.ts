@@ -124,7 +124,9 @@ export const bookKeys = {
   newest: (page: number) => ['books', 'newest', page] as const,
   catalog: (params: CatalogParams) => ['books', 'catalog', params] as const,
   search: (params: SearchParams) => ['books', 'search', params] as const,
-  detail: (slug: string) => ['books', 'detail', slug] as const,
+  details: ['books', 'detail'] as const,
+  /** The detail carries likedByMe, so it is cached per viewer. */
+  detail: (slug: string, userKey: string) => ['books', 'detail', slug, userKey] as const,
   refs: (kind: 'publishers' | 'suppliers') => ['refs', kind] as const,
   favourites: (page: number) => ['favourites', 'me', page] as const,
 };

@@ -11,11 +11,18 @@ import { useFocusTrap } from '../lib/useFocusTrap.ts';
 import { SALE_ROLES, isStaffPath } from './access.ts';
 import { STORE_PROMISES } from './layout/Footer.tsx';
 
-/** Reads and removes the one-time skip flag (set before leaving for payment). */
+let skipOnceThisLoad: boolean | undefined;
+
+/**
+ * Reads and removes the one-time skip flag (set before leaving for payment). Remembered for the page load, so a
+ * second read (React may run state initialisers twice) still sees it.
+ */
 function consumeSkipOnce(): boolean {
-  const set = storage.get(STORAGE_KEYS.introSkipOnce) !== null;
-  if (set) storage.remove(STORAGE_KEYS.introSkipOnce);
-  return set;
+  if (skipOnceThisLoad === undefined) {
+    skipOnceThisLoad = storage.get(STORAGE_KEYS.introSkipOnce) !== null;
+    if (skipOnceThisLoad) storage.remove(STORAGE_KEYS.introSkipOnce);
+  }
+  return skipOnceThisLoad;
 }
 
 /**

@@ -79,7 +79,6 @@ export function BackOfficeShell({ title, rootPath, nav }: { title: string; rootP
             <button
               type="button"
               aria-expanded={menuOpen}
-              aria-haspopup="true"
               onClick={() => setMenuOpen((o) => !o)}
               onKeyDown={(e) => e.key === 'Escape' && setMenuOpen(false)}
               className="inline-flex h-10 items-center gap-2 rounded-full bg-gray-100 px-3 text-sm font-medium text-gray-800 hover:bg-gray-200 focus-visible:outline-2 focus-visible:outline-brand-600"

@@ -61,7 +61,7 @@ export function BookCard({ book, eager = false, saleBar = false, className = '' 
         {saleBar ? (
           <SoldBar sold={book.sold} stock={book.stock} />
         ) : (
-          <div className="flex items-center justify-between gap-2 text-[11px] text-gray-500">
+          <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-0.5 text-[11px] text-gray-500">
             <span className="flex items-center gap-1">
               <StarRating value={book.ratingAverage} size={12} />
               {book.ratingCount > 0 && <span>({book.ratingCount})</span>}

@@ -37,7 +37,7 @@ export interface PaginationProps {
 }
 
 const itemClass =
-  'grid h-10 min-w-10 place-items-center rounded-lg px-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+  'grid h-9 min-w-8 place-items-center rounded-lg px-1.5 text-sm sm:h-10 sm:min-w-10 sm:px-2 font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 
 /** Numbered pagination; shows page numbers from 1, sends zero-based (spec section 5). */
 export function Pagination({ page, totalPages, hrefFor, onChange, label = 'Phân trang', className = '' }: PaginationProps) {
@@ -69,11 +69,11 @@ export function Pagination({ page, totalPages, hrefFor, onChange, label = 'Phân
   };
   return (
     <nav aria-label={label} className={`flex justify-center ${className}`}>
-      <ul className="flex flex-wrap items-center gap-1">
+      <ul className="flex flex-wrap items-center justify-center gap-0.5 sm:gap-1">
         <li>{item(current - 1, <ChevronLeftIcon size={18} />, { aria: 'Trang trước', disabled: current <= 1 })}</li>
         {pageItems(current, totalPages).map((p, i) =>
           p === 'ellipsis' ? (
-            <li key={`e${i}`} aria-hidden="true" className="grid h-10 min-w-8 place-items-center text-gray-400">
+            <li key={`e${i}`} aria-hidden="true" className="grid h-9 min-w-6 place-items-center text-gray-400 sm:h-10 sm:min-w-8">
               …
             </li>
           ) : (

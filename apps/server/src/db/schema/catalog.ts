@@ -98,6 +98,12 @@ export const books = pgTable(
     titleNorm: text('title_norm').notNull().default(''),
     /** f_search_norm(title + authors + publisher + isbn13). Maintained by refreshSearchDocuments. */
     searchDoc: text('search_doc').notNull().default(''),
+    /**
+     * The book's own categories (book_categories in position order), copied here by refreshSearchDocuments so a
+     * category filter is a test on the row being read (`category_ids && {the category and its descendants}`)
+     * instead of one lookup in book_categories per row.
+     */
+    categoryIds: integer('category_ids').array().notNull().default(sql`'{}'::integer[]`),
     searchTsv: tsvector('search_tsv')
       .notNull()
       .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, search_doc)`),
@@ -114,17 +120,22 @@ export const books = pgTable(
     check('books_sale_price_nonnegative', sql`${t.salePrice} is null or ${t.salePrice} >= 0`),
     check('books_status_valid', sql`${t.status} in ('ACTIVE', 'INACTIVE', 'DRAFT', 'OUT_OF_STOCK')`),
     // Storefront paths (shopper-visible rows only), each with id as the tie-breaker of stable paging.
-    index('books_visible_created_idx').on(t.createdAt.desc(), t.id.desc()).where(visible),
-    index('books_visible_sold_idx').on(t.sold.desc(), t.id.desc()).where(visible),
+    // Ascending on purpose: scanned backwards they give DESC (NULLS FIRST), the default of ORDER BY ... DESC;
+    // drizzle's .desc() would emit DESC NULLS LAST, which no plain ORDER BY ... DESC can use.
+    index('books_visible_created_idx').on(t.createdAt, t.id).where(visible),
+    // Best sellers: books_visible_sold_search_idx (sold, id) INCLUDE (title_norm, search_tsv), created in the
+    // custom migration 'catalog_search_index' because drizzle cannot express INCLUDE. Search walks it index-only.
+
     index('books_visible_price_idx').on(t.price, t.id).where(visible),
     index('books_visible_sale_price_idx').on(t.salePrice, t.id).where(sql`${visible} and sale_price is not null`),
     index('books_visible_title_idx').on(t.titleNorm, t.id).where(visible),
     // Back-office list (every status) and the filters.
-    index('books_status_created_idx').on(t.status, t.createdAt.desc()),
-    index('books_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('books_publisher_idx').on(t.publisherId, t.createdAt.desc()),
-    index('books_supplier_idx').on(t.supplierId, t.createdAt.desc()),
-    index('books_language_idx').on(t.language, t.createdAt.desc()),
+    index('books_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('books_created_idx').on(t.createdAt, t.id),
+    index('books_publisher_idx').on(t.publisherId, t.createdAt, t.id),
+    index('books_supplier_idx').on(t.supplierId, t.createdAt, t.id),
+    index('books_language_idx').on(t.language, t.createdAt, t.id),
+    index('books_category_ids_idx').using('gin', t.categoryIds),
     // Search: word/prefix matches and title prefixes.
     index('books_search_tsv_idx').using('gin', t.searchTsv),
     index('books_title_norm_prefix_idx').on(t.titleNorm.op('text_pattern_ops')),

@@ -4,3 +4,8 @@ export * from './auth.ts';
 export * from './mail.ts';
 export * from './catalog.ts';
 export * from './engagement.ts';
+export * from './cart.ts';
+export * from './addresses.ts';
+export * from './orders.ts';
+export * from './audit.ts';
+export * from './payments.ts';

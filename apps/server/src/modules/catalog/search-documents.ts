@@ -3,9 +3,10 @@ import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { intArray } from './sql.ts';
 
 /**
- * The search columns of books (title_norm, search_doc; search_tsv is generated from search_doc) are written
- * here, never at search time, so a search reads one table. Call after inserting or changing a book, its
- * authors or its publisher; the seed calls it once after a bulk insert (no ids = every book).
+ * The derived columns of books are written here, never at query time, so a search or a category page reads one
+ * table: title_norm, search_doc (search_tsv is generated from it) and category_ids (a copy of book_categories).
+ * Call after inserting or changing a book, its authors, its categories or its publisher; the seed calls it once
+ * after a bulk insert (no ids = every book). Returns how many books changed.
  */
 export async function refreshSearchDocuments(db: Db | Tx, bookIds?: readonly number[]): Promise<number> {
   if (bookIds && bookIds.length === 0) return 0;
@@ -18,11 +19,13 @@ export async function refreshSearchDocuments(db: Db | Tx, bookIds?: readonly num
           f_search_norm(concat_ws(' ', b.title,
             (select string_agg(a.name, ' ' order by ba.position, a.id) from book_authors ba join authors a on a.id = ba.author_id where ba.book_id = b.id),
             (select p.name from publishers p where p.id = b.publisher_id),
-            b.isbn13)) as search_doc
+            b.isbn13)) as search_doc,
+          array(select bc.category_id from book_categories bc where bc.book_id = b.id order by bc.position, bc.category_id) as category_ids
         from books b where ${only}
       ), u as (
-        update books b set title_norm = d.title_norm, search_doc = d.search_doc from d
-        where b.id = d.id and (b.title_norm is distinct from d.title_norm or b.search_doc is distinct from d.search_doc)
+        update books b set title_norm = d.title_norm, search_doc = d.search_doc, category_ids = d.category_ids from d
+        where b.id = d.id and (b.title_norm is distinct from d.title_norm or b.search_doc is distinct from d.search_doc
+          or b.category_ids is distinct from d.category_ids)
         returning 1
       )
       select count(*)::int as n from u`,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, or, sql } from 'drizzle-orm';
 import { IMAGE_VARIANTS, type ImageVariant } from '@nhasach/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { bookImages } from '../../db/schema/index.ts';
@@ -49,10 +49,22 @@ export async function deleteBookImageFiles(storage: MediaStorage, image: Partial
   await Promise.all([...keys].map((k) => storage.delete(k)));
 }
 
-/** Removes an image row and its files. */
+/** Removes an image row and its files (files another row still uses, e.g. the same upload twice, stay). */
 export async function removeBookImage(db: Db | Tx, storage: MediaStorage, imageId: number): Promise<boolean> {
   const [row] = await db.delete(bookImages).where(eq(bookImages.id, imageId)).returning();
   if (!row) return false;
-  await deleteBookImageFiles(storage, row);
+  const urls = [row.url, row.thumbUrl, row.mediumUrl, row.largeUrl, row.xlargeUrl].filter((u): u is string => !!u);
+  const stillUsed = await db
+    .select({ url: bookImages.url, thumbUrl: bookImages.thumbUrl, mediumUrl: bookImages.mediumUrl, largeUrl: bookImages.largeUrl, xlargeUrl: bookImages.xlargeUrl })
+    .from(bookImages)
+    .where(or(inArray(bookImages.url, urls), inArray(bookImages.thumbUrl, urls), inArray(bookImages.mediumUrl, urls), inArray(bookImages.largeUrl, urls), inArray(bookImages.xlargeUrl, urls)));
+  const used = new Set(stillUsed.flatMap((r) => Object.values(r)));
+  await deleteBookImageFiles(storage, {
+    url: used.has(row.url) ? null : row.url,
+    thumbUrl: row.thumbUrl && !used.has(row.thumbUrl) ? row.thumbUrl : null,
+    mediumUrl: row.mediumUrl && !used.has(row.mediumUrl) ? row.mediumUrl : null,
+    largeUrl: row.largeUrl && !used.has(row.largeUrl) ? row.largeUrl : null,
+    xlargeUrl: row.xlargeUrl && !used.has(row.xlargeUrl) ? row.xlargeUrl : null,
+  });
   return true;
 }

@@ -133,7 +133,6 @@ export function AccountMenu({ compact = false }: { compact?: boolean }) {
         type="button"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-haspopup="true"
         aria-label={`Tài khoản của ${user.name}`}
         onClick={() => {
           // A click right after the hover opened it keeps it open instead of closing it again.

@@ -1,4 +1,5 @@
-import { NavLink, Outlet } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { Avatar } from '../../app/layout/AccountMenu.tsx';
 import { HeartIcon, KeyIcon, MapPinIcon, PackageIcon, UserIcon } from '../../components/icons.tsx';
 import { useAuth } from '../auth/useAuth.ts';
@@ -14,6 +15,16 @@ const LINKS = [
 /** /tai-khoan frame: the side menu (a scrollable tab row on phones) and the current account screen. */
 export function AccountLayout() {
   const { user } = useAuth();
+  const { pathname } = useLocation();
+  const navRef = useRef<HTMLElement>(null);
+  // On phones the menu is a scrolling row: bring the current tab into view.
+  useEffect(() => {
+    const list = navRef.current?.querySelector('ul');
+    const current = navRef.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (list && current && list.scrollWidth > list.clientWidth) {
+      list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
+    }
+  }, [pathname]);
   return (
     <div className="page-container grid grid-cols-1 gap-5 py-6 sm:py-8 lg:grid-cols-[260px_1fr] lg:gap-7">
       <aside className="min-w-0 lg:sticky lg:top-32 lg:self-start">
@@ -26,8 +37,8 @@ export function AccountLayout() {
             </div>
           </div>
         )}
-        <nav aria-label="Tài khoản của tôi">
-          <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] lg:mx-0 lg:flex-col lg:gap-1 lg:overflow-visible lg:rounded-2xl lg:border lg:border-gray-200 lg:bg-white lg:p-2 lg:shadow-sm">
+        <nav ref={navRef} aria-label="Tài khoản của tôi">
+          <ul className="relative -mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] lg:mx-0 lg:flex-col lg:gap-1 lg:overflow-visible lg:rounded-2xl lg:border lg:border-gray-200 lg:bg-white lg:p-2 lg:shadow-sm">
             {LINKS.map(({ to, label, icon: Icon }) => (
               <li key={to} className="shrink-0">
                 <NavLink

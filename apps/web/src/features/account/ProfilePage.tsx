@@ -7,7 +7,7 @@ import { fetchMe, updateMe, userKeys } from '../../api/users.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
 import { LoadingBlock } from '../../components/Spinner.tsx';
-import { FieldErrorText, inputClass, TextField } from '../../components/TextField.tsx';
+import { FieldErrorText, inputBaseClass, TextField } from '../../components/TextField.tsx';
 import { useToast } from '../../components/Toast.tsx';
 import { apiMessage, applyFieldErrors } from '../../lib/apiMessage.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
@@ -85,7 +85,7 @@ function ProfileForm({ user }: { user: UserDto }) {
   };
 
   const dateError = errors.day?.message ?? errors.month?.message ?? errors.year?.message;
-  const selectClass = `${inputClass} h-11 pr-8`;
+  const selectClass = `${inputBaseClass} h-11 pr-1.5 pl-2.5`;
 
   return (
     <form noValidate onSubmit={handleSubmit(onValid)} className="grid gap-5 lg:max-w-2xl">

@@ -1,17 +1,131 @@
-import { useSearchParams } from 'react-router';
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { SEARCH_PAGE_SIZE } from '@nhasach/shared';
+import { bookKeys, searchBooks, type SearchParams } from '../../api/catalog.ts';
+import { BookGrid, BookGridSkeleton, GRID_COLS } from '../../components/BookGrid.tsx';
+import { Breadcrumb } from '../../components/Breadcrumb.tsx';
+import { buttonClass } from '../../components/Button.tsx';
+import { Pagination } from '../../components/Pagination.tsx';
+import { EmptyState, ErrorState } from '../../components/StateBlocks.tsx';
 import { SearchIcon } from '../../components/icons.tsx';
-import { PlaceholderPage } from '../../components/PlaceholderPage.tsx';
+import { SearchXIcon } from '../../components/storeIcons.tsx';
+import { normaliseSearchTerm } from '../../lib/search.ts';
+import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 
-/** /search?q=... — placeholder until the search results page is built. */
+/** The sort links of the results (field + direction as the search form sends them). */
+export const SEARCH_SORTS = [
+  { key: 'relevance', label: 'Liên quan', sort: 'relevance', direction: 'DESC' },
+  { key: 'newest', label: 'Mới nhất', sort: 'createdAt', direction: 'DESC' },
+  { key: 'best', label: 'Bán chạy', sort: 'sold', direction: 'DESC' },
+  { key: 'price-asc', label: 'Giá tăng', sort: 'price', direction: 'ASC' },
+  { key: 'price-desc', label: 'Giá giảm', sort: 'price', direction: 'DESC' },
+] as const;
+
+type SearchSort = (typeof SEARCH_SORTS)[number];
+
+/** Which link the URL's sort/direction is; the header form's createdAt DESC is 'Mới nhất'. */
+function currentSort(sort: string | null, direction: string | null): SearchSort {
+  const s = (sort ?? '').toLowerCase();
+  const d = (direction ?? '').toUpperCase();
+  if (s === 'relevance') return SEARCH_SORTS[0];
+  if (s === 'sold' || s === 'best') return SEARCH_SORTS[2];
+  if (s === 'price' || s === 'price_asc' || s === 'price_desc') return s === 'price_desc' || (s === 'price' && d === 'DESC') ? SEARCH_SORTS[4] : SEARCH_SORTS[3];
+  if (s === 'createdat' || s === 'newest') return SEARCH_SORTS[1];
+  return SEARCH_SORTS[0];
+}
+
+function searchHref(q: string, sort: SearchSort, page: number, size: number): string {
+  const p = new URLSearchParams({ q, page: String(page), size: String(size), sort: sort.sort, direction: sort.direction });
+  return `/search?${p.toString()}`;
+}
+
+/** /search?q=... (spec section 2): runs only for a non-empty term (trimmed, at most 128 characters). */
 export function SearchPage() {
   const [params] = useSearchParams();
-  const q = params.get('q')?.trim() ?? '';
+  const q = normaliseSearchTerm(params.get('q') ?? '');
+  const sort = currentSort(params.get('sort'), params.get('direction'));
+  const pageRaw = Number.parseInt(params.get('page') ?? '0', 10);
+  const page = Number.isFinite(pageRaw) && pageRaw > 0 ? pageRaw : 0;
+  const sizeRaw = Number.parseInt(params.get('size') ?? '', 10);
+  const size = Number.isFinite(sizeRaw) && sizeRaw > 0 && sizeRaw <= 100 ? sizeRaw : SEARCH_PAGE_SIZE;
+  useDocumentTitle(q ? `Tìm kiếm: ${q}` : 'Tìm kiếm');
+
+  const apiParams = useMemo<SearchParams>(() => ({ q, sort: sort.sort, direction: sort.direction, page, size }), [q, sort, page, size]);
+  const results = useQuery({
+    queryKey: bookKeys.search(apiParams),
+    queryFn: ({ signal }) => searchBooks(apiParams, signal),
+    enabled: q !== '',
+    placeholderData: keepPreviousData,
+  });
+  const data = results.data;
+
   return (
-    <PlaceholderPage
-      title="Kết quả tìm kiếm"
-      icon={<SearchIcon size={30} />}
-      description="Kết quả tìm kiếm sẽ sớm hiển thị tại đây."
-      details={q ? [{ label: 'Từ khóa', value: q }] : []}
-    />
+    <div className="page-container py-4 sm:py-6">
+      <Breadcrumb items={[{ label: 'Tìm kiếm' }]} />
+      <header className="mt-4 rounded-2xl bg-white px-4 py-4 shadow-sm ring-1 ring-gray-200/70 sm:px-5">
+        <h1 className="text-xl font-bold text-gray-900 sm:text-2xl">
+          {q ? (
+            <>
+              Kết quả tìm kiếm cho <span className="text-brand-700">“{q}”</span>
+            </>
+          ) : (
+            'Tìm kiếm sách'
+          )}
+        </h1>
+        {q && data && (
+          <p className="mt-1 text-sm text-gray-500" aria-live="polite">
+            Tìm thấy <span className="font-semibold text-gray-800">{data.totalElements.toLocaleString('vi-VN')}</span> sản phẩm
+          </p>
+        )}
+        {q && (
+          <nav aria-label="Sắp xếp kết quả" className="mt-4 flex flex-wrap items-center gap-2">
+            <span className="text-sm text-gray-500">Sắp xếp theo:</span>
+            {SEARCH_SORTS.map((s) => {
+              const active = s.key === sort.key;
+              return (
+                <Link
+                  key={s.key}
+                  to={searchHref(q, s, 0, size)}
+                  preventScrollReset
+                  aria-current={active ? 'true' : undefined}
+                  className={`rounded-full px-3.5 py-1.5 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+                    active ? 'bg-brand-700 text-white shadow-sm' : 'bg-gray-100 text-gray-700 hover:bg-brand-50 hover:text-brand-700'
+                  }`}
+                >
+                  {s.label}
+                </Link>
+              );
+            })}
+          </nav>
+        )}
+      </header>
+
+      <div className="mt-4">
+        {!q ? (
+          <EmptyState icon={<SearchIcon size={28} />} title="Nhập từ khóa để tìm sách" description="Bạn có thể tìm theo tên sách, tác giả, nhà xuất bản hoặc ISBN, có dấu hay không dấu đều được." />
+        ) : results.isPending ? (
+          <BookGridSkeleton count={10} cols={GRID_COLS.wide} />
+        ) : results.isError && !data ? (
+          <ErrorState message="Đã xảy ra lỗi." onRetry={() => void results.refetch()} retrying={results.isFetching} />
+        ) : data && data.content.length === 0 ? (
+          <EmptyState
+            icon={<SearchXIcon size={28} />}
+            title="Không tìm thấy sản phẩm phù hợp."
+            description={`Không có sách nào khớp với “${q}”. Hãy thử từ khóa khác hoặc kiểm tra lại chính tả.`}
+            action={
+              <Link to="/" className={buttonClass('outline', 'md')}>
+                Về trang chủ
+              </Link>
+            }
+          />
+        ) : data ? (
+          <div className={results.isPlaceholderData ? 'opacity-60 transition-opacity' : ''} aria-busy={results.isPlaceholderData}>
+            <BookGrid books={data.content} cols={GRID_COLS.wide} eagerCount={6} label="Kết quả tìm kiếm" />
+            <Pagination page={data.number} totalPages={data.totalPages} hrefFor={(p) => searchHref(q, sort, p, size)} className="mt-6" />
+          </div>
+        ) : null}
+      </div>
+    </div>
   );
 }

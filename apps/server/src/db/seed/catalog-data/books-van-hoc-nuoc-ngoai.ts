@@ -447,7 +447,7 @@ export const FOREIGN_LITERATURE: BookData[] = [
     title: 'Norwegian Wood',
     authors: ['Haruki Murakami'],
     category: 'van-hoc-nuoc-ngoai',
-    publisher: 'randomHouse',
+    publisher: 'vintage',
     supplier: 'fahasa',
     isbn: '9780099448822',
     language: 'EN',

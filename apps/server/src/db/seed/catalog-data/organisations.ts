@@ -38,6 +38,11 @@ export const PUBLISHERS = {
   crown: 'Crown',
   prentice: 'Prentice Hall',
   addison: 'Addison-Wesley',
+  khkt: 'NXB Khoa Học Và Kỹ Thuật',
+  dhsp: 'NXB Đại Học Sư Phạm',
+  macmillan: 'Macmillan Education',
+  careerCup: 'CareerCup',
+  vintage: 'Vintage',
 } as const;
 export type PublisherKey = keyof typeof PUBLISHERS;
 
@@ -63,11 +68,13 @@ export const SUPPLIERS = {
   giaoDuc: 'Nhà sách Giáo Dục',
   saigonBooks: 'Saigon Books',
   bachViet: 'Bách Việt',
+  lovebook: 'Lovebook',
+  zenbooks: 'Zenbooks',
 } as const;
 export type SupplierKey = keyof typeof SUPPLIERS;
 
 /**
- * Registrant digits of the generated ISBNs (978-604-RR-NNNNN-C): one two-digit block per publisher, so
+ * Registrant digits of the generated ISBNs (978-604-RR-NNNN-C): one two-digit block per publisher, so
  * generated ISBNs can never collide across publishers. Foreign publishers use their real ISBNs in the data.
  */
 export const ISBN_REGISTRANTS: Record<PublisherKey, string> = {
@@ -109,4 +116,9 @@ export const ISBN_REGISTRANTS: Record<PublisherKey, string> = {
   crown: '42',
   prentice: '43',
   addison: '44',
+  khkt: '67',
+  dhsp: '54',
+  macmillan: '45',
+  careerCup: '46',
+  vintage: '47',
 };

@@ -27,6 +27,7 @@ export function BannerCarousel({ banners = HOME_BANNERS, intervalMs = CAROUSEL_I
   const [focused, setFocused] = useState(false);
   const [stopped, setStopped] = useState(false);
   const rootRef = useRef<HTMLElement>(null);
+  const touchX = useRef<number | null>(null);
   const count = banners.length;
   const paused = hovered || focused || stopped;
 
@@ -49,7 +50,7 @@ export function BannerCarousel({ banners = HOME_BANNERS, intervalMs = CAROUSEL_I
   };
 
   const arrow =
-    'absolute top-1/2 z-10 grid size-10 -translate-y-1/2 place-items-center rounded-full bg-white/85 text-gray-800 shadow-md transition hover:bg-white focus-visible:outline-2 focus-visible:outline-white max-sm:size-8 sm:opacity-0 sm:group-hover:opacity-100 sm:focus-visible:opacity-100';
+    'absolute top-1/2 z-10 grid size-10 -translate-y-1/2 place-items-center rounded-full bg-white/85 text-gray-800 shadow-md transition hover:bg-white focus-visible:outline-2 focus-visible:outline-white max-sm:hidden sm:opacity-0 sm:group-hover:opacity-100 sm:focus-visible:opacity-100';
 
   return (
     <section
@@ -58,6 +59,17 @@ export function BannerCarousel({ banners = HOME_BANNERS, intervalMs = CAROUSEL_I
       aria-label="Khuyến mãi nổi bật"
       tabIndex={0}
       onKeyDown={onKeyDown}
+      onTouchStart={(e) => {
+        touchX.current = e.touches[0]?.clientX ?? null;
+      }}
+      onTouchEnd={(e) => {
+        // Swipe on phones, where the arrows are hidden.
+        const start = touchX.current;
+        const end = e.changedTouches[0]?.clientX;
+        touchX.current = null;
+        if (start === null || end === undefined || Math.abs(end - start) < 40) return;
+        go(end < start ? index + 1 : index - 1);
+      }}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
@@ -78,8 +90,8 @@ export function BannerCarousel({ banners = HOME_BANNERS, intervalMs = CAROUSEL_I
             inert={i !== index}
             className="w-full shrink-0"
           >
-            <a href={b.href} className="block aspect-[3/1]">
-              <img src={b.src} alt={b.alt} width={1200} height={400} className="size-full object-cover" loading={i === 0 ? 'eager' : 'lazy'} draggable={false} />
+            <a href={b.href} className="block aspect-[2/1] sm:aspect-[3/1]">
+              <img src={b.src} alt={b.alt} width={1200} height={400} className="size-full object-cover object-left sm:object-center" loading={i === 0 ? 'eager' : 'lazy'} draggable={false} />
             </a>
           </div>
         ))}

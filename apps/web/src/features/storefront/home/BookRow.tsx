@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BookCardDto } from '@nhasach/shared';
 import { BookCard, BookCardSkeleton } from '../../../components/BookCard.tsx';
 import { ChevronRightIcon } from '../../../components/icons.tsx';
@@ -9,6 +9,21 @@ const ITEM = 'w-[44%] shrink-0 snap-start sm:w-[30%] md:w-[23%] lg:w-[18.4%] xl:
 /** A horizontal shelf of cards: swipe on phones, arrow buttons on wider screens. */
 export function BookRow({ books, label, saleBar = false }: { books: BookCardDto[]; label: string; saleBar?: boolean }) {
   const listRef = useRef<HTMLUListElement>(null);
+  // Which arrows make sense: none at the start for 'left', none at the end for 'right'.
+  const [edges, setEdges] = useState({ start: true, end: false });
+  const measure = useCallback(() => {
+    const el = listRef.current;
+    if (!el) return;
+    setEdges({ start: el.scrollLeft <= 4, end: el.scrollLeft + el.clientWidth >= el.scrollWidth - 4 });
+  }, []);
+  useEffect(() => {
+    measure();
+    const el = listRef.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [measure, books.length]);
   const scroll = (dir: -1 | 1) => {
     const el = listRef.current;
     if (el) el.scrollBy({ left: dir * el.clientWidth * 0.9, behavior: 'smooth' });
@@ -17,22 +32,22 @@ export function BookRow({ books, label, saleBar = false }: { books: BookCardDto[
     'absolute top-[38%] z-20 hidden size-10 -translate-y-1/2 place-items-center rounded-full border border-gray-200 bg-white text-gray-700 shadow-md transition hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600 md:grid';
   return (
     <div className="relative">
-      <ul ref={listRef} aria-label={label} className="-mx-1 flex snap-x snap-mandatory gap-3 overflow-x-auto scroll-smooth px-1 pt-1 pb-3 [scrollbar-width:thin] sm:gap-4">
+      <ul ref={listRef} onScroll={measure} aria-label={label} className="-mx-1 flex snap-x snap-mandatory gap-3 overflow-x-auto scroll-smooth px-1 pt-1 pb-3 [scrollbar-width:thin] sm:gap-4">
         {books.map((b, i) => (
           <li key={b.id} className={ITEM}>
             <BookCard book={b} saleBar={saleBar} eager={i < 4} />
           </li>
         ))}
       </ul>
-      {books.length > 4 && (
-        <>
-          <button type="button" aria-label={`Cuộn ${label} sang trái`} onClick={() => scroll(-1)} className={`${arrow} -left-4`}>
-            <ChevronLeftIcon size={20} />
-          </button>
-          <button type="button" aria-label={`Cuộn ${label} sang phải`} onClick={() => scroll(1)} className={`${arrow} -right-4`}>
-            <ChevronRightIcon size={20} />
-          </button>
-        </>
+      {!edges.start && (
+        <button type="button" aria-label={`Cuộn ${label} sang trái`} onClick={() => scroll(-1)} className={`${arrow} -left-4`}>
+          <ChevronLeftIcon size={20} />
+        </button>
+      )}
+      {!edges.end && (
+        <button type="button" aria-label={`Cuộn ${label} sang phải`} onClick={() => scroll(1)} className={`${arrow} -right-4`}>
+          <ChevronRightIcon size={20} />
+        </button>
       )}
     </div>
   );

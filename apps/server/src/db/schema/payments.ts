@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { orders } from './orders.ts';
+
+/**
+ * One row per attempt to pay an order online (one VNPAY vnp_TxnRef). A new attempt is made each time the shopper
+ * starts a payment, because VNPAY refuses a reference it has already seen. The IPN applies its result once: the
+ * row leaves PENDING exactly once, under a row lock.
+ */
+export const paymentTransactions = pgTable(
+  'payment_transactions',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: varchar('provider', { length: 16 }).$type<'VNPAY'>().notNull(),
+    /** vnp_TxnRef: the order code plus a two-digit attempt number. */
+    txnRef: varchar('txn_ref', { length: 100 }).notNull(),
+    /** Whole VND asked for (VNPAY receives it x100). */
+    amount: integer('amount').notNull(),
+    status: varchar('status', { length: 16 }).$type<'PENDING' | 'SUCCESS' | 'FAILED'>().notNull().default('PENDING'),
+    /** vnp_CreateDate as sent (yyyyMMddHHmmss, GMT+7): querydr and refund quote it as vnp_TransactionDate. */
+    createDate: varchar('create_date', { length: 14 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    returnUrl: text('return_url').notNull(),
+    ipAddr: varchar('ip_addr', { length: 45 }).notNull(),
+    // What the gateway reported (IPN), kept for staff, querydr and refunds.
+    responseCode: varchar('response_code', { length: 8 }),
+    transactionStatus: varchar('transaction_status', { length: 8 }),
+    transactionNo: varchar('transaction_no', { length: 64 }),
+    bankCode: varchar('bank_code', { length: 32 }),
+    bankTranNo: varchar('bank_tran_no', { length: 255 }),
+    cardType: varchar('card_type', { length: 32 }),
+    payDate: timestamp('pay_date', { withTimezone: true }),
+    /** Why this result did not simply settle the order (e.g. paid after the order was cancelled: refund it). */
+    note: text('note'),
+    /** The verified IPN parameters that settled this attempt. */
+    ipnParams: jsonb('ipn_params').$type<Record<string, string>>(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_transactions_txn_ref_uq').on(t.provider, t.txnRef),
+    index('payment_transactions_order_idx').on(t.orderId, t.id),
+    check('payment_transactions_status_valid', sql`${t.status} in ('PENDING', 'SUCCESS', 'FAILED')`),
+    check('payment_transactions_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * The built-in VNPAY sandbox's own ledger (the gateway side), so querydr and refund keep answering after a restart.
+ * Not used when a real gateway is configured.
+ */
+export const vnpaySandboxTransactions = pgTable(
+  'vnpay_sandbox_transactions',
+  {
+    id: serial('id').primaryKey(),
+    tmnCode: varchar('tmn_code', { length: 16 }).notNull(),
+    txnRef: varchar('txn_ref', { length: 100 }).notNull(),
+    /** VND x 100, as in the protocol. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    orderInfo: text('order_info').notNull(),
+    /** The merchant's vnp_CreateDate. */
+    createDate: varchar('create_date', { length: 14 }).notNull(),
+    transactionNo: varchar('transaction_no', { length: 20 }).notNull(),
+    bankCode: varchar('bank_code', { length: 32 }).notNull(),
+    cardType: varchar('card_type', { length: 32 }).notNull(),
+    payDate: varchar('pay_date', { length: 14 }).notNull(),
+    responseCode: varchar('response_code', { length: 8 }).notNull(),
+    transactionStatus: varchar('transaction_status', { length: 8 }).notNull(),
+    /** VND x 100 refunded so far. */
+    refundedAmount: bigint('refunded_amount', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('vnpay_sandbox_transactions_ref_uq').on(t.tmnCode, t.txnRef)],
+);

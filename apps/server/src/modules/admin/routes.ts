@@ -1,0 +1,142 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  MASTER_KINDS,
+  adminBookListQuerySchema,
+  adminCreateUserSchema,
+  adminUserListQuerySchema,
+  auditQuerySchema,
+  bookCreateSchema,
+  bookUpdateSchema,
+  categoryCreateSchema,
+  categoryUpdateSchema,
+  imageOrderSchema,
+  masterCreateSchema,
+  masterListQuerySchema,
+  masterUpdateSchema,
+  userEnableSchema,
+  userRoleSchema,
+} from '@nhasach/shared';
+import { envelope } from '../../lib/envelope.ts';
+import { currentUser, requireRoles } from '../../lib/guards.ts';
+import { listAudit } from './audit.ts';
+import { removeBookImage, reorderBookImages } from './book-images.ts';
+import { BOOK_DELETE_MESSAGES, createBook, deleteBook, getAdminBook, listAdminBooks, updateBook } from './books.ts';
+import { CATEGORY_MESSAGES, createCategory, deleteCategory, listAdminCategories, updateCategory } from './categories.ts';
+import type { AdminContext } from './context.ts';
+import { getDashboard } from './dashboard.ts';
+import { createMaster, deleteMaster, getMaster, listMasters, updateMaster } from './masters.ts';
+import { USER_MESSAGES, createUser, hardDeleteUser, listUsers, setUserEnabled, setUserRole, softDeleteUser } from './users.ts';
+
+const positiveId = (name: string) =>
+  z.coerce.number({ error: `${name} phải là số.` }).int(`${name} phải là số nguyên.`).positive(`${name} phải lớn hơn 0.`).max(2_147_483_647, `${name} không hợp lệ.`);
+const idParams = z.object({ id: positiveId('id') });
+const imageParams = z.object({ id: positiveId('id'), imageId: positiveId('imageId') });
+
+export const adminContextOf = (app: FastifyInstance): AdminContext => ({ db: app.db, storage: app.media.storage, catalog: app.catalog });
+
+/**
+ * The back-office API under /api/v1 (spec section 7, Users and Admin catalogue). Every route is ADMIN only:
+ * the role is checked on request (before the body is read), so a guest gets 401 and a SALE or customer 403
+ * whatever they sent.
+ */
+export async function adminRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = adminContextOf(app);
+  const security = [{ bearerAuth: [] }];
+  app.addHook('onRequest', requireRoles('ADMIN'));
+
+  // ---- books
+  const books = { tags: ['admin: books'], security };
+  r.get('/admin/books', { schema: { ...books, summary: 'Books of every status; q on title, ISBN, SKU; newest first', querystring: adminBookListQuerySchema } }, (req) =>
+    listAdminBooks(app.db, req.query),
+  );
+  r.get('/admin/books/:id', { schema: { ...books, summary: 'A book (any status) for the edit form', params: idParams } }, (req) =>
+    getAdminBook(ctx, currentUser(req), req.params.id),
+  );
+  r.post('/admin/books', { schema: { ...books, summary: 'Create a book', body: bookCreateSchema } }, async (req, reply) => {
+    reply.status(201);
+    return envelope(201, await createBook(ctx, currentUser(req), req.body), 'Tạo sách thành công');
+  });
+  r.put('/admin/books/:id', { schema: { ...books, summary: 'Edit a book (fields given change)', params: idParams, body: bookUpdateSchema } }, async (req) =>
+    envelope(200, await updateBook(ctx, currentUser(req), req.params.id, req.body), 'Cập nhật sách thành công'),
+  );
+  r.delete('/admin/books/:id', { schema: { ...books, summary: 'Delete a book (an ordered one is set INACTIVE)', params: idParams } }, async (req) => {
+    const result = await deleteBook(ctx, currentUser(req), req.params.id);
+    return envelope(200, result, result.deleted ? BOOK_DELETE_MESSAGES.deleted : BOOK_DELETE_MESSAGES.deactivated);
+  });
+  r.put(
+    '/admin/books/:id/images/order',
+    { schema: { ...books, summary: 'Reorder the images of a book (the first is the cover)', params: idParams, body: imageOrderSchema } },
+    async (req) => envelope(200, await reorderBookImages(ctx, currentUser(req), req.params.id, req.body.imageIds), 'Đã sắp xếp lại ảnh'),
+  );
+  r.delete('/admin/books/:id/images/:imageId', { schema: { ...books, summary: 'Remove an image of a book', params: imageParams } }, async (req) =>
+    envelope(200, await removeBookImage(ctx, currentUser(req), req.params.id, req.params.imageId), 'Đã xoá ảnh'),
+  );
+
+  // ---- users (paths of spec section 7, Users)
+  const usersTags = { tags: ['admin: users'], security };
+  const listUsersRoute = { schema: { ...usersTags, summary: 'Users table: {meta, result}; q on username, e-mail, name', querystring: adminUserListQuerySchema } };
+  r.get('/users', listUsersRoute, (req) => listUsers(app.db, req.query));
+  r.get('/admin/users', listUsersRoute, (req) => listUsers(app.db, req.query));
+  r.delete('/users/:id', { schema: { ...usersTags, summary: 'Soft delete: disable, mark deleted, end sessions', params: idParams } }, async (req) =>
+    envelope(200, await softDeleteUser(app.db, currentUser(req), req.params.id), USER_MESSAGES.softDeleted),
+  );
+  r.delete('/users/:id/hard', { schema: { ...usersTags, summary: 'Hard delete (refused while the user has orders)', params: idParams } }, async (req) =>
+    envelope(200, await hardDeleteUser(app.db, currentUser(req), req.params.id), USER_MESSAGES.hardDeleted),
+  );
+  r.post('/admin/users', { schema: { ...usersTags, summary: 'Create an account (staff)', body: adminCreateUserSchema } }, async (req, reply) => {
+    reply.status(201);
+    return envelope(201, await createUser(app.db, currentUser(req), req.body), 'Tạo tài khoản thành công');
+  });
+  r.put('/admin/users/:id/role', { schema: { ...usersTags, summary: 'Change the role', params: idParams, body: userRoleSchema } }, async (req) =>
+    envelope(200, await setUserRole(app.db, currentUser(req), req.params.id, req.body.role), 'Đã đổi vai trò'),
+  );
+  r.put('/admin/users/:id/enable', { schema: { ...usersTags, summary: 'Enable (undoes a soft delete) or disable', params: idParams, body: userEnableSchema } }, async (req) =>
+    envelope(
+      200,
+      await setUserEnabled(app.db, currentUser(req), req.params.id, req.body.enabled),
+      req.body.enabled ? 'Đã kích hoạt tài khoản' : 'Đã vô hiệu hoá tài khoản',
+    ),
+  );
+
+  // ---- categories
+  const cats = { tags: ['admin: categories'], security };
+  r.get('/admin/categories', { schema: { ...cats, summary: 'Flat list in tree order with book and child counts' } }, () => listAdminCategories(ctx));
+  r.post('/admin/categories', { schema: { ...cats, summary: 'Create a category', body: categoryCreateSchema } }, async (req, reply) => {
+    reply.status(201);
+    return envelope(201, await createCategory(ctx, currentUser(req), req.body), 'Tạo danh mục thành công');
+  });
+  r.put('/admin/categories/:id', { schema: { ...cats, summary: 'Rename, re-slug or move a category', params: idParams, body: categoryUpdateSchema } }, async (req) =>
+    envelope(200, await updateCategory(ctx, currentUser(req), req.params.id, req.body), 'Cập nhật danh mục thành công'),
+  );
+  r.delete('/admin/categories/:id', { schema: { ...cats, summary: 'Delete a category nothing uses', params: idParams } }, async (req) =>
+    envelope(200, await deleteCategory(ctx, currentUser(req), req.params.id), CATEGORY_MESSAGES.deleted),
+  );
+
+  // ---- authors, publishers, suppliers
+  for (const kind of MASTER_KINDS) {
+    const tags = { tags: ['admin: master data'], security };
+    r.get(`/admin/${kind}`, { schema: { ...tags, summary: `List ${kind} (q, paging, book counts)`, querystring: masterListQuerySchema } }, (req) =>
+      listMasters(app.db, kind, req.query),
+    );
+    r.get(`/admin/${kind}/:id`, { schema: { ...tags, summary: `One of the ${kind}`, params: idParams } }, (req) => getMaster(app.db, kind, req.params.id));
+    r.post(`/admin/${kind}`, { schema: { ...tags, summary: `Create one of the ${kind}`, body: masterCreateSchema } }, async (req, reply) => {
+      reply.status(201);
+      return envelope(201, await createMaster(ctx, currentUser(req), kind, req.body), 'Tạo thành công');
+    });
+    r.put(`/admin/${kind}/:id`, { schema: { ...tags, summary: `Rename one of the ${kind}`, params: idParams, body: masterUpdateSchema } }, async (req) =>
+      envelope(200, await updateMaster(ctx, currentUser(req), kind, req.params.id, req.body), 'Cập nhật thành công'),
+    );
+    r.delete(`/admin/${kind}/:id`, { schema: { ...tags, summary: `Delete one of the ${kind} no book uses`, params: idParams } }, async (req) =>
+      envelope(200, await deleteMaster(ctx, currentUser(req), kind, req.params.id), 'Đã xoá'),
+    );
+  }
+
+  // ---- audit log and dashboard
+  r.get('/admin/audit', { schema: { tags: ['admin: audit'], security, summary: 'Audit log, newest first', querystring: auditQuerySchema } }, (req) =>
+    listAudit(app.db, req.query),
+  );
+  r.get('/admin/dashboard', { schema: { tags: ['admin: dashboard'], security, summary: 'Figures of the back-office home' } }, () => getDashboard(app.db));
+}

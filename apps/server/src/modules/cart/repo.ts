@@ -1,0 +1,119 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { BookStatus } from '@nhasach/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import { books, cartItems } from '../../db/schema/index.ts';
+
+/** A cart line with what the summary needs of its book, read at request time. */
+export interface CartLineRow {
+  bookId: number;
+  qty: number;
+  selected: boolean;
+  slug: string;
+  title: string;
+  price: number;
+  salePrice: number | null;
+  saleStartAt: Date | null;
+  saleEndAt: Date | null;
+  stock: number;
+  status: BookStatus;
+  thumbnail: string | null;
+}
+
+// The cover's medium variant, as the catalogue cards show it. books.id is written qualified by hand: drizzle may
+// leave a column unqualified, and inside the subquery it would bind to book_images.
+const thumbnailSql = sql<string | null>`(select coalesce(i.medium_url, i.url) from book_images i where i.book_id = "books"."id" order by i.sort_order, i.id limit 1)`;
+
+/** The user's lines, most recently added first. */
+export function cartLines(db: Db | Tx, userId: number): Promise<CartLineRow[]> {
+  return db
+    .select({
+      bookId: cartItems.bookId,
+      qty: cartItems.qty,
+      selected: cartItems.selected,
+      slug: books.slug,
+      title: books.title,
+      price: books.price,
+      salePrice: books.salePrice,
+      saleStartAt: books.saleStartAt,
+      saleEndAt: books.saleEndAt,
+      stock: books.stock,
+      status: books.status,
+      thumbnail: thumbnailSql,
+    })
+    .from(cartItems)
+    .innerJoin(books, eq(books.id, cartItems.bookId))
+    .where(eq(cartItems.userId, userId))
+    .orderBy(desc(cartItems.createdAt), desc(cartItems.bookId));
+}
+
+export async function findLine(db: Db | Tx, userId: number, bookId: number): Promise<{ qty: number; selected: boolean } | undefined> {
+  const [row] = await db
+    .select({ qty: cartItems.qty, selected: cartItems.selected })
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.bookId, bookId)))
+    .limit(1);
+  return row;
+}
+
+export async function findBook(db: Db | Tx, bookId: number) {
+  const [row] = await db
+    .select({ id: books.id, title: books.title, stock: books.stock, status: books.status })
+    .from(books)
+    .where(eq(books.id, bookId))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Adds `qty` to the line (creating it, selected). The sum is written only while it stays within `limit`, so two
+ * concurrent adds cannot pass the cap together; undefined when the guard refused.
+ */
+export async function addToLine(db: Db, userId: number, bookId: number, qty: number, limit: number): Promise<number | undefined> {
+  const [row] = await db
+    .insert(cartItems)
+    .values({ userId, bookId, qty, selected: true })
+    .onConflictDoUpdate({
+      target: [cartItems.userId, cartItems.bookId],
+      set: { qty: sql`${cartItems.qty} + excluded.qty`, selected: true, updatedAt: new Date() },
+      setWhere: sql`${cartItems.qty} + excluded.qty <= ${limit}`,
+    })
+    .returning({ qty: cartItems.qty });
+  return row?.qty;
+}
+
+export async function updateLine(db: Db, userId: number, bookId: number, set: { qty?: number; selected?: boolean }): Promise<boolean> {
+  const rows = await db
+    .update(cartItems)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.bookId, bookId)))
+    .returning({ bookId: cartItems.bookId });
+  return rows.length > 0;
+}
+
+export async function deleteLines(db: Db | Tx, userId: number, bookIds?: readonly number[]): Promise<void> {
+  if (bookIds && bookIds.length === 0) return;
+  await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.userId, userId), bookIds ? inArray(cartItems.bookId, [...bookIds]) : undefined));
+}
+
+export async function deleteUnselected(db: Db, userId: number): Promise<void> {
+  await db.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.selected, false)));
+}
+
+export async function selectAll(db: Db, userId: number, selected: boolean): Promise<void> {
+  await db.update(cartItems).set({ selected, updatedAt: new Date() }).where(eq(cartItems.userId, userId));
+}
+
+/**
+ * Locks the user's selected lines, in book order, for order creation: a second order request of the same user
+ * waits here and then finds the lines the first one ordered gone.
+ */
+export async function lockSelectedLines(tx: Tx, userId: number): Promise<{ bookId: number; qty: number }[]> {
+  return tx
+    .select({ bookId: cartItems.bookId, qty: cartItems.qty })
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.selected, true)))
+    .orderBy(cartItems.bookId)
+    .for('update');
+}

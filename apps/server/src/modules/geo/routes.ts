@@ -1,0 +1,37 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listDistricts, listProvinces, listWards } from './service.ts';
+
+const codeParams = z.object({ code: z.string().trim().regex(/^\d{1,6}$/, 'Mã đơn vị hành chính không hợp lệ.') });
+
+// The list changes only with a new package version: browsers and proxies may keep it for a day.
+const cacheable = (reply: FastifyReply) => reply.header('cache-control', 'public, max-age=86400');
+
+/** Provinces, districts and wards for the address form, from our own data. Under /api/v1. */
+export async function geoRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['geo'];
+  r.get('/geo/provinces', { schema: { tags, summary: 'The 63 provinces and cities [{code, name}]' } }, (_request, reply) => {
+    cacheable(reply);
+    return listProvinces();
+  });
+  r.get(
+    '/geo/provinces/:code/districts',
+    { schema: { tags, summary: 'Districts of a province [{code, name}]', params: codeParams } },
+    (request, reply) => {
+      const list = listDistricts(request.params.code);
+      cacheable(reply);
+      return list;
+    },
+  );
+  r.get(
+    '/geo/districts/:code/wards',
+    { schema: { tags, summary: 'Wards of a district [{code, name}]', params: codeParams } },
+    (request, reply) => {
+      const list = listWards(request.params.code);
+      cacheable(reply);
+      return list;
+    },
+  );
+}

@@ -1,0 +1,97 @@
+import { canCustomerCancel, isOnlinePayment, type OrderDto, type OrderItemDto, type OrderSummaryDto } from '@nhasach/shared';
+import type { OrderHistoryRow, OrderItemRow, OrderRow } from './repo.ts';
+
+const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+
+export function toOrderItemDto(item: OrderItemRow): OrderItemDto {
+  return {
+    bookId: item.bookId,
+    slug: item.slug,
+    sku: item.sku,
+    isbn: item.isbn,
+    title: item.title,
+    imageUrl: item.imageUrl,
+    price: item.originalUnitPrice,
+    originalUnitPrice: item.originalUnitPrice,
+    unitPrice: item.unitPrice,
+    discount: item.discount,
+    qty: item.qty,
+    lineTotal: item.lineTotal,
+  };
+}
+
+/** The customer's view: no staff ids, the actor's role only. */
+export function toOrderDto(order: OrderRow, items: OrderItemRow[], history: OrderHistoryRow[], now = new Date()): OrderDto {
+  const waitingForPayment =
+    order.status === 'PENDING' && (order.paymentStatus === 'UNPAID' || order.paymentStatus === 'PENDING') && isOnlinePayment(order.paymentMethod);
+  return {
+    id: order.id,
+    code: order.code,
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    paymentMethod: order.paymentMethod,
+    deliveryMethod: order.deliveryMethod,
+    items: items.map(toOrderItemDto),
+    subtotal: order.subtotal,
+    discountTotal: order.discountTotal,
+    shippingFee: order.shippingFee,
+    taxTotal: order.taxTotal,
+    grandTotal: order.grandTotal,
+    receiverName: order.receiverName,
+    receiverPhone: order.receiverPhone,
+    receiverEmail: order.receiverEmail,
+    addressLine: order.addressLine,
+    line1: order.line1,
+    ward: order.ward,
+    district: order.district,
+    province: order.province,
+    note: order.note,
+    cancelReason: order.cancelReason,
+    createdAt: order.createdAt.toISOString(),
+    confirmedAt: iso(order.confirmedAt),
+    shippedAt: iso(order.shippedAt),
+    deliveredAt: iso(order.deliveredAt),
+    completedAt: iso(order.completedAt),
+    canceledAt: iso(order.canceledAt),
+    paidAt: iso(order.paidAt),
+    paymentExpiresAt: iso(order.paymentExpiresAt),
+    canCancel: canCustomerCancel(order.status),
+    canPay: waitingForPayment && order.paymentExpiresAt !== null && order.paymentExpiresAt.getTime() > now.getTime(),
+    history: history.map((h) => ({
+      at: h.at.toISOString(),
+      type: h.type,
+      actorRole: h.actorRole,
+      fromStatus: h.fromStatus,
+      toStatus: h.toStatus,
+      note: h.note,
+    })),
+  };
+}
+
+export function toOrderSummaryDto(row: {
+  id: number;
+  code: string;
+  status: OrderRow['status'];
+  paymentStatus: OrderRow['paymentStatus'];
+  paymentMethod: OrderRow['paymentMethod'];
+  createdAt: Date;
+  grandTotal: number;
+  itemCount: number;
+  totalQuantity: number;
+  firstItemTitle: string;
+  firstItemImage: string | null;
+}): OrderSummaryDto {
+  return {
+    id: row.id,
+    code: row.code,
+    status: row.status,
+    paymentStatus: row.paymentStatus,
+    paymentMethod: row.paymentMethod,
+    createdAt: row.createdAt.toISOString(),
+    grandTotal: row.grandTotal,
+    itemCount: Number(row.itemCount),
+    totalQuantity: Number(row.totalQuantity),
+    firstItemTitle: row.firstItemTitle,
+    firstItemImage: row.firstItemImage,
+  };
+}

@@ -1,0 +1,74 @@
+import { DELIVERY_METHOD_LABELS, formatVnd, PAYMENT_METHOD_LABELS } from '@nhasach/shared';
+import type { MailContent } from '../mail/templates.ts';
+import type { OrderItemRow, OrderRow } from './repo.ts';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const vietnamTime = new Intl.DateTimeFormat('vi-VN', {
+  timeZone: 'Asia/Ho_Chi_Minh',
+  hour: '2-digit',
+  minute: '2-digit',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+
+/** The order confirmation mail (Vietnamese): code, items, totals, delivery and payment, a link to the order. */
+export function orderConfirmationMail(order: OrderRow, items: OrderItemRow[], publicUrl: string): MailContent {
+  const link = `${publicUrl}/orders/${order.code}`;
+  const subject = `Xác nhận đơn hàng ${order.code} - Nhà Sách`;
+  const payNote =
+    order.paymentMethod === 'VNPAY' && order.paymentExpiresAt
+      ? `Vui lòng hoàn tất thanh toán VNPAY trước ${vietnamTime.format(order.paymentExpiresAt)}; sau thời hạn này đơn hàng sẽ tự động bị huỷ.`
+      : 'Bạn thanh toán bằng tiền mặt khi nhận hàng.';
+  const totals: [string, number][] = [
+    ['Tạm tính', order.subtotal],
+    ['Giảm giá', -order.discountTotal],
+    ['Phí vận chuyển', order.shippingFee],
+    ['Thuế', order.taxTotal],
+  ];
+
+  const text = [
+    `Xin chào ${order.receiverName},`,
+    '',
+    `Cảm ơn bạn đã đặt hàng tại Nhà Sách. Đơn hàng ${order.code} đã được ghi nhận.`,
+    '',
+    'Sản phẩm:',
+    ...items.map((i) => `- ${i.title} x ${i.qty}: ${formatVnd(i.lineTotal)}`),
+    '',
+    ...totals.map(([label, v]) => `${label}: ${formatVnd(v)}`),
+    `Tổng cộng: ${formatVnd(order.grandTotal)}`,
+    '',
+    `Giao hàng: ${DELIVERY_METHOD_LABELS[order.deliveryMethod]} đến ${order.receiverName}, ${order.receiverPhone}, ${order.addressLine}`,
+    `Thanh toán: ${PAYMENT_METHOD_LABELS[order.paymentMethod]}. ${payNote}`,
+    '',
+    `Xem đơn hàng: ${link}`,
+    '',
+    'Nhà Sách',
+  ].join('\n');
+
+  const rows = items
+    .map(
+      (i) =>
+        `<tr><td style="padding:6px 0">${escapeHtml(i.title)} &times; ${i.qty}</td><td style="padding:6px 0;text-align:right;white-space:nowrap">${formatVnd(i.lineTotal)}</td></tr>`,
+    )
+    .join('');
+  const totalRows = totals
+    .map(([label, v]) => `<tr><td style="padding:2px 0;color:#57534e">${label}</td><td style="padding:2px 0;text-align:right">${formatVnd(v)}</td></tr>`)
+    .join('');
+  const html = `<!doctype html>
+<html lang="vi"><body style="margin:0;padding:24px;background:#f5f5f4;font-family:Arial,Helvetica,sans-serif;color:#1c1917">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
+<h1 style="margin:0 0 16px;font-size:20px;color:#b91c1c">Nhà Sách</h1>
+<p style="margin:0 0 8px">Xin chào ${escapeHtml(order.receiverName)},</p>
+<p style="margin:0 0 16px">Cảm ơn bạn đã đặt hàng. Đơn hàng <strong>${escapeHtml(order.code)}</strong> đã được ghi nhận.</p>
+<table style="width:100%;border-collapse:collapse;border-top:1px solid #e7e5e4;border-bottom:1px solid #e7e5e4">${rows}</table>
+<table style="width:100%;border-collapse:collapse;margin-top:12px">${totalRows}
+<tr><td style="padding:6px 0;font-weight:bold">Tổng cộng</td><td style="padding:6px 0;text-align:right;font-weight:bold;color:#b91c1c">${formatVnd(order.grandTotal)}</td></tr></table>
+<p style="margin:16px 0 4px"><strong>Giao hàng:</strong> ${escapeHtml(DELIVERY_METHOD_LABELS[order.deliveryMethod])} đến ${escapeHtml(order.receiverName)}, ${escapeHtml(order.receiverPhone)}, ${escapeHtml(order.addressLine)}</p>
+<p style="margin:0 0 16px"><strong>Thanh toán:</strong> ${escapeHtml(PAYMENT_METHOD_LABELS[order.paymentMethod])}. ${escapeHtml(payNote)}</p>
+<p style="margin:0"><a href="${escapeHtml(link)}" style="color:#b91c1c">Xem chi tiết đơn hàng</a></p>
+</div></body></html>`;
+  return { subject, text, html };
+}

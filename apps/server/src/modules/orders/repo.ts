@@ -1,0 +1,187 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { OrderStatus } from '@nhasach/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import { bookImages, books, orderHistory, orderItems, orders } from '../../db/schema/index.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type NewOrderItem = typeof orderItems.$inferInsert;
+export type OrderHistoryRow = typeof orderHistory.$inferSelect;
+export type NewOrderHistory = typeof orderHistory.$inferInsert;
+
+export async function findByCode(db: Db | Tx, code: string, userId?: number): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.code, code), userId === undefined ? undefined : eq(orders.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+export async function findById(db: Db | Tx, id: number): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  return row;
+}
+
+/** The order row, locked until the transaction ends: every change of an order goes through this. */
+export async function lockById(tx: Tx, id: number): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  return row;
+}
+
+export async function findByIdempotencyKey(db: Db | Tx, userId: number, key: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+    .limit(1);
+  return row;
+}
+
+export async function insertOrder(tx: Tx, values: NewOrder): Promise<OrderRow> {
+  const [row] = await tx.insert(orders).values(values).returning();
+  return row!;
+}
+
+export async function codeExists(tx: Tx, code: string): Promise<boolean> {
+  const [row] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.code, code)).limit(1);
+  return row !== undefined;
+}
+
+export async function insertItems(tx: Tx, items: NewOrderItem[]): Promise<void> {
+  if (items.length) await tx.insert(orderItems).values(items);
+}
+
+export async function insertHistory(tx: Tx | Db, entry: NewOrderHistory): Promise<void> {
+  await tx.insert(orderHistory).values(entry);
+}
+
+/** Applies `changes` and bumps the version (staff edits check it). */
+export async function updateOrder(tx: Tx, id: number, changes: Partial<NewOrder>): Promise<OrderRow> {
+  const [row] = await tx
+    .update(orders)
+    .set({ ...changes, version: sql`${orders.version} + 1`, updatedAt: new Date() })
+    .where(eq(orders.id, id))
+    .returning();
+  return row!;
+}
+
+export function itemsOf(db: Db | Tx, orderId: number): Promise<OrderItemRow[]> {
+  return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
+}
+
+export function historyOf(db: Db | Tx, orderId: number): Promise<OrderHistoryRow[]> {
+  return db.select().from(orderHistory).where(eq(orderHistory.orderId, orderId)).orderBy(asc(orderHistory.at), asc(orderHistory.id));
+}
+
+/** The cover (medium variant) of each book, for the item snapshots. */
+export async function coversOf(tx: Tx, bookIds: number[]): Promise<Map<number, string>> {
+  if (!bookIds.length) return new Map();
+  const rows = await tx
+    .selectDistinctOn([bookImages.bookId], { bookId: bookImages.bookId, url: sql<string>`coalesce(${bookImages.mediumUrl}, ${bookImages.url})` })
+    .from(bookImages)
+    .where(inArray(bookImages.bookId, bookIds))
+    .orderBy(bookImages.bookId, bookImages.sortOrder, bookImages.id);
+  return new Map(rows.map((r) => [r.bookId, r.url]));
+}
+
+/**
+ * Takes `qty` units of a book if it is on sale and has them: one guarded UPDATE, so stock never goes below zero
+ * whatever the concurrency (a concurrent taker waits for the row lock, then re-checks the guard). The book's
+ * price fields come back from the same locked row, so the price charged is the price of that instant.
+ */
+export async function takeStock(tx: Tx, bookId: number, qty: number) {
+  const [row] = await tx
+    .update(books)
+    .set({
+      stock: sql`${books.stock} - ${qty}`,
+      sold: sql`${books.sold} + ${qty}`,
+      status: sql`case when ${books.stock} - ${qty} = 0 then 'OUT_OF_STOCK' else ${books.status} end`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(books.id, bookId), eq(books.status, 'ACTIVE'), sql`${books.stock} >= ${qty}`))
+    .returning({
+      id: books.id,
+      slug: books.slug,
+      title: books.title,
+      sku: books.sku,
+      isbn13: books.isbn13,
+      price: books.price,
+      salePrice: books.salePrice,
+      saleStartAt: books.saleStartAt,
+      saleEndAt: books.saleEndAt,
+    });
+  return row;
+}
+
+/** Puts `qty` units back; a book shown as out of stock is on sale again. */
+export async function putBackStock(tx: Tx, bookId: number, qty: number): Promise<void> {
+  await tx
+    .update(books)
+    .set({
+      stock: sql`${books.stock} + ${qty}`,
+      sold: sql`greatest(${books.sold} - ${qty}, 0)`,
+      status: sql`case when ${books.status} = 'OUT_OF_STOCK' then 'ACTIVE' else ${books.status} end`,
+      updatedAt: new Date(),
+    })
+    .where(eq(books.id, bookId));
+}
+
+/** Sets stock_returned; true only for the one caller that flipped it. */
+export async function claimStockReturn(tx: Tx, orderId: number): Promise<boolean> {
+  const rows = await tx
+    .update(orders)
+    .set({ stockReturned: true })
+    .where(and(eq(orders.id, orderId), eq(orders.stockReturned, false)))
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+export async function bookStates(tx: Tx, bookIds: number[]) {
+  if (!bookIds.length) return [];
+  return tx.select({ id: books.id, title: books.title, stock: books.stock, status: books.status }).from(books).where(inArray(books.id, bookIds));
+}
+
+/** My orders, newest first, with the first item and the counts. */
+export async function pageByUser(db: Db, userId: number, statuses: readonly OrderStatus[] | undefined, page: number, size: number) {
+  const where = and(eq(orders.userId, userId), statuses?.length ? inArray(orders.status, [...statuses]) : undefined);
+  const rows = await db
+    .select({
+      id: orders.id,
+      code: orders.code,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      paymentMethod: orders.paymentMethod,
+      createdAt: orders.createdAt,
+      grandTotal: orders.grandTotal,
+      itemCount: sql<number>`(select count(*)::int from order_items i where i.order_id = ${orderIdRef})`,
+      totalQuantity: sql<number>`(select coalesce(sum(i.qty), 0)::int from order_items i where i.order_id = ${orderIdRef})`,
+      firstItemTitle: sql<string>`(select i.title from order_items i where i.order_id = ${orderIdRef} order by i.id limit 1)`,
+      firstItemImage: sql<string | null>`(select i.image_url from order_items i where i.order_id = ${orderIdRef} order by i.id limit 1)`,
+    })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(size)
+    .offset(page * size);
+  const [total] = await db.select({ n: count() }).from(orders).where(where);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+/** Ids of online orders whose payment window closed before `before` and that are still waiting for it. */
+export async function duePaymentOrderIds(db: Db, before: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'PENDING'),
+        inArray(orders.paymentStatus, ['UNPAID', 'PENDING']),
+        sql`${orders.paymentExpiresAt} is not null and ${orders.paymentExpiresAt} <= ${before.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(asc(orders.paymentExpiresAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,212 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  computeTotals,
+  CUSTOMER_CANCELLABLE_STATUSES,
+  ERROR_CODES,
+  isOnlinePayment,
+  ONLINE_PAYMENT_TTL_MINUTES,
+  PAYMENT_METHOD_LABELS,
+  type OrderDto,
+  type OrderPage,
+  type OrderStatus,
+} from '@nhasach/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { toPage } from '../../lib/pagination.ts';
+import type { AuthUser } from '../../lib/guards.ts';
+import { findOwnedAddress } from '../addresses/index.ts';
+import { deleteLines, insufficientStock, isOrderable, lineIssue, lockSelectedLines, outOfStock, unitPrices } from '../cart/index.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { isUniqueViolation } from '../users/repo.ts';
+import { generateOrderCode } from './code.ts';
+import { toOrderDto, toOrderSummaryDto } from './dto.ts';
+import { cancelOrderReturningStock, NOT_CANCELLABLE, ORDER_NOT_FOUND } from './lifecycle.ts';
+import { orderConfirmationMail } from './mail.ts';
+import * as repo from './repo.ts';
+
+export interface OrdersContext {
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  publicUrl: string;
+}
+
+export const CART_EMPTY_MESSAGE = 'Giỏ hàng không có sản phẩm nào được chọn.';
+
+export interface CreateOrderCommand {
+  addressId: number;
+  paymentMethod: 'COD' | 'VNPAY';
+  deliveryMethod: 'STANDARD' | 'EXPRESS';
+  note?: string;
+  idempotencyKey?: string;
+}
+
+/** Loads items and history and builds the customer DTO. */
+export async function orderDto(db: Db | Tx, order: repo.OrderRow): Promise<OrderDto> {
+  const [items, history] = await Promise.all([repo.itemsOf(db, order.id), repo.historyOf(db, order.id)]);
+  return toOrderDto(order, items, history);
+}
+
+/** Why a line could not be served, said with the book's title. */
+async function stockFailure(tx: Tx, bookId: number, qty: number): Promise<AppError> {
+  const [book] = await repo.bookStates(tx, [bookId]);
+  if (!book || (book.status !== 'ACTIVE' && book.status !== 'OUT_OF_STOCK')) {
+    return new AppError(409, ERROR_CODES.bookUnavailable, `Sản phẩm "${book?.title ?? bookId}" đã ngừng bán.`);
+  }
+  if (book.status === 'OUT_OF_STOCK' || book.stock <= 0) return outOfStock(book.title);
+  return insufficientStock(book.stock, qty, book.title);
+}
+
+/**
+ * Places an order from the caller's selected, available cart lines (spec section 7, Orders). One transaction:
+ * lock the selected lines, take each book's stock with a guarded UPDATE (book id order), price every line from the
+ * locked book row, compute the totals with the shared rule, snapshot items and address, remove the ordered lines,
+ * record the first history entry. Any failure rolls all of it back. The confirmation mail goes after the commit.
+ * Returns the order and whether it was created now (false: the Idempotency-Key had already placed it).
+ */
+export async function createOrder(ctx: OrdersContext, user: AuthUser, cmd: CreateOrderCommand): Promise<{ order: OrderDto; created: boolean }> {
+  const { db } = ctx;
+  if (cmd.idempotencyKey) {
+    const existing = await repo.findByIdempotencyKey(db, user.id, cmd.idempotencyKey);
+    if (existing) return { order: await orderDto(db, existing), created: false };
+  }
+  const address = await findOwnedAddress(db, user.id, cmd.addressId);
+  if (!address) throw notFound('Không tìm thấy địa chỉ giao hàng.');
+
+  let placed: { order: repo.OrderRow; items: repo.OrderItemRow[] };
+  try {
+    placed = await db.transaction(async (tx) => {
+      const selected = await lockSelectedLines(tx, user.id);
+      if (!selected.length) throw new AppError(400, ERROR_CODES.cartEmpty, CART_EMPTY_MESSAGE);
+      const states = new Map((await repo.bookStates(tx, selected.map((l) => l.bookId))).map((b) => [b.id, b]));
+      const lines = selected.filter((l) => {
+        const book = states.get(l.bookId);
+        return book !== undefined && isOrderable(lineIssue({ ...book, qty: l.qty }));
+      });
+      if (!lines.length) {
+        throw new AppError(409, ERROR_CODES.outOfStock, 'Các sản phẩm đã chọn đã hết hàng hoặc ngừng bán.');
+      }
+
+      const now = new Date();
+      const priced = [];
+      // lines are in book id order (lockSelectedLines): every order locks books in the same order.
+      for (const line of lines) {
+        const book = await repo.takeStock(tx, line.bookId, line.qty);
+        if (!book) throw await stockFailure(tx, line.bookId, line.qty);
+        priced.push({ book, qty: line.qty, ...unitPrices(book, now) });
+      }
+      const totals = computeTotals(priced, cmd.deliveryMethod);
+      const covers = await repo.coversOf(tx, priced.map((p) => p.book.id));
+
+      let code = generateOrderCode(now);
+      while (await repo.codeExists(tx, code)) code = generateOrderCode(now);
+      const order = await repo.insertOrder(tx, {
+        code,
+        userId: user.id,
+        status: 'PENDING',
+        paymentStatus: 'UNPAID',
+        paymentMethod: cmd.paymentMethod,
+        deliveryMethod: cmd.deliveryMethod,
+        subtotal: totals.subtotal,
+        discountTotal: totals.discountTotal,
+        shippingFee: totals.shippingFee,
+        taxTotal: totals.taxTotal,
+        grandTotal: totals.grandTotal,
+        note: cmd.note ?? null,
+        receiverName: address.fullName,
+        receiverPhone: address.phone,
+        receiverEmail: user.email,
+        line1: address.line1,
+        ward: address.ward,
+        district: address.district,
+        province: address.province,
+        wardCode: address.wardCode,
+        districtCode: address.districtCode,
+        provinceCode: address.provinceCode,
+        addressLine: address.addressLine,
+        paymentExpiresAt: isOnlinePayment(cmd.paymentMethod) ? new Date(now.getTime() + ONLINE_PAYMENT_TTL_MINUTES * 60_000) : null,
+        idempotencyKey: cmd.idempotencyKey ?? null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await repo.insertItems(
+        tx,
+        priced.map((p) => ({
+          orderId: order.id,
+          bookId: p.book.id,
+          slug: p.book.slug,
+          sku: p.book.sku,
+          isbn: p.book.isbn13,
+          title: p.book.title,
+          imageUrl: covers.get(p.book.id) ?? null,
+          unitPrice: p.unitPrice,
+          originalUnitPrice: p.originalUnitPrice,
+          discount: (p.originalUnitPrice - p.unitPrice) * p.qty,
+          qty: p.qty,
+          lineTotal: p.unitPrice * p.qty,
+        })),
+      );
+      await deleteLines(tx, user.id, lines.map((l) => l.bookId));
+      await repo.insertHistory(tx, {
+        orderId: order.id,
+        actorId: user.id,
+        actorRole: 'CUSTOMER',
+        type: 'STATUS',
+        fromStatus: null,
+        toStatus: 'PENDING',
+        note: `Đặt hàng, thanh toán: ${PAYMENT_METHOD_LABELS[cmd.paymentMethod]}`,
+        at: now,
+      });
+      return { order, items: await repo.itemsOf(tx, order.id) };
+    });
+  } catch (err) {
+    // Two requests with the same Idempotency-Key at once: the loser rolled back whole; answer with the winner's order.
+    if (cmd.idempotencyKey && isUniqueViolation(err)) {
+      const existing = await repo.findByIdempotencyKey(db, user.id, cmd.idempotencyKey);
+      if (existing) return { order: await orderDto(db, existing), created: false };
+    }
+    throw err;
+  }
+
+  // After the commit: a mail failure never undoes an order (the mailer records and logs it).
+  const mail = orderConfirmationMail(placed.order, placed.items, ctx.publicUrl);
+  if (placed.order.receiverEmail) ctx.mailer.sendInBackground({ to: placed.order.receiverEmail, ...mail });
+  return { order: await orderDto(db, placed.order), created: true };
+}
+
+/** My orders, newest first; `statuses` filters (the canceled tab passes CANCELED and CANCEL_REQUESTED). */
+export async function listMyOrders(db: Db, userId: number, statuses: readonly OrderStatus[] | undefined, page: number, size: number): Promise<OrderPage> {
+  const { rows, total } = await repo.pageByUser(db, userId, statuses, page, size);
+  return toPage(rows.map(toOrderSummaryDto), total, page, size);
+}
+
+/** The caller's order; anyone else's, or an unknown code, is 404 (no hint that it exists). */
+export async function getMyOrder(db: Db, userId: number, code: string): Promise<OrderDto> {
+  const order = await repo.findByCode(db, code, userId);
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  return orderDto(db, order);
+}
+
+/**
+ * The customer cancels while PENDING, CONFIRMED or PROCESSING: an unpaid order is cancelled and its stock returns
+ * (once); a paid one becomes CANCEL_REQUESTED for staff to cancel and refund. Anything else is 409.
+ */
+export async function cancelMyOrder(db: Db, userId: number, code: string, reason: string): Promise<{ order: OrderDto; requested: boolean }> {
+  const result = await db.transaction(async (tx) => {
+    const found = await repo.findByCode(tx, code, userId);
+    if (!found) throw notFound(ORDER_NOT_FOUND);
+    const order = await repo.lockById(tx, found.id);
+    if (!order || !(CUSTOMER_CANCELLABLE_STATUSES as readonly OrderStatus[]).includes(order.status)) {
+      throw new AppError(409, ERROR_CODES.orderStatusInvalid, NOT_CANCELLABLE);
+    }
+    const toStatus = order.paymentStatus === 'PAID' ? 'CANCEL_REQUESTED' : 'CANCELED';
+    const updated = await cancelOrderReturningStock(tx, order.id, {
+      actor: { id: userId, role: 'CUSTOMER' },
+      reason,
+      toStatus,
+      allowedFrom: CUSTOMER_CANCELLABLE_STATUSES,
+    });
+    return { updated, requested: toStatus === 'CANCEL_REQUESTED' };
+  });
+  return { order: await orderDto(db, result.updated), requested: result.requested };
+}

@@ -1,0 +1,24 @@
+/**
+ * Payments (VNPAY 2.1.0): checkout, IPN, return and status under /api/v1/payments, and the built-in gateway
+ * sandbox under /sandbox/vnpay when no real gateway is configured (VNPAY_URL unset).
+ * For the sales back-office: refundVnpayPayment and queryVnpayTransaction (gateway-client.ts).
+ * The expiry of unpaid orders is scheduled by the orders module (orderExpiryPlugin), not here.
+ */
+import type { FastifyInstance } from 'fastify';
+import { paymentRoutes } from './routes.ts';
+import { sandboxRoutes } from './sandbox/routes.ts';
+import { vnpaySettings } from './settings.ts';
+
+export { queryVnpayTransaction, refundVnpayPayment, type GatewayApiResult, type RefundInput } from './gateway-client.ts';
+export { listForOrder as paymentTransactionsOf, type PaymentTxnRow } from './repo.ts';
+export { vnpaySettings, type VnpaySettings } from './settings.ts';
+
+export async function paymentsPlugin(app: FastifyInstance): Promise<void> {
+  // Throws at start when a real gateway is configured without its credentials.
+  const settings = vnpaySettings(app.config);
+  if (settings.sandbox && app.config.isProduction) {
+    app.log.warn('VNPAY_URL is not set: payments go to the built-in sandbox gateway (no real money).');
+  }
+  await app.register(paymentRoutes, { prefix: '/api/v1', settings });
+  await app.register(sandboxRoutes, { settings });
+}

@@ -1,0 +1,116 @@
+import {
+  AGE_FILTER_OPTIONS,
+  CATEGORY_PAGE_SIZES,
+  LANGUAGES,
+  PRICE_FILTER_MAX,
+  PRICE_FILTER_MIN,
+  PRICE_FILTER_STEP,
+  priceFilterParams,
+  type BookSortName,
+  type Language,
+} from '@nhasach/shared';
+import type { CatalogParams } from '../../../api/catalog.ts';
+
+/**
+ * The state of a category listing, kept entirely in the URL query so a listing can be shared and back/forward
+ * works (spec section 2). Page is zero-based in the URL, as the API and the search URL count it.
+ */
+export interface ListingState {
+  page: number;
+  size: number;
+  sort: ListingSort;
+  publisher?: string;
+  supplier?: string;
+  language?: Language;
+  /** Inside the slider range; the extreme ends are stored as undefined (no bound). */
+  priceMin?: number;
+  priceMax?: number;
+  /** ageMinYears: 6, 12, 16 or 18; undefined = 'Tất cả'. */
+  age?: number;
+}
+
+export const LISTING_SORTS = ['NEWEST', 'BEST', 'PRICE_ASC', 'PRICE_DESC'] as const satisfies readonly BookSortName[];
+export type ListingSort = (typeof LISTING_SORTS)[number];
+export const DEFAULT_SORT: ListingSort = 'NEWEST';
+export const DEFAULT_SIZE = CATEGORY_PAGE_SIZES[0];
+
+const AGE_VALUES = AGE_FILTER_OPTIONS.map((o) => o.value).filter((v): v is Exclude<typeof v, 'ALL'> => v !== 'ALL') as number[];
+
+const intOf = (v: string | null): number | undefined => (v !== null && /^\d{1,9}$/.test(v.trim()) ? Number(v.trim()) : undefined);
+const textOf = (v: string | null): string | undefined => {
+  const t = v?.trim().slice(0, 200);
+  return t ? t : undefined;
+};
+
+/** Snaps a price to the slider step inside its range. */
+export const snapPrice = (n: number) => Math.min(PRICE_FILTER_MAX, Math.max(PRICE_FILTER_MIN, Math.round(n / PRICE_FILTER_STEP) * PRICE_FILTER_STEP));
+
+export function parseListing(params: URLSearchParams): ListingState {
+  const size = intOf(params.get('size'));
+  const sort = params.get('sort')?.toUpperCase();
+  const lang = params.get('language')?.toUpperCase();
+  const age = intOf(params.get('age'));
+  let priceMin = intOf(params.get('priceMin'));
+  let priceMax = intOf(params.get('priceMax'));
+  if (priceMin !== undefined) priceMin = snapPrice(priceMin);
+  if (priceMax !== undefined) priceMax = snapPrice(priceMax);
+  if (priceMin !== undefined && priceMax !== undefined && priceMin > priceMax) [priceMin, priceMax] = [priceMax, priceMin];
+  const bounds = priceFilterParams(priceMin ?? PRICE_FILTER_MIN, priceMax ?? PRICE_FILTER_MAX);
+  return {
+    page: intOf(params.get('page')) ?? 0,
+    size: size !== undefined && (CATEGORY_PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_SIZE,
+    sort: (LISTING_SORTS as readonly string[]).includes(sort ?? '') ? (sort as ListingSort) : DEFAULT_SORT,
+    publisher: textOf(params.get('publisher')),
+    supplier: textOf(params.get('supplier')),
+    language: (LANGUAGES as readonly string[]).includes(lang ?? '') ? (lang as Language) : undefined,
+    priceMin: bounds.priceMin,
+    priceMax: bounds.priceMax,
+    age: age !== undefined && AGE_VALUES.includes(age) ? age : undefined,
+  };
+}
+
+/** The URL query of a state; defaults are left out so URLs stay short. */
+export function listingSearch(state: ListingState): string {
+  const p = new URLSearchParams();
+  if (state.publisher) p.set('publisher', state.publisher);
+  if (state.supplier) p.set('supplier', state.supplier);
+  if (state.language) p.set('language', state.language);
+  if (state.priceMin !== undefined) p.set('priceMin', String(state.priceMin));
+  if (state.priceMax !== undefined) p.set('priceMax', String(state.priceMax));
+  if (state.age !== undefined) p.set('age', String(state.age));
+  if (state.sort !== DEFAULT_SORT) p.set('sort', state.sort);
+  if (state.size !== DEFAULT_SIZE) p.set('size', String(state.size));
+  if (state.page > 0) p.set('page', String(state.page));
+  const s = p.toString();
+  return s ? `?${s}` : '';
+}
+
+/** A change of anything but the page goes back to the first page. */
+export function withChange(state: ListingState, change: Partial<ListingState>): ListingState {
+  const next = { ...state, ...change };
+  if (!('page' in change)) next.page = 0;
+  return next;
+}
+
+export const hasFilters = (s: ListingState) =>
+  !!(s.publisher || s.supplier || s.language || s.priceMin !== undefined || s.priceMax !== undefined || s.age !== undefined);
+
+export function clearFilters(s: ListingState): ListingState {
+  return { page: 0, size: s.size, sort: s.sort };
+}
+
+/** The API parameters (GET /books/catalog): age sent as ageMinYears only when numeric. */
+export function catalogParams(category: string, s: ListingState): CatalogParams {
+  return {
+    category,
+    publisher: s.publisher,
+    supplier: s.supplier,
+    language: s.language,
+    priceMin: s.priceMin,
+    priceMax: s.priceMax,
+    ageMinYears: s.age,
+    sort: s.sort,
+    page: s.page,
+    size: s.size,
+  };
+}

@@ -1,0 +1,69 @@
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import DOMPurify from 'dompurify';
+import { ChevronDownIcon } from '../../../components/icons.tsx';
+import { ChevronUpIcon } from '../../../components/storeIcons.tsx';
+
+/** Collapsed height of a long description. */
+const COLLAPSED_PX = 360;
+
+/**
+ * Sanitises description HTML for display: the server sanitises on write, and this second pass means a script,
+ * event handler or javascript: link that reached the database still never runs.
+ */
+export function sanitizeDescription(html: string): string {
+  return DOMPurify.sanitize(html, {
+    USE_PROFILES: { html: true },
+    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],
+    FORBID_ATTR: ['style'],
+  });
+}
+
+const proseClass =
+  'text-[15px] leading-7 text-gray-700 break-words [&_a]:text-brand-700 [&_a]:underline [&_blockquote]:my-3 [&_blockquote]:border-l-4 [&_blockquote]:border-brand-200 [&_blockquote]:pl-4 [&_blockquote]:italic [&_h2]:mt-5 [&_h2]:mb-2 [&_h2]:text-lg [&_h2]:font-bold [&_h2]:text-gray-900 [&_h3]:mt-4 [&_h3]:mb-2 [&_h3]:font-bold [&_h3]:text-gray-900 [&_img]:my-3 [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-lg [&_li]:my-1 [&_ol]:my-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-3 [&_strong]:font-semibold [&_strong]:text-gray-900 [&_table]:my-3 [&_td]:border [&_td]:border-gray-200 [&_td]:px-2 [&_ul]:my-3 [&_ul]:list-disc [&_ul]:pl-6';
+
+/** 'Mô tả sản phẩm' with a 'Xem thêm' toggle for long texts. */
+export function BookDescription({ html }: { html: string }) {
+  const clean = useMemo(() => sanitizeDescription(html), [html]);
+  const ref = useRef<HTMLDivElement>(null);
+  const [long, setLong] = useState(false);
+  const [expanded, setExpanded] = useState(false);
+  useLayoutEffect(() => {
+    setLong((ref.current?.scrollHeight ?? 0) > COLLAPSED_PX + 80);
+  }, [clean]);
+  if (!clean.trim()) return <p className="text-sm text-gray-500">Chưa có mô tả cho cuốn sách này.</p>;
+  return (
+    <div>
+      <div className="relative">
+        <div
+          ref={ref}
+          data-testid="book-description"
+          className={`${proseClass} overflow-hidden`}
+          style={long && !expanded ? { maxHeight: COLLAPSED_PX } : undefined}
+          // Sanitised just above with DOMPurify.
+          dangerouslySetInnerHTML={{ __html: clean }}
+        />
+        {long && !expanded && <div className="pointer-events-none absolute inset-x-0 bottom-0 h-24 bg-gradient-to-t from-white to-transparent" />}
+      </div>
+      {long && (
+        <div className="mt-3 text-center">
+          <button
+            type="button"
+            aria-expanded={expanded}
+            onClick={() => setExpanded((e) => !e)}
+            className="inline-flex items-center gap-1 rounded-lg border border-brand-200 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            {expanded ? (
+              <>
+                Thu gọn <ChevronUpIcon size={16} />
+              </>
+            ) : (
+              <>
+                Xem thêm <ChevronDownIcon size={16} />
+              </>
+            )}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

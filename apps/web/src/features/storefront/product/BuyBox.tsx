@@ -1,0 +1,171 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { COVER_TYPE_LABELS, QTY_MAX, isNewBook, type BookDto } from '@nhasach/shared';
+import { addToCart, cartErrorText, setCartItemSelected } from '../../../api/cart.ts';
+import { Alert } from '../../../components/Alert.tsx';
+import { DiscountBadge, NewBadge } from '../../../components/Badge.tsx';
+import { Button } from '../../../components/Button.tsx';
+import { LoginRequiredDialog, rememberLoginRedirect } from '../../../components/LoginRequiredDialog.tsx';
+import { Price, priceInfo } from '../../../components/Price.tsx';
+import { QuantityInput, clampQty } from '../../../components/QuantityInput.tsx';
+import { StarRating } from '../../../components/StarRating.tsx';
+import { useToast } from '../../../components/Toast.tsx';
+import { CartIcon, CheckCircleIcon, TruckIcon } from '../../../components/icons.tsx';
+import { ZapIcon } from '../../../components/storeIcons.tsx';
+import { formatSold } from '../../../lib/books.ts';
+import { loginPathFor } from '../../../lib/safeNext.ts';
+import { searchPath } from '../../../lib/search.ts';
+import { useAuth } from '../../auth/useAuth.ts';
+import { FavouriteButton } from '../../favourites/FavouriteButton.tsx';
+import { SaleCountdown } from '../home/SaleCountdown.tsx';
+
+export const BUY_NOW_ERROR = 'Không thể mua ngay. Vui lòng thử lại.';
+
+/** Title, facts, price, stock, quantity, add to cart, buy now and the heart (spec section 2, Product detail). */
+export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: () => void }) {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const toast = useToast();
+  const [qty, setQty] = useState(1);
+  const [busy, setBusy] = useState<'cart' | 'buy' | null>(null);
+  const [error, setError] = useState<string>();
+  const [askLogin, setAskLogin] = useState(false);
+  const here = `${location.pathname}${location.search}`;
+
+  const { percent, onSale } = priceInfo(book);
+  const outOfStock = book.status === 'OUT_OF_STOCK' || book.stock <= 0;
+  const maxQty = Math.max(1, Math.min(QTY_MAX, book.stock));
+  const quantity = clampQty(qty, maxQty);
+
+  const onAdd = async () => {
+    setError(undefined);
+    if (!user) {
+      setAskLogin(true);
+      return;
+    }
+    setBusy('cart');
+    try {
+      await addToCart(book.id, quantity);
+      toast.show('Đã thêm vào giỏ hàng');
+    } catch (err) {
+      setError(cartErrorText(err));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onBuyNow = async () => {
+    setError(undefined);
+    if (!user) {
+      rememberLoginRedirect(here);
+      navigate(loginPathFor(here));
+      return;
+    }
+    setBusy('buy');
+    try {
+      await addToCart(book.id, quantity);
+      await setCartItemSelected(book.id, true);
+      navigate('/checkout');
+    } catch {
+      setError(BUY_NOW_ERROR);
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-1.5">
+        {isNewBook(book.createdAt) && <NewBadge />}
+        {percent > 0 && <DiscountBadge percent={percent} />}
+        {book.categories[0] && (
+          <Link to={`/danh-muc/${book.categories[0].slug}`} className="rounded-md bg-gray-100 px-1.5 py-0.5 text-[11px] font-semibold text-gray-600 hover:text-brand-700">
+            {book.categories[0].name}
+          </Link>
+        )}
+      </div>
+      <h1 className="text-xl leading-snug font-bold text-gray-900 sm:text-2xl">{book.title}</h1>
+
+      <dl className="grid gap-x-6 gap-y-1.5 text-sm sm:grid-cols-2">
+        {book.supplier && <Fact label="Nhà cung cấp" value={book.supplier.name} />}
+        {book.authors.length > 0 && (
+          <Fact
+            label="Tác giả"
+            value={book.authors.map((a, i) => (
+              <span key={a.id}>
+                {i > 0 && ', '}
+                <Link to={searchPath(a.name) ?? '/'} className="font-semibold text-brand-700 hover:underline">
+                  {a.name}
+                </Link>
+              </span>
+            ))}
+          />
+        )}
+        {book.publisher && <Fact label="Nhà xuất bản" value={book.publisher.name} />}
+        <Fact label="Hình thức" value={COVER_TYPE_LABELS[book.coverType] ?? book.coverType} />
+      </dl>
+
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+        <button type="button" onClick={onShowReviews} className="flex items-center gap-1.5 rounded hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
+          <StarRating value={book.ratingAverage} size={16} />
+          <span className="text-gray-600">({book.ratingCount.toLocaleString('vi-VN')} đánh giá)</span>
+        </button>
+        <span aria-hidden="true" className="h-4 w-px bg-gray-300" />
+        <span className="text-gray-600">Đã bán {formatSold(book.sold)}</span>
+      </div>
+
+      <div className="rounded-xl bg-gray-50 p-4 ring-1 ring-gray-100">
+        {onSale && book.saleEndAt && (
+          <div className="mb-3 flex flex-wrap items-center justify-between gap-2 rounded-lg bg-gradient-to-r from-brand-700 to-orange-500 px-3 py-2 text-white">
+            <span className="flex items-center gap-1.5 text-sm font-extrabold tracking-wide italic">
+              <ZapIcon size={16} className="fill-amber-300 text-amber-300" /> FLASH SALE
+            </span>
+            <SaleCountdown endAt={book.saleEndAt} />
+          </div>
+        )}
+        <Price book={book} size="lg" />
+        <p className="mt-2 flex items-center gap-1.5 text-xs text-gray-500">
+          <TruckIcon size={14} /> Miễn phí giao hàng cho đơn từ 500.000₫
+        </p>
+      </div>
+
+      <p className={`flex items-center gap-1.5 text-sm font-medium ${outOfStock ? 'text-red-700' : 'text-emerald-700'}`} data-testid="stock-state">
+        {outOfStock ? (
+          'Hết hàng'
+        ) : (
+          <>
+            <CheckCircleIcon size={16} /> Còn hàng{book.stock <= 10 ? ` (chỉ còn ${book.stock} sản phẩm)` : ''}
+          </>
+        )}
+      </p>
+
+      <div className="flex items-center gap-4">
+        <span className="text-sm font-medium text-gray-700">Số lượng</span>
+        <QuantityInput value={quantity} onChange={setQty} max={maxQty} disabled={outOfStock} />
+      </div>
+
+      {error && <Alert>{error}</Alert>}
+
+      <div className="flex flex-wrap gap-2.5">
+        <Button variant="outline" size="lg" onClick={onAdd} busy={busy === 'cart'} disabled={outOfStock || busy !== null} className="flex-1 !border-brand-600 !text-brand-700 hover:!bg-brand-50 sm:flex-none">
+          <CartIcon size={20} /> Thêm vào giỏ hàng
+        </Button>
+        <Button size="lg" onClick={onBuyNow} busy={busy === 'buy'} disabled={outOfStock || busy !== null} className="flex-1 sm:flex-none sm:px-10">
+          Mua ngay
+        </Button>
+        <FavouriteButton bookId={book.id} title={book.title} variant="detail" />
+      </div>
+
+      <LoginRequiredDialog open={askLogin} onClose={() => setAskLogin(false)} reason="Đăng nhập để thêm sách vào giỏ hàng và đặt mua." />
+    </div>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="flex gap-1.5">
+      <dt className="shrink-0 text-gray-500">{label}:</dt>
+      <dd className="min-w-0 font-medium text-gray-900">{value}</dd>
+    </div>
+  );
+}

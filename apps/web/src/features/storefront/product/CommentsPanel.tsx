@@ -1,0 +1,334 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'react-router';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { COMMENT_CONTENT_MAX, DELETED_COMMENT_TEXT, type CommentDto, type CommentSort } from '@nhasach/shared';
+import { deleteComment, editComment, engagementKeys, fetchComments, postComment, setCommentLike } from '../../../api/engagement.ts';
+import { Alert } from '../../../components/Alert.tsx';
+import { Badge } from '../../../components/Badge.tsx';
+import { Button, buttonClass } from '../../../components/Button.tsx';
+import { Pagination } from '../../../components/Pagination.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../../components/StateBlocks.tsx';
+import { useToast } from '../../../components/Toast.tsx';
+import { MessageIcon, ReplyIcon, ThumbsUpIcon } from '../../../components/storeIcons.tsx';
+import { formatDateTime } from '../../../lib/books.ts';
+import { loginPathFor } from '../../../lib/safeNext.ts';
+import { useAuth } from '../../auth/useAuth.ts';
+import { Avatar } from './Avatar.tsx';
+import { useLoginGate } from './useLoginGate.tsx';
+
+const SORT_LABELS: Record<CommentSort, string> = { new: 'Mới nhất', old: 'Cũ nhất', top: 'Nổi bật' };
+
+/** The 'Bình luận' tab (spec sections 2, 4, 5, 8): comments with one level of replies, likes, edit and delete. */
+export function CommentsPanel({ bookId }: { bookId: number }) {
+  const { user } = useAuth();
+  const userKey = user ? String(user.id) : 'guest';
+  const [page, setPage] = useState(0);
+  const [sort, setSort] = useState<CommentSort>('new');
+  const location = useLocation();
+  const qc = useQueryClient();
+  const sortId = useId();
+  const comments = useQuery({
+    queryKey: engagementKeys.comments(bookId, page, sort, userKey),
+    queryFn: ({ signal }) => fetchComments(bookId, page, sort, signal),
+    placeholderData: keepPreviousData,
+  });
+  const reload = () => qc.invalidateQueries({ queryKey: engagementKeys.commentsOf(bookId) });
+
+  return (
+    <div className="space-y-5">
+      {user ? (
+        <CommentForm
+          placeholder="Chia sẻ suy nghĩ của bạn về cuốn sách…"
+          submitLabel="Gửi bình luận"
+          label="Viết bình luận"
+          onSubmit={async (content) => {
+            await postComment(bookId, { content });
+            if (page !== 0 || sort !== 'new') {
+              setSort('new');
+              setPage(0);
+            }
+            await reload();
+          }}
+          errorText="Không gửi được bình luận"
+          resetOnSuccess
+        />
+      ) : (
+        <div className="flex flex-col items-start gap-3 rounded-xl border border-dashed border-gray-300 bg-white p-5 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-gray-600">Đăng nhập để tham gia bình luận.</p>
+          <Link to={loginPathFor(`${location.pathname}${location.search}`)} className={buttonClass('primary', 'sm')}>
+            Đăng nhập
+          </Link>
+        </div>
+      )}
+
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h3 className="text-base font-bold text-gray-900">
+          Bình luận{comments.data ? ` (${comments.data.totalElements.toLocaleString('vi-VN')})` : ''}
+        </h3>
+        <div className="flex items-center gap-2">
+          <label htmlFor={sortId} className="text-sm text-gray-500">
+            Sắp xếp
+          </label>
+          <select
+            id={sortId}
+            value={sort}
+            onChange={(e) => {
+              setSort(e.target.value as CommentSort);
+              setPage(0);
+            }}
+            className="h-9 rounded-lg border border-gray-300 bg-white pr-8 pl-3 text-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100"
+          >
+            {(Object.keys(SORT_LABELS) as CommentSort[]).map((s) => (
+              <option key={s} value={s}>
+                {SORT_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {comments.isPending ? (
+        <div className="space-y-3">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} className="h-20 w-full rounded-xl" />
+          ))}
+        </div>
+      ) : comments.isError && !comments.data ? (
+        <ErrorState message="Không tải được bình luận" onRetry={() => void comments.refetch()} retrying={comments.isFetching} compact />
+      ) : !comments.data || comments.data.content.length === 0 ? (
+        <EmptyState icon={<MessageIcon size={26} />} title="Chưa có bình luận." description="Hãy là người đầu tiên bình luận về cuốn sách này." className="py-8" />
+      ) : (
+        <>
+          <ul className={`space-y-3 ${comments.isPlaceholderData ? 'opacity-60' : ''}`} aria-label="Danh sách bình luận" data-testid="comment-list">
+            {comments.data.content.map((c) => (
+              <CommentItem key={c.id} comment={c} bookId={bookId} onChanged={reload} />
+            ))}
+          </ul>
+          <Pagination page={comments.data.number} totalPages={comments.data.totalPages} onChange={setPage} label="Trang bình luận" />
+        </>
+      )}
+    </div>
+  );
+}
+
+function CommentForm({
+  initial = '',
+  placeholder,
+  submitLabel,
+  label,
+  onSubmit,
+  onCancel,
+  errorText,
+  resetOnSuccess = false,
+  autoFocus = false,
+}: {
+  initial?: string;
+  placeholder: string;
+  submitLabel: string;
+  label: string;
+  onSubmit: (content: string) => Promise<void>;
+  onCancel?: () => void;
+  errorText: string;
+  resetOnSuccess?: boolean;
+  autoFocus?: boolean;
+}) {
+  const [content, setContent] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const id = useId();
+  const trimmed = content.trim();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    // Spec section 5: content trimmed and non-empty.
+    if (!trimmed) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      await onSubmit(trimmed);
+      if (resetOnSuccess) setContent('');
+    } catch {
+      setError(errorText);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} aria-label={label} className="space-y-2">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        value={content}
+        onChange={(e) => setContent(e.target.value)}
+        maxLength={COMMENT_CONTENT_MAX}
+        rows={3}
+        // The reply and edit boxes open where the user clicked; focusing them is what they expect.
+        autoFocus={autoFocus}
+        placeholder={placeholder}
+        className="w-full resize-y rounded-lg border border-gray-300 bg-white px-3 py-2.5 text-sm outline-none placeholder:text-gray-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-100"
+      />
+      {error && <Alert>{error}</Alert>}
+      <div className="flex justify-end gap-2">
+        {onCancel && (
+          <Button variant="outline" size="sm" onClick={onCancel} disabled={busy}>
+            Hủy
+          </Button>
+        )}
+        <Button type="submit" size="sm" busy={busy} disabled={!trimmed}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function CommentItem({ comment, bookId, onChanged, isReply = false }: { comment: CommentDto; bookId: number; onChanged: () => Promise<void>; isReply?: boolean }) {
+  const [mode, setMode] = useState<'view' | 'edit' | 'reply' | 'confirm-delete'>('view');
+  const [deleteError, setDeleteError] = useState<string>();
+  const [deleting, setDeleting] = useState(false);
+  // Optimistic like state; null = take the server's.
+  const [like, setLike] = useState<{ liked: boolean; count: number } | null>(null);
+  const { gate, dialog } = useLoginGate('Đăng nhập để thích và trả lời bình luận.');
+  const toast = useToast();
+  const liked = like?.liked ?? comment.likedByMe;
+  const likeCount = like?.count ?? comment.likeCount;
+
+  const toggleLike = () =>
+    gate(async () => {
+      const next = { liked: !liked, count: Math.max(0, likeCount + (liked ? -1 : 1)) };
+      const before = { liked, count: likeCount };
+      setLike(next);
+      try {
+        const res = await setCommentLike(comment.id, next.liked);
+        setLike({ liked: res.liked, count: res.likeCount });
+      } catch {
+        // Spec section 4: an optimistic like is reverted on failure.
+        setLike(before);
+        toast.show('Không cập nhật được lượt thích', { tone: 'error', durationMs: 2500 });
+      }
+    });
+
+  const remove = async () => {
+    setDeleting(true);
+    setDeleteError(undefined);
+    try {
+      await deleteComment(comment.id);
+      await onChanged();
+    } catch {
+      setDeleteError('Không xóa được bình luận');
+      setMode('view');
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <li className={isReply ? 'flex gap-2.5' : 'flex gap-3 rounded-xl bg-white p-4 ring-1 ring-gray-200/70'} data-testid="comment-item">
+      <Avatar name={comment.deleted ? '?' : comment.userName} size={isReply ? 'sm' : 'md'} />
+      <div className="min-w-0 flex-1">
+        {comment.deleted ? (
+          <p className="py-1 text-sm text-gray-400 italic">{DELETED_COMMENT_TEXT}</p>
+        ) : (
+          <>
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <span className="text-sm font-semibold text-gray-900">{comment.userName}</span>
+              {comment.isMine && <Badge tone="success">Của bạn</Badge>}
+              <span className="text-xs text-gray-400">{formatDateTime(comment.createdAt)}</span>
+              {comment.edited && <span className="text-xs text-gray-400">(đã chỉnh sửa)</span>}
+            </div>
+            {mode === 'edit' ? (
+              <div className="mt-2">
+                <CommentForm
+                  initial={comment.content}
+                  placeholder="Nội dung bình luận"
+                  submitLabel="Lưu"
+                  label="Sửa bình luận"
+                  autoFocus
+                  errorText="Không lưu được chỉnh sửa"
+                  onCancel={() => setMode('view')}
+                  onSubmit={async (content) => {
+                    await editComment(comment.id, content);
+                    await onChanged();
+                    setMode('view');
+                  }}
+                />
+              </div>
+            ) : (
+              // Comments are plain text: never HTML.
+              <p className="mt-1 text-sm leading-relaxed break-words whitespace-pre-line text-gray-700" data-testid="comment-content">
+                {comment.content}
+              </p>
+            )}
+            <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs font-semibold text-gray-500">
+              <button
+                type="button"
+                onClick={toggleLike}
+                aria-pressed={liked}
+                aria-label={`${liked ? 'Bỏ thích' : 'Thích'} bình luận của ${comment.userName}`}
+                className={`inline-flex items-center gap-1 rounded hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600 ${liked ? 'text-brand-700' : ''}`}
+              >
+                <ThumbsUpIcon size={14} fill={liked ? 'currentColor' : 'none'} /> {likeCount > 0 ? likeCount : ''} Thích
+              </button>
+              {!isReply && (
+                <button type="button" onClick={() => gate(() => setMode('reply'))} className="inline-flex items-center gap-1 rounded hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600">
+                  <ReplyIcon size={14} /> Trả lời
+                </button>
+              )}
+              {comment.isMine && mode !== 'edit' && (
+                <>
+                  <button type="button" onClick={() => setMode('edit')} className="rounded hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600">
+                    Sửa
+                  </button>
+                  {mode === 'confirm-delete' ? (
+                    <span className="inline-flex items-center gap-2">
+                      <span className="font-normal text-gray-600">Xóa bình luận này?</span>
+                      <button type="button" onClick={() => void remove()} disabled={deleting} className="rounded text-red-700 hover:underline">
+                        Xóa
+                      </button>
+                      <button type="button" onClick={() => setMode('view')} className="rounded hover:underline">
+                        Hủy
+                      </button>
+                    </span>
+                  ) : (
+                    <button type="button" onClick={() => setMode('confirm-delete')} className="rounded hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-600">
+                      Xóa
+                    </button>
+                  )}
+                </>
+              )}
+            </div>
+            {deleteError && <Alert className="mt-2">{deleteError}</Alert>}
+          </>
+        )}
+
+        {mode === 'reply' && (
+          <div className="mt-3">
+            <CommentForm
+              placeholder={`Trả lời ${comment.userName}…`}
+              submitLabel="Gửi trả lời"
+              label="Trả lời bình luận"
+              autoFocus
+              errorText="Không gửi được bình luận"
+              onCancel={() => setMode('view')}
+              onSubmit={async (content) => {
+                await postComment(bookId, { content, parentId: comment.id });
+                await onChanged();
+                setMode('view');
+              }}
+            />
+          </div>
+        )}
+
+        {comment.children.length > 0 && (
+          <ul className="mt-3 space-y-3 border-l-2 border-gray-100 pl-3 sm:pl-4" aria-label={`Trả lời bình luận của ${comment.userName}`}>
+            {comment.children.map((r) => (
+              <CommentItem key={r.id} comment={r} bookId={bookId} onChanged={onChanged} isReply />
+            ))}
+          </ul>
+        )}
+      </div>
+      {dialog}
+    </li>
+  );
+}

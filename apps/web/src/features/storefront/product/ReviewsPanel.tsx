@@ -1,0 +1,315 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'react-router';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  RATING_SCORE_DEFAULT,
+  RATING_SCORES,
+  REVIEW_CONTENT_MAX,
+  clampRatingScore,
+  type MyRatingDto,
+  type RatingSummaryDto,
+  type ReviewDto,
+  type ReviewSort,
+} from '@nhasach/shared';
+import { deleteRating, engagementKeys, fetchMyRating, fetchRatingSummary, fetchReviews, rateBook } from '../../../api/engagement.ts';
+import { bookKeys } from '../../../api/catalog.ts';
+import { Alert } from '../../../components/Alert.tsx';
+import { Badge } from '../../../components/Badge.tsx';
+import { Button, buttonClass } from '../../../components/Button.tsx';
+import { Pagination } from '../../../components/Pagination.tsx';
+import { StarInput, StarRating } from '../../../components/StarRating.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../../components/StateBlocks.tsx';
+import { useToast } from '../../../components/Toast.tsx';
+import { PencilIcon } from '../../../components/icons.tsx';
+import { StarOutlineIcon, TrashIcon } from '../../../components/storeIcons.tsx';
+import { formatDate } from '../../../lib/books.ts';
+import { loginPathFor } from '../../../lib/safeNext.ts';
+import { useAuth } from '../../auth/useAuth.ts';
+import { Avatar } from './Avatar.tsx';
+
+const SORT_LABELS: Record<ReviewSort, string> = { new: 'Mới nhất', old: 'Cũ nhất', high: 'Điểm cao nhất', low: 'Điểm thấp nhất' };
+
+/** The 'Đánh giá' tab (spec sections 2, 5, 8): summary, my rating form, reviews 5 a page. */
+export function ReviewsPanel({ bookId }: { bookId: number }) {
+  const { user } = useAuth();
+  const userKey = user ? String(user.id) : 'guest';
+  const [page, setPage] = useState(0);
+  const [sort, setSort] = useState<ReviewSort>('new');
+  const [editing, setEditing] = useState(false);
+  const formRef = useRef<HTMLDivElement>(null);
+  const sortId = useId();
+  const qc = useQueryClient();
+
+  const summary = useQuery({ queryKey: engagementKeys.summary(bookId), queryFn: ({ signal }) => fetchRatingSummary(bookId, signal) });
+  const reviews = useQuery({
+    queryKey: engagementKeys.reviews(bookId, page, sort),
+    queryFn: ({ signal }) => fetchReviews(bookId, page, sort, signal),
+    placeholderData: keepPreviousData,
+  });
+  const mine = useQuery({
+    queryKey: engagementKeys.mine(bookId, userKey),
+    queryFn: ({ signal }) => fetchMyRating(bookId, signal),
+    enabled: !!user,
+  });
+
+  const refresh = async () => {
+    await Promise.all([qc.invalidateQueries({ queryKey: engagementKeys.reviewsOf(bookId) }), qc.invalidateQueries({ queryKey: bookKeys.details })]);
+  };
+
+  const startEdit = () => {
+    setEditing(true);
+    requestAnimationFrame(() => formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' }));
+  };
+
+  const remove = async (rating: Pick<MyRatingDto, 'id'>) => {
+    // Spec section 8: review deletion errors are ignored; the lists are reloaded either way.
+    try {
+      await deleteRating(rating.id);
+    } catch {
+      // ignored
+    }
+    setEditing(false);
+    await refresh();
+  };
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[300px_minmax(0,1fr)]">
+      <div className="space-y-4">
+        <SummaryCard summary={summary.data} loading={summary.isPending} failed={summary.isError} onRetry={() => void summary.refetch()} />
+      </div>
+
+      <div className="min-w-0 space-y-5">
+        <div ref={formRef}>
+          {!user ? (
+            <LoginPrompt />
+          ) : mine.isPending ? (
+            <Skeleton className="h-32 w-full rounded-xl" />
+          ) : mine.isError ? (
+            <ErrorState message="Không tải được đánh giá của bạn" onRetry={() => void mine.refetch()} compact />
+          ) : mine.data && !editing ? (
+            <MyReview rating={mine.data} onEdit={startEdit} onDelete={() => void remove(mine.data!)} />
+          ) : (
+            <RatingForm
+              bookId={bookId}
+              existing={mine.data ?? null}
+              onCancel={mine.data ? () => setEditing(false) : undefined}
+              onSaved={async () => {
+                setEditing(false);
+                await refresh();
+              }}
+            />
+          )}
+        </div>
+
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h3 className="text-base font-bold text-gray-900">Nhận xét của khách hàng</h3>
+          <div className="flex items-center gap-2">
+            <label htmlFor={sortId} className="text-sm text-gray-500">
+              Sắp xếp
+            </label>
+            <select
+              id={sortId}
+              value={sort}
+              onChange={(e) => {
+                setSort(e.target.value as ReviewSort);
+                setPage(0);
+              }}
+              className="h-9 rounded-lg border border-gray-300 bg-white pr-8 pl-3 text-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100"
+            >
+              {(Object.keys(SORT_LABELS) as ReviewSort[]).map((s) => (
+                <option key={s} value={s}>
+                  {SORT_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+
+        {reviews.isPending ? (
+          <div className="space-y-3">
+            {Array.from({ length: 3 }, (_, i) => (
+              <Skeleton key={i} className="h-24 w-full rounded-xl" />
+            ))}
+          </div>
+        ) : reviews.isError && !reviews.data ? (
+          <ErrorState message="Không tải được đánh giá" onRetry={() => void reviews.refetch()} retrying={reviews.isFetching} compact />
+        ) : !reviews.data || reviews.data.content.length === 0 ? (
+          <EmptyState icon={<StarOutlineIcon size={26} />} title="Chưa có đánh giá." description="Hãy là người đầu tiên chia sẻ cảm nhận về cuốn sách này." className="py-8" />
+        ) : (
+          <>
+            <ul className={`divide-y divide-gray-100 rounded-xl ring-1 ring-gray-200/70 ${reviews.isPlaceholderData ? 'opacity-60' : ''}`} aria-label="Danh sách đánh giá" data-testid="review-list">
+              {reviews.data.content.map((r) => (
+                <ReviewItem key={r.id} review={r} own={!!user && String(r.userId) === String(user.id)} onEdit={startEdit} onDelete={() => void remove(r)} />
+              ))}
+            </ul>
+            <Pagination page={reviews.data.number} totalPages={reviews.data.totalPages} onChange={setPage} label="Trang đánh giá" />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function SummaryCard({ summary, loading, failed, onRetry }: { summary?: RatingSummaryDto; loading: boolean; failed: boolean; onRetry: () => void }) {
+  if (loading) return <Skeleton className="h-56 w-full rounded-xl" />;
+  if (failed || !summary) return <ErrorState message="Không tải được tóm tắt đánh giá" onRetry={onRetry} compact />;
+  return (
+    <div className="rounded-xl bg-gray-50 p-5 ring-1 ring-gray-100" data-testid="rating-summary">
+      <div className="flex items-end gap-2">
+        <span className="text-5xl font-extrabold text-gray-900">{summary.average.toLocaleString('vi-VN', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}</span>
+        <span className="pb-1.5 text-lg font-semibold text-gray-400">/5</span>
+      </div>
+      <StarRating value={summary.average} size={20} className="mt-1" />
+      <p className="mt-1 text-sm text-gray-500">({summary.count.toLocaleString('vi-VN')} đánh giá)</p>
+      <ul className="mt-4 space-y-1.5" aria-label="Phân bố số sao">
+        {[...RATING_SCORES].reverse().map((s) => {
+          const pct = summary.percent[`${s}`] ?? 0;
+          return (
+            <li key={s} className="flex items-center gap-2 text-xs text-gray-600">
+              <span className="w-10 shrink-0">{s} sao</span>
+              <span className="h-2 flex-1 overflow-hidden rounded-full bg-gray-200" role="img" aria-label={`${s} sao: ${pct}%`}>
+                <span className="block h-full rounded-full bg-amber-400" style={{ width: `${pct}%` }} />
+              </span>
+              <span className="w-9 shrink-0 text-right tabular-nums">{pct}%</span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+function LoginPrompt() {
+  const location = useLocation();
+  return (
+    <div className="flex flex-col items-start gap-3 rounded-xl border border-dashed border-gray-300 bg-white p-5 sm:flex-row sm:items-center sm:justify-between">
+      <p className="text-sm text-gray-600">Đăng nhập để viết đánh giá về cuốn sách này.</p>
+      <Link to={loginPathFor(`${location.pathname}${location.search}`)} className={buttonClass('primary', 'sm')}>
+        Đăng nhập
+      </Link>
+    </div>
+  );
+}
+
+function MyReview({ rating, onEdit, onDelete }: { rating: MyRatingDto; onEdit: () => void; onDelete: () => void }) {
+  const [confirm, setConfirm] = useState(false);
+  return (
+    <div className="rounded-xl bg-brand-50/50 p-5 ring-1 ring-brand-100" data-testid="my-review">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-sm font-bold text-gray-900">Đánh giá của bạn</h3>
+        <div className="flex gap-1">
+          <Button variant="ghost" size="sm" onClick={onEdit}>
+            <PencilIcon size={15} /> Sửa
+          </Button>
+          {confirm ? (
+            <>
+              <Button variant="ghost" size="sm" className="!text-red-700" onClick={onDelete}>
+                Xác nhận xóa
+              </Button>
+              <Button variant="ghost" size="sm" onClick={() => setConfirm(false)}>
+                Hủy
+              </Button>
+            </>
+          ) : (
+            <Button variant="ghost" size="sm" onClick={() => setConfirm(true)}>
+              <TrashIcon size={15} /> Xóa
+            </Button>
+          )}
+        </div>
+      </div>
+      <StarRating value={rating.score} size={16} className="mt-2" />
+      {rating.content && <p className="mt-2 text-sm leading-relaxed whitespace-pre-line text-gray-700">{rating.content}</p>}
+    </div>
+  );
+}
+
+function RatingForm({ bookId, existing, onCancel, onSaved }: { bookId: number; existing: MyRatingDto | null; onCancel?: () => void; onSaved: () => Promise<void> }) {
+  const [score, setScore] = useState<number>(existing?.score ?? RATING_SCORE_DEFAULT);
+  const [content, setContent] = useState(existing?.content ?? '');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const toast = useToast();
+  const contentId = useId();
+  useEffect(() => {
+    setScore(existing?.score ?? RATING_SCORE_DEFAULT);
+    setContent(existing?.content ?? '');
+  }, [existing]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      await rateBook(bookId, { score: clampRatingScore(score), content: content.trim() });
+      toast.show(existing ? 'Đã cập nhật đánh giá' : 'Cảm ơn bạn đã đánh giá');
+      await onSaved();
+    } catch {
+      setError(existing ? 'Không lưu được chỉnh sửa' : 'Không gửi được đánh giá');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-3 rounded-xl bg-white p-5 ring-1 ring-gray-200" aria-label={existing ? 'Sửa đánh giá' : 'Viết đánh giá'}>
+      <h3 className="text-sm font-bold text-gray-900">{existing ? 'Sửa đánh giá của bạn' : 'Viết đánh giá của bạn'}</h3>
+      <StarInput value={score} onChange={setScore} label="Số sao đánh giá" />
+      <div>
+        <label htmlFor={contentId} className="sr-only">
+          Nội dung đánh giá
+        </label>
+        <textarea
+          id={contentId}
+          value={content}
+          onChange={(e) => setContent(e.target.value)}
+          maxLength={REVIEW_CONTENT_MAX}
+          rows={4}
+          placeholder="Chia sẻ cảm nhận của bạn về cuốn sách (không bắt buộc)"
+          className="w-full resize-y rounded-lg border border-gray-300 px-3 py-2.5 text-sm outline-none placeholder:text-gray-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-100"
+        />
+        <p className="mt-1 text-right text-xs text-gray-400">
+          {content.length}/{REVIEW_CONTENT_MAX}
+        </p>
+      </div>
+      {error && <Alert>{error}</Alert>}
+      <div className="flex justify-end gap-2">
+        {onCancel && (
+          <Button variant="outline" onClick={onCancel} disabled={busy}>
+            Hủy
+          </Button>
+        )}
+        <Button type="submit" busy={busy} busyText="Đang gửi…">
+          {existing ? 'Lưu chỉnh sửa' : 'Gửi đánh giá'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ReviewItem({ review, own, onEdit, onDelete }: { review: ReviewDto; own: boolean; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <li className="flex gap-3 p-4" data-testid="review-item">
+      <Avatar name={review.userName} />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="text-sm font-semibold text-gray-900">{review.userName}</span>
+          {own && <Badge tone="success">Của bạn</Badge>}
+          <span className="text-xs text-gray-400">{formatDate(review.createdAt)}</span>
+        </div>
+        <StarRating value={review.score} size={14} className="mt-1" />
+        {/* Reviews are plain text: never HTML. */}
+        {review.content && <p className="mt-1.5 text-sm leading-relaxed break-words whitespace-pre-line text-gray-700">{review.content}</p>}
+        {own && (
+          <div className="mt-2 flex gap-3 text-xs font-semibold">
+            <button type="button" onClick={onEdit} className="text-gray-500 hover:text-brand-700">
+              Sửa
+            </button>
+            <button type="button" onClick={onDelete} className="text-gray-500 hover:text-red-700">
+              Xóa
+            </button>
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,305 @@
+import { z } from 'zod';
+import type { PageResult } from './envelope.ts';
+
+/**
+ * Orders: statuses and their transitions, payment and delivery methods, fees and totals, cancel reasons, the
+ * create-order and cancel payloads and the order DTOs (spec sections 3, 4, 5, 7 and 9; DESIGN.md money rules).
+ * Server and web both use these; the server is the one that enforces them.
+ */
+
+// ---------------------------------------------------------------------------------------------------------
+// Order status and transitions
+
+export const ORDER_STATUSES = [
+  'PENDING',
+  'CONFIRMED',
+  'PROCESSING',
+  'SHIPPED',
+  'DELIVERED',
+  'COMPLETED',
+  'CANCELED',
+  'CANCEL_REQUESTED',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const isOrderStatus = (v: unknown): v is OrderStatus => (ORDER_STATUSES as readonly unknown[]).includes(v);
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  PENDING: 'Chờ xác nhận',
+  CONFIRMED: 'Đã xác nhận',
+  PROCESSING: 'Đang xử lý',
+  SHIPPED: 'Đang giao',
+  DELIVERED: 'Đã giao',
+  COMPLETED: 'Hoàn thành',
+  CANCELED: 'Đã huỷ',
+  CANCEL_REQUESTED: 'Yêu cầu huỷ',
+};
+
+/** The staff transition table of spec section 4 (Order status). COMPLETED and CANCELED are final. */
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  PENDING: ['CONFIRMED', 'CANCEL_REQUESTED', 'CANCELED'],
+  CONFIRMED: ['PROCESSING', 'CANCELED'],
+  PROCESSING: ['SHIPPED', 'CANCELED'],
+  SHIPPED: ['DELIVERED'],
+  DELIVERED: ['COMPLETED'],
+  CANCEL_REQUESTED: ['CANCELED'],
+  COMPLETED: [],
+  CANCELED: [],
+};
+
+/** True when staff may move an order from `from` to `to` (spec section 4). */
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[from]?.includes(to) ?? false;
+}
+
+export const FINAL_ORDER_STATUSES = ['COMPLETED', 'CANCELED'] as const satisfies readonly OrderStatus[];
+
+/**
+ * Statuses in which the customer may cancel (unpaid: cancelled at once; paid: a cancellation request for staff).
+ * CANCEL_REQUESTED is not here: a request already made is not made twice.
+ */
+export const CUSTOMER_CANCELLABLE_STATUSES = ['PENDING', 'CONFIRMED', 'PROCESSING'] as const satisfies readonly OrderStatus[];
+export const canCustomerCancel = (status: OrderStatus): boolean =>
+  (CUSTOMER_CANCELLABLE_STATUSES as readonly OrderStatus[]).includes(status);
+
+/** The tabs of My orders (spec section 2): the canceled tab also shows cancellation requests. */
+export const MY_ORDER_TABS: readonly { key: string; label: string; statuses: readonly OrderStatus[] }[] = [
+  { key: 'PENDING', label: 'Chờ xác nhận', statuses: ['PENDING'] },
+  { key: 'CONFIRMED', label: 'Đã xác nhận', statuses: ['CONFIRMED'] },
+  { key: 'PROCESSING', label: 'Đang xử lý', statuses: ['PROCESSING'] },
+  { key: 'SHIPPED', label: 'Đang giao', statuses: ['SHIPPED'] },
+  { key: 'DELIVERED', label: 'Đã giao', statuses: ['DELIVERED'] },
+  { key: 'COMPLETED', label: 'Hoàn thành', statuses: ['COMPLETED'] },
+  { key: 'CANCELED', label: 'Đã huỷ', statuses: ['CANCELED', 'CANCEL_REQUESTED'] },
+];
+export const MY_ORDERS_PAGE_SIZE = 10;
+export const MY_ORDERS_PAGE_SIZES = [10, 20, 50, 100] as const;
+
+// ---------------------------------------------------------------------------------------------------------
+// Payment
+
+export const PAYMENT_STATUSES = ['UNPAID', 'PENDING', 'PAID', 'REFUND_PENDING', 'REFUNDED'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  UNPAID: 'Chưa thanh toán',
+  PENDING: 'Đang chờ thanh toán',
+  PAID: 'Đã thanh toán',
+  REFUND_PENDING: 'Chờ hoàn tiền',
+  REFUNDED: 'Đã hoàn tiền',
+};
+
+export const PAYMENT_METHODS = ['COD', 'VNPAY'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  COD: 'Thanh toán bằng tiền mặt',
+  VNPAY: 'VNPAY',
+};
+/** Methods paid online before delivery: the order waits this long for the payment, then is cancelled. */
+export const ONLINE_PAYMENT_METHODS = ['VNPAY'] as const satisfies readonly PaymentMethod[];
+export const ONLINE_PAYMENT_TTL_MINUTES = 15;
+export const isOnlinePayment = (m: PaymentMethod): boolean => (ONLINE_PAYMENT_METHODS as readonly PaymentMethod[]).includes(m);
+
+// ---------------------------------------------------------------------------------------------------------
+// Delivery, fees and totals (money is integer VND; prices include VAT)
+
+export const DELIVERY_METHODS = ['STANDARD', 'EXPRESS'] as const;
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+export const DELIVERY_METHOD_LABELS: Record<DeliveryMethod, string> = { STANDARD: 'Tiêu chuẩn', EXPRESS: 'Hỏa tốc' };
+export const SHIPPING_FEES: Record<DeliveryMethod, number> = { STANDARD: 30_000, EXPRESS: 35_000 };
+/** STANDARD delivery is free from this amount of goods (after sale prices): the store's own promise. */
+export const FREE_SHIPPING_THRESHOLD = 500_000;
+
+/** The shipping fee for goods worth `merchandiseTotal` (what the shopper pays for the items). No goods, no fee. */
+export function shippingFeeFor(merchandiseTotal: number, method: DeliveryMethod): number {
+  if (merchandiseTotal <= 0) return 0;
+  if (method === 'STANDARD' && merchandiseTotal >= FREE_SHIPPING_THRESHOLD) return 0;
+  return SHIPPING_FEES[method];
+}
+
+export interface PricedLine {
+  /** What the shopper pays for one unit now (the sale price while a sale is active). */
+  unitPrice: number;
+  /** The list price of one unit. */
+  originalUnitPrice: number;
+  qty: number;
+}
+
+export interface OrderTotals {
+  /** Σ list price × qty. */
+  subtotal: number;
+  /** Σ (list price − unit price) × qty: what the sale prices save. */
+  discountTotal: number;
+  /** subtotal − discountTotal: what the goods cost the shopper. */
+  merchandiseTotal: number;
+  shippingFee: number;
+  /** 0: prices are VAT-inclusive (DESIGN.md) until a tax rule is configured. */
+  taxTotal: number;
+  /** subtotal − discountTotal + shippingFee + taxTotal. */
+  grandTotal: number;
+}
+
+/** The one totals rule of the cart summary, the checkout screen and order creation. */
+export function computeTotals(lines: readonly PricedLine[], deliveryMethod: DeliveryMethod): OrderTotals {
+  let subtotal = 0;
+  let merchandiseTotal = 0;
+  for (const l of lines) {
+    subtotal += l.originalUnitPrice * l.qty;
+    merchandiseTotal += l.unitPrice * l.qty;
+  }
+  const discountTotal = subtotal - merchandiseTotal;
+  const shippingFee = shippingFeeFor(merchandiseTotal, deliveryMethod);
+  const taxTotal = 0;
+  return { subtotal, discountTotal, merchandiseTotal, shippingFee, taxTotal, grandTotal: merchandiseTotal + shippingFee + taxTotal };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Cancel reasons
+
+/** The six preset reasons of the cancel dialog (spec section 5), in its order. */
+export const CANCEL_REASONS = [
+  'Đặt nhầm sản phẩm',
+  'Muốn thay đổi phương thức thanh toán',
+  'Thời gian giao hàng quá lâu',
+  'Tìm được giá tốt hơn',
+  'Thay đổi nhu cầu',
+  'Thay đổi địa chỉ hoặc không có người nhận',
+] as const;
+export const CANCEL_REASON_SEPARATOR = '; ';
+export const CANCEL_REASON_MAX = 500;
+export const CANCEL_REASON_REQUIRED = 'Vui lòng chọn ít nhất 1 lý do hoặc nhập nội dung.';
+
+/** Ticked reasons plus the typed text, trimmed, blanks dropped, joined with '; ' (spec section 5). */
+export function joinCancelReasons(ticked: readonly string[], typed?: string): string {
+  return [...ticked, typed ?? '']
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(CANCEL_REASON_SEPARATOR);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Payloads
+
+export const ORDER_NOTE_MAX = 500;
+
+export const createOrderSchema = z.object({
+  addressId: z.coerce
+    .number({ error: 'Vui lòng chọn địa chỉ giao hàng.' })
+    .int('Vui lòng chọn địa chỉ giao hàng.')
+    .positive('Vui lòng chọn địa chỉ giao hàng.'),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Vui lòng chọn phương thức thanh toán.' }),
+  deliveryMethod: z.enum(DELIVERY_METHODS, { error: 'Vui lòng chọn phương thức giao hàng.' }),
+  /** Sent only when non-empty after trimming (spec section 5); blank becomes absent. */
+  note: z
+    .string()
+    .trim()
+    .max(ORDER_NOTE_MAX, `Ghi chú tối đa ${ORDER_NOTE_MAX} ký tự.`)
+    .nullish()
+    .transform((v) => (v ? v : undefined)),
+});
+export type CreateOrderInput = z.input<typeof createOrderSchema>;
+
+export const cancelOrderSchema = z.object({
+  reason: z
+    .string({ error: CANCEL_REASON_REQUIRED })
+    .trim()
+    .min(1, CANCEL_REASON_REQUIRED)
+    .max(CANCEL_REASON_MAX, `Lý do huỷ tối đa ${CANCEL_REASON_MAX} ký tự.`),
+});
+export type CancelOrderInput = z.input<typeof cancelOrderSchema>;
+
+/** The Idempotency-Key header of POST /orders: a retry with the same key returns the first order. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,64}$/;
+
+// ---------------------------------------------------------------------------------------------------------
+// DTOs
+
+export interface OrderItemDto {
+  bookId: number;
+  slug: string | null;
+  sku: string | null;
+  isbn: string | null;
+  title: string;
+  imageUrl: string | null;
+  /** List price of one unit at order time (spec field `price`). */
+  price: number;
+  originalUnitPrice: number;
+  /** Price paid for one unit. */
+  unitPrice: number;
+  /** Discount of the whole line: (price − unitPrice) × qty. */
+  discount: number;
+  qty: number;
+  /** unitPrice × qty. */
+  lineTotal: number;
+}
+
+export const ORDER_HISTORY_TYPES = ['STATUS', 'PAYMENT', 'SHIPPING', 'ASSIGN', 'NOTE', 'REFUND'] as const;
+export type OrderHistoryType = (typeof ORDER_HISTORY_TYPES)[number];
+export const ORDER_ACTOR_ROLES = ['CUSTOMER', 'SALE', 'ADMIN', 'SYSTEM'] as const;
+export type OrderActorRole = (typeof ORDER_ACTOR_ROLES)[number];
+
+export interface OrderHistoryDto {
+  at: string;
+  type: OrderHistoryType;
+  actorRole: OrderActorRole;
+  fromStatus: OrderStatus | null;
+  toStatus: OrderStatus | null;
+  note: string | null;
+}
+
+/** The customer's order (spec section 3, Order (customer)) with the timeline and methods. */
+export interface OrderDto {
+  id: number;
+  code: string;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  paymentMethod: PaymentMethod;
+  deliveryMethod: DeliveryMethod;
+  items: OrderItemDto[];
+  subtotal: number;
+  discountTotal: number;
+  shippingFee: number;
+  taxTotal: number;
+  grandTotal: number;
+  receiverName: string;
+  receiverPhone: string;
+  receiverEmail: string | null;
+  /** line1, ward, district, province in one line. */
+  addressLine: string;
+  line1: string;
+  ward: string;
+  district: string;
+  province: string;
+  note: string | null;
+  cancelReason: string | null;
+  createdAt: string;
+  confirmedAt: string | null;
+  shippedAt: string | null;
+  deliveredAt: string | null;
+  completedAt: string | null;
+  canceledAt: string | null;
+  paidAt: string | null;
+  /** Online payment must arrive before this instant, else the order is cancelled (null for COD). */
+  paymentExpiresAt: string | null;
+  /** The customer may cancel now (or ask to, when paid). */
+  canCancel: boolean;
+  /** An online payment can still be started for this order. */
+  canPay: boolean;
+  history: OrderHistoryDto[];
+}
+
+/** A row of My orders (spec section 2). */
+export interface OrderSummaryDto {
+  id: number;
+  code: string;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  paymentMethod: PaymentMethod;
+  createdAt: string;
+  grandTotal: number;
+  /** Distinct lines ('+ N sp khác' is itemCount − 1). */
+  itemCount: number;
+  totalQuantity: number;
+  firstItemTitle: string;
+  firstItemImage: string | null;
+}
+export type OrderPage = PageResult<OrderSummaryDto>;
