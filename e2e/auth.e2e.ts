@@ -171,6 +171,33 @@ describe('auth and account journey', () => {
     await context.close();
   });
 
+  it('blocks the OTP form after 5 wrong codes until a new code is requested', async () => {
+    const { context, page } = await newPage(browser, store.baseUrl);
+    const suffix = Date.now().toString(36);
+    const email = `khoa.${suffix}@example.com`;
+    await page.goto('/dang-ky');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Mật khẩu', { exact: true }).fill('DocSach@1');
+    await page.getByLabel('Tên đăng nhập', { exact: true }).fill(`khoa_${suffix}`);
+    await page.getByRole('button', { name: 'Đăng ký', exact: true }).click();
+    await waitForPath(page, '/verify-email');
+    const otp = await store.mail.otpFor(email);
+    const wrong = otp.replace(/.$/, (d) => String((Number(d) + 1) % 10));
+    for (let n = 1; n <= 5; n++) {
+      await page.getByLabel('Chữ số 1 của mã OTP').fill(wrong);
+      await page.getByRole('button', { name: 'Xác thực', exact: true }).click();
+      await poll(() => page.getByText(`(Sai ${n}/5)`).isVisible()).toBe(true);
+    }
+    await poll(() => page.getByText('Bạn đã nhập sai quá 5 lần. Hãy bấm Gửi lại OTP.').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Xác thực', exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByLabel('Chữ số 1 của mã OTP').isDisabled()).toBe(true);
+    // 'Sửa email' goes back to the form with the data kept.
+    await page.getByRole('link', { name: 'Sửa email' }).click();
+    await waitForPath(page, '/dang-ky');
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(email);
+    await context.close();
+  });
+
   it('resets a forgotten password with an OTP', async () => {
     const { context, page } = await newPage(browser, store.baseUrl);
     await page.goto('/quen-mat-khau');

@@ -142,13 +142,28 @@ const changedNumber = (label: string, b: Bound, requiredMessage: string) =>
 const idInput = (requiredMessage: string) =>
   numeric('Mã').pipe(z.number({ error: requiredMessage }).int(requiredMessage).positive(requiredMessage));
 
-/** At least one id, duplicates dropped, order kept (the first category is the breadcrumb one). */
-const idList = (requiredMessage: string, max: number) =>
+/** A positive integer id given as a number or a numeric string; undefined when it is not one. */
+function idOf(v: unknown): number | undefined {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  return Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? n : undefined;
+}
+
+/**
+ * A list of ids: at least `min`, duplicates dropped, order kept (the first category is the breadcrumb one).
+ * Problems are reported on the list itself, so the message is the form's, not one per position.
+ */
+const idList = (requiredMessage: string, max: number, min = 1) =>
   z
-    .array(idInput(requiredMessage), { error: requiredMessage })
-    .min(1, requiredMessage)
-    .max(max, `Tối đa ${max} mục.`)
-    .transform((ids) => [...new Set(ids)]);
+    .array(z.union([z.number(), z.string()]), { error: requiredMessage })
+    .transform((values, ctx) => {
+      const ids = values.map(idOf);
+      if (ids.some((id) => id === undefined)) {
+        ctx.addIssue({ code: 'custom', message: requiredMessage });
+        return z.NEVER;
+      }
+      return [...new Set(ids as number[])];
+    })
+    .pipe(z.array(z.number()).min(min, requiredMessage).max(max, `Tối đa ${max} mục.`));
 
 /** Optional text: trimmed; '' and null clear it (null), absent stays undefined. */
 const optionalText = (label: string, max: number) =>
@@ -362,10 +377,7 @@ export type BookUpdateInput = z.output<typeof bookUpdateSchema>;
 
 /** PUT /api/v1/admin/books/{id}/images/order: every image of the book, in the new order. */
 export const imageOrderSchema = z.object({
-  imageIds: z
-    .array(idInput('Mã ảnh không hợp lệ.'), { error: 'Vui lòng gửi danh sách imageIds.' })
-    .min(1, 'Vui lòng gửi danh sách imageIds.')
-    .max(200),
+  imageIds: idList('Vui lòng gửi danh sách imageIds (mã các ảnh của sách).', 200),
 });
 
 /** DELETE /api/v1/admin/books/{id}: a book already ordered is not erased but set INACTIVE. */

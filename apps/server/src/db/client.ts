@@ -35,7 +35,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.DB_POOL_MAX ?? 10) });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', close: () => endPool(pool) };
   }
   const dataDir = opts.dataDir ?? 'memory://';
   let location = dataDir;
@@ -48,6 +48,24 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
   return { db: pgliteDb as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * Ends the pool and waits until every connection is really closed: pg-pool's end() resolves before its clients'
+ * sockets close, so a database dropped right after (tests) would otherwise kill them mid-close (57P01, unhandled).
+ */
+async function endPool(pool: pg.Pool): Promise<void> {
+  const open = pool.totalCount;
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) return resolve();
+    let removed = 0;
+    pool.on('remove', () => {
+      removed += 1;
+      if (removed >= open) resolve();
+    });
+  });
+  await pool.end();
+  await closed;
 }
 
 /** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */

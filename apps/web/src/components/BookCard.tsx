@@ -62,10 +62,14 @@ export function BookCard({ book, eager = false, saleBar = false, className = '' 
           <SoldBar sold={book.sold} stock={book.stock} />
         ) : (
           <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-0.5 text-[11px] text-gray-500">
-            <span className="flex items-center gap-1">
-              <StarRating value={book.ratingAverage} size={12} />
-              {book.ratingCount > 0 && <span>({book.ratingCount})</span>}
-            </span>
+            {book.ratingCount > 0 ? (
+              <span className="flex items-center gap-0.5" aria-label={`${book.ratingAverage.toLocaleString('vi-VN')} trên 5 sao, ${book.ratingCount} đánh giá`}>
+                <StarRating value={book.ratingAverage} size={11} />
+                <span aria-hidden="true" className="max-sm:hidden">({book.ratingCount})</span>
+              </span>
+            ) : (
+              <StarRating value={0} size={11} />
+            )}
             <span className="whitespace-nowrap">Đã bán {formatSold(book.sold)}</span>
           </div>
         )}

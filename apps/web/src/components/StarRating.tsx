@@ -23,7 +23,7 @@ function Star({ fill, size }: { fill: number; size: number }) {
 export function StarRating({ value, size = 14, className = '' }: { value: number; size?: number; className?: string }) {
   const v = Math.max(0, Math.min(5, value || 0));
   return (
-    <span role="img" aria-label={`${v.toLocaleString('vi-VN')} trên 5 sao`} className={`inline-flex items-center gap-0.5 ${className}`}>
+    <span role="img" aria-label={`${v.toLocaleString('vi-VN')} trên 5 sao`} className={`inline-flex items-center ${size <= 12 ? 'gap-px' : 'gap-0.5'} ${className}`}>
       {RATING_SCORES.map((s) => (
         <Star key={s} size={size} fill={Math.max(0, Math.min(1, v - (s - 1)))} />
       ))}

@@ -10,7 +10,8 @@ export function bookPath(book: Pick<BookCardDto, 'slug' | 'categorySlug'>): stri
 export function formatSold(n: number): string {
   if (n < 1000) return String(n);
   const k = n / 1000;
-  return `${(k < 10 ? Math.floor(k * 10) / 10 : Math.floor(k)).toLocaleString('vi-VN')}k`;
+  // Written out (not Intl) so every browser prints the Vietnamese decimal comma: 1,2k.
+  return `${String(k < 10 ? Math.floor(k * 10) / 10 : Math.floor(k)).replace('.', ',')}k`;
 }
 
 /** Authors joined for a card line. */

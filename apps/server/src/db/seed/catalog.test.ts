@@ -116,8 +116,13 @@ describe('demo catalogue seed', () => {
     expect(vi.length).toBeGreaterThan(300);
   });
 
-  it('fills the search documents', async () => {
-    expect(await count(sql`select count(*)::int as n from books where search_doc = '' or title_norm = ''`)).toBe(0);
+  it('fills the search documents, and the storefront finds the books by category and by search', async () => {
+    expect(await count(sql`select count(*)::int as n from books where search_doc = '' or title_norm = '' or category_ids = '{}'`)).toBe(0);
+    const byParent = await t.app.inject({ url: '/api/v1/books/catalog?category=van-hoc&size=12' });
+    expect(byParent.statusCode).toBe(200);
+    expect(byParent.json().data.totalElements).toBeGreaterThan(100);
+    const search = await t.app.inject({ url: `/api/v1/books/search?q=${encodeURIComponent('dac nhan tam')}` });
+    expect(search.json().data.content[0].slug).toBe('dac-nhan-tam');
     const [book] = await rows<{ title_norm: string; search_doc: string }>(sql`select title_norm, search_doc from books where slug = 'dac-nhan-tam'`);
     expect(book!.title_norm).toBe('dac nhan tam');
     expect(book!.search_doc).toContain('dale carnegie');

@@ -45,7 +45,9 @@ export async function listUsers(db: Db, q: AdminUserListQuery): Promise<MetaPage
   const parts: SQL[] = [];
   if (q.q) {
     const p = contains(q.q);
-    parts.push(sql`(lower(${users.username}) like ${p} or lower(${users.email}) like ${p} or lower(coalesce(${users.fullName}, '')) like ${p})`);
+    // Names match without regard to case or diacritics ('tran thi' finds 'Trần Thị'); logins as typed.
+    parts.push(sql`(lower(${users.username}) like ${p} or lower(${users.email}) like ${p}
+      or (f_search_norm(${q.q}) <> '' and f_search_norm(coalesce(${users.fullName}, '')) like '%' || f_search_norm(${q.q}) || '%'))`);
   }
   if (q.role) parts.push(eq(users.role, q.role));
   const where = parts.length ? and(...parts) : undefined;

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookCardDto, BookDto, CategoryFlatDto, CategoryNode, HomeDataDto, PageResult } from '@nhasach/shared';
-import { users } from '../../db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
+import { bookCategories, books, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { insertCatalogFixture, type Fixture } from './fixture.ts';
 import { setEngagementLookup } from './engagement-hook.ts';
+import { refreshSearchDocuments } from './search-documents.ts';
 
 let t: TestApp;
 let fx: Fixture;
@@ -395,5 +397,34 @@ describe('GET /books/home', () => {
     const home = (await get<HomeDataDto>('/api/v1/books/home')).body.data;
     expect(home.newest.size).toBe(15);
     expect((await get('/api/v1/books/home?newSize=lots')).status).toBe(400);
+  });
+});
+
+describe('category changes', () => {
+  it('show on category pages once refreshSearchDocuments copied them to the book', async () => {
+    const db = t.app.db;
+    const deMen = fx.book.deMen!.id;
+    const [before] = await db.select({ ids: books.categoryIds }).from(books).where(eq(books.id, deMen));
+    expect(before?.ids).toEqual([fx.category['thieu-nhi']]);
+    await db
+      .update(bookCategories)
+      .set({ categoryId: fx.category['truyen-ngan']! })
+      .where(and(eq(bookCategories.bookId, deMen), eq(bookCategories.categoryId, fx.category['thieu-nhi']!)));
+    await db.insert(bookCategories).values({ bookId: deMen, categoryId: fx.category['thieu-nhi']!, position: 1 });
+    expect(await refreshSearchDocuments(db, [deMen])).toBe(1);
+    t.app.catalog.invalidate();
+    const [after] = await db.select({ ids: books.categoryIds }).from(books).where(eq(books.id, deMen));
+    expect(after?.ids).toEqual([fx.category['truyen-ngan'], fx.category['thieu-nhi']]);
+    expect(keysOf((await page('/api/v1/books/catalog?category=van-hoc&sort=BEST')).content)).toEqual([
+      'deMen',
+      'nhaGiaKim',
+      'veTuoiTho',
+      'matBiec',
+      'anMang',
+      'alchemist',
+    ]);
+    expect((await page('/api/v1/books/catalog?category=van-hoc')).totalElements).toBe(6);
+    // The breadcrumb category follows the position order.
+    expect((await get<BookDto>(`/api/v1/books/${deMen}`)).body.data.categories.map((c) => c.slug)).toEqual(['truyen-ngan', 'thieu-nhi']);
   });
 });

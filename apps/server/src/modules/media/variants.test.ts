@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import sharp from 'sharp';
+import sharp, { type OutputInfo } from 'sharp';
 import { IMAGE_VARIANTS, IMAGE_VARIANT_WIDTHS, imageVariantHeight } from '@nhasach/shared';
 import { AppError } from '../../lib/errors.ts';
 import { COVER_THEMES, coverSvg, fitText, textWidth } from './cover.ts';
@@ -97,7 +97,7 @@ describe('designed covers', () => {
         .raw()
         .toBuffer({ resolveWithObject: true });
     /** First row (from the top) with any dark pixel. */
-    const topInk = ({ data, info }: { data: Buffer; info: sharp.OutputInfo }) => {
+    const topInk = ({ data, info }: { data: Buffer; info: OutputInfo }) => {
       for (let y = 0; y < info.height; y++) for (let x = 0; x < info.width; x++) if (data[y * info.width + x]! < 100) return y;
       return info.height;
     };

@@ -428,6 +428,24 @@ describe('online payment window', () => {
   });
 });
 
+describe('API document', () => {
+  it('lists the cart, address, geo and order routes', async () => {
+    const paths = Object.keys((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/v1/cart',
+        '/api/v1/cart/items/{bookId}',
+        '/api/v1/cart/clear',
+        '/api/v1/address/{id}',
+        '/api/v1/geo/districts/{code}/wards',
+        '/api/v1/orders',
+        '/api/v1/orders/me',
+        '/api/v1/orders/{code}/cancel',
+      ]),
+    );
+  });
+});
+
 describe('confirmation mail failures', () => {
   it('never fail the order: the mail is recorded as FAILED', async () => {
     await catcher.close();

@@ -143,6 +143,10 @@ export async function bookStates(tx: Tx, bookIds: number[]) {
   return tx.select({ id: books.id, title: books.title, stock: books.stock, status: books.status }).from(books).where(inArray(books.id, bookIds));
 }
 
+// Qualified by hand: drizzle writes a lone column of a single-table select unqualified, which inside these
+// subqueries would bind to order_items.id.
+const orderIdRef = sql.raw('"orders"."id"');
+
 /** My orders, newest first, with the first item and the counts. */
 export async function pageByUser(db: Db, userId: number, statuses: readonly OrderStatus[] | undefined, page: number, size: number) {
   const where = and(eq(orders.userId, userId), statuses?.length ? inArray(orders.status, [...statuses]) : undefined);

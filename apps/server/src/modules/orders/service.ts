@@ -160,8 +160,9 @@ export async function createOrder(ctx: OrdersContext, user: AuthUser, cmd: Creat
       return { order, items: await repo.itemsOf(tx, order.id) };
     });
   } catch (err) {
-    // Two requests with the same Idempotency-Key at once: the loser rolled back whole; answer with the winner's order.
-    if (cmd.idempotencyKey && isUniqueViolation(err)) {
+    // Two requests with the same Idempotency-Key at once: the loser either waited for the cart lines and found them
+    // gone (CART_EMPTY) or hit the unique key, and rolled back whole; it answers with the winner's order.
+    if (cmd.idempotencyKey && (isUniqueViolation(err) || err instanceof AppError)) {
       const existing = await repo.findByIdempotencyKey(db, user.id, cmd.idempotencyKey);
       if (existing) return { order: await orderDto(db, existing), created: false };
     }

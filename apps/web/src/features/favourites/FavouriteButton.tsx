@@ -65,7 +65,7 @@ export function FavouriteButton({ bookId, title, variant = 'card', className = '
           } ${className}`}
         >
           {heart}
-          <span>{liked ? 'Đã yêu thích' : 'Yêu thích'}</span>
+          <span className="max-sm:sr-only">{liked ? 'Đã yêu thích' : 'Yêu thích'}</span>
           {count !== undefined && count > 0 && <span className="rounded-full bg-white px-1.5 text-xs text-gray-500 ring-1 ring-gray-200">{count}</span>}
         </button>
       )}

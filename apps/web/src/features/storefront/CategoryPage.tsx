@@ -91,10 +91,10 @@ export function CategoryPage() {
           <header className="rounded-2xl bg-white px-4 py-4 shadow-sm ring-1 ring-gray-200/70 sm:px-5">
             <h1 className="text-xl font-bold text-gray-900 sm:text-2xl">{title || '\u00a0'}</h1>
             {current && current.children.length > 0 && (
-              <ul className="mt-3 flex flex-wrap gap-2" aria-label="Danh mục con">
+              <ul className="-mx-1 mt-3 flex gap-2 overflow-x-auto px-1 pb-1 [scrollbar-width:none] sm:flex-wrap sm:overflow-visible" aria-label="Danh mục con">
                 {current.children.map((c) => (
                   <li key={c.id}>
-                    <Link to={`/danh-muc/${c.slug}`} className="inline-block rounded-full border border-gray-200 px-3 py-1 text-sm text-gray-700 hover:border-brand-300 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600">
+                    <Link to={`/danh-muc/${c.slug}`} className="inline-block rounded-full border border-gray-200 px-3 py-1 text-sm whitespace-nowrap text-gray-700 hover:border-brand-300 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600">
                       {c.name}
                     </Link>
                   </li>

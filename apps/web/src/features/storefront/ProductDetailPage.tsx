@@ -97,7 +97,7 @@ export function ProductDetailPage() {
           </h2>
           <BookDescription html={data.description} />
         </section>
-        <section aria-labelledby="info-title" className="self-start rounded-2xl bg-white p-4 shadow-sm ring-1 ring-gray-200/70 sm:p-6 xl:order-first xl:col-start-2">
+        <section aria-labelledby="info-title" className="self-start rounded-2xl bg-white p-4 shadow-sm ring-1 ring-gray-200/70 sm:p-6">
           <h2 id="info-title" className="mb-2 text-lg font-bold text-gray-900">
             Thông tin chi tiết
           </h2>

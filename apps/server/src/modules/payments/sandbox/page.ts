@@ -33,12 +33,12 @@ const styles = `
 header{background:#fff;border-bottom:1px solid #e5e7eb}.bar{max-width:960px;margin:0 auto;padding:14px 20px;display:flex;align-items:center;justify-content:space-between;gap:12px}
 .logo{font-weight:800;font-size:26px;letter-spacing:-.5px}.logo .vn{color:#e31e24}.logo .pay{color:#005baa}.logo small{display:block;font-size:11px;font-weight:600;color:#6b7280;letter-spacing:.3px}
 .badge{background:#fff7ed;color:#9a3412;border:1px solid #fed7aa;border-radius:999px;padding:4px 12px;font-size:12px;font-weight:600}
-main{max-width:960px;margin:24px auto;padding:0 20px;display:grid;grid-template-columns:1fr 1.4fr;gap:20px}
+main{max-width:960px;margin:24px auto;padding:0 20px;display:grid;grid-template-columns:1fr 1.4fr;gap:20px;align-items:start}
 @media (max-width:760px){main{grid-template-columns:1fr}}
 .card{background:#fff;border-radius:14px;box-shadow:0 1px 3px rgba(0,0,0,.06),0 8px 24px rgba(15,23,42,.06);padding:22px}
 h1{font-size:18px;margin:0 0 14px}h2{font-size:15px;margin:0 0 12px;color:#005baa}
 dl{margin:0}dl div{display:flex;justify-content:space-between;gap:12px;padding:9px 0;border-bottom:1px dashed #e5e7eb;font-size:14px}dl div:last-child{border:0}
-dt{color:#6b7280}dd{margin:0;font-weight:600;text-align:right;word-break:break-all}
+dt{color:#6b7280;white-space:nowrap}dd{margin:0;font-weight:600;text-align:right;word-break:break-all}
 .amount{font-size:26px;font-weight:800;color:#e31e24;margin:14px 0 4px}.muted{color:#6b7280;font-size:13px}
 .banks{display:grid;grid-template-columns:repeat(auto-fill,minmax(130px,1fr));gap:10px;margin-bottom:16px}
 .bank{position:relative}.bank input{position:absolute;opacity:0}.bank span{display:flex;align-items:center;justify-content:center;height:52px;border:1.5px solid #d1d5db;border-radius:10px;font-size:13px;font-weight:700;color:#374151;cursor:pointer;text-align:center;padding:4px;background:#fafafa}

@@ -13,8 +13,9 @@ const html = (reply: FastifyReply, status: number, body: string) =>
     .status(status)
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
-    // The page is self-contained: inline style and its countdown script, nothing from elsewhere; no framing.
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'")
+    // The page is self-contained: inline style and its countdown script, nothing from elsewhere; no framing. No
+    // form-action: browsers apply it to the 303 after the form too, and the return URL may be another allowed origin.
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; frame-ancestors 'none'")
     .send(body);
 
 export async function sandboxRoutes(app: FastifyInstance, opts: { settings: VnpaySettings }): Promise<void> {

@@ -10,11 +10,14 @@ import type { ListingState } from './listingParams.ts';
 export const FILTER_LANGUAGES: Language[] = ['VI', 'EN', 'JA', 'KO', 'ZH', 'FR', 'DE', 'RU', 'ES'];
 
 function Group({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
   return (
-    <fieldset className="border-t border-gray-100 pt-4 first:border-t-0 first:pt-0">
-      <legend className="mb-3 text-sm font-bold tracking-wide text-gray-900 uppercase">{title}</legend>
+    <div role="group" aria-labelledby={id} className="border-t border-gray-100 pt-4">
+      <h3 id={id} className="mb-3 text-sm font-bold tracking-wide text-gray-900 uppercase">
+        {title}
+      </h3>
       {children}
-    </fieldset>
+    </div>
   );
 }
 

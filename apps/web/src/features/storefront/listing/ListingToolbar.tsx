@@ -4,7 +4,7 @@ import { SlidersIcon } from '../../../components/storeIcons.tsx';
 import { LISTING_SORTS, type ListingSort, type ListingState } from './listingParams.ts';
 
 const selectClass =
-  'h-10 rounded-lg border border-gray-300 bg-white pr-8 pl-3 text-sm font-medium text-gray-800 outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100';
+  'h-10 rounded-lg border border-gray-300 bg-white pr-7 pl-2.5 text-sm font-medium text-gray-800 outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100';
 
 /** Result count, sort and page size; the filter button on small screens. */
 export function ListingToolbar({ state, total, onChange, onOpenFilters, filterCount }: { state: ListingState; total?: number; onChange: (c: Partial<ListingState>) => void; onOpenFilters: () => void; filterCount: number }) {
@@ -18,19 +18,19 @@ export function ListingToolbar({ state, total, onChange, onOpenFilters, filterCo
           </>
         )}
       </p>
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex w-full items-center gap-2 sm:w-auto">
         <button
           type="button"
           onClick={onOpenFilters}
           className="inline-flex h-10 items-center gap-2 rounded-lg border border-gray-300 bg-white px-3 text-sm font-semibold text-gray-800 hover:border-brand-300 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600 lg:hidden"
         >
-          <SlidersIcon size={16} /> Bộ lọc
+          <SlidersIcon size={16} /> <span className="max-[359px]:sr-only">Bộ lọc</span>
           {filterCount > 0 && <span className="grid size-5 place-items-center rounded-full bg-brand-700 text-[11px] text-white">{filterCount}</span>}
         </button>
         <label htmlFor={`${id}-sort`} className="text-sm text-gray-500 max-sm:sr-only">
           Sắp xếp
         </label>
-        <select id={`${id}-sort`} value={state.sort} onChange={(e) => onChange({ sort: e.target.value as ListingSort })} className={selectClass}>
+        <select id={`${id}-sort`} value={state.sort} onChange={(e) => onChange({ sort: e.target.value as ListingSort })} className={`${selectClass} min-w-0 flex-1 sm:flex-none`}>
           {LISTING_SORTS.map((s) => (
             <option key={s} value={s}>
               {BOOK_SORT_LABELS[s]}
@@ -40,7 +40,7 @@ export function ListingToolbar({ state, total, onChange, onOpenFilters, filterCo
         <label htmlFor={`${id}-size`} className="sr-only">
           Số sản phẩm mỗi trang
         </label>
-        <select id={`${id}-size`} value={state.size} onChange={(e) => onChange({ size: Number(e.target.value) })} className={selectClass}>
+        <select id={`${id}-size`} value={state.size} onChange={(e) => onChange({ size: Number(e.target.value) })} className={`${selectClass} shrink-0`}>
           {CATEGORY_PAGE_SIZES.map((n) => (
             <option key={n} value={n}>
               {n} / trang

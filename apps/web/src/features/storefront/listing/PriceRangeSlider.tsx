@@ -60,7 +60,7 @@ export function PriceRangeSlider({ min, max, onCommit }: { min?: number; max?: n
           {label(hi, 'max')}
         </output>
       </div>
-      <div className="relative mx-2 mt-4 mb-2 h-5">
+      <div className="relative mx-2.5 mt-4 mb-2 h-5">
         <div className="absolute inset-x-0 top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-gray-200" />
         <div className="absolute top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-brand-600" style={{ left: `${left}%`, right: `${100 - right}%` }} />
         <input

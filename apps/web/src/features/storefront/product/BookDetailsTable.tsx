@@ -39,10 +39,10 @@ export function BookDetailsTable({ book }: { book: BookDto }) {
           .filter(([, v]) => v !== null && v !== undefined && v !== '')
           .map(([label, value]) => (
             <tr key={label} className="border-b border-gray-100 last:border-0">
-              <th scope="row" className="w-40 py-2.5 pr-4 text-left align-top font-normal text-gray-500 sm:w-52">
+              <th scope="row" className="w-32 py-2.5 pr-4 text-left align-top font-normal text-gray-500 sm:w-40">
                 {label}
               </th>
-              <td className="py-2.5 text-gray-900">{value}</td>
+              <td className="py-2.5 break-words text-gray-900">{value}</td>
             </tr>
           ))}
       </tbody>

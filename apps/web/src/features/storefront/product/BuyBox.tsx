@@ -18,6 +18,7 @@ import { searchPath } from '../../../lib/search.ts';
 import { useAuth } from '../../auth/useAuth.ts';
 import { FavouriteButton } from '../../favourites/FavouriteButton.tsx';
 import { SaleCountdown } from '../home/SaleCountdown.tsx';
+import { STORE_PROMISES } from '../../../app/layout/Footer.tsx';
 
 export const BUY_NOW_ERROR = 'Không thể mua ngay. Vui lòng thử lại.';
 
@@ -150,11 +151,25 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
         <Button variant="outline" size="lg" onClick={onAdd} busy={busy === 'cart'} disabled={outOfStock || busy !== null} className="flex-1 !border-brand-600 !text-brand-700 hover:!bg-brand-50 sm:flex-none">
           <CartIcon size={20} /> Thêm vào giỏ hàng
         </Button>
-        <Button size="lg" onClick={onBuyNow} busy={busy === 'buy'} disabled={outOfStock || busy !== null} className="flex-1 sm:flex-none sm:px-10">
+        <Button size="lg" onClick={onBuyNow} busy={busy === 'buy'} disabled={outOfStock || busy !== null} className="order-first w-full sm:order-none sm:w-auto sm:px-10">
           Mua ngay
         </Button>
         <FavouriteButton bookId={book.id} title={book.title} variant="detail" />
       </div>
+
+      <ul className="grid gap-2 rounded-xl border border-gray-100 p-3 text-sm sm:grid-cols-3" aria-label="Ưu đãi và cam kết">
+        {STORE_PROMISES.map(({ icon: Icon, title, text }) => (
+          <li key={title} className="flex items-center gap-2.5">
+            <span className="grid size-9 shrink-0 place-items-center rounded-full bg-brand-50 text-brand-700">
+              <Icon size={18} />
+            </span>
+            <span className="leading-tight">
+              <span className="block text-xs font-semibold text-gray-900">{title}</span>
+              <span className="block text-[11px] text-gray-500">{text}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
 
       <LoginRequiredDialog open={askLogin} onClose={() => setAskLogin(false)} reason="Đăng nhập để thêm sách vào giỏ hàng và đặt mua." />
     </div>

@@ -1,0 +1,269 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { MOBILE, launchBrowser, newPage, screenshot, startStore, type Store } from './harness.ts';
+
+let store: Store;
+let browser: Browser;
+beforeAll(async () => {
+  store = await startStore();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await store?.stop();
+});
+
+/** Polls until the matcher passes; generous because the machine running the suite may be busy. */
+const poll = <T>(fn: () => T | Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout, interval: 100 });
+
+/** Scrolls through the page so lazy covers load, then back to the top (before a full-page screenshot). */
+async function settle(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 500) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 80));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForLoadState('networkidle');
+}
+
+const digits = (text: string) => Number(text.replace(/\D/g, ''));
+
+/** The index of the carousel's current dot. */
+const currentSlide = (page: Page) =>
+  page.evaluate(() => {
+    const dots = Array.from(document.querySelectorAll('[aria-roledescription="carousel"] button[aria-label^="Xem banner"]'));
+    return dots.findIndex((d) => d.getAttribute('aria-current') === 'true');
+  });
+
+describe('storefront journey', () => {
+  it('home, category with filters in the URL, product, favourite, review, comment, search without diacritics', async () => {
+    const { context, page } = await newPage(browser, store.baseUrl);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const stamp = Date.now().toString(36);
+
+    // ---- Home: carousel rotates every 3 s, keys move it, hovering pauses it; sections are filled.
+    await page.goto('/');
+    const carousel = page.locator('[aria-roledescription="carousel"]');
+    await poll(() => carousel.isVisible()).toBe(true);
+    expect(await carousel.locator('[aria-roledescription="slide"]').count()).toBe(3);
+    await poll(() => page.getByRole('heading', { name: 'FLASH SALE' }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('list', { name: 'Sản phẩm mới' }).getByTestId('book-card').count()).toBe(15);
+    await poll(() => page.getByRole('list', { name: 'Sách bán chạy' }).getByTestId('book-card').count()).toBeGreaterThan(0);
+    // Every Flash Sale card shows a discount badge.
+    const saleCards = page.getByRole('list', { name: 'Flash Sale' }).getByTestId('book-card');
+    const saleCount = await saleCards.count();
+    expect(saleCount).toBeGreaterThan(0);
+    for (let i = 0; i < saleCount; i++) expect(await saleCards.nth(i).getByText(/^-\d+%$/).count()).toBe(1);
+
+    const first = await currentSlide(page);
+    await poll(() => currentSlide(page), 8_000).not.toBe(first);
+    await carousel.hover();
+    const paused = await currentSlide(page);
+    await page.waitForTimeout(3_600);
+    expect(await currentSlide(page)).toBe(paused);
+    await carousel.focus();
+    await page.keyboard.press('ArrowRight');
+    await poll(() => currentSlide(page)).toBe((paused + 1) % 3);
+    await page.mouse.move(0, 0);
+
+    // New products: page 2 of the pager shows other books.
+    const newList = page.getByRole('list', { name: 'Sản phẩm mới' });
+    const firstNew = await newList.getByTestId('book-card').first().locator('h3').innerText();
+    await page.getByRole('navigation', { name: 'Trang sản phẩm mới' }).getByRole('button', { name: 'Trang 2' }).click();
+    await poll(() => newList.getByTestId('book-card').first().locator('h3').innerText()).not.toBe(firstNew);
+    await settle(page);
+    await screenshot(page, 'storefront-home-desktop');
+
+    // ---- Category from the header menu.
+    await page.getByRole('button', { name: 'Mở danh mục' }).click();
+    await page.locator('header').getByRole('link', { name: 'Văn học', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/danh-muc/van-hoc');
+    await poll(() => page.getByRole('heading', { level: 1, name: 'Văn học' }).isVisible()).toBe(true);
+    await poll(() => page.locator('main').getByTestId('book-card').count()).toBe(12);
+    const sidebar = page.getByRole('complementary', { name: 'Bộ lọc sản phẩm' });
+    await poll(() => sidebar.getByRole('link', { name: 'Văn học', exact: true }).getAttribute('aria-current')).toBe('page');
+
+    // Age over 12, then price ascending: both land in the URL, the grid follows.
+    // click, not check: the radio follows the URL, which changes a moment after the click.
+    await sidebar.getByRole('radio', { name: 'Trên 12 tuổi' }).click();
+    await page.waitForURL((url) => url.searchParams.get('age') === '12');
+    await page.getByRole('combobox', { name: 'Sắp xếp' }).selectOption('PRICE_ASC');
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'PRICE_ASC' && url.searchParams.get('age') === '12');
+    const prices = async () => (await page.locator('main').getByTestId('price-current').allInnerTexts()).map(digits);
+    await poll(async () => {
+      const p = await prices();
+      return p.length > 1 && p.every((v, i) => i === 0 || p[i - 1]! <= v);
+    }).toBe(true);
+    // The price slider: the top end moved down by keyboard is a priceMax bound.
+    const maxThumb = sidebar.getByRole('slider', { name: 'Giá tối đa' });
+    await maxThumb.focus();
+    for (let i = 0; i < 10; i++) await page.keyboard.press('PageDown');
+    await page.waitForURL((url) => url.searchParams.has('priceMax'));
+    const cap = Number(new URL(page.url()).searchParams.get('priceMax'));
+    expect(cap).toBeLessThan(2_000_000);
+    await poll(async () => (await prices()).every((v) => v <= cap)).toBe(true);
+    // Back returns to the unfiltered price; forward again to the filtered one (the URL is the state).
+    await page.goBack();
+    await page.waitForURL((url) => !url.searchParams.has('priceMax') && url.searchParams.get('sort') === 'PRICE_ASC');
+    await poll(() => sidebar.getByRole('radio', { name: 'Trên 12 tuổi' }).isChecked()).toBe(true);
+    await page.goForward();
+    await page.waitForURL((url) => url.searchParams.has('priceMax'));
+    // A shared link opens the same listing.
+    const shared = new URL(page.url());
+    await page.goto(shared.pathname + shared.search);
+    await poll(() => page.getByRole('combobox', { name: 'Sắp xếp' }).inputValue()).toBe('PRICE_ASC');
+    await settle(page);
+    await screenshot(page, 'storefront-category-desktop');
+
+    // ---- Product page of the first result.
+    const card = page.locator('main').getByTestId('book-card').first();
+    const title = (await card.locator('h3').innerText()).trim();
+    await card.locator('h3 a').click();
+    await poll(() => page.getByRole('heading', { level: 1, name: title }).isVisible()).toBe(true);
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(await crumbs.getByRole('link').first().innerText()).toContain('Trang chủ');
+    expect(await crumbs.getByRole('link').nth(1).getAttribute('href')).toMatch(/^\/danh-muc\//);
+    expect(await page.locator('main').getByTestId('price-current').first().innerText()).toMatch(/^(Giá[^:]*: )?[\d.]+ ₫$/);
+    const productPath = new URL(page.url()).pathname;
+
+    // Guests: the heart asks to log in; the dialog's link carries the page as next.
+    const heart = page.getByRole('button', { name: `Yêu thích "${title}"` });
+    await heart.click();
+    const dialog = page.getByRole('dialog', { name: 'Vui lòng đăng nhập' });
+    await poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByRole('link', { name: 'Đăng nhập' }).click();
+    await page.waitForURL((url) => url.pathname === '/dang-nhap' && url.searchParams.get('next') === productPath);
+    await page.getByLabel('Tên đăng nhập hoặc email').fill('khach');
+    await page.getByLabel('Mật khẩu', { exact: true }).fill('Khach@123');
+    await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === productPath);
+    await poll(() => page.getByRole('heading', { level: 1, name: title }).isVisible()).toBe(true);
+
+    // Favourite it: the heart turns on and stays on after a reload; /yeu-thich lists it.
+    const heartAny = page.getByRole('button', { name: new RegExp(`^(Bỏ )?[yY]êu thích "${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"$`) }).first();
+    if ((await heartAny.getAttribute('aria-pressed')) === 'true') {
+      // The demo data may already hold this favourite: start from 'not liked'.
+      await heartAny.click();
+      await poll(() => heartAny.getAttribute('aria-pressed')).toBe('false');
+    }
+    await heartAny.click();
+    await poll(() => heartAny.getAttribute('aria-pressed')).toBe('true');
+    await page.reload();
+    await poll(() => page.getByRole('button', { name: `Bỏ yêu thích "${title}"` }).first().getAttribute('aria-pressed')).toBe('true');
+    const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => /^FAV_.+_V1$/.test(k)));
+    expect(stored.some((k) => k !== 'FAV_guest_V1')).toBe(true);
+
+    // ---- Review: write (or edit the demo one), visible after a reload.
+    const reviewText = `Đánh giá thử ${stamp}: sách rất hay, giao hàng nhanh.`;
+    const tabs = page.getByRole('tablist', { name: 'Đánh giá và bình luận' });
+    await tabs.getByRole('tab', { name: /Đánh giá/ }).click();
+    const myReview = page.getByTestId('my-review');
+    const form = page.getByRole('form', { name: /Viết đánh giá|Sửa đánh giá/ });
+    await poll(async () => (await myReview.isVisible()) || (await form.isVisible())).toBe(true);
+    if (await myReview.isVisible()) await myReview.getByRole('button', { name: 'Sửa' }).click();
+    await form.getByRole('radio', { name: /^4 sao/ }).click();
+    await form.getByLabel('Nội dung đánh giá').fill(`   ${reviewText}   `);
+    await form.getByRole('button', { name: /Gửi đánh giá|Lưu chỉnh sửa/ }).click();
+    await poll(() => myReview.isVisible()).toBe(true);
+    await page.reload();
+    await poll(() => page.getByTestId('review-list').getByText(reviewText).isVisible()).toBe(true);
+    expect(await page.getByTestId('my-review').getByText(reviewText).isVisible()).toBe(true);
+    await page.getByTestId('rating-summary').scrollIntoViewIfNeeded();
+    await screenshot(page, 'storefront-product-reviews-desktop');
+
+    // ---- Comments: a plain one, and markup that must stay text and run nothing.
+    const commentText = `Bình luận thử ${stamp}`;
+    const hostile = `<img src=x onerror="window.__xss=1"><script>window.__xss=2</script> ${stamp}`;
+    await tabs.getByRole('tab', { name: 'Bình luận' }).click();
+    const commentForm = page.getByRole('form', { name: 'Viết bình luận' });
+    await commentForm.getByLabel('Viết bình luận').fill(commentText);
+    await commentForm.getByRole('button', { name: 'Gửi bình luận' }).click();
+    await poll(() => page.getByTestId('comment-list').getByText(commentText).isVisible()).toBe(true);
+    await commentForm.getByLabel('Viết bình luận').fill(hostile);
+    await commentForm.getByRole('button', { name: 'Gửi bình luận' }).click();
+    await poll(() => page.getByTestId('comment-list').getByText(hostile).isVisible()).toBe(true);
+    await page.reload();
+    await page.getByRole('tablist', { name: 'Đánh giá và bình luận' }).getByRole('tab', { name: 'Bình luận' }).click();
+    const list = page.getByTestId('comment-list');
+    await poll(() => list.getByText(commentText).isVisible()).toBe(true);
+    await poll(() => list.getByText(hostile).isVisible()).toBe(true);
+    expect(await list.locator('img, script').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    // Like my comment: the count goes up (optimistic, then confirmed).
+    const mine = list.getByTestId('comment-item').filter({ hasText: commentText }).first();
+    await mine.getByRole('button', { name: /^Thích bình luận/ }).click();
+    await poll(() => mine.getByRole('button', { name: /^Bỏ thích bình luận/ }).getAttribute('aria-pressed')).toBe('true');
+    await screenshot(page, 'storefront-product-comments-desktop');
+
+    // ---- Favourites page lists the book.
+    await page.goto('/yeu-thich');
+    await poll(() => page.getByRole('list', { name: 'Sách yêu thích' }).getByRole('heading', { name: title }).isVisible()).toBe(true);
+    await screenshot(page, 'storefront-favourites-desktop');
+
+    // ---- Search without diacritics from the header.
+    const search = page.getByRole('searchbox', { name: 'Tìm kiếm sách, tác giả, nhà xuất bản' }).or(page.getByLabel('Tìm kiếm sách, tác giả, nhà xuất bản')).first();
+    await search.fill('dac nhan tam');
+    await search.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'dac nhan tam');
+    await poll(() => page.getByRole('list', { name: 'Kết quả tìm kiếm' }).getByRole('heading', { name: 'Đắc Nhân Tâm' }).first().isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toContain('dac nhan tam');
+    // The sort links keep the term.
+    await page.getByRole('navigation', { name: 'Sắp xếp kết quả' }).getByRole('link', { name: 'Liên quan' }).click();
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'relevance' && url.searchParams.get('q') === 'dac nhan tam');
+    await poll(() => page.getByRole('list', { name: 'Kết quả tìm kiếm' }).getByTestId('book-card').first().locator('h3').innerText()).toBe('Đắc Nhân Tâm');
+    await settle(page);
+    await screenshot(page, 'storefront-search-desktop');
+
+    // Nothing found, and an unknown book.
+    await page.goto('/search?q=zzqxv%20khong%20co');
+    await poll(() => page.getByText('Không tìm thấy sản phẩm phù hợp.').isVisible()).toBe(true);
+    await page.goto('/books/khong-co-cuon-sach-nay');
+    await poll(() => page.getByText('Không tìm thấy sách').isVisible()).toBe(true);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('looks right on a phone: home, category with the filter drawer, search, product tabs', async () => {
+    const { context, page } = await newPage(browser, store.baseUrl, { viewport: MOBILE });
+    await page.goto('/');
+    await poll(() => page.getByRole('list', { name: 'Sản phẩm mới' }).getByTestId('book-card').count()).toBe(15);
+    // Two columns on a 390 px screen.
+    const boxes = await page.getByRole('list', { name: 'Sản phẩm mới' }).getByTestId('book-card').evaluateAll((els) => els.slice(0, 3).map((e) => e.getBoundingClientRect().top));
+    expect(boxes[0]).toBe(boxes[1]);
+    expect(boxes[2]).toBeGreaterThan(boxes[0]!);
+    await settle(page);
+    await screenshot(page, 'storefront-home-mobile');
+
+    await page.goto('/danh-muc/thieu-nhi');
+    await poll(() => page.locator('main').getByTestId('book-card').count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: /Bộ lọc/ }).click();
+    const drawer = page.getByRole('dialog', { name: 'Bộ lọc' });
+    await poll(() => drawer.isVisible()).toBe(true);
+    await screenshot(page, 'storefront-category-filters-mobile');
+    await drawer.getByRole('radio', { name: 'Trên 6 tuổi' }).click();
+    await page.waitForURL((url) => url.searchParams.get('age') === '6');
+    await drawer.getByRole('button', { name: /^Xem .* kết quả$/ }).click();
+    await poll(() => drawer.isVisible()).toBe(false);
+    await settle(page);
+    await screenshot(page, 'storefront-category-mobile');
+
+    await page.goto('/search?q=nguyen%20nhat%20anh&page=0&size=20&sort=createdAt&direction=DESC');
+    await poll(() => page.getByRole('list', { name: 'Kết quả tìm kiếm' }).getByTestId('book-card').count()).toBeGreaterThan(1);
+    await settle(page);
+    await screenshot(page, 'storefront-search-mobile');
+
+    await page.getByRole('list', { name: 'Kết quả tìm kiếm' }).getByTestId('book-card').first().locator('h3 a').click();
+    await poll(() => page.getByRole('button', { name: 'Thêm vào giỏ hàng' }).isVisible()).toBe(true);
+    await settle(page);
+    await screenshot(page, 'storefront-product-mobile');
+    await page.getByRole('tab', { name: 'Bình luận' }).click();
+    await poll(() => page.getByRole('tabpanel').isVisible()).toBe(true);
+    await page.getByRole('tabpanel').scrollIntoViewIfNeeded();
+    await screenshot(page, 'storefront-product-comments-mobile');
+    await context.close();
+  });
+});
