@@ -72,7 +72,7 @@ describe('storefront journey', () => {
     // New products: page 2 of the pager shows other books.
     const newList = page.getByRole('list', { name: 'Sản phẩm mới' });
     const firstNew = await newList.getByTestId('book-card').first().locator('h3').innerText();
-    await page.getByRole('navigation', { name: 'Trang sản phẩm mới' }).getByRole('button', { name: 'Trang 2' }).click();
+    await page.getByRole('navigation', { name: 'Trang sản phẩm mới' }).getByRole('button', { name: 'Trang 2', exact: true }).click();
     await poll(() => newList.getByTestId('book-card').first().locator('h3').innerText()).not.toBe(firstNew);
     await settle(page);
     await screenshot(page, 'storefront-home-desktop');
@@ -100,11 +100,15 @@ describe('storefront journey', () => {
     // The price slider: the top end moved down by keyboard is a priceMax bound.
     const maxThumb = sidebar.getByRole('slider', { name: 'Giá tối đa' });
     await maxThumb.focus();
-    for (let i = 0; i < 10; i++) await page.keyboard.press('PageDown');
+    for (let i = 0; i < 40 && Number(await maxThumb.inputValue()) > 300_000; i++) await page.keyboard.press('PageDown');
     await page.waitForURL((url) => url.searchParams.has('priceMax'));
     const cap = Number(new URL(page.url()).searchParams.get('priceMax'));
-    expect(cap).toBeLessThan(2_000_000);
-    await poll(async () => (await prices()).every((v) => v <= cap)).toBe(true);
+    expect(cap).toBeGreaterThan(0);
+    expect(cap).toBeLessThanOrEqual(300_000);
+    await poll(async () => {
+      const p = await prices();
+      return p.length > 0 && p.every((v) => v <= cap);
+    }).toBe(true);
     // Back returns to the unfiltered price; forward again to the filtered one (the URL is the state).
     await page.goBack();
     await page.waitForURL((url) => !url.searchParams.has('priceMax') && url.searchParams.get('sort') === 'PRICE_ASC');
@@ -126,7 +130,7 @@ describe('storefront journey', () => {
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     expect(await crumbs.getByRole('link').first().innerText()).toContain('Trang chủ');
     expect(await crumbs.getByRole('link').nth(1).getAttribute('href')).toMatch(/^\/danh-muc\//);
-    expect(await page.locator('main').getByTestId('price-current').first().innerText()).toMatch(/^(Giá[^:]*: )?[\d.]+ ₫$/);
+    expect(await page.locator('main').getByTestId('price-current').first().innerText()).toMatch(/^[\d.]+ ₫$/);
     const productPath = new URL(page.url()).pathname;
 
     // Guests: the heart asks to log in; the dialog's link carries the page as next.
@@ -218,7 +222,7 @@ describe('storefront journey', () => {
     await screenshot(page, 'storefront-search-desktop');
 
     // Nothing found, and an unknown book.
-    await page.goto('/search?q=zzqxv%20khong%20co');
+    await page.goto('/search?q=zzqxvw');
     await poll(() => page.getByText('Không tìm thấy sản phẩm phù hợp.').isVisible()).toBe(true);
     await page.goto('/books/khong-co-cuon-sach-nay');
     await poll(() => page.getByText('Không tìm thấy sách').isVisible()).toBe(true);

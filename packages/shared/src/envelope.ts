@@ -65,5 +65,19 @@ export const ERROR_CODES = {
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   /** An online payment cannot start for this order (not VNPAY, already paid, cancelled or expired). */
   paymentNotAllowed: 'PAYMENT_NOT_ALLOWED',
+  /** Sales: the status change is not in the spec's transition table. */
+  orderTransitionInvalid: 'ORDER_TRANSITION_INVALID',
+  /** Sales: the order changed since the client read it (its `version` differs). */
+  orderConflict: 'ORDER_CONFLICT',
+  /** Sales: SHIPPED needs the carrier and the tracking code first. */
+  shippingInfoRequired: 'SHIPPING_INFO_REQUIRED',
+  /** Sales: COMPLETED needs the order paid. */
+  orderNotPaid: 'ORDER_NOT_PAID',
+  /** Sales: the payment status change is not allowed by the payment rules. */
+  paymentStatusInvalid: 'PAYMENT_STATUS_INVALID',
+  /** Sales: no refund possible for this order, amount or method. */
+  refundNotAllowed: 'REFUND_NOT_ALLOWED',
+  /** The payment gateway refused or did not answer (502): nothing was changed. */
+  paymentGatewayError: 'PAYMENT_GATEWAY_ERROR',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

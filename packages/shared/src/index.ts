@@ -14,3 +14,4 @@ export * from './cart.ts';
 export * from './address.ts';
 export * from './payments.ts';
 export * from './admin.ts';
+export * from './sales.ts';

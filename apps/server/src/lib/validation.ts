@@ -20,7 +20,7 @@ const fieldLabels: Record<string, string> = {
   birthDate: 'Ngày sinh',
   score: 'Số sao',
   content: 'Nội dung',
-  parentId: 'Bình luận gốc',
+  parentId: 'Mục cha',
   page: 'Trang',
   size: 'Số mục mỗi trang',
   // Back-office forms (packages/shared/src/admin.ts): their messages already name the field.

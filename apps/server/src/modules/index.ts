@@ -11,6 +11,7 @@ import { geoRoutes } from './geo/index.ts';
 import { orderExpiryPlugin, orderRoutes } from './orders/index.ts';
 import { paymentsPlugin } from './payments/index.ts';
 import { adminRoutes, uploadRoutes } from './admin/index.ts';
+import { salesRoutes } from './sales/index.ts';
 
 /** Registers every domain module. Each module adds its own routes under /api. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -37,4 +38,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   // Back-office (ADMIN only): /api/v1/admin/*, /api/v1/users list and deletes, and the image upload under /api.
   await app.register(adminRoutes, { prefix: '/api/v1' });
   await app.register(uploadRoutes, { prefix: '/api' });
+  // Sales back-office (SALE and ADMIN): /api/v1/sales/*.
+  await app.register(salesRoutes, { prefix: '/api/v1' });
 }

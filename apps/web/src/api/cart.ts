@@ -4,11 +4,19 @@ import { CART_CHANGED_EVENT } from '../lib/cartBadge.ts';
 import { ApiError, api } from './client.ts';
 
 /**
- * The cart calls the storefront buttons need (spec section 7, Cart): add a line and select it. Every write
- * stores the badge count from the answer and fires 'cart:changed' (spec section 4, Cart).
+ * Cart calls (spec section 7, Cart). Every answer is the whole recomputed cart. Every write stores the badge
+ * count from the answer and fires 'cart:changed' with a detail object (spec section 4, Cart).
  */
 
-/** The parts of a cart answer this file reads; the cart feature owns the full shape. */
+/** What 'cart:changed' carries. */
+export interface CartChangedDetail {
+  action: 'add' | 'select' | 'select-all' | 'qty' | 'remove' | 'clear' | 'refresh';
+  bookId?: number;
+  count?: number;
+  cart?: CartDto;
+}
+
+/** The parts of a cart answer the badge reads (older answers used other names for the same count). */
 interface CartLike {
   items?: unknown[];
   distinctItems?: number;
@@ -20,31 +28,47 @@ interface CartLike {
 export function distinctCount(cart: unknown): number | undefined {
   if (!cart || typeof cart !== 'object') return undefined;
   const c = cart as CartLike;
-  const n = c.distinctItems ?? c.uniqueItems ?? (Array.isArray(c.items) ? c.items.length : c.totalItems);
+  const n = c.totalItems ?? c.distinctItems ?? c.uniqueItems ?? (Array.isArray(c.items) ? c.items.length : undefined);
   return typeof n === 'number' && Number.isFinite(n) ? Math.max(0, n) : undefined;
 }
 
-function afterWrite(cart: unknown, action: string, bookId: number): void {
+/** Stores the badge count of `cart` and tells the page (header badge, other cart views) about the change. */
+export function publishCart(cart: CartDto | undefined, action: CartChangedDetail['action'], bookId?: number): void {
   const count = distinctCount(cart);
   if (count !== undefined) storage.set(STORAGE_KEYS.cartBadge, String(count));
-  window.dispatchEvent(new CustomEvent(CART_CHANGED_EVENT, { detail: { action, bookId, count, cart } }));
+  const detail: CartChangedDetail = { action, bookId, count, cart };
+  window.dispatchEvent(new CustomEvent<CartChangedDetail>(CART_CHANGED_EVENT, { detail }));
 }
 
-/** POST /api/v1/cart/items {bookId, qty}. */
-export async function addToCart(bookId: number, qty: number): Promise<CartDto> {
-  const cart = await api.post<CartDto>('/api/v1/cart/items', { bookId, qty });
-  afterWrite(cart, 'add', bookId);
+async function write(call: Promise<CartDto>, action: CartChangedDetail['action'], bookId?: number): Promise<CartDto> {
+  const cart = await call;
+  publishCart(cart, action, bookId);
   return cart;
 }
+
+/** GET /api/v1/cart. */
+export const fetchCart = (signal?: AbortSignal) => api.get<CartDto>('/api/v1/cart', undefined, { signal });
+
+/** POST /api/v1/cart/items {bookId, qty}: adds to the quantity already in the cart. */
+export const addToCart = (bookId: number, qty: number) => write(api.post<CartDto>('/api/v1/cart/items', { bookId, qty }), 'add', bookId);
 
 /** PUT /api/v1/cart/items/{bookId} {selected}. */
-export async function setCartItemSelected(bookId: number, selected: boolean): Promise<CartDto> {
-  const cart = await api.put<CartDto>(`/api/v1/cart/items/${bookId}`, { selected });
-  afterWrite(cart, 'select', bookId);
-  return cart;
-}
+export const setCartItemSelected = (bookId: number, selected: boolean) =>
+  write(api.put<CartDto>(`/api/v1/cart/items/${bookId}`, { selected }), 'select', bookId);
 
-/** Spec section 8, Cart: the two stock messages, else the server message, else 'Có lỗi xảy ra'. */
+/** PUT /api/v1/cart/items/{bookId} {qty}; 0 removes the line. */
+export const setCartItemQty = (bookId: number, qty: number) => write(api.put<CartDto>(`/api/v1/cart/items/${bookId}`, { qty }), 'qty', bookId);
+
+/** DELETE /api/v1/cart/items/{bookId}. */
+export const removeCartItem = (bookId: number) => write(api.delete<CartDto>(`/api/v1/cart/items/${bookId}`), 'remove', bookId);
+
+/** POST /api/v1/cart/clear {onlyUnselected}: empties the cart, or removes the unselected lines only. */
+export const clearCart = (onlyUnselected: boolean) => write(api.post<CartDto>('/api/v1/cart/clear', { onlyUnselected }), 'clear');
+
+/** PUT /api/v1/cart/select-all {selected}. */
+export const selectAllCart = (selected: boolean) => write(api.put<CartDto>('/api/v1/cart/select-all', { selected }), 'select-all');
+
+/** Spec section 8, Cart: the two stock messages, the server's own text, else 'Có lỗi xảy ra'. */
 export function cartErrorText(err: unknown): string {
   const message = err instanceof ApiError ? err.message : err instanceof Error ? err.message : '';
   if (/Inventory not found/i.test(message)) return 'Sản phẩm chưa có tồn kho hoặc đã hết hàng.';

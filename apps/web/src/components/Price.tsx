@@ -21,8 +21,8 @@ export function Price({ book, size = 'sm', showBadge = true, className = '' }: {
   const { current, original, percent, onSale } = priceInfo(book);
   return (
     <div className={`flex flex-wrap items-baseline gap-x-2 gap-y-0.5 ${className}`}>
+      <span className="sr-only">{onSale ? 'Giá khuyến mãi: ' : 'Giá: '}</span>
       <span data-testid="price-current" className={`${CURRENT[size]} ${onSale ? 'text-brand-700' : 'text-gray-900'}`}>
-        <span className="sr-only">{onSale ? 'Giá khuyến mãi: ' : 'Giá: '}</span>
         {formatVnd(current)}
       </span>
       {onSale && (

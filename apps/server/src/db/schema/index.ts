@@ -9,3 +9,4 @@ export * from './addresses.ts';
 export * from './orders.ts';
 export * from './audit.ts';
 export * from './payments.ts';
+export * from './sales.ts';

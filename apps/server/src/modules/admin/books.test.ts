@@ -285,6 +285,11 @@ describe('PUT /api/v1/admin/books/{id}', () => {
     expect(doc!.searchDoc).toContain('tua moi sau khi sua');
     expect(doc!.searchDoc).not.toContain('tua cu');
     expect(doc!.searchDoc).toContain(refs.authors[1].slug.split('-').slice(0, 3).join(' '));
+    // The storefront's category listing follows the new links at once.
+    const listed = async (slug: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/v1/books/catalog?category=${slug}&size=100` })).json().data.content.map((b: { id: number }) => b.id);
+    expect(await listed(refs.parent.slug)).toContain(book.id);
+    expect(await listed(refs.child.slug)).not.toContain(book.id);
 
     const [audit] = await auditRows(t.app.db, 'BOOK_UPDATE');
     expect(audit!.entityId).toBe(String(book.id));

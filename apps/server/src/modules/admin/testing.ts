@@ -56,7 +56,7 @@ export async function insertRefs(db: Db) {
     .returning();
   const [parent] = await db.insert(categories).values({ name: `Văn học ${tag}`, slug: `van-hoc-${tag}` }).returning();
   const [child] = await db.insert(categories).values({ name: `Tiểu thuyết ${tag}`, slug: `tieu-thuyet-${tag}`, parentId: parent!.id }).returning();
-  return { publisher: publisher!, supplier: supplier!, authors: [a1!, a2!], parent: parent!, child: child! };
+  return { publisher: publisher!, supplier: supplier!, authors: [a1!, a2!] as const, parent: parent!, child: child! };
 }
 export type Refs = Awaited<ReturnType<typeof insertRefs>>;
 

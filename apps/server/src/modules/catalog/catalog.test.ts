@@ -6,6 +6,9 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { insertCatalogFixture, type Fixture } from './fixture.ts';
 import { setEngagementLookup } from './engagement-hook.ts';
 import { refreshSearchDocuments } from './search-documents.ts';
+import { countBooks } from './repo.ts';
+import { queryRows } from '../../db/client.ts';
+import { sql } from 'drizzle-orm';
 
 let t: TestApp;
 let fx: Fixture;
@@ -426,5 +429,21 @@ describe('category changes', () => {
     expect((await page('/api/v1/books/catalog?category=van-hoc')).totalElements).toBe(6);
     // The breadcrumb category follows the position order.
     expect((await get<BookDto>(`/api/v1/books/${deMen}`)).body.data.categories.map((c) => c.slug)).toEqual(['truyen-ngan', 'thieu-nhi']);
+  });
+});
+
+describe('page totals', () => {
+  it('large results report the planner estimate (capped), small ones an exact count', async () => {
+    const db = t.app.db;
+    await queryRows(db, sql`analyze books`);
+    const now = new Date();
+    const filter = { visibleOnly: true };
+    expect(await countBooks(db, filter, now)).toBe(10);
+    // With the threshold at 1 every total is an estimate: the planner's, from fresh statistics.
+    const estimate = await countBooks(db, filter, now, 1);
+    expect(Number.isInteger(estimate)).toBe(true);
+    expect(estimate).toBeGreaterThanOrEqual(5);
+    expect(estimate).toBeLessThanOrEqual(20);
+    expect(await countBooks(db, { visibleOnly: true, priceMin: 80_000, priceMax: 100_000 }, now)).toBe(4);
   });
 });

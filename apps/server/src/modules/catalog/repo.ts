@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CATALOG_MAX_RESULT_WINDOW, type AgeRating, type BookSort, type BookStatus, type CoverType, type Language, type NamedRef } from '@nhasach/shared';
 import { queryRows, type Db } from '../../db/client.ts';
-import { effectivePriceSql, intArray, saleActiveSql, saleInactiveSql, textArray, visibleSql } from './sql.ts';
+import { intArray, saleActiveSql, saleInactiveSql, textArray, visibleSql } from './sql.ts';
 
 /** A resolved filter: every reference is an id by now. An empty id list matches nothing. */
 export interface BookFilter {
@@ -42,9 +42,29 @@ export function whereSql(f: BookFilter, now: Date, withPrice = true): SQL {
   if (f.ageMin !== undefined) parts.push(sql`b.age_min_years >= ${f.ageMin}`);
   if (f.ageMax !== undefined) parts.push(sql`b.age_min_years <= ${f.ageMax}`);
   if (f.onSaleNow) parts.push(sql`${saleActiveSql(now)} and b.sale_price < b.price`);
-  if (withPrice && f.priceMin !== undefined) parts.push(sql`${effectivePriceSql(now)} >= ${f.priceMin}`);
-  if (withPrice && f.priceMax !== undefined) parts.push(sql`${effectivePriceSql(now)} <= ${f.priceMax}`);
+  if (withPrice && (f.priceMin !== undefined || f.priceMax !== undefined)) parts.push(effectivePriceRangeSql(f, now));
   return parts.length ? sql.join(parts, sql` and `) : sql.raw('true');
+}
+
+/** The bounds of the price filter on one column. */
+function rangeOn(col: SQL, f: Pick<BookFilter, 'priceMin' | 'priceMax'>): SQL {
+  return sql.join(
+    [
+      ...(f.priceMin !== undefined ? [sql`${col} >= ${f.priceMin}`] : []),
+      ...(f.priceMax !== undefined ? [sql`${col} <= ${f.priceMax}`] : []),
+      sql.raw('true'),
+    ],
+    sql` and `,
+  );
+}
+
+/**
+ * The effective price in range, written as "list price in range and no sale running, or sale price in range and
+ * the sale running" rather than a CASE: the planner can estimate plain column ranges from its statistics (a CASE
+ * gets a blind 0.5 %, which made it pick bitmap scans that read every row of a category).
+ */
+function effectivePriceRangeSql(f: BookFilter, now: Date): SQL {
+  return sql`((${rangeOn(sql`b.price`, f)} and ${saleInactiveSql(now)}) or (${rangeOn(sql`b.sale_price`, f)} and ${saleActiveSql(now)}))`;
 }
 
 const dirSql = (d: 'asc' | 'desc') => sql.raw(d);
@@ -84,15 +104,7 @@ async function pageBookIdsByPrice(db: Db, f: BookFilter, direction: 'asc' | 'des
   const d = dirSql(direction);
   const k = offset + limit;
   const w = whereSql(f, now, false);
-  const range = (col: SQL) =>
-    sql.join(
-      [
-        ...(f.priceMin !== undefined ? [sql`${col} >= ${f.priceMin}`] : []),
-        ...(f.priceMax !== undefined ? [sql`${col} <= ${f.priceMax}`] : []),
-        sql.raw('true'),
-      ],
-      sql` and `,
-    );
+  const range = (col: SQL) => rangeOn(col, f);
   const rows = await queryRows<{ id: number }>(
     db,
     sql`select id from (
@@ -108,16 +120,32 @@ async function pageBookIdsByPrice(db: Db, f: BookFilter, direction: 'asc' | 'des
   return rows.map((r) => r.id);
 }
 
+/** Below this planner estimate a total is counted exactly; above it the estimate is the total. */
+export const EXACT_COUNT_BELOW = 5000;
+
 /**
- * How many books match, counted up to CATALOG_MAX_RESULT_WINDOW: pages stop there, so a larger exact count buys
- * nothing and costs a scan of every match (about a second for a top-level category of a million books).
+ * How many books match, at most CATALOG_MAX_RESULT_WINDOW (pages stop there, so counting further buys nothing).
+ * The planner's estimate comes first (planning only, no rows read): a large result is reported as that estimate,
+ * capped; a small one is counted exactly, which is cheap because it is small. Counting 13,000 books of a filtered
+ * category exactly costs 0.2-0.7 s on a million books, so large totals are estimates (typically within 15 %).
  */
-export async function countBooks(db: Db, f: BookFilter, now: Date): Promise<number> {
+export async function countBooks(db: Db, f: BookFilter, now: Date, exactBelow = EXACT_COUNT_BELOW): Promise<number> {
+  const where = whereSql(f, now);
+  const estimate = await estimateRows(db, sql`select 1 from books b where ${where}`);
+  if (estimate >= exactBelow) return Math.min(CATALOG_MAX_RESULT_WINDOW, Math.round(estimate));
   const [row] = await queryRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from (select 1 from books b where ${whereSql(f, now)} limit ${CATALOG_MAX_RESULT_WINDOW}) t`,
+    sql`select count(*)::int as n from (select 1 from books b where ${where} limit ${CATALOG_MAX_RESULT_WINDOW}) t`,
   );
   return row?.n ?? 0;
+}
+
+/** The planner's row estimate of a query (EXPLAIN without ANALYZE: nothing is executed). */
+async function estimateRows(db: Db, query: SQL): Promise<number> {
+  const [row] = await queryRows<Record<string, unknown>>(db, sql`explain (format json) ${query}`);
+  const raw = row ? Object.values(row)[0] : undefined;
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: { 'Plan Rows': number } }] | undefined;
+  return plan?.[0]?.Plan['Plan Rows'] ?? 0;
 }
 
 /** Ids of publishers or suppliers given as ids or slugs; unknown ones are left out. */

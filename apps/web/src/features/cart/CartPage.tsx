@@ -1,7 +1,278 @@
-import { CartIcon } from '../../components/icons.tsx';
-import { PlaceholderPage } from '../../components/PlaceholderPage.tsx';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { formatVnd, type CartItemDto } from '@nhasach/shared';
+import { Alert } from '../../components/Alert.tsx';
+import { Breadcrumb } from '../../components/Breadcrumb.tsx';
+import { Button, buttonClass } from '../../components/Button.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../components/StateBlocks.tsx';
+import { CartIcon, LockIcon } from '../../components/icons.tsx';
+import { TrashIcon } from '../../components/storeIcons.tsx';
+import { loginPathFor } from '../../lib/safeNext.ts';
+import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
+import { useAuth } from '../auth/useAuth.ts';
+import { CartLineRow } from './CartLineRow.tsx';
+import { CartSummary } from './CartSummary.tsx';
+import { useCart, type CartWrite } from './useCart.ts';
 
-/** /gio-hang — placeholder until the cart is built. */
+type Pending =
+  | { kind: 'remove'; item: CartItemDto }
+  | { kind: 'clear-all' }
+  | { kind: 'clear-unselected'; count: number };
+
+/** /gio-hang (spec section 2, Cart). The cart lives on the server, so guests are asked to log in. */
 export function CartPage() {
-  return <PlaceholderPage title="Giỏ hàng" icon={<CartIcon size={30} />} description="Giỏ hàng của bạn sẽ sớm hiển thị tại đây." />;
+  useDocumentTitle('Giỏ hàng');
+  const { user } = useAuth();
+  return (
+    <div className="page-container py-5 pb-32 sm:py-8 lg:pb-10">
+      <Breadcrumb items={[{ label: 'Giỏ hàng' }]} className="mb-4" />
+      {user ? <CartView /> : <GuestCart />}
+    </div>
+  );
+}
+
+function GuestCart() {
+  return (
+    <>
+      <h1 className="mb-5 text-2xl font-bold text-gray-900">Giỏ hàng</h1>
+      <EmptyState
+        icon={<LockIcon size={28} />}
+        title="Đăng nhập để xem giỏ hàng"
+        description="Giỏ hàng được lưu trong tài khoản của bạn, mua sắm trên mọi thiết bị đều không lo mất sản phẩm đã chọn."
+        action={
+          <div className="flex flex-wrap justify-center gap-2">
+            <Link to={loginPathFor('/gio-hang')} className={buttonClass('primary', 'md')}>
+              Đăng nhập
+            </Link>
+            <Link to="/dang-ky" className={buttonClass('outline', 'md')}>
+              Tạo tài khoản
+            </Link>
+          </div>
+        }
+      />
+    </>
+  );
+}
+
+function CartView() {
+  const navigate = useNavigate();
+  const { query, cart, busy, run } = useCart();
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const selectAllRef = useRef<HTMLInputElement>(null);
+
+  const items = cart?.items ?? [];
+  const selectable = items.filter((i) => i.available);
+  const selectedCount = selectable.filter((i) => i.selected).length;
+  const allSelected = selectable.length > 0 && selectedCount === selectable.length;
+  const unselectedCount = items.length - items.filter((i) => i.selected && i.available).length;
+
+  useEffect(() => {
+    if (selectAllRef.current) selectAllRef.current.indeterminate = selectedCount > 0 && !allSelected;
+  }, [selectedCount, allSelected]);
+
+  useEffect(() => {
+    // Spec section 8: load failures of the cart screen are logged; the page offers a retry.
+    if (query.error) console.error('Cart load failed', query.error);
+  }, [query.error]);
+
+  const act = async (write: CartWrite) => {
+    setError(undefined);
+    const message = await run(write);
+    if (message) setError(message);
+    return !message;
+  };
+
+  const onQty = (item: CartItemDto, qty: number) => {
+    if (qty <= 0) setPending({ kind: 'remove', item });
+    else void act({ kind: 'qty', bookId: item.bookId, qty });
+  };
+
+  const confirm = async () => {
+    if (!pending) return;
+    setConfirming(true);
+    const write: CartWrite =
+      pending.kind === 'remove'
+        ? { kind: 'qty', bookId: pending.item.bookId, qty: 0 }
+        : { kind: 'clear', onlyUnselected: pending.kind === 'clear-unselected' };
+    await act(write);
+    setConfirming(false);
+    setPending(null);
+  };
+
+  if (query.isPending) return <CartSkeleton />;
+  if (query.isError || !cart) {
+    return (
+      <>
+        <h1 className="mb-5 text-2xl font-bold text-gray-900">Giỏ hàng</h1>
+        <ErrorState message="Không tải được giỏ hàng" onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      </>
+    );
+  }
+
+  if (items.length === 0) {
+    return (
+      <>
+        <h1 className="mb-5 text-2xl font-bold text-gray-900">Giỏ hàng</h1>
+        <EmptyState
+          icon={<CartIcon size={28} />}
+          title="Giỏ hàng trống"
+          description="Chưa có sản phẩm nào trong giỏ hàng. Khám phá thêm hàng ngàn đầu sách hay nhé!"
+          action={
+            <Link to="/" className={buttonClass('primary', 'md')}>
+              Tiếp tục mua sắm
+            </Link>
+          }
+        />
+      </>
+    );
+  }
+
+  const locked = busy !== null;
+  const goCheckout = () => navigate('/checkout');
+
+  return (
+    <>
+      <h1 className="mb-5 flex items-baseline gap-2 text-2xl font-bold text-gray-900">
+        Giỏ hàng <span className="text-base font-medium text-gray-500">({cart.totalItems} sản phẩm)</span>
+      </h1>
+
+      <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_340px] lg:gap-6">
+        <div className="min-w-0 space-y-3">
+          {error && (
+            <Alert>
+              <div className="flex items-start justify-between gap-3">
+                <span>{error}</span>
+                <button type="button" className="shrink-0 text-xs font-semibold underline underline-offset-2" onClick={() => setError(undefined)}>
+                  Đóng
+                </button>
+              </div>
+            </Alert>
+          )}
+
+          <section aria-label="Sản phẩm trong giỏ hàng" className="overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm">
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-gray-100 bg-gray-50/70 px-4 py-3 sm:px-5">
+              <label className="flex cursor-pointer items-center gap-3 text-sm font-semibold text-gray-800">
+                <input
+                  ref={selectAllRef}
+                  type="checkbox"
+                  className="size-[18px] cursor-pointer accent-brand-700"
+                  checked={allSelected}
+                  disabled={locked || selectable.length === 0}
+                  onChange={() => void act({ kind: 'select-all', selected: !allSelected })}
+                />
+                Chọn tất cả ({selectable.length})
+              </label>
+              <div className="ml-auto flex flex-wrap items-center gap-1">
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  disabled={locked || unselectedCount === 0}
+                  onClick={() => setPending({ kind: 'clear-unselected', count: unselectedCount })}
+                >
+                  Xoá sản phẩm chưa chọn
+                </Button>
+                <Button variant="ghost" size="sm" className="!text-red-700 hover:!bg-red-50" disabled={locked} onClick={() => setPending({ kind: 'clear-all' })}>
+                  <TrashIcon size={16} /> Xoá tất cả
+                </Button>
+              </div>
+            </div>
+            <div
+              aria-hidden="true"
+              className="hidden grid-cols-[auto_80px_minmax(0,1fr)_120px_128px_120px_40px] gap-x-4 border-b border-gray-100 px-5 py-2.5 text-xs font-semibold tracking-wide text-gray-500 uppercase lg:grid"
+            >
+              <span className="w-[18px]" />
+              <span className="col-span-2">Sản phẩm</span>
+              <span>Đơn giá</span>
+              <span className="text-center">Số lượng</span>
+              <span className="text-right">Thành tiền</span>
+              <span />
+            </div>
+            <ul className="divide-y divide-gray-100">
+              {items.map((item) => (
+                <CartLineRow
+                  key={item.bookId}
+                  item={item}
+                  busy={busy === item.bookId}
+                  locked={locked}
+                  onSelect={(selected) => void act({ kind: 'select', bookId: item.bookId, selected })}
+                  onQty={(qty) => onQty(item, qty)}
+                  onRemove={() => setPending({ kind: 'remove', item })}
+                />
+              ))}
+            </ul>
+          </section>
+          <Link to="/" className="inline-flex items-center gap-1 rounded text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
+            ← Tiếp tục mua sắm
+          </Link>
+        </div>
+
+        <aside className="lg:sticky lg:top-32">
+          <CartSummary cart={cart} onCheckout={goCheckout} disabled={locked} />
+        </aside>
+      </div>
+
+      {/* Phones: the total and the button stay at the bottom of the screen. */}
+      <div className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white/95 px-4 py-3 shadow-[0_-6px_20px_rgb(0_0_0/0.08)] backdrop-blur lg:hidden">
+        <div className="mx-auto flex max-w-xl items-center gap-3">
+          <div className="min-w-0 flex-1">
+            <p className="text-xs text-gray-500">
+              Tổng cộng ({cart.totalSelected} sản phẩm)
+            </p>
+            <p className="truncate text-lg font-extrabold text-brand-700 tabular-nums">{formatVnd(cart.grandTotal)}</p>
+          </div>
+          <Button size="lg" disabled={cart.totalSelected === 0 || locked} onClick={goCheckout} className="shrink-0 px-7">
+            Mua hàng
+          </Button>
+        </div>
+      </div>
+
+      <ConfirmDialog
+        open={pending !== null}
+        danger
+        busy={confirming}
+        title={pending?.kind === 'clear-all' ? 'Xoá tất cả sản phẩm?' : pending?.kind === 'clear-unselected' ? 'Xoá sản phẩm chưa chọn?' : 'Xoá sản phẩm khỏi giỏ hàng?'}
+        description={
+          pending?.kind === 'remove'
+            ? `“${pending.item.title}” sẽ được xoá khỏi giỏ hàng.`
+            : pending?.kind === 'clear-unselected'
+              ? `${pending.count} sản phẩm chưa chọn sẽ được xoá khỏi giỏ hàng.`
+              : 'Toàn bộ sản phẩm trong giỏ hàng sẽ được xoá.'
+        }
+        confirmText="Xoá"
+        onConfirm={() => void confirm()}
+        onClose={() => setPending(null)}
+      />
+    </>
+  );
+}
+
+function CartSkeleton() {
+  return (
+    <div role="status" aria-label="Đang tải giỏ hàng" className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_340px] lg:gap-6">
+      <span className="sr-only">Đang tải giỏ hàng…</span>
+      <div className="space-y-3 rounded-2xl border border-gray-200 bg-white p-5">
+        <Skeleton className="h-5 w-40" />
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="flex gap-4 border-t border-gray-100 pt-4">
+            <Skeleton className="h-24 w-[72px]" />
+            <div className="flex-1 space-y-2">
+              <Skeleton className="h-4 w-3/4" />
+              <Skeleton className="h-4 w-1/3" />
+              <Skeleton className="h-9 w-32" />
+            </div>
+          </div>
+        ))}
+      </div>
+      <div className="space-y-3 rounded-2xl border border-gray-200 bg-white p-5">
+        <Skeleton className="h-5 w-32" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-12 w-full" />
+      </div>
+    </div>
+  );
 }

@@ -1,7 +1,427 @@
-import { CreditCardIcon } from '../../components/icons.tsx';
-import { PlaceholderPage } from '../../components/PlaceholderPage.tsx';
+import { useRef, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  computeTotals,
+  DELIVERY_METHOD_LABELS,
+  formatVnd,
+  ONLINE_PAYMENT_TTL_MINUTES,
+  ORDER_NOTE_MAX,
+  PAYMENT_BANNERS,
+  shippingFeeFor,
+  type AddressDto,
+  type DeliveryMethod,
+  type PaymentMethod,
+} from '@nhasach/shared';
+import { addressKeys, fetchAddresses } from '../../api/addresses.ts';
+import { ApiError, errorText } from '../../api/client.ts';
+import { createOrder, newIdempotencyKey } from '../../api/orders.ts';
+import { Alert } from '../../components/Alert.tsx';
+import { Breadcrumb } from '../../components/Breadcrumb.tsx';
+import { Button, buttonClass } from '../../components/Button.tsx';
+import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../components/StateBlocks.tsx';
+import { BanknoteIcon, CartIcon, CreditCardIcon, MapPinIcon, PencilIcon, ShieldCheckIcon, TruckIcon } from '../../components/icons.tsx';
+import { PlusIcon, ZapIcon } from '../../components/storeIcons.tsx';
+import { apiMessage } from '../../lib/apiMessage.ts';
+import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
+import { AddressForm } from '../account/AddressForm.tsx';
+import { ADDRESS_PAGE_FOR_CHECKOUT } from '../cart/buyNow.ts';
+import { bookHref } from '../cart/CartLineRow.tsx';
+import { SummaryRow } from '../cart/CartSummary.tsx';
+import { refreshCartAfterOrder, useCart } from '../cart/useCart.ts';
+import { PaymentResult } from './PaymentResult.tsx';
+import { gatewayParams, goToGateway, providerName } from './payment.ts';
 
-/** /checkout — placeholder until the order form is built. */
+/** What the order detail page shows after arriving from checkout. */
+export interface OrderPlacedState {
+  placed?: boolean;
+  paymentError?: string;
+}
+
+/** /checkout: the order form, or the payment-result banner when the gateway sent the shopper back (spec section 2). */
 export function CheckoutPage() {
-  return <PlaceholderPage title="Thanh toán" icon={<CreditCardIcon size={30} />} description="Trang đặt hàng đang được hoàn thiện." />;
+  const [params] = useSearchParams();
+  const gateway = gatewayParams(params);
+  useDocumentTitle(gateway ? 'Kết quả thanh toán' : 'Thanh toán');
+  return (
+    <div className="page-container py-5 pb-32 sm:py-8 lg:pb-10">
+      <Breadcrumb items={[{ label: 'Giỏ hàng', href: '/gio-hang' }, { label: gateway ? 'Kết quả thanh toán' : 'Thanh toán' }]} className="mb-4" />
+      {gateway ? <PaymentResult params={gateway} orderParam={params.get('order')} /> : <CheckoutForm />}
+    </div>
+  );
+}
+
+const DELIVERY_HINTS: Record<DeliveryMethod, string> = {
+  STANDARD: 'Nhận hàng trong 3-5 ngày làm việc',
+  EXPRESS: 'Giao nhanh, ưu tiên xử lý trong ngày',
+};
+
+function CheckoutForm() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { query: cartQuery, cart } = useCart();
+  const addresses = useQuery({ queryKey: addressKeys.all, queryFn: ({ signal }) => fetchAddresses(signal) });
+
+  const [chosenAddressId, setChosenAddressId] = useState<number | null>(null);
+  const [addingAddress, setAddingAddress] = useState(false);
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod | null>('COD');
+  const [deliveryMethod, setDeliveryMethod] = useState<DeliveryMethod | null>('STANDARD');
+  const [note, setNote] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string>();
+  // One key per checkout attempt: a double click or a retry after a lost answer returns the same order.
+  const idempotencyKey = useRef(newIdempotencyKey());
+  const inFlight = useRef(false);
+
+  const list = addresses.data ?? [];
+  const address: AddressDto | undefined =
+    list.find((a) => a.id === chosenAddressId) ?? list.find((a) => a.isDefault) ?? list[0];
+  const lines = (cart?.items ?? []).filter((i) => i.selected && i.available);
+  const totals = computeTotals(lines, deliveryMethod ?? 'STANDARD');
+  const quantity = lines.reduce((n, l) => n + l.qty, 0);
+
+  const canSubmit = !!address && !!paymentMethod && !!deliveryMethod && lines.length > 0 && !submitting;
+
+  const submit = async () => {
+    if (!canSubmit || inFlight.current || !address || !paymentMethod || !deliveryMethod) return;
+    inFlight.current = true;
+    setSubmitting(true);
+    setError(undefined);
+    let code: string | undefined;
+    try {
+      const trimmed = note.trim();
+      const order = await createOrder(
+        { addressId: address.id, paymentMethod, deliveryMethod, ...(trimmed ? { note: trimmed } : {}) },
+        idempotencyKey.current,
+      );
+      code = order?.code;
+      if (!code) throw new Error('Không nhận được mã đơn hàng');
+    } catch (err) {
+      // A definite refusal means nothing was placed: the next try is a new attempt. Otherwise (network, 5xx) the
+      // same key is kept so that a retry cannot place the order twice.
+      if (err instanceof ApiError && err.status < 500) idempotencyKey.current = newIdempotencyKey();
+      setError(err instanceof ApiError ? apiMessage(err, 'Đặt hàng thất bại') : errorText(err, 'Đặt hàng thất bại'));
+      void cartQuery.refetch();
+      inFlight.current = false;
+      setSubmitting(false);
+      return;
+    }
+
+    await refreshCartAfterOrder(queryClient);
+    const detail = `/orders/${encodeURIComponent(code)}`;
+    if (paymentMethod === 'COD') {
+      navigate(detail, { state: { placed: true } satisfies OrderPlacedState });
+      return;
+    }
+    try {
+      await goToGateway(code);
+    } catch (err) {
+      const text = err instanceof ApiError ? apiMessage(err, PAYMENT_BANNERS.startFailed(providerName())) : errorText(err, PAYMENT_BANNERS.startFailed(providerName()));
+      navigate(detail, { state: { placed: true, paymentError: text } satisfies OrderPlacedState });
+    }
+  };
+
+  if (cartQuery.isPending || addresses.isPending) return <CheckoutSkeleton />;
+  if (cartQuery.isError) {
+    return <ErrorState message="Không tải được giỏ hàng" onRetry={() => void cartQuery.refetch()} retrying={cartQuery.isFetching} />;
+  }
+  if (lines.length === 0 && !submitting) {
+    return (
+      <EmptyState
+        icon={<CartIcon size={28} />}
+        title="Chưa có sản phẩm nào được chọn để đặt hàng"
+        description="Hãy chọn sản phẩm trong giỏ hàng rồi bấm Mua hàng."
+        action={
+          <Link to="/gio-hang" className={buttonClass('primary', 'md')}>
+            Về giỏ hàng
+          </Link>
+        }
+      />
+    );
+  }
+
+  const noAddress = addresses.isSuccess && list.length === 0;
+  const placeButton = (extra = '') => (
+    <Button size="lg" onClick={() => void submit()} disabled={!canSubmit} busy={submitting} busyText="Đang đặt..." className={extra}>
+      Đặt hàng
+    </Button>
+  );
+
+  return (
+    <>
+      <h1 className="mb-5 text-2xl font-bold text-gray-900">Thanh toán</h1>
+      <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_380px] lg:gap-6">
+        <div className="min-w-0 space-y-4">
+          <Step n={1} title="Địa chỉ nhận hàng" icon={<MapPinIcon size={18} />} action={
+            <Link to={ADDRESS_PAGE_FOR_CHECKOUT} className="text-sm font-semibold text-brand-700 hover:underline">
+              Quản lý địa chỉ
+            </Link>
+          }>
+            {addresses.isError ? (
+              <ErrorState compact message="Không tải được địa chỉ" onRetry={() => void addresses.refetch()} retrying={addresses.isFetching} />
+            ) : noAddress || addingAddress ? (
+              <div className="space-y-3">
+                {noAddress && (
+                  <Alert tone="info">Bạn chưa có địa chỉ nhận hàng. Vui lòng nhập tên người nhận, số điện thoại và địa chỉ giao hàng.</Alert>
+                )}
+                <AddressForm
+                  defaultMakeDefault={noAddress}
+                  submitLabel="Lưu địa chỉ"
+                  onCancel={noAddress ? undefined : () => setAddingAddress(false)}
+                  onSaved={(saved) => {
+                    setChosenAddressId(saved.id);
+                    setAddingAddress(false);
+                  }}
+                />
+              </div>
+            ) : (
+              <fieldset>
+                <legend className="sr-only">Chọn địa chỉ giao hàng</legend>
+                <div className="grid gap-2.5">
+                  {list.map((a) => (
+                    <label
+                      key={a.id}
+                      data-testid="checkout-address"
+                      className="flex cursor-pointer gap-3 rounded-xl border border-gray-200 p-3.5 transition-colors hover:border-brand-300 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50/40 has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-brand-600/20"
+                    >
+                      <input
+                        type="radio"
+                        name="address"
+                        className="mt-1 size-4 shrink-0 accent-brand-700"
+                        checked={address?.id === a.id}
+                        onChange={() => setChosenAddressId(a.id)}
+                        aria-label={`${a.fullName}, ${a.phone}, ${a.addressLine}`}
+                      />
+                      <span className="min-w-0 text-sm">
+                        <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                          <span className="font-semibold text-gray-900">{a.fullName}</span>
+                          <span className="text-gray-500">{a.phone}</span>
+                          {a.isDefault && (
+                            <span className="rounded-md border border-brand-600 px-1.5 py-px text-[11px] font-semibold text-brand-700">Mặc định</span>
+                          )}
+                        </span>
+                        <span className="mt-1 block leading-relaxed text-gray-700">{a.addressLine}</span>
+                      </span>
+                    </label>
+                  ))}
+                </div>
+                <Button variant="ghost" size="sm" className="mt-2 !text-brand-700" onClick={() => setAddingAddress(true)}>
+                  <PlusIcon size={16} /> Thêm địa chỉ mới
+                </Button>
+              </fieldset>
+            )}
+          </Step>
+
+          <Step n={2} title="Phương thức giao hàng" icon={<TruckIcon size={18} />}>
+            <fieldset>
+              <legend className="sr-only">Phương thức giao hàng</legend>
+              <div className="grid gap-2.5 sm:grid-cols-2">
+                {(['STANDARD', 'EXPRESS'] as const).map((m) => {
+                  const fee = shippingFeeFor(totals.merchandiseTotal, m);
+                  return (
+                    <OptionCard
+                      key={m}
+                      name="delivery"
+                      checked={deliveryMethod === m}
+                      onChange={() => setDeliveryMethod(m)}
+                      icon={m === 'EXPRESS' ? <ZapIcon size={18} /> : <TruckIcon size={18} />}
+                      title={DELIVERY_METHOD_LABELS[m]}
+                      description={DELIVERY_HINTS[m]}
+                      aside={fee === 0 ? <span className="font-semibold text-emerald-700">Miễn phí</span> : <span className="font-semibold text-gray-900">{formatVnd(fee)}</span>}
+                    />
+                  );
+                })}
+              </div>
+            </fieldset>
+          </Step>
+
+          <Step n={3} title="Phương thức thanh toán" icon={<CreditCardIcon size={18} />}>
+            <fieldset>
+              <legend className="sr-only">Phương thức thanh toán</legend>
+              <div className="grid gap-2.5">
+                <OptionCard
+                  name="payment"
+                  checked={paymentMethod === 'COD'}
+                  onChange={() => setPaymentMethod('COD')}
+                  icon={<BanknoteIcon size={18} />}
+                  title="Thanh toán bằng tiền mặt"
+                  description="Trả tiền mặt khi nhận hàng (COD)"
+                />
+                <OptionCard
+                  name="payment"
+                  checked={paymentMethod === 'VNPAY'}
+                  onChange={() => setPaymentMethod('VNPAY')}
+                  icon={<span className="text-[11px] font-extrabold tracking-tight"><span className="text-red-600">VN</span><span className="text-sky-700">PAY</span></span>}
+                  title="Thanh toán qua VNPAY"
+                  description={`Thẻ ATM, thẻ quốc tế hoặc mã QR ngân hàng. Vui lòng hoàn tất thanh toán trong ${ONLINE_PAYMENT_TTL_MINUTES} phút.`}
+                />
+              </div>
+            </fieldset>
+          </Step>
+
+          <Step n={4} title="Ghi chú" icon={<PencilIcon size={16} />}>
+            <label htmlFor="order-note" className="sr-only">
+              Ghi chú cho đơn hàng
+            </label>
+            <textarea
+              id="order-note"
+              value={note}
+              maxLength={ORDER_NOTE_MAX}
+              onChange={(e) => setNote(e.target.value)}
+              rows={3}
+              placeholder="Ghi chú cho người bán hoặc người giao hàng (không bắt buộc)"
+              className="block w-full resize-y rounded-lg border border-gray-300 bg-white px-3.5 py-2.5 text-[15px] text-gray-900 placeholder:text-gray-400 hover:border-gray-400 focus:border-brand-600 focus:ring-3 focus:ring-brand-600/15 focus:outline-none"
+            />
+            <p className="mt-1 text-right text-xs text-gray-400">
+              {note.length}/{ORDER_NOTE_MAX}
+            </p>
+          </Step>
+        </div>
+
+        <aside className="space-y-3 lg:sticky lg:top-32">
+          <section aria-labelledby="checkout-items-title" className="rounded-2xl border border-gray-200 bg-white shadow-sm">
+            <header className="flex items-center justify-between gap-3 border-b border-gray-100 px-5 py-4">
+              <h2 id="checkout-items-title" className="text-base font-bold text-gray-900">
+                Đơn hàng <span className="font-medium text-gray-500">({lines.length} sản phẩm)</span>
+              </h2>
+              <Link to="/gio-hang" className="text-sm font-semibold text-brand-700 hover:underline">
+                Sửa
+              </Link>
+            </header>
+            <ul className="max-h-80 divide-y divide-gray-100 overflow-y-auto px-5" aria-label="Sản phẩm đặt mua">
+              {lines.map((l) => (
+                <li key={l.bookId} data-testid="checkout-line" className="flex gap-3 py-3">
+                  <div className="relative shrink-0">
+                    <ImageWithFallback src={l.thumbnail} alt="" className="h-16 w-12 rounded-md border border-gray-100 object-cover" placeholderClassName="h-16 w-12 rounded-md [&_span]:hidden [&_svg]:size-5" />
+                    <span className="absolute -top-1.5 -right-1.5 grid min-w-5 place-items-center rounded-full bg-gray-700 px-1 text-[11px] font-bold text-white">{l.qty}</span>
+                  </div>
+                  <div className="min-w-0 flex-1">
+                    <Link to={bookHref(l.slug)} className="line-clamp-2 text-sm font-medium text-gray-900 hover:text-brand-700">
+                      {l.title}
+                    </Link>
+                    <p className="mt-0.5 text-xs text-gray-500">
+                      {formatVnd(l.unitPrice)} × {l.qty}
+                      {l.onSale && l.originalUnitPrice > l.unitPrice && <s className="ml-1.5 text-gray-400">{formatVnd(l.originalUnitPrice)}</s>}
+                    </p>
+                  </div>
+                  <p className="shrink-0 text-sm font-semibold text-gray-900">{formatVnd(l.lineTotal)}</p>
+                </li>
+              ))}
+            </ul>
+            <dl className="space-y-2.5 border-t border-gray-100 px-5 py-4">
+              <SummaryRow label={`Tạm tính (${quantity} cuốn)`} value={formatVnd(totals.subtotal)} />
+              {totals.discountTotal > 0 && <SummaryRow label="Giảm giá" value={`-${formatVnd(totals.discountTotal)}`} />}
+              <SummaryRow
+                label="Phí vận chuyển"
+                hint={deliveryMethod ? DELIVERY_METHOD_LABELS[deliveryMethod] : undefined}
+                value={totals.shippingFee === 0 ? <span className="text-emerald-700">Miễn phí</span> : formatVnd(totals.shippingFee)}
+              />
+              {totals.taxTotal > 0 && <SummaryRow label="Thuế" value={formatVnd(totals.taxTotal)} />}
+              <div className="border-t border-dashed border-gray-200 pt-3">
+                <SummaryRow label="Tổng cộng" value={<span data-testid="checkout-total">{formatVnd(totals.grandTotal)}</span>} strong />
+                <p className="mt-1 text-right text-xs text-gray-400">Đã bao gồm VAT</p>
+              </div>
+            </dl>
+            <div className="space-y-3 border-t border-gray-100 px-5 py-4">
+              {error && (
+                <Alert>
+                  <strong className="block">Đặt hàng thất bại</strong>
+                  {error !== 'Đặt hàng thất bại' && <span>{error}</span>}
+                </Alert>
+              )}
+              {!address && !noAddress && <p className="text-xs text-amber-700">Vui lòng chọn địa chỉ nhận hàng.</p>}
+              {noAddress && <p className="text-xs text-amber-700">Vui lòng lưu địa chỉ nhận hàng trước khi đặt hàng.</p>}
+              {placeButton('w-full')}
+              <p className="flex items-center justify-center gap-1.5 text-xs text-gray-500">
+                <ShieldCheckIcon size={14} /> Thông tin của bạn được bảo mật an toàn
+              </p>
+            </div>
+          </section>
+        </aside>
+      </div>
+
+      {/* Phones: the total and the order button stay in reach. */}
+      <div className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white/95 px-4 py-3 shadow-[0_-6px_20px_rgb(0_0_0/0.08)] backdrop-blur lg:hidden">
+        <div className="mx-auto flex max-w-xl items-center gap-3">
+          <div className="min-w-0 flex-1">
+            <p className="text-xs text-gray-500">Tổng cộng</p>
+            <p className="truncate text-lg font-extrabold text-brand-700 tabular-nums">{formatVnd(totals.grandTotal)}</p>
+          </div>
+          {placeButton('shrink-0 px-7')}
+        </div>
+      </div>
+    </>
+  );
+}
+
+function Step({ n, title, icon, action, children }: { n: number; title: string; icon: ReactNode; action?: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`checkout-step-${n}`} className="rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5">
+      <header className="mb-4 flex items-center justify-between gap-3">
+        <h2 id={`checkout-step-${n}`} className="flex items-center gap-2.5 text-base font-bold text-gray-900">
+          <span className="grid size-8 place-items-center rounded-full bg-brand-50 text-brand-700" aria-hidden="true">
+            {icon}
+          </span>
+          {title}
+        </h2>
+        {action}
+      </header>
+      {children}
+    </section>
+  );
+}
+
+function OptionCard({
+  name,
+  checked,
+  onChange,
+  icon,
+  title,
+  description,
+  aside,
+}: {
+  name: string;
+  checked: boolean;
+  onChange: () => void;
+  icon: ReactNode;
+  title: string;
+  description?: string;
+  aside?: ReactNode;
+}) {
+  return (
+    <label className="flex cursor-pointer items-center gap-3 rounded-xl border border-gray-200 p-3.5 transition-colors hover:border-brand-300 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50/40 has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-brand-600/20">
+      <input type="radio" name={name} checked={checked} onChange={onChange} className="size-4 shrink-0 accent-brand-700" />
+      <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-gray-50 text-gray-700 ring-1 ring-gray-100" aria-hidden="true">
+        {icon}
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="block text-sm font-semibold text-gray-900">{title}</span>
+        {description && <span className="mt-0.5 block text-xs leading-relaxed text-gray-500">{description}</span>}
+      </span>
+      {aside && <span className="shrink-0 text-sm">{aside}</span>}
+    </label>
+  );
+}
+
+function CheckoutSkeleton() {
+  return (
+    <div role="status" aria-label="Đang tải" className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_380px] lg:gap-6">
+      <span className="sr-only">Đang tải…</span>
+      <div className="space-y-4">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="space-y-3 rounded-2xl border border-gray-200 bg-white p-5">
+            <Skeleton className="h-5 w-48" />
+            <Skeleton className="h-16 w-full" />
+          </div>
+        ))}
+      </div>
+      <div className="space-y-3 rounded-2xl border border-gray-200 bg-white p-5">
+        <Skeleton className="h-5 w-32" />
+        <Skeleton className="h-14 w-full" />
+        <Skeleton className="h-14 w-full" />
+        <Skeleton className="h-12 w-full" />
+      </div>
+    </div>
+  );
 }

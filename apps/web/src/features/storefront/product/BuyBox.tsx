@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { COVER_TYPE_LABELS, QTY_MAX, isNewBook, type BookDto } from '@nhasach/shared';
-import { addToCart, cartErrorText, setCartItemSelected } from '../../../api/cart.ts';
+import { addToCart, cartErrorText } from '../../../api/cart.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { DiscountBadge, NewBadge } from '../../../components/Badge.tsx';
 import { Button } from '../../../components/Button.tsx';
@@ -16,6 +16,7 @@ import { formatSold } from '../../../lib/books.ts';
 import { loginPathFor } from '../../../lib/safeNext.ts';
 import { searchPath } from '../../../lib/search.ts';
 import { useAuth } from '../../auth/useAuth.ts';
+import { useBuyNow } from '../../cart/buyNow.ts';
 import { FavouriteButton } from '../../favourites/FavouriteButton.tsx';
 import { SaleCountdown } from '../home/SaleCountdown.tsx';
 import { STORE_PROMISES } from '../../../app/layout/Footer.tsx';
@@ -28,6 +29,7 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
   const navigate = useNavigate();
   const location = useLocation();
   const toast = useToast();
+  const buyNow = useBuyNow();
   const [qty, setQty] = useState(1);
   const [busy, setBusy] = useState<'cart' | 'buy' | null>(null);
   const [error, setError] = useState<string>();
@@ -65,9 +67,8 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
     }
     setBusy('buy');
     try {
-      await addToCart(book.id, quantity);
-      await setCartItemSelected(book.id, true);
-      navigate('/checkout');
+      // Adds, makes it the only selected line, checks the address book, then goes on (features/cart/buyNow.ts).
+      await buyNow(book.id, quantity);
     } catch {
       setError(BUY_NOW_ERROR);
       setBusy(null);

@@ -1,0 +1,147 @@
+import {
+  allowedPaymentChanges,
+  allowedRefundMethods,
+  allowedStatusChanges,
+  blockedStatusChanges,
+  cancelBlock,
+  paidAmountOf,
+  refundableAmount,
+  shippingBlock,
+  type SaleOrderDto,
+  type SaleOrderFacts,
+  type SaleOrderSummaryDto,
+} from '@nhasach/shared';
+import { toOrderItemDto, type OrderHistoryRow, type OrderItemRow, type OrderRow } from '../orders/index.ts';
+import type { RefundRow, ShippingRow, SummaryRow } from './repo.ts';
+
+const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
+
+/** What the shared rules look at, from the order row, its shipping row and its refunds. */
+export function factsOf(order: OrderRow, shipping: ShippingRow | undefined, refundedAmount: number): SaleOrderFacts {
+  return {
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    paymentMethod: order.paymentMethod,
+    grandTotal: order.grandTotal,
+    // markOrderPaid records the gateway's transaction number; payments recorded by staff leave it empty.
+    paidThroughGateway: order.paymentTransactionNo !== null,
+    shippingCarrier: shipping?.carrier ?? null,
+    trackingCode: shipping?.trackingCode ?? null,
+    refundedAmount,
+  };
+}
+
+export function toSummaryDto(row: SummaryRow): SaleOrderSummaryDto {
+  const o = row.order;
+  return {
+    id: o.id,
+    code: o.code,
+    status: o.status,
+    paymentStatus: o.paymentStatus,
+    paymentMethod: o.paymentMethod,
+    deliveryMethod: o.deliveryMethod,
+    total: o.grandTotal,
+    grandTotal: o.grandTotal,
+    subtotal: o.subtotal,
+    shippingFee: o.shippingFee,
+    discount: o.discountTotal,
+    discountTotal: o.discountTotal,
+    createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
+    assigneeId: o.assigneeId,
+    assigneeName: o.assigneeId ? row.assigneeName : null,
+    customerId: o.userId,
+    customerName: row.customerName ?? o.receiverName,
+    customerEmail: row.customerEmail ?? o.receiverEmail,
+    customerPhone: row.customerPhone ?? o.receiverPhone,
+    receiverName: o.receiverName,
+    receiverPhone: o.receiverPhone,
+    itemCount: Number(row.itemCount),
+    totalQuantity: Number(row.totalQuantity),
+    firstItemTitle: row.firstItemTitle,
+    version: o.version,
+  };
+}
+
+export interface DetailParts {
+  summary: SummaryRow;
+  items: OrderItemRow[];
+  shipping: ShippingRow | undefined;
+  refunds: { refund: RefundRow; actorName: string | null }[];
+  history: { entry: OrderHistoryRow; actorName: string | null }[];
+}
+
+export function toDetailDto(p: DetailParts): SaleOrderDto {
+  const o = p.summary.order;
+  const refundedAmount = p.refunds.reduce((sum, r) => sum + r.refund.amount, 0);
+  const facts = factsOf(o, p.shipping, refundedAmount);
+  return {
+    ...toSummaryDto(p.summary),
+    taxTotal: o.taxTotal,
+    items: p.items.map(toOrderItemDto),
+    note: o.note,
+    cancelReason: o.cancelReason,
+    shippingAddress: {
+      receiverName: o.receiverName,
+      receiverPhone: o.receiverPhone,
+      receiverEmail: o.receiverEmail,
+      line1: o.line1,
+      line2: null,
+      ward: o.ward,
+      district: o.district,
+      province: o.province,
+      addressLine: o.addressLine,
+    },
+    shipping: {
+      deliveryMethod: o.deliveryMethod,
+      fee: p.shipping?.fee ?? null,
+      shippingCarrier: p.shipping?.carrier ?? null,
+      trackingCode: p.shipping?.trackingCode ?? null,
+      shippedAt: iso(o.shippedAt),
+      deliveredAt: iso(o.deliveredAt),
+      updatedAt: iso(p.shipping?.updatedAt),
+    },
+    confirmedAt: iso(o.confirmedAt),
+    shippedAt: iso(o.shippedAt),
+    deliveredAt: iso(o.deliveredAt),
+    completedAt: iso(o.completedAt),
+    canceledAt: iso(o.canceledAt),
+    paidAt: iso(o.paidAt),
+    paymentExpiresAt: iso(o.paymentExpiresAt),
+    paymentTransactionNo: o.paymentTransactionNo,
+    paidAmount: paidAmountOf(facts),
+    refundedAmount,
+    refundableAmount: refundableAmount(facts),
+    notes: p.history
+      .filter((h) => h.entry.type === 'NOTE')
+      .map((h) => ({ id: h.entry.id, note: h.entry.note ?? '', authorId: h.entry.actorId, authorName: h.actorName, createdAt: h.entry.at.toISOString() })),
+    refunds: p.refunds.map(({ refund: r, actorName }) => ({
+      id: r.id,
+      amount: r.amount,
+      method: r.method,
+      status: r.status,
+      gatewayRef: r.gatewayRef,
+      note: r.note,
+      actorId: r.actorId,
+      actorName: r.actorId ? actorName : null,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    history: p.history.map(({ entry: h, actorName }) => ({
+      id: h.id,
+      at: h.at.toISOString(),
+      actorId: h.actorId,
+      actorName: h.actorId ? actorName : null,
+      actorRole: h.actorRole,
+      type: h.type,
+      fromStatus: h.fromStatus,
+      toStatus: h.toStatus,
+      note: h.note,
+    })),
+    allowedTransitions: allowedStatusChanges(facts),
+    blockedTransitions: blockedStatusChanges(facts),
+    allowedPaymentStatuses: allowedPaymentChanges(facts),
+    allowedRefundMethods: allowedRefundMethods(facts),
+    canCancel: cancelBlock(facts) === null,
+    canEditShipping: shippingBlock(facts, {}) === null,
+  };
+}

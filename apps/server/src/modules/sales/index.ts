@@ -1,0 +1,5 @@
+/**
+ * Sales back-office (spec section 7, Sales): order list and detail, status, payment, shipping, assignee, notes,
+ * cancel and refunds under /api/v1/sales, for SALE and ADMIN. Built on the orders module's lifecycle API.
+ */
+export { salesRoutes } from './routes.ts';

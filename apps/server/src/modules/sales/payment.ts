@@ -1,0 +1,155 @@
+import {
+  ERROR_CODES,
+  formatVnd,
+  paidAmountOf,
+  PAYMENT_STATUS_LABELS,
+  paymentChangeBlock,
+  REFUND_METHOD_LABELS,
+  refundBlock,
+  SALES_MESSAGES,
+  type SaleOrderDto,
+  type SalePaymentChange,
+  type SaleRefund,
+} from '@nhasach/shared';
+import type { Tx } from '../../db/client.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import type { AuthUser } from '../../lib/guards.ts';
+import { cancelOrderReturningStock, lockOrder, recordHistory, updateOrder, type OrderRow } from '../orders/index.ts';
+import { refundVnpayPayment, type GatewayApiResult } from '../payments/index.ts';
+import * as repo from './repo.ts';
+import { actorOf, auditOrder, checkInstant, getOrder, refusal, withLockedOrder, type SalesContext } from './service.ts';
+
+type OrderChanges = Parameters<typeof updateOrder>[2];
+
+const PAID_AT_ONLY_WHEN_RECEIVED = 'Chỉ nhập thời điểm thanh toán khi ghi nhận đơn chưa thanh toán là Đã thanh toán.';
+
+/** PUT .../{id}/payment: the changes of the shared PAYMENT_STATUS_CHANGES table and its guards; 409 otherwise. */
+export async function changePayment(ctx: SalesContext, user: AuthUser, id: number, input: SalePaymentChange): Promise<SaleOrderDto> {
+  await withLockedOrder(ctx.db, id, input.version, async (tx, { order, facts }) => {
+    const to = input.paymentStatus;
+    const blocked = paymentChangeBlock(facts, to);
+    if (blocked) throw refusal(blocked);
+    const from = order.paymentStatus;
+    const received = to === 'PAID' && (from === 'UNPAID' || from === 'PENDING');
+    if (input.paidAt && !received) throw badRequest(PAID_AT_ONLY_WHEN_RECEIVED, [{ field: 'paidAt', message: PAID_AT_ONLY_WHEN_RECEIVED }]);
+
+    const now = new Date();
+    const changes: OrderChanges = { paymentStatus: to };
+    if (received) {
+      const paidAt = input.paidAt ? new Date(input.paidAt) : now;
+      checkInstant(order, paidAt, 'paidAt');
+      changes.paidAt = paidAt;
+    }
+    // Undoing a payment recorded by mistake: the order is unpaid again.
+    if (to === 'UNPAID') changes.paidAt = null;
+    await updateOrder(tx, id, changes);
+
+    const line = `${PAYMENT_STATUS_LABELS[from]} → ${PAYMENT_STATUS_LABELS[to]}`;
+    const detail = received ? `${line} (${formatVnd(order.grandTotal)}, ghi nhận tay)` : line;
+    const note = input.note ? `${detail}: ${input.note}` : detail;
+    await recordHistory(tx, { orderId: id, actor: actorOf(user), type: 'PAYMENT', note, at: now });
+    await auditOrder(tx, user, order, 'ORDER_PAYMENT', `Đơn ${order.code}: ${note}`, {
+      from,
+      to,
+      paidAt: changes.paidAt ? (changes.paidAt as Date).toISOString() : null,
+      note: input.note ?? null,
+    });
+  });
+  return getOrder(ctx.db, id);
+}
+
+/**
+ * The effects of a refund now recorded: history, audit, and once the refunds reach the amount paid, REFUNDED; a
+ * CANCEL_REQUESTED order is then CANCELED, its stock back exactly once (orders module).
+ */
+async function applyRefund(tx: Tx, user: AuthUser, order: OrderRow, refund: repo.RefundRow, refundedTotal: number): Promise<void> {
+  const actor = actorOf(user);
+  const full = refundedTotal >= paidAmountOf(order);
+  const parts = [`Hoàn ${formatVnd(refund.amount)} (${REFUND_METHOD_LABELS[refund.method]})`];
+  if (refund.gatewayRef) parts.push(`mã giao dịch ${refund.gatewayRef}`);
+  if (full) parts.push('đã hoàn đủ tiền');
+  const note = `${parts.join(', ')}${refund.note ? `: ${refund.note}` : ''}`;
+  const now = new Date();
+  await updateOrder(tx, order.id, full ? { paymentStatus: 'REFUNDED' } : {});
+  await recordHistory(tx, { orderId: order.id, actor, type: 'REFUND', note, at: now });
+  let canceled = false;
+  if (full && order.status === 'CANCEL_REQUESTED') {
+    await cancelOrderReturningStock(tx, order.id, { actor, reason: order.cancelReason ?? 'Đã hoàn tiền theo yêu cầu huỷ đơn', toStatus: 'CANCELED' });
+    canceled = true;
+  }
+  await auditOrder(tx, user, order, 'ORDER_REFUND', `Đơn ${order.code}: ${note}`, {
+    refundId: refund.id,
+    amount: refund.amount,
+    method: refund.method,
+    gatewayRef: refund.gatewayRef,
+    refundedTotal,
+    paymentStatus: full ? 'REFUNDED' : order.paymentStatus,
+    canceled,
+  });
+}
+
+/** Why the gateway call failed, as a 502 that says nothing changed. */
+function gatewayFailure(result: GatewayApiResult): AppError {
+  const detail = result.verified ? `${result.message} (mã ${result.responseCode})` : 'phản hồi không có chữ ký hợp lệ';
+  return new AppError(502, ERROR_CODES.paymentGatewayError, SALES_MESSAGES.gatewayRefundFailed(detail));
+}
+
+/**
+ * POST .../{id}/refund-manual. Cash and bank transfers are recorded in one transaction. A GATEWAY refund asks
+ * VNPAY (the sandbox when VNPAY_URL is unset) and must not hold the order's lock during the call, so: (1) under
+ * the lock, check and insert the refund PENDING (it counts against what is refundable, so concurrent refunds can
+ * never exceed the amount paid); (2) ask the gateway; (3) on success, under the lock again, mark it DONE and apply
+ * the effects; on any failure delete the PENDING row (the order never changed) and answer 502.
+ */
+export async function refundOrder(ctx: SalesContext, user: AuthUser, id: number, input: SaleRefund, ip?: string): Promise<SaleOrderDto> {
+  const check = (facts: Parameters<typeof refundBlock>[0]) => {
+    const blocked = refundBlock(facts, input.amount, input.method);
+    if (blocked) throw refusal(blocked);
+  };
+
+  if (input.method !== 'GATEWAY') {
+    await withLockedOrder(ctx.db, id, input.version, async (tx, { order, facts, refunded }) => {
+      check(facts);
+      const refund = await repo.insertRefund(tx, {
+        orderId: id,
+        amount: input.amount,
+        method: input.method,
+        status: 'DONE',
+        actorId: user.id,
+        note: input.note ?? null,
+        completedAt: new Date(),
+      });
+      await applyRefund(tx, user, order, refund, refunded + input.amount);
+    });
+    return getOrder(ctx.db, id);
+  }
+
+  const reserved = await withLockedOrder(ctx.db, id, input.version, async (tx, { facts }) => {
+    check(facts);
+    return repo.insertRefund(tx, { orderId: id, amount: input.amount, method: 'GATEWAY', status: 'PENDING', actorId: user.id, note: input.note ?? null });
+  });
+
+  let result: GatewayApiResult;
+  try {
+    result = await refundVnpayPayment(ctx.app, { orderId: id, amount: input.amount, createdBy: user.username, ip });
+  } catch (err) {
+    await repo.deletePendingRefund(ctx.db, reserved.id);
+    if (err instanceof AppError && err.statusCode < 500) throw err;
+    if (!(err instanceof AppError)) ctx.app.log.error({ err, orderId: id }, 'VNPAY refund call failed');
+    throw new AppError(502, ERROR_CODES.paymentGatewayError, SALES_MESSAGES.gatewayUnreachable);
+  }
+  if (!result.ok) {
+    await repo.deletePendingRefund(ctx.db, reserved.id);
+    ctx.app.log.warn({ orderId: id, responseCode: result.responseCode, verified: result.verified }, 'VNPAY refused a refund');
+    throw gatewayFailure(result);
+  }
+
+  await ctx.db.transaction(async (tx) => {
+    const order = (await lockOrder(tx, id))!;
+    const gatewayRef = result.response.vnp_TransactionNo || result.response.vnp_ResponseId || null;
+    await repo.completeRefund(tx, reserved.id, gatewayRef);
+    const refundedTotal = await repo.refundedSum(tx, id);
+    await applyRefund(tx, user, order, { ...reserved, status: 'DONE', gatewayRef }, refundedTotal);
+  });
+  return getOrder(ctx.db, id);
+}

@@ -1,0 +1,78 @@
+import {
+  cancelBlock,
+  formatVnd,
+  ORDER_STATUS_LABELS,
+  SALES_MESSAGES,
+  statusChangeBlock,
+  type SaleCancel,
+  type SaleOrderDto,
+  type SaleStatusChange,
+} from '@nhasach/shared';
+import { badRequest } from '../../lib/errors.ts';
+import type { AuthUser } from '../../lib/guards.ts';
+import { cancelOrderReturningStock, recordHistory, updateOrder } from '../orders/index.ts';
+import { actorOf, auditOrder, getOrder, refusal, withLockedOrder, type SalesContext } from './service.ts';
+
+type OrderChanges = Parameters<typeof updateOrder>[2];
+
+/**
+ * PUT .../{id}/status: the spec's transition table (shared canTransition) plus the shared guards; the status
+ * timestamps; a COD order is PAID on DELIVERED (the cash is collected on delivery); CANCELED and CANCEL_REQUESTED
+ * follow the cancel rules (reason required, stock back exactly once, paid -> REFUND_PENDING).
+ */
+export async function changeStatus(ctx: SalesContext, user: AuthUser, id: number, input: SaleStatusChange): Promise<SaleOrderDto> {
+  await withLockedOrder(ctx.db, id, input.version, async (tx, { order, facts }) => {
+    const to = input.status;
+    const blocked = statusChangeBlock(facts, to);
+    if (blocked) throw refusal(blocked);
+    const actor = actorOf(user);
+    const from = order.status;
+    const summary = `Đổi trạng thái đơn ${order.code}: ${ORDER_STATUS_LABELS[from]} → ${ORDER_STATUS_LABELS[to]}`;
+
+    if (to === 'CANCELED' || to === 'CANCEL_REQUESTED') {
+      if (!input.note) throw badRequest(SALES_MESSAGES.cancelReasonRequired, [{ field: 'note', message: SALES_MESSAGES.cancelReasonRequired }]);
+      const updated = await cancelOrderReturningStock(tx, id, { actor, reason: input.note, toStatus: to });
+      await auditOrder(tx, user, order, 'ORDER_STATUS', summary, { from, to, reason: input.note, paymentStatus: updated.paymentStatus });
+      return;
+    }
+
+    const now = new Date();
+    const changes: OrderChanges = { status: to };
+    if (to === 'CONFIRMED') changes.confirmedAt = now;
+    if (to === 'SHIPPED') changes.shippedAt = now;
+    if (to === 'DELIVERED') changes.deliveredAt = now;
+    if (to === 'COMPLETED') changes.completedAt = now;
+    const codCollected = to === 'DELIVERED' && order.paymentMethod === 'COD' && (order.paymentStatus === 'UNPAID' || order.paymentStatus === 'PENDING');
+    if (codCollected) {
+      changes.paymentStatus = 'PAID';
+      changes.paidAt = now;
+    }
+    await updateOrder(tx, id, changes);
+    await recordHistory(tx, { orderId: id, actor, type: 'STATUS', fromStatus: from, toStatus: to, note: input.note ?? null, at: now });
+    await auditOrder(tx, user, order, 'ORDER_STATUS', summary, { from, to, note: input.note ?? null });
+    if (codCollected) {
+      const note = `Đã thu ${formatVnd(order.grandTotal)} tiền mặt khi giao hàng (COD).`;
+      await recordHistory(tx, { orderId: id, actor, type: 'PAYMENT', note, at: now });
+      await auditOrder(tx, user, order, 'ORDER_PAYMENT', `Đơn ${order.code}: ${note}`, { from: order.paymentStatus, to: 'PAID', automatic: true });
+    }
+  });
+  return getOrder(ctx.db, id);
+}
+
+/**
+ * POST .../{id}/cancel: staff cancel with a reason, before the parcel leaves (SHIPPED and later: 409). The stock
+ * comes back exactly once (orders module); a paid order becomes REFUND_PENDING.
+ */
+export async function cancelOrder(ctx: SalesContext, user: AuthUser, id: number, input: SaleCancel): Promise<SaleOrderDto> {
+  await withLockedOrder(ctx.db, id, input.version, async (tx, { order, facts }) => {
+    const blocked = cancelBlock(facts);
+    if (blocked) throw refusal(blocked);
+    const updated = await cancelOrderReturningStock(tx, id, { actor: actorOf(user), reason: input.reason, toStatus: 'CANCELED' });
+    await auditOrder(tx, user, order, 'ORDER_CANCEL', `Huỷ đơn ${order.code}: ${input.reason}`, {
+      from: order.status,
+      reason: input.reason,
+      paymentStatus: updated.paymentStatus,
+    });
+  });
+  return getOrder(ctx.db, id);
+}

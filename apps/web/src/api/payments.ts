@@ -1,0 +1,14 @@
+import type { PaymentCheckoutDto, PaymentProvider, PaymentReturnDto, PaymentStatusDto } from '@nhasach/shared';
+import { api } from './client.ts';
+
+/** Online payment (spec section 7, Orders and payment). */
+
+/** POST /api/v1/payments/{orderCode}/checkout?provider&returnUrl: the gateway URL to send the browser to. */
+export const startPaymentCheckout = (orderCode: string, provider: PaymentProvider, returnUrl: string) =>
+  api.post<PaymentCheckoutDto>(`/api/v1/payments/${encodeURIComponent(orderCode)}/checkout`, undefined, { query: { provider, returnUrl } });
+
+/** GET /api/v1/payments/vnpay/return?{gateway query}: the return query checked by the server (never applied). */
+export const readVnpayReturn = (gatewayQuery: Record<string, string>) => api.get<PaymentReturnDto>('/api/v1/payments/vnpay/return', gatewayQuery);
+
+/** GET /api/v1/payments/{orderCode}/status: what the return page polls. */
+export const fetchPaymentStatus = (orderCode: string) => api.get<PaymentStatusDto>(`/api/v1/payments/${encodeURIComponent(orderCode)}/status`);

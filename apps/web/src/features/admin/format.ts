@@ -1,0 +1,25 @@
+/** Date helpers of the back-office tables (Vietnamese wording). */
+
+const dateFmt = new Intl.DateTimeFormat('vi-VN', { day: '2-digit', month: '2-digit', year: 'numeric' });
+const dateTimeFmt = new Intl.DateTimeFormat('vi-VN', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const timeFmt = new Intl.DateTimeFormat('vi-VN', { hour: '2-digit', minute: '2-digit' });
+
+export const formatDate = (iso: string) => dateFmt.format(new Date(iso));
+export const formatDateTime = (iso: string) => dateTimeFmt.format(new Date(iso));
+export const formatTime = (iso: string | number) => timeFmt.format(new Date(iso));
+
+/** 'vừa xong', '5 phút trước', '3 giờ trước', '2 ngày trước', then the date. */
+export function relativeTime(iso: string, now = Date.now()): string {
+  const s = Math.round((now - new Date(iso).getTime()) / 1000);
+  if (s < 45) return 'vừa xong';
+  const m = Math.round(s / 60);
+  if (m < 60) return `${m} phút trước`;
+  const h = Math.round(m / 60);
+  if (h < 24) return `${h} giờ trước`;
+  const d = Math.round(h / 24);
+  if (d <= 7) return `${d} ngày trước`;
+  return formatDate(iso);
+}
+
+/** A number with vi-VN grouping: 12.345. */
+export const formatCount = (n: number) => n.toLocaleString('vi-VN');

@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import { FREE_SHIPPING_THRESHOLD, formatVnd, type CartDto } from '@nhasach/shared';
+import { Button } from '../../components/Button.tsx';
+import { InfoIcon, TruckIcon } from '../../components/icons.tsx';
+
+/** A label and an amount on one line of a summary. */
+export function SummaryRow({ label, value, hint, strong = false }: { label: ReactNode; value: ReactNode; hint?: ReactNode; strong?: boolean }) {
+  return (
+    <div className={`flex items-start justify-between gap-3 ${strong ? 'text-base' : 'text-sm'}`}>
+      <dt className={strong ? 'font-semibold text-gray-900' : 'text-gray-600'}>
+        {label}
+        {hint && <span className="block text-xs font-normal text-gray-400">{hint}</span>}
+      </dt>
+      <dd className={`text-right tabular-nums ${strong ? 'text-xl font-extrabold text-brand-700' : 'font-medium text-gray-900'}`}>{value}</dd>
+    </div>
+  );
+}
+
+/** How far the goods are from free STANDARD delivery (the store's promise, DESIGN.md). */
+export function FreeShippingProgress({ merchandiseTotal }: { merchandiseTotal: number }) {
+  if (merchandiseTotal <= 0) return null;
+  const left = FREE_SHIPPING_THRESHOLD - merchandiseTotal;
+  const pct = Math.min(100, Math.round((merchandiseTotal / FREE_SHIPPING_THRESHOLD) * 100));
+  return (
+    <div className="rounded-xl bg-emerald-50/70 p-3 text-xs text-emerald-800 ring-1 ring-emerald-100">
+      <p className="flex items-center gap-1.5 font-medium">
+        <TruckIcon size={15} className="shrink-0" />
+        {left > 0 ? (
+          <span>
+            Mua thêm <strong>{formatVnd(left)}</strong> để được miễn phí giao hàng tiêu chuẩn
+          </span>
+        ) : (
+          <span>Đơn hàng được miễn phí giao hàng tiêu chuẩn</span>
+        )}
+      </p>
+      <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-emerald-100" aria-hidden="true">
+        <div className="h-full rounded-full bg-emerald-500 transition-[width]" style={{ width: `${pct}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/** Spec section 2, Cart: subtotal, discount, shipping, tax, total, selected count and quantity, the checkout button. */
+export function CartSummary({ cart, onCheckout, disabled }: { cart: CartDto; onCheckout: () => void; disabled: boolean }) {
+  const nothing = cart.totalSelected === 0;
+  return (
+    <section aria-labelledby="cart-summary-title" className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
+      <h2 id="cart-summary-title" className="text-base font-bold text-gray-900">
+        Tóm tắt đơn hàng
+      </h2>
+      <p className="mt-1 text-sm text-gray-500" data-testid="cart-selected-count">
+        Đã chọn <strong className="text-gray-900">{cart.totalSelected}</strong> sản phẩm · <strong className="text-gray-900">{cart.totalQuantity}</strong> cuốn
+      </p>
+      <dl className="mt-4 space-y-2.5">
+        <SummaryRow label="Tạm tính" value={formatVnd(cart.subtotal)} />
+        <SummaryRow label="Giảm giá" value={cart.discountTotal > 0 ? `-${formatVnd(cart.discountTotal)}` : formatVnd(0)} />
+        <SummaryRow
+          label="Phí vận chuyển"
+          hint="Ước tính, giao hàng tiêu chuẩn"
+          value={!nothing && cart.shippingFee === 0 ? <span className="text-emerald-700">Miễn phí</span> : formatVnd(cart.shippingFee)}
+        />
+        <SummaryRow label="Thuế" hint="Giá đã bao gồm VAT" value={formatVnd(cart.taxTotal)} />
+        <div className="border-t border-dashed border-gray-200 pt-3">
+          <SummaryRow label="Tổng cộng" value={<span data-testid="cart-grand-total">{formatVnd(cart.grandTotal)}</span>} strong />
+        </div>
+      </dl>
+      <div className="mt-4">
+        <FreeShippingProgress merchandiseTotal={cart.merchandiseTotal} />
+      </div>
+      <p className="mt-3 flex items-start gap-1.5 text-xs text-gray-500">
+        <InfoIcon size={14} className="mt-px shrink-0" />
+        Chỉ những sản phẩm được chọn mới được đặt hàng.
+      </p>
+      <Button size="lg" fullWidth className="mt-4" disabled={nothing || disabled} onClick={onCheckout}>
+        Mua hàng ({cart.totalSelected})
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { SALES_MESSAGES, saleAssignSchema, type SaleOrderDto, type SaleStaffDto } from '@nhasach/shared';
+import { assignSaleOrder, fetchSaleStaff, saleKeys } from '../../../api/sales.ts';
+import { Alert } from '../../../components/Alert.tsx';
+import { Button } from '../../../components/Button.tsx';
+import { UsersIcon } from '../../../components/icons.tsx';
+import { useAuth } from '../../auth/useAuth.ts';
+import { Card } from './Card.tsx';
+import { SelectField } from './fields.tsx';
+import { problemOf, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
+
+const assignFormSchema = saleAssignSchema.omit({ version: true });
+type AssignInput = { assigneeId: string };
+type AssignValues = ReturnType<typeof assignFormSchema.parse>;
+
+const ROLE_NAMES: Record<SaleStaffDto['role'], string> = { SALE: 'Bán hàng', ADMIN: 'Quản trị' };
+const staffLabel = (s: SaleStaffDto) => `${s.fullName || s.username} (${s.username} · ${ROLE_NAMES[s.role]})`;
+
+/** Who handles the order: one of the enabled SALE or ADMIN accounts (GET /api/v1/sales/staff). */
+export function AssignForm({ order, onReload, reloading }: { order: SaleOrderDto; onReload: () => void; reloading: boolean }) {
+  const save = useOrderSaver();
+  const { user } = useAuth();
+  const [problem, setProblem] = useState<WriteProblem>();
+  const staff = useQuery({ queryKey: saleKeys.staff, queryFn: ({ signal }) => fetchSaleStaff(signal), staleTime: 5 * 60_000 });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<AssignInput, unknown, AssignValues>({
+    resolver: zodResolver(assignFormSchema),
+    defaultValues: { assigneeId: order.assigneeId ? String(order.assigneeId) : '' },
+  });
+
+  const me = staff.data?.find((s) => String(s.id) === String(user?.id));
+  // The current assignee may have been disabled since: keep them visible in the select.
+  const options = staff.data ?? [];
+  const missingCurrent = order.assigneeId !== null && !options.some((s) => s.id === order.assigneeId);
+
+  const onValid = async (values: AssignValues) => {
+    setProblem(undefined);
+    if (values.assigneeId === order.assigneeId) {
+      setProblem({ kind: 'message', text: 'Đơn hàng đã được giao cho nhân viên này.' });
+      return;
+    }
+    const result = await save(() => assignSaleOrder(order.id, { ...values, version: order.version }), SALES_MESSAGES.assigned);
+    if (result.ok) return;
+    showFieldErrors(result.error, setError, ['assigneeId']);
+    setProblem(problemOf(result.error, 'Giao đơn thất bại.'));
+  };
+
+  return (
+    <Card title="Người xử lý" icon={<UsersIcon size={18} />} testId="assign-form">
+      <p className="mb-4 text-sm text-gray-600">
+        Hiện tại: <span className="font-semibold text-gray-900">{order.assigneeName ?? 'Chưa giao cho ai'}</span>
+      </p>
+      {staff.isError && <Alert className="mb-4">Không tải được danh sách nhân viên.</Alert>}
+      <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-4">
+        <SelectField label="Giao cho" required disabled={staff.isPending} error={errors.assigneeId?.message} {...register('assigneeId')}>
+          <option value="">{staff.isPending ? 'Đang tải danh sách nhân viên…' : '— Chọn nhân viên —'}</option>
+          {missingCurrent && <option value={order.assigneeId ?? ''}>{order.assigneeName ?? `#${order.assigneeId}`} (không còn hoạt động)</option>}
+          {options.map((s) => (
+            <option key={s.id} value={s.id}>
+              {staffLabel(s)}
+            </option>
+          ))}
+        </SelectField>
+        <WriteProblemAlert problem={problem} onReload={onReload} reloading={reloading} />
+        <div className="flex flex-col gap-2 sm:flex-row lg:flex-col xl:flex-row">
+          <Button type="submit" variant="secondary" className="flex-1" busy={isSubmitting} busyText="Đang lưu…">
+            Giao đơn
+          </Button>
+          {me && order.assigneeId !== me.id && (
+            <Button
+              variant="outline"
+              className="flex-1"
+              disabled={isSubmitting}
+              onClick={() => {
+                setValue('assigneeId', String(me.id));
+                void handleSubmit(onValid)();
+              }}
+            >
+              Nhận xử lý
+            </Button>
+          )}
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import { CANCEL_REASON_MAX, CANCEL_REASONS, SALES_MESSAGES, saleCancelSchema, type SaleOrderDto } from '@nhasach/shared';
+import { cancelSaleOrder } from '../../../api/sales.ts';
+import { Button } from '../../../components/Button.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { TrashIcon } from '../../../components/storeIcons.tsx';
+import { saleListHref } from '../orderListParams.ts';
+import { Card } from './Card.tsx';
+import { TextAreaField } from './fields.tsx';
+import { problemOf, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
+
+const cancelFormSchema = saleCancelSchema.omit({ version: true });
+type CancelInput = { reason: string };
+type CancelValues = ReturnType<typeof cancelFormSchema.parse>;
+
+/** Staff cancel before the parcel leaves: a reason (non-blank), then a confirmation. Paid orders then owe a refund. */
+export function CancelForm({ order, onReload, reloading }: { order: SaleOrderDto; onReload: () => void; reloading: boolean }) {
+  const navigate = useNavigate();
+  const save = useOrderSaver();
+  const [problem, setProblem] = useState<WriteProblem>();
+  const [confirming, setConfirming] = useState<CancelValues>();
+  const [sending, setSending] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    formState: { errors },
+  } = useForm<CancelInput, unknown, CancelValues>({ resolver: zodResolver(cancelFormSchema), defaultValues: { reason: '' } });
+
+  const send = async (values: CancelValues) => {
+    setProblem(undefined);
+    setSending(true);
+    const result = await save(() => cancelSaleOrder(order.id, { ...values, version: order.version }), SALES_MESSAGES.canceled);
+    setSending(false);
+    setConfirming(undefined);
+    if (result.ok) {
+      // A cancel is a status change: the list opens on the tab of the new status (spec section 4).
+      void navigate(saleListHref(result.order.status));
+      return;
+    }
+    showFieldErrors(result.error, setError, ['reason']);
+    setProblem(problemOf(result.error, 'Huỷ đơn thất bại'));
+  };
+
+  return (
+    <Card title="Huỷ đơn hàng" icon={<TrashIcon size={18} />} tone="danger" testId="cancel-form">
+      <form noValidate onSubmit={handleSubmit((values) => setConfirming(values))} className="space-y-3">
+        <div className="flex flex-wrap gap-1.5" aria-label="Lý do thường gặp" role="group">
+          {CANCEL_REASONS.slice(0, 4).map((r) => (
+            <button
+              key={r}
+              type="button"
+              onClick={() => setValue('reason', r, { shouldValidate: Boolean(errors.reason) })}
+              className="rounded-full border border-gray-200 px-2.5 py-1 text-xs text-gray-700 hover:border-red-300 hover:bg-red-50 hover:text-red-800 focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              {r}
+            </button>
+          ))}
+        </div>
+        <TextAreaField
+          label="Lý do huỷ"
+          required
+          rows={2}
+          maxLength={CANCEL_REASON_MAX}
+          placeholder="Ví dụ: khách gọi điện yêu cầu huỷ"
+          hint={order.paymentStatus === 'PAID' ? 'Đơn đã thanh toán: sau khi huỷ, đơn chuyển sang Chờ hoàn tiền.' : 'Sách trong đơn sẽ được trả lại kho.'}
+          error={errors.reason?.message}
+          {...register('reason')}
+        />
+        <WriteProblemAlert problem={problem} onReload={onReload} reloading={reloading} />
+        <Button type="submit" variant="outline" fullWidth busy={sending} className="!border-red-300 !text-red-700 hover:!bg-red-50">
+          Huỷ đơn hàng
+        </Button>
+      </form>
+      <ConfirmDialog
+        open={confirming !== undefined}
+        title={`Huỷ đơn hàng ${order.code}?`}
+        description="Đơn hàng sẽ chuyển sang Đã huỷ và sách được trả lại kho. Không thể hoàn tác."
+        confirmText="Xác nhận huỷ"
+        cancelText="Không"
+        danger
+        busy={sending}
+        onClose={() => setConfirming(undefined)}
+        onConfirm={() => confirming && void send(confirming)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { SALE_NOTE_MAX, SALES_MESSAGES, saleNoteSchema, type SaleOrderDto } from '@nhasach/shared';
+import { addSaleOrderNote } from '../../../api/sales.ts';
+import { Button } from '../../../components/Button.tsx';
+import { MessageIcon } from '../../../components/storeIcons.tsx';
+import { formatDateTime } from '../saleFormat.ts';
+import { Card } from './Card.tsx';
+import { TextAreaField } from './fields.tsx';
+import { problemOf, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
+
+type NoteInput = { note: string };
+type NoteValues = ReturnType<typeof saleNoteSchema.parse>;
+
+/** Internal notes of the staff: add one (non-blank), read them newest first. */
+export function NotesCard({ order, onReload, reloading }: { order: SaleOrderDto; onReload: () => void; reloading: boolean }) {
+  const save = useOrderSaver();
+  const [problem, setProblem] = useState<WriteProblem>();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<NoteInput, unknown, NoteValues>({ resolver: zodResolver(saleNoteSchema), defaultValues: { note: '' } });
+  const notes = [...order.notes].sort((a, b) => (a.createdAt === b.createdAt ? b.id - a.id : b.createdAt.localeCompare(a.createdAt)));
+
+  const onValid = async (values: NoteValues) => {
+    setProblem(undefined);
+    const result = await save(() => addSaleOrderNote(order.id, values), SALES_MESSAGES.noteAdded);
+    if (result.ok) {
+      reset({ note: '' });
+      return;
+    }
+    showFieldErrors(result.error, setError, ['note']);
+    setProblem(problemOf(result.error, 'Thêm ghi chú thất bại.'));
+  };
+
+  return (
+    <Card title="Ghi chú nội bộ" icon={<MessageIcon size={18} />} aside={<span className="text-sm text-gray-500">{notes.length} ghi chú</span>} testId="order-notes">
+      <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-3">
+        <TextAreaField
+          label="Ghi chú mới"
+          required
+          maxLength={SALE_NOTE_MAX}
+          placeholder="Chỉ nhân viên nhìn thấy, ví dụ: khách hẹn giao sau 17h"
+          error={errors.note?.message}
+          {...register('note')}
+        />
+        <WriteProblemAlert problem={problem} onReload={onReload} reloading={reloading} />
+        <div className="flex justify-end">
+          <Button type="submit" variant="secondary" size="sm" busy={isSubmitting} busyText="Đang thêm…">
+            Thêm ghi chú
+          </Button>
+        </div>
+      </form>
+      {notes.length > 0 ? (
+        <ul className="mt-5 space-y-3 border-t border-gray-100 pt-5">
+          {notes.map((n) => (
+            <li key={n.id} data-testid="order-note" className="rounded-xl bg-gray-50 px-3.5 py-3">
+              <p className="text-sm leading-relaxed break-words whitespace-pre-line text-gray-800">{n.note}</p>
+              <p className="mt-1.5 text-xs text-gray-500">
+                {n.authorName ?? 'Nhân viên'} · <time dateTime={n.createdAt}>{formatDateTime(n.createdAt)}</time>
+              </p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-4 text-sm text-gray-500">Chưa có ghi chú.</p>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PAYMENT_STATUS_LABELS, SALES_MESSAGES, salePaymentChangeSchema, type SaleOrderDto } from '@nhasach/shared';
+import { changeSaleOrderPayment } from '../../../api/sales.ts';
+import { Button } from '../../../components/Button.tsx';
+import { CreditCardIcon } from '../../../components/icons.tsx';
+import { TextField } from '../../../components/TextField.tsx';
+import { PaymentStatusBadge } from '../SaleBadges.tsx';
+import { formatDateTime, fromVietnamLocalInput, nowVietnamLocalInput } from '../saleFormat.ts';
+import { Card, Fact } from './Card.tsx';
+import { compactInput, SelectField, TextAreaField } from './fields.tsx';
+import { problemOf, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
+
+const paymentFormSchema = salePaymentChangeSchema.omit({ version: true });
+type PaymentInput = { paymentStatus: string; paidAt: string; note: string };
+type PaymentValues = ReturnType<typeof paymentFormSchema.parse>;
+
+/** The shared schema reads paidAt as an ISO instant: the datetime-local value (Vietnam time) is turned into one first; it only goes with PAID. */
+const zod = zodResolver(paymentFormSchema);
+const resolver: Resolver<PaymentInput, unknown, PaymentValues> = (values, context, options) =>
+  (zod as unknown as Resolver<PaymentInput, unknown, PaymentValues>)(
+    { ...values, paidAt: values.paymentStatus === 'PAID' ? (fromVietnamLocalInput(values.paidAt) ?? '') : '' },
+    context,
+    options,
+  );
+
+/** Payment status (sale view): only the changes the payment rules allow now; PAID takes the time the money came. */
+export function PaymentForm({ order, onReload, reloading }: { order: SaleOrderDto; onReload: () => void; reloading: boolean }) {
+  const save = useOrderSaver();
+  const [problem, setProblem] = useState<WriteProblem>();
+  const allowed = order.allowedPaymentStatuses.filter((s) => s !== order.paymentStatus);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<PaymentInput, unknown, PaymentValues>({
+    resolver,
+    defaultValues: { paymentStatus: allowed[0] ?? '', paidAt: nowVietnamLocalInput(), note: '' },
+  });
+  const target = watch('paymentStatus');
+
+  const onValid = async (values: PaymentValues) => {
+    setProblem(undefined);
+    const result = await save(() => changeSaleOrderPayment(order.id, { ...values, version: order.version }), SALES_MESSAGES.paymentUpdated);
+    if (result.ok) return;
+    showFieldErrors(result.error, setError, ['paymentStatus', 'paidAt', 'note']);
+    setProblem(problemOf(result.error, 'Cập nhật thanh toán thất bại.'));
+  };
+
+  return (
+    <Card title="Thanh toán" icon={<CreditCardIcon size={18} />} aside={<PaymentStatusBadge status={order.paymentStatus} />} testId="payment-form">
+      <dl className="mb-4 space-y-2">
+        <Fact label="Thanh toán lúc">{order.paidAt ? formatDateTime(order.paidAt) : <span className="font-normal text-gray-400">Chưa thanh toán</span>}</Fact>
+        {order.paymentTransactionNo && (
+          <Fact label="Mã giao dịch">
+            <span className="font-mono">{order.paymentTransactionNo}</span>
+          </Fact>
+        )}
+      </dl>
+      {allowed.length === 0 ? (
+        <p className="rounded-lg bg-gray-50 px-3 py-2.5 text-sm text-gray-600">
+          {order.paymentStatus === 'REFUNDED'
+            ? 'Đơn hàng đã được hoàn tiền đầy đủ.'
+            : order.paymentStatus === 'PAID' && order.paymentMethod === 'COD' && order.status !== 'CANCELED'
+              ? 'Đã thu tiền. Không có thay đổi thanh toán nào được phép lúc này.'
+              : 'Không có thay đổi thanh toán nào được phép lúc này.'}
+        </p>
+      ) : (
+        <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-4">
+          <SelectField label="Trạng thái thanh toán mới" required error={errors.paymentStatus?.message} {...register('paymentStatus')}>
+            {allowed.map((s) => (
+              <option key={s} value={s}>
+                {PAYMENT_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </SelectField>
+          {target === 'PAID' && (
+            <TextField
+              label="Thời điểm thanh toán"
+              type="datetime-local"
+              max={nowVietnamLocalInput()}
+              hint="Giờ Việt Nam; để trống là bây giờ."
+              className={compactInput}
+              error={errors.paidAt?.message}
+              {...register('paidAt')}
+            />
+          )}
+          <TextAreaField label="Ghi chú" rows={2} placeholder="Ví dụ: khách chuyển khoản, mã giao dịch ngân hàng…" error={errors.note?.message} {...register('note')} />
+          <WriteProblemAlert problem={problem} onReload={onReload} reloading={reloading} />
+          <Button type="submit" variant="secondary" fullWidth busy={isSubmitting} busyText="Đang lưu…">
+            Cập nhật thanh toán
+          </Button>
+        </form>
+      )}
+    </Card>
+  );
+}

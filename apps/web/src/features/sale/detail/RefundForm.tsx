@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { formatVnd, REFUND_METHOD_LABELS, REFUND_METHODS, SALES_MESSAGES, saleRefundSchema, type SaleOrderDto } from '@nhasach/shared';
+import { refundSaleOrder } from '../../../api/sales.ts';
+import { Button } from '../../../components/Button.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { BanknoteIcon } from '../../../components/icons.tsx';
+import { TextField } from '../../../components/TextField.tsx';
+import { formatDateTime } from '../saleFormat.ts';
+import { Card } from './Card.tsx';
+import { compactInput, SelectField, TextAreaField } from './fields.tsx';
+import { problemOf, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
+
+const refundFormSchema = saleRefundSchema.omit({ version: true });
+type RefundInput = { amount: string; method: string; note: string };
+type RefundValues = ReturnType<typeof refundFormSchema.parse>;
+
+/**
+ * Manual refund: amount and method (CASH, BANK_TRANSFER, GATEWAY), both required; at most what is still
+ * refundable. Refunds made so far are listed.
+ */
+export function RefundForm({ order, onReload, reloading }: { order: SaleOrderDto; onReload: () => void; reloading: boolean }) {
+  const save = useOrderSaver();
+  const [problem, setProblem] = useState<WriteProblem>();
+  const [confirming, setConfirming] = useState<RefundValues>();
+  const [sending, setSending] = useState(false);
+  const refundable = order.refundableAmount;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<RefundInput, unknown, RefundValues>({
+    resolver: zodResolver(refundFormSchema),
+    defaultValues: { amount: refundable > 0 ? String(refundable) : '', method: '', note: '' },
+  });
+
+  const send = async (values: RefundValues) => {
+    setProblem(undefined);
+    setSending(true);
+    const result = await save(() => refundSaleOrder(order.id, { ...values, version: order.version }), SALES_MESSAGES.refunded);
+    setSending(false);
+    setConfirming(undefined);
+    if (result.ok) {
+      reset({ amount: result.order.refundableAmount > 0 ? String(result.order.refundableAmount) : '', method: '', note: '' });
+      return;
+    }
+    showFieldErrors(result.error, setError, ['amount', 'method', 'note']);
+    setProblem(problemOf(result.error, 'Hoàn tiền thất bại.'));
+  };
+
+  return (
+    <Card
+      title="Hoàn tiền"
+      icon={<BanknoteIcon size={18} />}
+      aside={refundable > 0 ? <span className="text-sm text-gray-500">Còn {formatVnd(refundable)}</span> : undefined}
+      testId="refund-form"
+    >
+      {refundable > 0 ? (
+        <form noValidate onSubmit={handleSubmit((values) => setConfirming(values))} className="space-y-4">
+          <TextField
+            label="Số tiền hoàn (₫)"
+            required
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={refundable}
+            step={1000}
+            hint={`Tối đa ${formatVnd(refundable)}`}
+            className={compactInput}
+            error={errors.amount?.message}
+            {...register('amount')}
+          />
+          <SelectField label="Phương thức hoàn" required error={errors.method?.message} {...register('method')}>
+            <option value="">— Chọn phương thức —</option>
+            {REFUND_METHODS.map((m) => (
+              <option key={m} value={m} disabled={!order.allowedRefundMethods.includes(m)}>
+                {REFUND_METHOD_LABELS[m]}
+                {!order.allowedRefundMethods.includes(m) ? ' (không khả dụng)' : ''}
+              </option>
+            ))}
+          </SelectField>
+          <TextAreaField label="Ghi chú" rows={2} placeholder="Ví dụ: số tài khoản nhận, mã giao dịch" error={errors.note?.message} {...register('note')} />
+          <WriteProblemAlert problem={problem} onReload={onReload} reloading={reloading} />
+          <Button type="submit" variant="secondary" fullWidth busy={sending} busyText="Đang hoàn tiền…">
+            Ghi nhận hoàn tiền
+          </Button>
+        </form>
+      ) : (
+        <p className="rounded-lg bg-gray-50 px-3 py-2.5 text-sm text-gray-600">
+          {order.paymentStatus === 'REFUNDED' ? 'Đơn hàng đã được hoàn tiền đầy đủ.' : SALES_MESSAGES.refundNotAllowed}
+        </p>
+      )}
+
+      {order.refunds.length > 0 && (
+        <ul className="mt-4 space-y-2 border-t border-gray-100 pt-4" aria-label="Các lần hoàn tiền">
+          {order.refunds.map((r) => (
+            <li key={r.id} data-testid="order-refund" className="flex items-start justify-between gap-3 text-sm">
+              <div className="min-w-0">
+                <p className="font-medium text-gray-900">
+                  {REFUND_METHOD_LABELS[r.method]}
+                  {r.status === 'PENDING' && <span className="ml-1.5 rounded bg-amber-50 px-1.5 py-0.5 text-xs text-amber-800">Đang xử lý</span>}
+                </p>
+                <p className="text-xs text-gray-500">
+                  {formatDateTime(r.createdAt)}
+                  {r.actorName ? ` · ${r.actorName}` : ''}
+                  {r.gatewayRef ? ` · ${r.gatewayRef}` : ''}
+                </p>
+                {r.note && <p className="mt-0.5 text-xs break-words text-gray-600">{r.note}</p>}
+              </div>
+              <p className="shrink-0 font-semibold text-purple-700 tabular-nums">-{formatVnd(r.amount)}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <ConfirmDialog
+        open={confirming !== undefined}
+        title="Xác nhận hoàn tiền?"
+        description={
+          confirming ? `Hoàn ${formatVnd(confirming.amount)} bằng ${REFUND_METHOD_LABELS[confirming.method].toLowerCase()} cho đơn ${order.code}.` : undefined
+        }
+        confirmText="Hoàn tiền"
+        cancelText="Không"
+        busy={sending}
+        onClose={() => setConfirming(undefined)}
+        onConfirm={() => confirming && void send(confirming)}
+      />
+    </Card>
+  );
+}

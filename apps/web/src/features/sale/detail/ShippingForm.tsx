@@ -1,0 +1,106 @@
+import { useId, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { SALES_MESSAGES, saleShippingSchema, SHIPPED_STATUSES, SHIPPING_CARRIERS, SHIPPING_FEE_MAX, type OrderStatus, type SaleOrderDto } from '@nhasach/shared';
+import { updateSaleOrderShipping } from '../../../api/sales.ts';
+import { Button } from '../../../components/Button.tsx';
+import { TruckIcon } from '../../../components/icons.tsx';
+import { TextField } from '../../../components/TextField.tsx';
+import { fromVietnamLocalInput, nowVietnamLocalInput, toVietnamLocalInput } from '../saleFormat.ts';
+import { Card } from './Card.tsx';
+import { compactInput } from './fields.tsx';
+import { problemOf, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
+
+const shippingFormSchema = saleShippingSchema.omit({ version: true });
+type ShippingInput = { fee: string; shippingCarrier: string; trackingCode: string; shippedAt: string };
+type ShippingValues = ReturnType<typeof shippingFormSchema.parse>;
+
+const zod = zodResolver(shippingFormSchema);
+/** shippedAt is typed in Vietnam time (datetime-local) and sent as an ISO instant. */
+const resolver: Resolver<ShippingInput, unknown, ShippingValues> = (values, context, options) =>
+  (zod as unknown as Resolver<ShippingInput, unknown, ShippingValues>)({ ...values, shippedAt: fromVietnamLocalInput(values.shippedAt) ?? '' }, context, options);
+
+/**
+ * Carrier, tracking code, the carrier's fee and the hand-over time. Carrier and tracking code are needed before
+ * the order can go to Đang giao; the hand-over time can be set once it has.
+ */
+export function ShippingForm({ order, onReload, reloading }: { order: SaleOrderDto; onReload: () => void; reloading: boolean }) {
+  const save = useOrderSaver();
+  const listId = useId();
+  const [problem, setProblem] = useState<WriteProblem>();
+  const s = order.shipping;
+  const shipped = (SHIPPED_STATUSES as readonly OrderStatus[]).includes(order.status);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ShippingInput, unknown, ShippingValues>({
+    resolver,
+    defaultValues: {
+      fee: s.fee === null ? '' : String(s.fee),
+      shippingCarrier: s.shippingCarrier ?? '',
+      trackingCode: s.trackingCode ?? '',
+      shippedAt: toVietnamLocalInput(s.shippedAt),
+    },
+  });
+
+  const onValid = async (values: ShippingValues) => {
+    setProblem(undefined);
+    // A blank hand-over time leaves it as it is (the server stamps it when the order goes to Đang giao).
+    const body = { ...values, shippedAt: shipped ? (values.shippedAt ?? undefined) : undefined, version: order.version };
+    const result = await save(() => updateSaleOrderShipping(order.id, body), SALES_MESSAGES.shippingUpdated);
+    if (result.ok) return;
+    showFieldErrors(result.error, setError, ['fee', 'shippingCarrier', 'trackingCode', 'shippedAt']);
+    setProblem(problemOf(result.error, 'Cập nhật vận chuyển thất bại.'));
+  };
+
+  return (
+    <Card title="Vận chuyển" icon={<TruckIcon size={18} />} testId="shipping-form">
+      {!order.canEditShipping ? (
+        <p className="rounded-lg bg-gray-50 px-3 py-2.5 text-sm text-gray-600">{SALES_MESSAGES.shippingClosed}</p>
+      ) : (
+        <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-4">
+          {!s.trackingCode && ['CONFIRMED', 'PROCESSING'].includes(order.status) && (
+            <p className="rounded-lg bg-sky-50 px-3 py-2 text-xs text-sky-900">Nhập đơn vị vận chuyển và mã vận đơn trước khi chuyển đơn sang Đang giao.</p>
+          )}
+          <TextField label="Đơn vị vận chuyển" required list={listId} autoComplete="off" className={compactInput} error={errors.shippingCarrier?.message} {...register('shippingCarrier')} />
+          <datalist id={listId}>
+            {SHIPPING_CARRIERS.map((c) => (
+              <option key={c} value={c} />
+            ))}
+          </datalist>
+          <TextField label="Mã vận đơn" required autoComplete="off" className={`${compactInput} font-mono`} error={errors.trackingCode?.message} {...register('trackingCode')} />
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+            <TextField
+              label="Phí nhà vận chuyển (₫)"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={SHIPPING_FEE_MAX}
+              step={1000}
+              hint="Không bắt buộc"
+              className={compactInput}
+              error={errors.fee?.message}
+              {...register('fee')}
+            />
+            <TextField
+              label="Giao cho vận chuyển lúc"
+              type="datetime-local"
+              max={nowVietnamLocalInput()}
+              disabled={!shipped}
+              hint={shipped ? 'Giờ Việt Nam' : 'Nhập khi đơn đã Đang giao'}
+              className={compactInput}
+              error={errors.shippedAt?.message}
+              {...register('shippedAt')}
+            />
+          </div>
+          <WriteProblemAlert problem={problem} onReload={onReload} reloading={reloading} />
+          <Button type="submit" variant="secondary" fullWidth busy={isSubmitting} busyText="Đang lưu…">
+            Lưu thông tin vận chuyển
+          </Button>
+        </form>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import {
+  canTransition,
+  ERROR_CODES,
+  ORDER_STATUS_LABELS,
+  REASON_REQUIRED_STATUSES,
+  SALES_MESSAGES,
+  saleStatusChangeSchema,
+  type OrderStatus,
+  type SaleOrderDto,
+} from '@nhasach/shared';
+import { ApiError } from '../../../api/client.ts';
+import { changeSaleOrderStatus } from '../../../api/sales.ts';
+import { Button } from '../../../components/Button.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { RefreshIcon } from '../../../components/icons.tsx';
+import { OrderStatusBadge } from '../SaleBadges.tsx';
+import { saleListHref } from '../orderListParams.ts';
+import { Card } from './Card.tsx';
+import { SelectField, TextAreaField } from './fields.tsx';
+import { isConflict, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
+
+const needsReason = (s: string) => (REASON_REQUIRED_STATUSES as readonly string[]).includes(s);
+
+const statusFormSchema = saleStatusChangeSchema.omit({ version: true }).superRefine((v, ctx) => {
+  if (needsReason(v.status) && !v.note) ctx.addIssue({ code: 'custom', path: ['note'], message: SALES_MESSAGES.cancelReasonRequired });
+});
+type StatusInput = { status: string; note: string };
+type StatusValues = ReturnType<typeof statusFormSchema.parse>;
+
+/** Codes of a change the process does not allow now (spec section 8, Sale: shown as the 'không đúng quy trình' alert). */
+const DISALLOWED_CODES: readonly string[] = [ERROR_CODES.orderTransitionInvalid, ERROR_CODES.orderStatusInvalid, ERROR_CODES.shippingInfoRequired, ERROR_CODES.orderNotPaid];
+
+/** Spec section 8, Sale: a disallowed change gives 'Không thể chuyển trạng thái này…', any other failure 'Đổi trạng thái thất bại.'. */
+function statusProblem(err: unknown): WriteProblem {
+  if (isConflict(err)) return { kind: 'conflict' };
+  if (err instanceof ApiError && (DISALLOWED_CODES.includes(err.code ?? '') || err.status === 409)) {
+    return { kind: 'message', text: SALES_MESSAGES.transitionInvalid, detail: err.code === ERROR_CODES.orderTransitionInvalid ? undefined : err.message };
+  }
+  return { kind: 'message', text: SALES_MESSAGES.statusChangeFailed, detail: err instanceof ApiError && err.status < 500 ? err.message : undefined };
+}
+
+/**
+ * Status change: the select offers only the transitions allowed now (the others of the table are listed, disabled,
+ * with the reason), an optional note (the reason, required to cancel). After a change the list opens on the tab of
+ * the new status (spec section 4).
+ */
+export function StatusForm({ order, onReload, reloading }: { order: SaleOrderDto; onReload: () => void; reloading: boolean }) {
+  const navigate = useNavigate();
+  const save = useOrderSaver();
+  const [problem, setProblem] = useState<WriteProblem>();
+  const [confirming, setConfirming] = useState<StatusValues>();
+  // A cancel goes through the confirm dialog, outside handleSubmit: its busy state is kept here.
+  const [sending, setSending] = useState(false);
+  const allowed = order.allowedTransitions;
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<StatusInput, unknown, StatusValues>({
+    resolver: zodResolver(statusFormSchema),
+    defaultValues: { status: allowed[0] ?? '', note: '' },
+  });
+  const chosen = watch('status');
+
+  const send = async (values: StatusValues) => {
+    setProblem(undefined);
+    // The select offers allowed changes only; this guards a stale page all the same.
+    if (!canTransition(order.status, values.status as OrderStatus)) {
+      setProblem({ kind: 'message', text: SALES_MESSAGES.transitionInvalid });
+      return;
+    }
+    setSending(true);
+    const result = await save(() => changeSaleOrderStatus(order.id, { ...values, version: order.version }), SALES_MESSAGES.statusUpdated);
+    setSending(false);
+    if (result.ok) {
+      void navigate(saleListHref(result.order.status));
+      return;
+    }
+    showFieldErrors(result.error, setError, ['status', 'note']);
+    setProblem(statusProblem(result.error));
+  };
+
+  const onValid = async (values: StatusValues) => {
+    if (values.status === 'CANCELED') {
+      setConfirming(values);
+      return;
+    }
+    await send(values);
+  };
+
+  const final = order.allowedTransitions.length === 0 && order.blockedTransitions.length === 0;
+
+  return (
+    <Card title="Cập nhật trạng thái" icon={<RefreshIcon size={18} />} aside={<OrderStatusBadge status={order.status} />} testId="status-form">
+      {final ? (
+        <p className="text-sm text-gray-600">
+          Đơn hàng đã <strong>{ORDER_STATUS_LABELS[order.status].toLowerCase()}</strong>: đây là trạng thái cuối, không thể chuyển tiếp.
+        </p>
+      ) : (
+        <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-4">
+          <SelectField label="Trạng thái mới" required error={errors.status?.message} disabled={allowed.length === 0} {...register('status')}>
+            {allowed.length === 0 && <option value="">Chưa thể chuyển trạng thái</option>}
+            {allowed.map((s) => (
+              <option key={s} value={s}>
+                {ORDER_STATUS_LABELS[s]}
+              </option>
+            ))}
+            {order.blockedTransitions.map((b) => (
+              <option key={b.status} value={b.status} disabled>
+                {ORDER_STATUS_LABELS[b.status]} (chưa đủ điều kiện)
+              </option>
+            ))}
+          </SelectField>
+          {order.blockedTransitions.length > 0 && (
+            <ul className="space-y-1.5 rounded-lg bg-gray-50 px-3 py-2.5 text-xs text-gray-600">
+              {order.blockedTransitions.map((b) => (
+                <li key={b.status}>
+                  <span className="font-semibold text-gray-800">{ORDER_STATUS_LABELS[b.status]}:</span> {b.message}
+                </li>
+              ))}
+            </ul>
+          )}
+          <TextAreaField
+            label={needsReason(chosen) ? 'Lý do' : 'Ghi chú'}
+            required={needsReason(chosen)}
+            placeholder={needsReason(chosen) ? 'Lý do huỷ đơn' : 'Ghi chú cho lần chuyển trạng thái (không bắt buộc)'}
+            rows={2}
+            error={errors.note?.message}
+            {...register('note')}
+          />
+          <WriteProblemAlert problem={problem} onReload={onReload} reloading={reloading} />
+          <Button type="submit" fullWidth busy={isSubmitting || sending} busyText="Đang cập nhật…" disabled={allowed.length === 0}>
+            Cập nhật trạng thái
+          </Button>
+        </form>
+      )}
+      <ConfirmDialog
+        open={confirming !== undefined}
+        title={`Huỷ đơn hàng ${order.code}?`}
+        description="Đơn hàng sẽ chuyển sang Đã huỷ và sách được trả lại kho. Không thể hoàn tác."
+        confirmText="Huỷ đơn hàng"
+        cancelText="Không"
+        danger
+        busy={sending}
+        onClose={() => setConfirming(undefined)}
+        onConfirm={() => {
+          const values = confirming;
+          setConfirming(undefined);
+          if (values) void send(values);
+        }}
+      />
+    </Card>
+  );
+}

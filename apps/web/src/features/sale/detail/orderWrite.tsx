@@ -1,0 +1,75 @@
+import { useCallback } from 'react';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
+import { ERROR_CODES, SALES_MESSAGES, type SaleOrderDto } from '@nhasach/shared';
+import { ApiError } from '../../../api/client.ts';
+import { saleKeys } from '../../../api/sales.ts';
+import { Alert } from '../../../components/Alert.tsx';
+import { Button } from '../../../components/Button.tsx';
+import { RefreshIcon } from '../../../components/icons.tsx';
+import { useToast } from '../../../components/Toast.tsx';
+import { apiMessage, applyFieldErrors } from '../../../lib/apiMessage.ts';
+
+/**
+ * How the order forms save: every write sends the order's `version`; the answer is the whole order, which
+ * replaces the cached one (and the list and counts are refreshed). A 409 ORDER_CONFLICT means someone else
+ * changed the order meanwhile: the form says so and offers to reload.
+ */
+
+/** What went wrong with a save, as the form shows it. */
+export type WriteProblem = { kind: 'conflict' } | { kind: 'message'; text: string; detail?: string };
+
+export const isConflict = (err: unknown) => err instanceof ApiError && err.code === ERROR_CODES.orderConflict;
+
+/** The usual reading of a failed save: conflict, or the server's message, else the form's fallback text. */
+export function problemOf(err: unknown, fallback: string): WriteProblem {
+  if (isConflict(err)) return { kind: 'conflict' };
+  return { kind: 'message', text: apiMessage(err, fallback) };
+}
+
+/** Puts a 400's field errors under the matching fields. */
+export function showFieldErrors<T extends FieldValues>(err: unknown, setError: UseFormSetError<T>, fields: readonly Path<T>[]) {
+  applyFieldErrors(err, setError, fields);
+}
+
+/** Runs a write of the order: on success the cache takes the new order and a toast confirms. */
+export function useOrderSaver() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useCallback(
+    async (write: () => Promise<SaleOrderDto>, successText: string): Promise<{ ok: true; order: SaleOrderDto } | { ok: false; error: unknown }> => {
+      try {
+        const saved = await write();
+        queryClient.setQueryData(saleKeys.detail(saved.id), saved);
+        void queryClient.invalidateQueries({ queryKey: saleKeys.lists });
+        void queryClient.invalidateQueries({ queryKey: saleKeys.countsAll });
+        toast.show(successText);
+        return { ok: true, order: saved };
+      } catch (error) {
+        return { ok: false, error };
+      }
+    },
+    [queryClient, toast],
+  );
+}
+
+/** The problem of a form: an error box, or for a conflict the message and a reload button. */
+export function WriteProblemAlert({ problem, onReload, reloading }: { problem: WriteProblem | undefined; onReload: () => void; reloading?: boolean }) {
+  if (!problem) return null;
+  if (problem.kind === 'conflict') {
+    return (
+      <Alert tone="warning">
+        <p className="font-medium">{SALES_MESSAGES.conflict}</p>
+        <Button variant="outline" size="sm" className="mt-2" onClick={onReload} busy={reloading}>
+          <RefreshIcon size={15} /> Tải lại đơn hàng
+        </Button>
+      </Alert>
+    );
+  }
+  return (
+    <Alert>
+      <p className="font-medium">{problem.text}</p>
+      {problem.detail && problem.detail !== problem.text && <p className="mt-0.5">{problem.detail}</p>}
+    </Alert>
+  );
+}

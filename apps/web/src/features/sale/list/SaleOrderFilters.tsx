@@ -1,0 +1,115 @@
+import { useId, useState, type FormEvent } from 'react';
+import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, SEARCH_TERM_MAX, type PaymentStatus } from '@nhasach/shared';
+import { Button } from '../../../components/Button.tsx';
+import { CloseIcon, SearchIcon } from '../../../components/icons.tsx';
+import { inputBaseClass, inputClass } from '../../../components/TextField.tsx';
+import { hasFilters, type SaleListState } from '../orderListParams.ts';
+import { todayVietnam } from '../saleFormat.ts';
+
+/** Payment statuses offered as a filter: the sale view's four plus PENDING (an online payment under way). */
+const PAYMENT_FILTERS: readonly PaymentStatus[] = PAYMENT_STATUSES;
+
+/** Search (code, customer name, phone or e-mail), payment status and created-date range of the order list. */
+export function SaleOrderFilters({ state, onChange }: { state: SaleListState; onChange: (change: Partial<SaleListState>) => void }) {
+  const id = useId();
+  const [term, setTerm] = useState(state.q ?? '');
+  // The box follows the URL (back/forward, clearing filters) but keeps what is being typed otherwise.
+  const [seenQ, setSeenQ] = useState(state.q);
+  if (seenQ !== state.q) {
+    setSeenQ(state.q);
+    setTerm(state.q ?? '');
+  }
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const q = term.trim().slice(0, SEARCH_TERM_MAX);
+    onChange({ q: q || undefined });
+  };
+  const today = todayVietnam();
+
+  return (
+    <div className="grid gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm lg:grid-cols-[minmax(0,1fr)_auto] lg:items-end">
+      <form role="search" onSubmit={submit} className="flex min-w-0 flex-col gap-1.5">
+        <label htmlFor={`${id}-q`} className="text-xs font-semibold tracking-wide text-gray-500 uppercase">
+          Tìm kiếm
+        </label>
+        <div className="flex gap-2">
+          <div className="relative min-w-0 flex-1">
+            <SearchIcon size={18} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-gray-400" />
+            <input
+              id={`${id}-q`}
+              type="search"
+              value={term}
+              maxLength={SEARCH_TERM_MAX}
+              onChange={(e) => setTerm(e.target.value)}
+              placeholder="Mã đơn, tên khách hàng, số điện thoại hoặc email"
+              className={`${inputClass} h-10 pr-3 pl-10`}
+            />
+          </div>
+          <Button type="submit" size="sm" className="h-10 shrink-0">
+            Tìm
+          </Button>
+        </div>
+      </form>
+
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-[minmax(11rem,auto)_auto_auto_auto]">
+        <div className="col-span-2 flex flex-col gap-1.5 sm:col-span-1">
+          <label htmlFor={`${id}-pay`} className="text-xs font-semibold tracking-wide text-gray-500 uppercase">
+            Thanh toán
+          </label>
+          <select
+            id={`${id}-pay`}
+            value={state.paymentStatus ?? ''}
+            onChange={(e) => onChange({ paymentStatus: (e.target.value || undefined) as PaymentStatus | undefined })}
+            className={`${inputBaseClass} h-10 px-3 text-sm`}
+          >
+            <option value="">Tất cả</option>
+            {PAYMENT_FILTERS.map((p) => (
+              <option key={p} value={p}>
+                {PAYMENT_STATUS_LABELS[p]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-from`} className="text-xs font-semibold tracking-wide text-gray-500 uppercase">
+            Từ ngày
+          </label>
+          <input
+            id={`${id}-from`}
+            type="date"
+            value={state.from ?? ''}
+            max={state.to ?? today}
+            onChange={(e) => onChange({ from: e.target.value || undefined })}
+            className={`${inputBaseClass} h-10 px-3 text-sm`}
+          />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-to`} className="text-xs font-semibold tracking-wide text-gray-500 uppercase">
+            Đến ngày
+          </label>
+          <input
+            id={`${id}-to`}
+            type="date"
+            value={state.to ?? ''}
+            min={state.from}
+            max={today}
+            onChange={(e) => onChange({ to: e.target.value || undefined })}
+            className={`${inputBaseClass} h-10 px-3 text-sm`}
+          />
+        </div>
+        <div className="col-span-2 flex items-end sm:col-span-1">
+          <Button
+            variant="ghost"
+            size="sm"
+            className="h-10 w-full sm:w-auto"
+            disabled={!hasFilters(state)}
+            onClick={() => onChange({ q: undefined, paymentStatus: undefined, from: undefined, to: undefined })}
+          >
+            <CloseIcon size={16} /> Xoá bộ lọc
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

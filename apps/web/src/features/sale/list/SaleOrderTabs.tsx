@@ -1,0 +1,45 @@
+import { Link } from 'react-router';
+import { SALE_ORDER_TABS, type SaleOrderCountsDto } from '@nhasach/shared';
+import { statusDotClass } from '../SaleBadges.tsx';
+import { saleListSearch, withChange, type SaleListState } from '../orderListParams.ts';
+
+/**
+ * The status tabs of /sale/orders (Tất cả, Chờ xác nhận ... Đã huỷ) with the number of orders in each under the
+ * current search and filters. Links, so each tab has its own URL and opens in a new tab too.
+ */
+export function SaleOrderTabs({ state, counts }: { state: SaleListState; counts: SaleOrderCountsDto | undefined }) {
+  return (
+    <nav aria-label="Trạng thái đơn hàng" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+      <ul className="flex min-w-max gap-1 border-b border-gray-200">
+        {SALE_ORDER_TABS.map((tab) => {
+          const status = tab.key === 'ALL' ? undefined : tab.key;
+          const active = state.status === status;
+          const count = counts ? (status ? counts.byStatus[status] : counts.total) : undefined;
+          return (
+            <li key={tab.key}>
+              <Link
+                to={`/sale/orders${saleListSearch(withChange(state, { status }))}`}
+                aria-current={active ? 'page' : undefined}
+                data-tab={tab.key}
+                className={`relative -mb-px flex items-center gap-2 rounded-t-lg border-b-2 px-3.5 py-3 text-sm font-semibold whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 ${
+                  active ? 'border-brand-700 text-brand-700' : 'border-transparent text-gray-600 hover:border-gray-300 hover:text-gray-900'
+                }`}
+              >
+                {status && <span aria-hidden="true" className={`size-2 rounded-full ${statusDotClass(status)}`} />}
+                {tab.label}
+                {count !== undefined && (
+                  <span
+                    data-testid="tab-count"
+                    className={`min-w-6 rounded-full px-1.5 py-0.5 text-center text-xs tabular-nums ${active ? 'bg-brand-700 text-white' : 'bg-gray-100 text-gray-600'}`}
+                  >
+                    {count.toLocaleString('vi-VN')}
+                  </span>
+                )}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
