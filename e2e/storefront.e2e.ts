@@ -133,6 +133,12 @@ describe('storefront journey', () => {
     expect(await page.locator('main').getByTestId('price-current').first().innerText()).toMatch(/^[\d.]+ ₫$/);
     const productPath = new URL(page.url()).pathname;
 
+    // Guests: adding to the cart asks to log in first.
+    await page.getByRole('button', { name: 'Thêm vào giỏ hàng' }).click();
+    await poll(() => page.getByRole('dialog', { name: 'Vui lòng đăng nhập' }).isVisible()).toBe(true);
+    await page.getByRole('dialog', { name: 'Vui lòng đăng nhập' }).getByRole('button', { name: 'Để sau' }).click();
+    await poll(() => page.getByRole('dialog', { name: 'Vui lòng đăng nhập' }).count()).toBe(0);
+
     // Guests: the heart asks to log in; the dialog's link carries the page as next.
     const heart = page.getByRole('button', { name: `Yêu thích "${title}"` });
     await heart.click();
@@ -174,8 +180,8 @@ describe('storefront journey', () => {
     await poll(() => myReview.isVisible()).toBe(true);
     await page.reload();
     await poll(() => page.getByTestId('review-list').getByText(reviewText).isVisible()).toBe(true);
-    expect(await page.getByTestId('my-review').getByText(reviewText).isVisible()).toBe(true);
-    await page.getByTestId('rating-summary').scrollIntoViewIfNeeded();
+    await poll(() => page.getByTestId('my-review').getByText(reviewText).isVisible()).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'storefront-product-reviews-desktop');
 
     // ---- Comments: a plain one, and markup that must stay text and run nothing.
@@ -200,7 +206,21 @@ describe('storefront journey', () => {
     const mine = list.getByTestId('comment-item').filter({ hasText: commentText }).first();
     await mine.getByRole('button', { name: /^Thích bình luận/ }).click();
     await poll(() => mine.getByRole('button', { name: /^Bỏ thích bình luận/ }).getAttribute('aria-pressed')).toBe('true');
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'storefront-product-comments-desktop');
+
+    // ---- Cart: quantity 2 added (badge count stored, header badge shown), then buy now goes to checkout.
+    const qty = page.getByLabel('Số lượng', { exact: true });
+    await qty.fill('2');
+    await poll(() => qty.inputValue()).toBe('2');
+    await page.getByRole('button', { name: 'Thêm vào giỏ hàng' }).click();
+    await poll(() => page.evaluate(() => Number(localStorage.getItem('CART_BADGE_COUNT') ?? '0'))).toBeGreaterThan(0);
+    await poll(() => page.getByText('Đã thêm vào giỏ hàng').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Mua ngay' }).click();
+    // Checkout runs its address check: without a saved address it sends the user to add one first.
+    await page.waitForURL(
+      (url) => url.pathname === '/checkout' || (url.pathname === '/tai-khoan/dia-chi' && url.searchParams.get('return') === '/checkout'),
+    );
 
     // ---- Favourites page lists the book.
     await page.goto('/yeu-thich');
@@ -262,11 +282,17 @@ describe('storefront journey', () => {
 
     await page.getByRole('list', { name: 'Kết quả tìm kiếm' }).getByTestId('book-card').first().locator('h3 a').click();
     await poll(() => page.getByRole('button', { name: 'Thêm vào giỏ hàng' }).isVisible()).toBe(true);
+    // A guest's 'Mua ngay' goes to the login page with the way back.
+    const productPath = new URL(page.url()).pathname;
+    await page.getByRole('button', { name: 'Mua ngay' }).click();
+    await page.waitForURL((url) => url.pathname === '/dang-nhap' && url.searchParams.get('next') === productPath);
+    await page.goBack();
+    await poll(() => page.getByRole('button', { name: 'Thêm vào giỏ hàng' }).isVisible()).toBe(true);
     await settle(page);
     await screenshot(page, 'storefront-product-mobile');
     await page.getByRole('tab', { name: 'Bình luận' }).click();
     await poll(() => page.getByRole('tabpanel').isVisible()).toBe(true);
-    await page.getByRole('tabpanel').scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'storefront-product-comments-mobile');
     await context.close();
   });

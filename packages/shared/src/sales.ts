@@ -206,7 +206,7 @@ export const saleOrderListQuerySchema = z
       return z.NEVER;
     }
     if (v.from && v.to && v.from > v.to) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'Ngày kết thúc phải sau hoặc bằng ngày bắt đầu.' });
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'to (ngày kết thúc) phải sau hoặc bằng from (ngày bắt đầu).' });
       return z.NEVER;
     }
     return { ...v, sort };
@@ -388,16 +388,14 @@ export const allowedRefundMethods = (order: SaleOrderFacts): RefundMethod[] =>
 // Payloads (spec section 7, Sales; section 5, Sale order forms). `version` is optional everywhere: when given and
 // the order changed since, the write is refused with 409 ORDER_CONFLICT.
 
-const versionField = z
-  .number({ error: 'version phải là số.' })
-  .int('version phải là số nguyên.')
-  .positive('version phải lớn hơn 0.')
-  .optional();
+const VERSION_MESSAGE = 'version (phiên bản đơn hàng) phải là số nguyên dương.';
+const versionField = z.number({ error: VERSION_MESSAGE }).int(VERSION_MESSAGE).positive(VERSION_MESSAGE).optional();
 /** Numbers from form inputs may come as strings. */
 const numberInput = (v: unknown) => (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : v);
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
-const instant = (name: string) =>
-  z.preprocess(blankToNull, z.iso.datetime({ offset: true, error: `${name} phải là thời điểm ISO 8601 (ví dụ 2025-03-14T09:30:00+07:00).` }).nullish());
+/** `label` is the field's Vietnamese name (the message names the field). */
+const instant = (label: string) =>
+  z.preprocess(blankToNull, z.iso.datetime({ offset: true, error: `${label} phải là thời điểm ISO 8601 (ví dụ 2025-03-14T09:30:00+07:00).` }).nullish());
 
 export const SALE_NOTE_MAX = 1000;
 const optionalNote = z
@@ -419,7 +417,7 @@ export type SaleStatusChange = z.output<typeof saleStatusChangeSchema>;
 /** PUT .../{id}/payment. paidAt (only with PAID) defaults to now. */
 export const salePaymentChangeSchema = z.object({
   paymentStatus: z.enum(PAYMENT_STATUSES, { error: 'Trạng thái thanh toán không hợp lệ.' }),
-  paidAt: instant('paidAt'),
+  paidAt: instant('Thời điểm thanh toán'),
   note: optionalNote,
   version: versionField,
 });
@@ -444,7 +442,7 @@ export const saleShippingSchema = z.object({
     .min(1, SALES_MESSAGES.trackingRequired)
     .max(64, 'Mã vận đơn tối đa 64 ký tự.')
     .regex(/^[\p{L}\p{N} ._\-/]+$/u, SALES_MESSAGES.trackingInvalid),
-  shippedAt: instant('shippedAt'),
+  shippedAt: instant('Thời điểm giao vận chuyển'),
   version: versionField,
 });
 export type SaleShippingInput = z.input<typeof saleShippingSchema>;

@@ -53,6 +53,18 @@ const fieldLabels: Record<string, string> = {
   sortOrder: 'Thứ tự',
   imageIds: 'Ảnh',
   role: 'Vai trò',
+  // Sales order forms (packages/shared/src/sales.ts): their messages already name the field.
+  note: 'Ghi chú',
+  reason: 'Lý do huỷ',
+  shippingCarrier: 'Đơn vị vận chuyển',
+  trackingCode: 'Mã vận đơn',
+  fee: 'Phí vận chuyển',
+  shippedAt: 'Thời điểm giao vận chuyển',
+  paidAt: 'Thời điểm thanh toán',
+  paymentStatus: 'Trạng thái thanh toán',
+  assigneeId: 'Nhân viên',
+  amount: 'Số tiền',
+  method: 'Phương thức',
 };
 
 /** Maps Zod issues to field errors whose message names the field. */

@@ -48,7 +48,7 @@ export function BookCard({ book, eager = false, saleBar = false, className = '' 
           <span className="pointer-events-none absolute inset-x-0 bottom-0 bg-gray-900/75 py-1.5 text-center text-xs font-semibold text-white">Hết hàng</span>
         )}
       </div>
-      <div className="flex flex-1 flex-col gap-1 p-3">
+      <div className="flex flex-1 flex-col gap-1 p-2.5 sm:p-3">
         <h3 className="line-clamp-2 min-h-10 text-sm leading-5 font-medium text-gray-900">
           <Link to={href} className="after:absolute after:inset-0 after:content-[''] hover:text-brand-700 focus-visible:outline-none" title={book.title}>
             {book.title}
@@ -61,14 +61,14 @@ export function BookCard({ book, eager = false, saleBar = false, className = '' 
         {saleBar ? (
           <SoldBar sold={book.sold} stock={book.stock} />
         ) : (
-          <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-0.5 text-[11px] text-gray-500">
+          <div className="flex flex-wrap items-center justify-between gap-x-1.5 gap-y-0.5 text-[11px] text-gray-500">
             {book.ratingCount > 0 ? (
               <span className="flex items-center gap-0.5" aria-label={`${book.ratingAverage.toLocaleString('vi-VN')} trên 5 sao, ${book.ratingCount} đánh giá`}>
-                <StarRating value={book.ratingAverage} size={11} />
+                <StarRating value={book.ratingAverage} size={10} />
                 <span aria-hidden="true" className="max-sm:hidden">({book.ratingCount})</span>
               </span>
             ) : (
-              <StarRating value={0} size={11} />
+              <StarRating value={0} size={10} />
             )}
             <span className="whitespace-nowrap">Đã bán {formatSold(book.sold)}</span>
           </div>

@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client.ts';
 import { authors, books, searchWords } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { insertCatalogFixture, type Fixture } from './fixture.ts';
-import { editDistance, exactTsQuery, isbnOf } from './search.ts';
+import { editDistance, exactTsQuery, isbnOf, prefixTsQuery, searchPage, tokensOf } from './search.ts';
 import { refreshSearchDocuments, refreshSearchDocumentsOf } from './search-documents.ts';
 
 let t: TestApp;
@@ -154,6 +154,23 @@ describe('GET /books/search', () => {
   });
 });
 
+describe('candidates of a frequent term', () => {
+  it('when the full-text part stops at its cap, the best sellers among the matches are added from the probe', async () => {
+    const args = { filter: { visibleOnly: true }, tsQuery: 'nguyen & nhat & anh:*', norm: 'nguyen nhat anh', offset: 0, limit: 10, now: new Date() };
+    // Cap 1: the full-text part returns one arbitrary match; the probe must add the best seller (veTuoiTho, 650 sold).
+    const withoutProbe = await searchPage(t.app.db, { ...args, cap: 1, probe: false });
+    expect(withoutProbe.ids).toEqual([fx.book.matBiec!.id]); // first in table order, not the best seller
+    const withProbe = await searchPage(t.app.db, { ...args, cap: 1 });
+    expect(withProbe.ids).toContain(fx.book.veTuoiTho!.id);
+    expect(withProbe.total).toBeLessThanOrEqual(2);
+    // With a filter (here: a category) there is no probe; the cap still bounds the candidates.
+    const filtered = await searchPage(t.app.db, { ...args, cap: 1, filter: { visibleOnly: true, categorySets: [[fx.category['tieu-thuyet']!]] } });
+    expect(filtered).toEqual({ ids: [fx.book.matBiec!.id], total: 1 });
+    // Under the cap everything is ranked.
+    expect(await searchPage(t.app.db, args)).toEqual({ ids: [fx.book.veTuoiTho!.id, fx.book.matBiec!.id], total: 2 });
+  });
+});
+
 describe('helpers', () => {
   it('editDistance counts edits and neighbour swaps, stopping early', () => {
     expect(editDistance('tam', 'tem', 1)).toBe(1);
@@ -162,7 +179,10 @@ describe('helpers', () => {
     expect(editDistance('abc', 'xyz', 1)).toBe(2);
     expect(editDistance('a', 'abcdef', 2)).toBe(3);
   });
-  it('exactTsQuery makes the last word a prefix', () => {
-    expect(exactTsQuery(['dac', 'nhan', 'ta'])).toBe('dac & nhan & ta:*');
+  it('tsqueries: exact words, then the last word as a prefix; nxb is left out of longer terms', () => {
+    expect(exactTsQuery(['dac', 'nhan', 'ta'])).toBe('dac & nhan & ta');
+    expect(prefixTsQuery(['dac', 'nhan', 'ta'])).toBe('dac & nhan & ta:*');
+    expect(tokensOf('nxb kim dong kim')).toEqual(['kim', 'dong']);
+    expect(tokensOf('nxb')).toEqual(['nxb']);
   });
 });

@@ -9,11 +9,11 @@ import { effectivePriceSql, visibleSql } from './sql.ts';
  * Vietnamese search (see docs/decisions.md, Catalogue):
  * 1. The term is normalised by the same SQL function as the documents (f_search_norm: no diacritics, lower
  *    case, words of [a-z0-9]), so 'Đắc Nhân Tâm' and 'dac nhan tam' are the same query.
- * 2. Matches: every word of the term is a word of the book's document (title, authors, publisher, ISBN), the
- *    last one as a prefix (the shopper may still be typing); full-text GIN index on search_tsv. The books whose
- *    title starts with the term are always added (text_pattern_ops index), however many other matches exist.
- * 3. Nothing found: each word is replaced by itself or the dictionary words at edit distance 1 (2 for words of
- *    6+ letters), i.e. one typo per word is forgiven: 'dac nhan tem' finds 'Đắc Nhân Tâm'.
+ * 2. Matches: every word of the term is a word of the book's document (title, authors, publisher, ISBN); if none,
+ *    the last word as a prefix (a term cut short); full-text GIN index on search_tsv. The books whose title
+ *    starts with the term are always added (text_pattern_ops index), however many other matches exist.
+ * 3. Nothing found: each word that is not a known word is replaced by the dictionary words at edit distance 1
+ *    (2 for words of 6+ letters), i.e. one typo per word is forgiven: 'dac nhan tem' finds 'Đắc Nhân Tâm'.
  * 4. Ranking: exact title, title prefix, title holding every word, the rest; within the title tiers the
  *    closest title first (pg_trgm similarity); then sold, then id. At most SEARCH_MAX_RESULTS matches (plus the
  *    title-prefix ones) are ranked: see searchPage for which.
@@ -30,12 +30,29 @@ export async function normalizeTerm(db: Db, term: string): Promise<string> {
   return row?.norm ?? '';
 }
 
+/**
+ * Words in nearly every document say nothing about a book and make the index read a posting list of the whole
+ * catalogue: 'nxb' (nhà xuất bản) starts almost every publisher's name. Left out of a term that has other words.
+ */
+const QUERY_STOPWORDS = new Set(['nxb']);
+
 export function tokensOf(norm: string): string[] {
-  return [...new Set(norm.split(' ').filter(Boolean))].slice(0, MAX_TOKENS);
+  const all = [...new Set(norm.split(' ').filter(Boolean))];
+  const meaningful = all.filter((t) => !QUERY_STOPWORDS.has(t));
+  return (meaningful.length ? meaningful : all).slice(0, MAX_TOKENS);
 }
 
-/** Exact words, the last one as a prefix: 'dac nhan ta' -> 'dac & nhan & ta:*'. Tokens are [a-z0-9] only. */
+/** Every word as typed: 'dac nhan tam' -> 'dac & nhan & tam'. Tokens are [a-z0-9] only, safe in a tsquery. */
 export function exactTsQuery(tokens: readonly string[]): string {
+  return tokens.join(' & ');
+}
+
+/**
+ * The last word as a prefix, for a term cut short: 'dac nhan ta' -> 'dac & nhan & ta:*'. Only tried when the
+ * exact words found nothing: a prefix of a common syllable ('thu:*') unites dozens of words' posting lists and
+ * costs a hundred times the exact query.
+ */
+export function prefixTsQuery(tokens: readonly string[]): string {
   return tokens.map((t, i) => (i === tokens.length - 1 ? `${t}:*` : t)).join(' & ');
 }
 
@@ -88,7 +105,7 @@ export interface SearchPage {
 }
 
 /** Best-selling books whose index entries the probe reads at most (index-only, about 200 bytes each). */
-const PROBE_ROWS = 50_000;
+const PROBE_ROWS = 20_000;
 
 /** True when the filter is only the shopper's visibility: the probe can answer from the index alone. */
 const visibilityOnly = (f: BookFilter) =>
@@ -97,35 +114,48 @@ const visibilityOnly = (f: BookFilter) =>
 /**
  * One page of the matches of a full-text query, ranked; total = number of candidates ranked.
  *
- * Candidates, at most SEARCH_MAX_RESULTS plus the title-prefix ones:
- * - probe (shopper search without other filters): the matches among the PROBE_ROWS best sellers, read from
- *   books_visible_sold_search_idx without touching the table. A frequent word ('kinh tế': 33,000 of a million
- *   books) fills the candidates here in a few milliseconds, where the GIN path would read 27,000 table pages.
- * - GIN: when the probe found fewer (a rarer term, or other filters), matches from the full-text index, stopping
- *   at SEARCH_MAX_RESULTS (cheap for rare terms; for mid-frequency terms an arbitrary subset beyond the best
- *   sellers, which is the price of a bounded query).
- * - titles starting with the term, always.
+ * Candidates (each part bounded, so no term reads more than a few thousand rows):
+ * - gin: matches from the full-text index with the filters, the first SEARCH_MAX_RESULTS found. For the usual,
+ *   specific term that is every match, and the ranking below is exact.
+ * - probe, only when gin stopped at its cap (a frequent word: 'kinh tế' is in 33,000 of a million books) and the
+ *   search has no filter but visibility: the matches among the PROBE_ROWS best sellers, read index-only from
+ *   books_visible_sold_search_idx, so best sellers are never missed because gin stopped early.
+ * - every title starting with the term (up to PREFIX_CANDIDATES).
  */
 export async function searchPage(
   db: Db,
-  args: { filter: BookFilter; tsQuery: string; norm: string; sort?: BookSort; offset: number; limit: number; now: Date },
+  args: {
+    filter: BookFilter;
+    tsQuery: string;
+    norm: string;
+    sort?: BookSort;
+    offset: number;
+    limit: number;
+    now: Date;
+    /** False for the typo pass: its OR-groups make the probe costly, and misspelt terms are rarely frequent. */
+    probe?: boolean;
+    /** The cap of each candidate part (tests lower it to reach the probe with a small catalogue). */
+    cap?: number;
+  },
 ): Promise<SearchPage> {
   const { filter, tsQuery, norm, sort, offset, limit, now } = args;
+  const cap = args.cap ?? SEARCH_MAX_RESULTS;
   const w = whereSql(filter, now);
   const q = sql`to_tsquery('simple', ${tsQuery})`;
-  const withProbe = visibilityOnly(filter);
+  const withProbe = args.probe !== false && visibilityOnly(filter);
   const probe = withProbe
-    ? sql`probe as materialized (
+    ? sql`, probe as materialized (
         select t.id, t.sold, t.title_norm from (
           select b.id, b.sold, b.title_norm, b.search_tsv from books b where ${visibleSql}
           order by b.sold desc, b.id desc limit ${PROBE_ROWS}) t
-        where t.search_tsv @@ ${q} limit ${SEARCH_MAX_RESULTS}),`
+        where t.search_tsv @@ ${q} and (select count(*) from gin) >= ${cap}
+        limit ${cap})`
     : sql``;
-  const cand = sql`${probe} cand as (
-      ${withProbe ? sql`select id, sold, title_norm from probe union` : sql``}
-      (select b.id, b.sold, b.title_norm from books b where ${w} and b.search_tsv @@ ${q}
-        ${withProbe ? sql`and (select count(*) from probe) < ${SEARCH_MAX_RESULTS}` : sql``}
-        limit ${SEARCH_MAX_RESULTS})
+  const cand = sql`gin as materialized (
+        select b.id, b.sold, b.title_norm from books b where ${w} and b.search_tsv @@ ${q} limit ${cap}
+      )${probe}, cand as (
+      select id, sold, title_norm from gin
+      ${withProbe ? sql`union select id, sold, title_norm from probe` : sql``}
       union
       (select b.id, b.sold, b.title_norm from books b where ${w} and b.title_norm like ${`${norm}%`}
         order by b.title_norm, b.id limit ${PREFIX_CANDIDATES})
@@ -208,15 +238,23 @@ export function editDistance(a: string, b: string, max: number): number {
 const allowedEdits = (word: string) => (word.length <= 2 ? 0 : word.length <= 5 ? 1 : 2);
 
 /**
- * The forgiving query: each word or one of its near dictionary words; words with no match at all are left out.
- * Returns undefined when no word is left.
+ * The forgiving query: each word that is not in the dictionary becomes one of its near dictionary words (or stays
+ * a prefix when words start with it); words with no match at all are left out. Returns undefined when no word
+ * was changed (the same query again would find nothing again) or none is left.
  */
 export async function fuzzyTsQuery(db: Db, tokens: readonly string[]): Promise<string | undefined> {
   const dict = await dictionary(db);
   const groups: string[] = [];
+  let changed = false;
   tokens.forEach((token, index) => {
     const last = index === tokens.length - 1;
     if (/^\d+$/.test(token)) {
+      groups.push(last ? `${token}:*` : token);
+      return;
+    }
+    // A real word stays as typed: the term found nothing because no book has all its words, not because of a
+    // typo, and widening every word would match half the catalogue.
+    if (dict.words.has(token)) {
       groups.push(last ? `${token}:*` : token);
       return;
     }
@@ -235,7 +273,8 @@ export async function fuzzyTsQuery(db: Db, tokens: readonly string[]): Promise<s
       const isPrefix = [...dict.words].some((w) => w.startsWith(token));
       if (isPrefix) alternatives.unshift(`${token}:*`);
     }
+    changed = true;
     if (alternatives.length) groups.push(`(${[...new Set(alternatives)].join(' | ')})`);
   });
-  return groups.length ? groups.join(' & ') : undefined;
+  return changed && groups.length ? groups.join(' & ') : undefined;
 }

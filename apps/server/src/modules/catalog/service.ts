@@ -23,7 +23,7 @@ import { buildCategoryTree, findCategory, flattenCategoryTree, loadCategoryRows,
 import { toBookDto, toCard } from './dto.ts';
 import { lookupEngagement } from './engagement-hook.ts';
 import { countBooks, loadBookDetailRow, loadCardRows, pageBookIds, resolveRefIds, topCategoryRows, type BookFilter } from './repo.ts';
-import { exactTsQuery, findVisibleIdByIsbn, fuzzyTsQuery, isbnOf, normalizeTerm, searchPage, tokensOf } from './search.ts';
+import { exactTsQuery, findVisibleIdByIsbn, fuzzyTsQuery, isbnOf, normalizeTerm, prefixTsQuery, searchPage, tokensOf } from './search.ts';
 import { TtlCache } from './ttl-cache.ts';
 
 /** Page totals may lag writes by this much (docs/performance.md, count strategy). */
@@ -133,9 +133,10 @@ export function createCatalogService(db: Db) {
     const { offset, limit } = window(page, size);
     const base = { filter: f, norm, sort, offset, limit, now };
     let result = await searchPage(db, { ...base, tsQuery: exactTsQuery(tokens) });
+    if (result.total === 0) result = await searchPage(db, { ...base, tsQuery: prefixTsQuery(tokens) });
     if (result.total === 0) {
       const fuzzy = await fuzzyTsQuery(db, tokens);
-      if (fuzzy) result = await searchPage(db, { ...base, tsQuery: fuzzy });
+      if (fuzzy) result = await searchPage(db, { ...base, tsQuery: fuzzy, probe: false });
     }
     return toPage(await cards(result.ids, now), result.total, page, size);
   }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { vietnamDayRange, type OrderStatus, type SaleOrderListQuery } from '@nhasach/shared';
 import type { Db, Tx } from '../../db/client.ts';
@@ -12,7 +12,7 @@ const customer = alias(users, 'customer');
 const assignee = alias(users, 'assignee');
 
 /** A person's display name: full name, else username. */
-const nameOf = (u: { fullName: typeof users.fullName; username: typeof users.username }) =>
+const nameOf = (u: { fullName: AnyColumn; username: AnyColumn }) =>
   sql<string | null>`coalesce(nullif(btrim(${u.fullName}), ''), ${u.username})`;
 
 // Qualified by hand: drizzle writes a lone column of a single-table select unqualified, which inside these

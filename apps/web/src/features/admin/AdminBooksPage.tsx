@@ -1,7 +1,251 @@
-import { BookOpenIcon } from '../../components/icons.tsx';
-import { PlaceholderPage } from '../../components/PlaceholderPage.tsx';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_PAGE_SIZE, BOOK_STATUSES, BOOK_STATUS_LABELS, formatVnd, type AdminBookRowDto, type BookStatus } from '@nhasach/shared';
+import { adminKeys, deleteBook, fetchAdminBooks } from '../../api/admin.ts';
+import { errorText } from '../../api/client.ts';
+import { Button } from '../../components/Button.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { BookOpenIcon, PencilIcon } from '../../components/icons.tsx';
+import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
+import { Pagination } from '../../components/Pagination.tsx';
+import { EmptyState, ErrorState } from '../../components/StateBlocks.tsx';
+import { PlusIcon, TrashIcon } from '../../components/storeIcons.tsx';
+import { useToast } from '../../components/Toast.tsx';
+import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
+import { ExternalLinkIcon } from './adminIcons.tsx';
+import { BookFormDialog } from './books/BookFormDialog.tsx';
+import { BookStatusBadge, Card, IconButton, PageHeader, PageSummary, SearchBox, TableSkeleton, selectClass, table, useDebounced } from './ui.tsx';
 
-/** /admin/books — placeholder until this admin screen is built. */
+const isStatus = (v: string | null): v is BookStatus => !!v && (BOOK_STATUSES as readonly string[]).includes(v);
+
+/**
+ * /admin/books: search (title, ISBN, SKU), status filter, the table (10 a page), add, edit (also ?edit={id}),
+ * delete. Search, filter, page and the open book live in the URL, so a link or a reload keeps them.
+ */
 export function AdminBooksPage() {
-  return <PlaceholderPage contained={false} title="Quản lý sách" icon={<BookOpenIcon size={30} />} description="Danh sách, thêm, sửa và xoá sách sẽ có tại đây." />;
+  useDocumentTitle('Quản lý sách');
+  const [params, setParams] = useSearchParams();
+  const qc = useQueryClient();
+  const toast = useToast();
+  const statusParam = params.get('status');
+  const status = isStatus(statusParam) ? statusParam : '';
+  const page = Math.max(0, Number(params.get('page')) || 0);
+  const q = params.get('q') ?? '';
+  const editParam = params.get('edit');
+  const editId = editParam && /^\d+$/.test(editParam) ? Number(editParam) : null;
+  const [creating, setCreating] = useState(false);
+  const [search, setSearch] = useState(q);
+  const debounced = useDebounced(search.trim(), 350);
+  const [toDelete, setToDelete] = useState<AdminBookRowDto | null>(null);
+
+  const update = (patch: Record<string, string | null>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(patch)) {
+          if (v === null || v === '') next.delete(k);
+          else next.set(k, v);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  // The typed search goes to the URL once typing pauses, back to the first page.
+  useEffect(() => {
+    if (debounced !== q) update({ q: debounced || null, page: null });
+    // update is recreated every render; only a new search term matters here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+
+  const list = useQuery({
+    queryKey: adminKeys.bookList(q, status, page),
+    queryFn: () => fetchAdminBooks({ q, status, page, size: ADMIN_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+
+  const remove = useMutation({
+    mutationFn: (b: AdminBookRowDto) => deleteBook(b.id),
+    onSuccess: (r, b) => {
+      toast.show(r.deleted ? `Đã xoá sách “${b.title}”` : `Sách “${b.title}” đã có trong đơn hàng nên được chuyển sang Ngừng bán`, { durationMs: r.deleted ? undefined : 3500 });
+      setToDelete(null);
+      void qc.invalidateQueries({ queryKey: adminKeys.books });
+      void qc.invalidateQueries({ queryKey: adminKeys.dashboard });
+    },
+    onError: (err) => toast.show(errorText(err, 'Xoá sách thất bại'), { tone: 'error', durationMs: 3500 }),
+  });
+
+  const data = list.data;
+  const closeDialog = () => {
+    setCreating(false);
+    if (editId !== null) update({ edit: null });
+  };
+
+  return (
+    <div className="mx-auto max-w-[1400px]">
+      <PageHeader
+        title="Quản lý sách"
+        description={data ? `${data.totalElements.toLocaleString('vi-VN')} sách trong kho` : 'Danh sách sách của cửa hàng'}
+        actions={
+          <Button onClick={() => setCreating(true)}>
+            <PlusIcon size={18} /> Thêm sách
+          </Button>
+        }
+      />
+
+      <Card bodyClassName="">
+        <div className="flex flex-wrap items-center gap-3 border-b border-gray-100 p-4">
+          <SearchBox value={search} onChange={setSearch} placeholder="Tìm theo tên sách, ISBN, SKU…" label="Tìm sách" className="min-w-[220px] flex-1 sm:max-w-md" />
+          <select aria-label="Lọc theo trạng thái" value={status} onChange={(e) => update({ status: e.target.value || null, page: null })} className={`${selectClass} w-full sm:w-48`}>
+            <option value="">Tất cả trạng thái</option>
+            {BOOK_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {BOOK_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+
+        {list.isPending ? (
+          <TableSkeleton rows={8} cols={6} />
+        ) : list.isError ? (
+          <div className="p-5">
+            <ErrorState message="Không tải được danh sách sách." onRetry={() => void list.refetch()} retrying={list.isFetching} />
+          </div>
+        ) : data && data.content.length === 0 ? (
+          <div className="p-5">
+            <EmptyState
+              title={q || status ? 'Không tìm thấy sách phù hợp.' : 'Chưa có sách nào.'}
+              description={q || status ? 'Thử từ khoá khác hoặc bỏ bộ lọc trạng thái.' : 'Bấm “Thêm sách” để tạo cuốn sách đầu tiên.'}
+              icon={<BookOpenIcon size={28} />}
+            />
+          </div>
+        ) : (
+          <div className={`${table.wrap} transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}>
+            <table className={`${table.table} min-w-[900px]`}>
+              <thead className={table.thead}>
+                <tr>
+                  <th scope="col" className={`${table.th} w-16`}>
+                    Ảnh
+                  </th>
+                  <th scope="col" className={table.th}>
+                    Tên sách
+                  </th>
+                  <th scope="col" className={table.th}>
+                    ISBN-13
+                  </th>
+                  <th scope="col" className={`${table.th} text-right`}>
+                    Giá bán
+                  </th>
+                  <th scope="col" className={`${table.th} text-right`}>
+                    Tồn kho
+                  </th>
+                  <th scope="col" className={table.th}>
+                    Trạng thái
+                  </th>
+                  <th scope="col" className={`${table.th} text-right`}>
+                    Thao tác
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data?.content.map((b) => (
+                  <BookRow key={b.id} book={b} onEdit={() => update({ edit: String(b.id) })} onDelete={() => setToDelete(b)} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+
+        {data && data.totalElements > 0 && (
+          <div className="flex flex-wrap items-center justify-between gap-3 border-t border-gray-100 px-4 py-3">
+            <PageSummary page={data.number} size={data.size} total={data.totalElements} unit="sách" />
+            <Pagination page={data.number} totalPages={data.totalPages} onChange={(p) => update({ page: p ? String(p) : null })} label="Phân trang sách" />
+          </div>
+        )}
+      </Card>
+
+      {(creating || editId !== null) && <BookFormDialog key={editId ?? 'new'} editId={creating ? null : editId} onClose={closeDialog} />}
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Xoá sách này?"
+        description={
+          toDelete && (
+            <>
+              Sách <strong className="text-gray-900">“{toDelete.title}”</strong> và ảnh của nó sẽ bị xoá. Nếu sách đã có trong đơn hàng, sách sẽ được chuyển sang
+              trạng thái Ngừng bán thay vì xoá.
+            </>
+          )
+        }
+        confirmText="Xoá sách"
+        danger
+        busy={remove.isPending}
+        onClose={() => setToDelete(null)}
+        onConfirm={() => toDelete && remove.mutate(toDelete)}
+      />
+    </div>
+  );
+}
+
+function BookRow({ book: b, onEdit, onDelete }: { book: AdminBookRowDto; onEdit: () => void; onDelete: () => void }) {
+  const onSale = b.salePrice !== null && b.effectivePrice < b.price;
+  // A sale price outside its window: shown, but the price that applies is the normal one.
+  const scheduled = b.salePrice !== null && !onSale;
+  return (
+    <tr className={table.tr}>
+      <td className={table.td}>
+        <ImageWithFallback src={b.thumbnail} alt="" loading="lazy" className="h-14 w-10 rounded object-cover ring-1 ring-gray-200" placeholderClassName="h-14 w-10 rounded [&_span]:hidden [&_svg]:size-4" />
+      </td>
+      <td className={`${table.td} max-w-[340px]`}>
+        <button type="button" onClick={onEdit} className="line-clamp-2 text-left font-semibold text-gray-900 hover:text-brand-700">
+          {b.title}
+        </button>
+        <p className="mt-0.5 truncate text-xs text-gray-500">
+          {b.authors.map((a) => a.name).join(', ') || 'Chưa có tác giả'}
+          {b.categories[0] && <> · {b.categories[0].name}</>}
+        </p>
+      </td>
+      <td className={`${table.td} font-mono text-xs text-gray-700`}>
+        {b.isbn13}
+        {b.sku && <p className="mt-0.5 font-sans text-[11px] text-gray-400">SKU {b.sku}</p>}
+      </td>
+      <td className={`${table.td} text-right whitespace-nowrap`}>
+        {onSale ? (
+          <>
+            <span className="font-semibold text-brand-700">{formatVnd(b.effectivePrice)}</span>
+            <s className="block text-xs text-gray-400">{formatVnd(b.price)}</s>
+          </>
+        ) : (
+          <>
+            <span className="font-semibold text-gray-900">{formatVnd(b.price)}</span>
+            {scheduled && b.salePrice !== null && <span className="block text-xs text-gray-400" title="Giá khuyến mãi ngoài thời gian áp dụng">
+                KM {formatVnd(b.salePrice)}
+              </span>}
+          </>
+        )}
+      </td>
+      <td className={`${table.td} text-right tabular-nums`}>
+        <span className={b.stock === 0 ? 'font-semibold text-red-700' : b.stock <= 5 ? 'font-semibold text-amber-700' : 'text-gray-900'}>{b.stock.toLocaleString('vi-VN')}</span>
+        <span className="block text-xs text-gray-400">Đã bán {b.sold.toLocaleString('vi-VN')}</span>
+      </td>
+      <td className={table.td}>
+        <BookStatusBadge status={b.status} />
+      </td>
+      <td className={`${table.td} text-right`}>
+        <div className="flex justify-end gap-1">
+          <a href={`/books/${encodeURIComponent(b.slug)}`} target="_blank" rel="noreferrer" aria-label={`Xem “${b.title}” trên cửa hàng`} title="Xem trên cửa hàng" className="grid size-8 place-items-center rounded-lg text-gray-500 hover:bg-gray-100 hover:text-gray-900">
+            <ExternalLinkIcon size={16} />
+          </a>
+          <IconButton label={`Sửa “${b.title}”`} onClick={onEdit}>
+            <PencilIcon size={16} />
+          </IconButton>
+          <IconButton label={`Xoá “${b.title}”`} tone="danger" onClick={onDelete}>
+            <TrashIcon size={16} />
+          </IconButton>
+        </div>
+      </td>
+    </tr>
+  );
 }

@@ -1,7 +1,332 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_MESSAGES, ADMIN_PAGE_SIZE, ROLES, parseRole, type AdminUserDto, type Role } from '@nhasach/shared';
+import { adminKeys, fetchAdminUsers, hardDeleteUser, setUserEnabled, setUserRole, softDeleteUser } from '../../api/admin.ts';
+import { errorText } from '../../api/client.ts';
+import { Button, buttonClass } from '../../components/Button.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { UsersIcon } from '../../components/icons.tsx';
-import { PlaceholderPage } from '../../components/PlaceholderPage.tsx';
+import { Modal } from '../../components/Modal.tsx';
+import { Pagination } from '../../components/Pagination.tsx';
+import { EmptyState, ErrorState } from '../../components/StateBlocks.tsx';
+import { TrashIcon } from '../../components/storeIcons.tsx';
+import { useToast } from '../../components/Toast.tsx';
+import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
+import { useAuth } from '../auth/useAuth.ts';
+import { BanIcon, ShieldIcon, UserCheckIcon, UserPlusIcon } from './adminIcons.tsx';
+import { formatDate, formatDateTime } from './format.ts';
+import { CreateStaffDialog } from './users/CreateStaffDialog.tsx';
+import { Card, IconButton, InlineAlert, PageHeader, PageSummary, Pill, ROLE_LABELS, RoleBadge, SearchBox, TableSkeleton, selectClass, table, useDebounced } from './ui.tsx';
 
-/** /admin/users — placeholder until this admin screen is built. */
+type Action = { kind: 'soft' | 'hard' | 'enable'; user: AdminUserDto } | { kind: 'role'; user: AdminUserDto };
+
+const ROLE_HINTS: Record<Role, string> = {
+  ADMIN: 'Toàn quyền khu quản trị: sách, người dùng, danh mục, dữ liệu gốc',
+  SALE: 'Xử lý đơn hàng ở khu bán hàng',
+  CUSTOMER: 'Mua sắm trên cửa hàng',
+};
+
+const isRole = (v: string | null): v is Role => !!v && (ROLES as readonly string[]).includes(v);
+
+/** /admin/users: search, role filter, paged table (10), disable (soft delete), enable, hard delete, role change, new staff. */
 export function AdminUsersPage() {
-  return <PlaceholderPage contained={false} title="Quản lý người dùng" icon={<UsersIcon size={30} />} description="Danh sách người dùng và thao tác xoá sẽ có tại đây." />;
+  useDocumentTitle('Quản lý người dùng');
+  const { user: me } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const qc = useQueryClient();
+  const toast = useToast();
+  const page = Math.max(0, Number(params.get('page')) || 0);
+  const q = params.get('q') ?? '';
+  const roleParam = params.get('role');
+  const role = isRole(roleParam) ? roleParam : '';
+  const [search, setSearch] = useState(q);
+  const debounced = useDebounced(search.trim(), 350);
+  const [action, setAction] = useState<Action | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+
+  const update = (patch: Record<string, string | null>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(patch)) {
+          if (v === null || v === '') next.delete(k);
+          else next.set(k, v);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  useEffect(() => {
+    if (debounced !== q) update({ q: debounced || null, page: null });
+    // update is recreated every render; only a new search term matters here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+
+  const list = useQuery({
+    queryKey: adminKeys.userList(q, role, page),
+    queryFn: () => fetchAdminUsers({ q, role, page, size: ADMIN_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+
+  const run = useMutation({
+    mutationFn: async (a: Action & { role?: Role }): Promise<string> => {
+      const name = a.user.username;
+      switch (a.kind) {
+        case 'soft':
+          await softDeleteUser(a.user.id);
+          return `Đã vô hiệu hoá tài khoản ${name}`;
+        case 'hard':
+          await hardDeleteUser(a.user.id);
+          return `Đã xoá vĩnh viễn tài khoản ${name}`;
+        case 'enable':
+          await setUserEnabled(a.user.id, true);
+          return `Đã kích hoạt lại tài khoản ${name}`;
+        case 'role':
+          await setUserRole(a.user.id, a.role ?? 'CUSTOMER');
+          return `Đã đổi vai trò của ${name} thành ${ROLE_LABELS[a.role ?? 'CUSTOMER']}`;
+      }
+    },
+    onSuccess: (message) => {
+      toast.show(message);
+      setFailure(null);
+      setAction(null);
+      void qc.invalidateQueries({ queryKey: adminKeys.users });
+      void qc.invalidateQueries({ queryKey: adminKeys.dashboard });
+    },
+    onError: (err) => {
+      // The server says why (e.g. a hard delete refused while the user has orders): keep it on screen.
+      setFailure(errorText(err, 'Thao tác thất bại. Thử lại nhé.'));
+      setAction(null);
+    },
+  });
+
+  const data = list.data;
+  const isMe = (u: AdminUserDto) => String(u.id) === String(me?.id);
+
+  return (
+    <div className="mx-auto max-w-[1400px]">
+      <PageHeader
+        title="Quản lý người dùng"
+        description={data ? `${data.meta.total.toLocaleString('vi-VN')} tài khoản` : 'Khách hàng, nhân viên bán hàng và quản trị viên'}
+        actions={
+          <Button onClick={() => setCreating(true)}>
+            <UserPlusIcon size={18} /> Tạo nhân viên
+          </Button>
+        }
+      />
+
+      {failure && (
+        <InlineAlert className="mb-4 flex items-start justify-between gap-3">
+          <span>{failure}</span>
+          <button type="button" onClick={() => setFailure(null)} className="shrink-0 font-semibold underline">
+            Đóng
+          </button>
+        </InlineAlert>
+      )}
+
+      <Card bodyClassName="">
+        <div className="flex flex-wrap items-center gap-3 border-b border-gray-100 p-4">
+          <SearchBox value={search} onChange={setSearch} placeholder="Tìm theo tên đăng nhập, e-mail, họ tên…" label="Tìm người dùng" className="min-w-[220px] flex-1 sm:max-w-md" />
+          <select aria-label="Lọc theo vai trò" value={role} onChange={(e) => update({ role: e.target.value || null, page: null })} className={`${selectClass} w-full sm:w-52`}>
+            <option value="">Tất cả vai trò</option>
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABELS[r]}
+              </option>
+            ))}
+          </select>
+        </div>
+
+        {list.isPending ? (
+          <TableSkeleton rows={8} cols={6} />
+        ) : list.isError ? (
+          <div className="p-5">
+            <ErrorState message={ADMIN_MESSAGES.loadUsersFailed} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+          </div>
+        ) : data && data.result.length === 0 ? (
+          <div className="p-5">
+            <EmptyState title="Không tìm thấy người dùng phù hợp." icon={<UsersIcon size={28} />} />
+          </div>
+        ) : (
+          <div className={`${table.wrap} transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}>
+            <table className={`${table.table} min-w-[960px]`}>
+              <thead className={table.thead}>
+                <tr>
+                  <th scope="col" className={`${table.th} w-16`}>
+                    ID
+                  </th>
+                  <th scope="col" className={table.th}>
+                    Tài khoản
+                  </th>
+                  <th scope="col" className={table.th}>
+                    E-mail
+                  </th>
+                  <th scope="col" className={table.th}>
+                    Vai trò
+                  </th>
+                  <th scope="col" className={table.th}>
+                    Trạng thái
+                  </th>
+                  <th scope="col" className={table.th}>
+                    Ngày tạo
+                  </th>
+                  <th scope="col" className={`${table.th} text-right`}>
+                    Thao tác
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data?.result.map((u) => (
+                  <tr key={u.id} className={`${table.tr} ${u.enabled ? '' : 'bg-gray-50/60'}`}>
+                    <td className={`${table.td} font-mono text-xs text-gray-500`}>#{u.id}</td>
+                    <td className={table.td}>
+                      <div className="flex items-center gap-3">
+                        <span aria-hidden="true" className={`grid size-9 shrink-0 place-items-center rounded-full text-sm font-bold text-white ${u.enabled ? 'bg-gradient-to-br from-brand-500 to-brand-700' : 'bg-gray-300'}`}>
+                          {(u.fullName || u.username).trim().charAt(0).toUpperCase()}
+                        </span>
+                        <div className="min-w-0">
+                          <p className="truncate font-semibold text-gray-900">
+                            {u.username}
+                            {isMe(u) && <span className="ml-1.5 text-xs font-medium text-gray-400">(bạn)</span>}
+                          </p>
+                          <p className="truncate text-xs text-gray-500">{u.fullName || '—'}</p>
+                        </div>
+                      </div>
+                    </td>
+                    <td className={`${table.td} max-w-[240px] truncate text-gray-700`}>{u.email}</td>
+                    <td className={table.td}>
+                      <RoleBadge role={u.role} />
+                    </td>
+                    <td className={table.td}>
+                      {u.enabled ? (
+                        <Pill tone="green" dot>
+                          Hoạt động
+                        </Pill>
+                      ) : (
+                        <span title={u.deletedAt ? `Xoá mềm lúc ${formatDateTime(u.deletedAt)}` : undefined}>
+                          <Pill tone="red" dot>
+                            {u.deletedAt ? 'Đã vô hiệu hoá' : 'Bị khoá'}
+                          </Pill>
+                        </span>
+                      )}
+                    </td>
+                    <td className={`${table.td} whitespace-nowrap text-gray-600`}>{formatDate(u.createdAt)}</td>
+                    <td className={`${table.td} text-right`}>
+                      <div className="flex justify-end gap-1">
+                        <IconButton label={`Đổi vai trò của ${u.username}`} disabled={isMe(u)} onClick={() => setAction({ kind: 'role', user: u })}>
+                          <ShieldIcon size={16} />
+                        </IconButton>
+                        {u.enabled ? (
+                          <IconButton label={`Vô hiệu hoá ${u.username}`} tone="danger" disabled={isMe(u)} onClick={() => setAction({ kind: 'soft', user: u })}>
+                            <BanIcon size={16} />
+                          </IconButton>
+                        ) : (
+                          <IconButton label={`Kích hoạt lại ${u.username}`} tone="success" onClick={() => setAction({ kind: 'enable', user: u })}>
+                            <UserCheckIcon size={16} />
+                          </IconButton>
+                        )}
+                        <IconButton label={`Xoá vĩnh viễn ${u.username}`} tone="danger" disabled={isMe(u)} onClick={() => setAction({ kind: 'hard', user: u })}>
+                          <TrashIcon size={16} />
+                        </IconButton>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+
+        {data && data.meta.total > 0 && (
+          <div className="flex flex-wrap items-center justify-between gap-3 border-t border-gray-100 px-4 py-3">
+            <PageSummary page={data.meta.page} size={data.meta.pageSize} total={data.meta.total} unit="tài khoản" />
+            <Pagination page={data.meta.page} totalPages={data.meta.pages} onChange={(p) => update({ page: p ? String(p) : null })} label="Phân trang người dùng" />
+          </div>
+        )}
+      </Card>
+
+      <ConfirmDialog
+        open={action?.kind === 'soft'}
+        title="Vô hiệu hoá tài khoản?"
+        description={<UserLine user={action?.user}>Người dùng sẽ bị đăng xuất và không thể đăng nhập cho đến khi được kích hoạt lại. Dữ liệu (đơn hàng, đánh giá) được giữ nguyên.</UserLine>}
+        confirmText="Vô hiệu hoá"
+        danger
+        busy={run.isPending}
+        onClose={() => setAction(null)}
+        onConfirm={() => action && run.mutate(action)}
+      />
+      <ConfirmDialog
+        open={action?.kind === 'enable'}
+        title="Kích hoạt lại tài khoản?"
+        description={<UserLine user={action?.user}>Người dùng có thể đăng nhập lại ngay.</UserLine>}
+        confirmText="Kích hoạt"
+        busy={run.isPending}
+        onClose={() => setAction(null)}
+        onConfirm={() => action && run.mutate(action)}
+      />
+      <ConfirmDialog
+        open={action?.kind === 'hard'}
+        title="Xoá vĩnh viễn tài khoản?"
+        description={
+          <UserLine user={action?.user}>
+            Tài khoản và dữ liệu cá nhân sẽ bị xoá hẳn, không thể khôi phục. Tài khoản đã có đơn hàng sẽ không xoá được; hãy vô hiệu hoá thay vào đó.
+          </UserLine>
+        }
+        confirmText="Xoá vĩnh viễn"
+        danger
+        busy={run.isPending}
+        onClose={() => setAction(null)}
+        onConfirm={() => action && run.mutate(action)}
+      />
+      {action?.kind === 'role' && <RoleDialog user={action.user} busy={run.isPending} onClose={() => setAction(null)} onSave={(r) => run.mutate({ ...action, role: r })} />}
+      <CreateStaffDialog open={creating} onClose={() => setCreating(false)} />
+    </div>
+  );
+}
+
+function UserLine({ user, children }: { user: AdminUserDto | undefined; children: ReactNode }) {
+  if (!user) return null;
+  return (
+    <>
+      <span className="mb-2 block font-semibold text-gray-900">
+        {user.username} · {user.email}
+      </span>
+      {children}
+    </>
+  );
+}
+
+function RoleDialog({ user, busy, onClose, onSave }: { user: AdminUserDto; busy: boolean; onClose: () => void; onSave: (r: Role) => void }) {
+  const [role, setRole] = useState<Role>(parseRole(user.role) ?? 'CUSTOMER');
+  return (
+    <Modal open onClose={busy ? () => undefined : onClose} title="Đổi vai trò" description={`${user.username} · ${user.email}`}>
+      <fieldset>
+        <legend className="sr-only">Vai trò mới</legend>
+        <div className="space-y-2">
+          {ROLES.map((r) => (
+            <label
+              key={r}
+              className="flex cursor-pointer items-center gap-3 rounded-xl border border-gray-200 px-4 py-3 text-sm hover:border-gray-300 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+            >
+              <input type="radio" name="role" value={r} checked={role === r} onChange={() => setRole(r)} className="accent-brand-700" />
+              <span className="flex-1">
+                <span className="block font-medium text-gray-900">{ROLE_LABELS[r]}</span>
+                <span className="block text-xs text-gray-500">{ROLE_HINTS[r]}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <button type="button" className={buttonClass('outline', 'md')} onClick={onClose} disabled={busy}>
+          Huỷ
+        </button>
+        <Button onClick={() => onSave(role)} busy={busy} disabled={role === parseRole(user.role)}>
+          Lưu vai trò
+        </Button>
+      </div>
+    </Modal>
+  );
 }

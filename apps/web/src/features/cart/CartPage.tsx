@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { useAuth } from '../auth/useAuth.ts';
 import { CartLineRow } from './CartLineRow.tsx';
 import { CartSummary } from './CartSummary.tsx';
+import { useBottomBarSpace } from './useBottomBarSpace.ts';
 import { useCart, type CartWrite } from './useCart.ts';
 
 type Pending =
@@ -25,7 +26,7 @@ export function CartPage() {
   useDocumentTitle('Giỏ hàng');
   const { user } = useAuth();
   return (
-    <div className="page-container py-5 pb-32 sm:py-8 lg:pb-10">
+    <div className="page-container py-5 sm:py-8">
       <Breadcrumb items={[{ label: 'Giỏ hàng' }]} className="mb-4" />
       {user ? <CartView /> : <GuestCart />}
     </div>
@@ -62,6 +63,7 @@ function CartView() {
   const [pending, setPending] = useState<Pending | null>(null);
   const [confirming, setConfirming] = useState(false);
   const selectAllRef = useRef<HTMLInputElement>(null);
+  useBottomBarSpace((cart?.items.length ?? 0) > 0);
 
   const items = cart?.items ?? [];
   const selectable = items.filter((i) => i.available);

@@ -139,6 +139,15 @@ export function useCart(enabled = true) {
   const run = useCallback(
     async (write: CartWrite): Promise<string | undefined> => {
       setBusy('bookId' in write ? write.bookId : 'all');
+      // A tick shows at once; the totals follow with the answer.
+      if (write.kind === 'select' || write.kind === 'select-all') {
+        queryClient.setQueryData<CartDto>(cartKeys.cart, (old) =>
+          old && {
+            ...old,
+            items: old.items.map((i) => (write.kind === 'select-all' || i.bookId === write.bookId ? { ...i, selected: write.selected } : i)),
+          },
+        );
+      }
       try {
         const cart = await send(write);
         queryClient.setQueryData(cartKeys.cart, cart);

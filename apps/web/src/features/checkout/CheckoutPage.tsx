@@ -29,6 +29,7 @@ import { AddressForm } from '../account/AddressForm.tsx';
 import { ADDRESS_PAGE_FOR_CHECKOUT } from '../cart/buyNow.ts';
 import { bookHref } from '../cart/CartLineRow.tsx';
 import { SummaryRow } from '../cart/CartSummary.tsx';
+import { useBottomBarSpace } from '../cart/useBottomBarSpace.ts';
 import { refreshCartAfterOrder, useCart } from '../cart/useCart.ts';
 import { PaymentResult } from './PaymentResult.tsx';
 import { gatewayParams, goToGateway, providerName } from './payment.ts';
@@ -45,7 +46,7 @@ export function CheckoutPage() {
   const gateway = gatewayParams(params);
   useDocumentTitle(gateway ? 'Kết quả thanh toán' : 'Thanh toán');
   return (
-    <div className="page-container py-5 pb-32 sm:py-8 lg:pb-10">
+    <div className="page-container py-5 sm:py-8">
       <Breadcrumb items={[{ label: 'Giỏ hàng', href: '/gio-hang' }, { label: gateway ? 'Kết quả thanh toán' : 'Thanh toán' }]} className="mb-4" />
       {gateway ? <PaymentResult params={gateway} orderParam={params.get('order')} /> : <CheckoutForm />}
     </div>
@@ -80,6 +81,7 @@ function CheckoutForm() {
   const lines = (cart?.items ?? []).filter((i) => i.selected && i.available);
   const totals = computeTotals(lines, deliveryMethod ?? 'STANDARD');
   const quantity = lines.reduce((n, l) => n + l.qty, 0);
+  useBottomBarSpace(lines.length > 0);
 
   const canSubmit = !!address && !!paymentMethod && !!deliveryMethod && lines.length > 0 && !submitting;
 

@@ -1,16 +1,356 @@
-import { useParams } from 'react-router';
-import { PackageIcon } from '../../components/icons.tsx';
-import { PlaceholderPage } from '../../components/PlaceholderPage.tsx';
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  DELIVERY_METHOD_LABELS,
+  ORDER_STATUS_LABELS,
+  PAYMENT_BANNERS,
+  PAYMENT_METHOD_LABELS,
+  formatVnd,
+  type OrderDto,
+  type OrderHistoryDto,
+  type OrderStatus,
+} from '@nhasach/shared';
+import { ApiError, errorText } from '../../api/client.ts';
+import { fetchOrder, orderKeys } from '../../api/orders.ts';
+import { Alert } from '../../components/Alert.tsx';
+import { Breadcrumb } from '../../components/Breadcrumb.tsx';
+import { Button, buttonClass } from '../../components/Button.tsx';
+import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../components/StateBlocks.tsx';
+import { useToast } from '../../components/Toast.tsx';
+import { CheckCircleIcon, ClockIcon, CreditCardIcon, MapPinIcon, PackageIcon, PhoneIcon, SearchIcon, TruckIcon, UserIcon } from '../../components/icons.tsx';
+import { apiMessage } from '../../lib/apiMessage.ts';
+import { formatDateTime } from '../../lib/books.ts';
+import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
+import { bookHref } from '../cart/CartLineRow.tsx';
+import { SummaryRow } from '../cart/CartSummary.tsx';
+import type { OrderPlacedState } from '../checkout/CheckoutPage.tsx';
+import { goToGateway, providerName } from '../checkout/payment.ts';
+import { CancelOrderDialog } from './CancelOrderDialog.tsx';
+import { OrderStatusBadge, PaymentStatusBadge } from './OrderStatusBadge.tsx';
 
-/** /orders/:code — placeholder until the order detail is built. */
+/** /orders/{code}: the customer's order with its items, totals, delivery, payment and timeline. */
 export function OrderDetailPage() {
   const { code = '' } = useParams();
+  const location = useLocation();
+  const placed = (location.state ?? undefined) as OrderPlacedState | undefined;
+  const order = useQuery({ queryKey: orderKeys.detail(code), queryFn: ({ signal }) => fetchOrder(code, signal) });
+  useDocumentTitle(`Đơn hàng ${code}`);
+
   return (
-    <PlaceholderPage
-      title="Chi tiết đơn hàng"
-      icon={<PackageIcon size={30} />}
-      description="Thông tin đơn hàng sẽ sớm hiển thị tại đây."
-      details={[{ label: 'Mã đơn', value: code }]}
-    />
+    <div className="page-container py-5 sm:py-8">
+      <Breadcrumb items={[{ label: 'Đơn hàng của tôi', href: '/don-hang' }, { label: code }]} className="mb-4" />
+      {order.isPending ? (
+        <DetailSkeleton />
+      ) : order.isError ? (
+        order.error instanceof ApiError && order.error.status === 404 ? (
+          <EmptyState
+            icon={<SearchIcon size={28} />}
+            title="Không tìm thấy đơn hàng"
+            description="Đơn hàng không tồn tại hoặc bạn không có quyền xem đơn hàng này."
+            action={
+              <Link to="/don-hang" className={buttonClass('primary', 'md')}>
+                Về đơn hàng của tôi
+              </Link>
+            }
+          />
+        ) : (
+          <ErrorState message="Không tải được chi tiết đơn hàng" onRetry={() => void order.refetch()} retrying={order.isFetching} />
+        )
+      ) : (
+        <OrderView order={order.data} placed={placed} />
+      )}
+    </div>
+  );
+}
+
+function OrderView({ order, placed }: { order: OrderDto; placed?: OrderPlacedState }) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [cancelOpen, setCancelOpen] = useState(false);
+  const [paying, setPaying] = useState(false);
+  const [payError, setPayError] = useState<string | undefined>(placed?.paymentError);
+  const payable = order.paymentMethod === 'VNPAY' && order.canPay;
+
+  const pay = async () => {
+    setPaying(true);
+    setPayError(undefined);
+    try {
+      await goToGateway(order.code);
+    } catch (err) {
+      const fallback = PAYMENT_BANNERS.startFailed(providerName());
+      setPayError(err instanceof ApiError ? apiMessage(err, fallback) : errorText(err, fallback));
+      setPaying(false);
+      void queryClient.invalidateQueries({ queryKey: orderKeys.detail(order.code) });
+    }
+  };
+
+  const onCanceled = (updated: OrderDto) => {
+    setCancelOpen(false);
+    queryClient.setQueryData(orderKeys.detail(order.code), updated);
+    void queryClient.invalidateQueries({ queryKey: ['orders', 'me'] });
+    toast.show(updated.status === 'CANCEL_REQUESTED' ? 'Đã gửi yêu cầu huỷ đơn hàng' : 'Đã huỷ đơn hàng');
+  };
+
+  const actions = (
+    <>
+      {payable && (
+        <Button onClick={() => void pay()} busy={paying} busyText="Đang chuyển…">
+          <CreditCardIcon size={18} /> Thanh toán
+        </Button>
+      )}
+      {order.canCancel && (
+        <Button variant="outline" onClick={() => setCancelOpen(true)} className="hover:!border-red-300 hover:!text-red-700">
+          Huỷ đơn hàng
+        </Button>
+      )}
+    </>
+  );
+
+  return (
+    <>
+      {placed?.placed && !placed.paymentError && (
+        <Alert tone="success" className="mb-4">
+          <strong className="block">Đặt hàng thành công!</strong>
+          Cảm ơn bạn đã mua sắm tại Nhà Sách. Mã đơn hàng của bạn là <strong>{order.code}</strong>; chúng tôi sẽ liên hệ xác nhận trong thời gian sớm nhất.
+        </Alert>
+      )}
+      {payError && <Alert className="mb-4">{payError}</Alert>}
+      {payable && !payError && (
+        <Alert tone="warning" className="mb-4">
+          Đơn hàng đang chờ thanh toán qua {providerName()}
+          {order.paymentExpiresAt ? `, vui lòng thanh toán trước ${formatDateTime(order.paymentExpiresAt)}` : ''}; quá hạn đơn hàng sẽ tự động huỷ.
+        </Alert>
+      )}
+
+      <header className="mb-5 flex flex-col gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between sm:p-5">
+        <div>
+          <h1 className="flex flex-wrap items-center gap-2.5 text-xl font-bold text-gray-900 sm:text-2xl">
+            Đơn hàng {order.code}
+            <OrderStatusBadge status={order.status} className="text-sm" />
+          </h1>
+          <p className="mt-1 text-sm text-gray-500">
+            Đặt lúc <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">{actions}</div>
+      </header>
+
+      <StatusProgress order={order} />
+
+      <div className="mt-5 grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_360px]">
+        <div className="min-w-0 space-y-5">
+          <Card title={`Sản phẩm (${order.items.length})`} icon={<PackageIcon size={18} />}>
+            <ul className="-my-3 divide-y divide-gray-100">
+              {order.items.map((item) => {
+                const title = item.slug ? (
+                  <Link to={bookHref(item.slug)} className="hover:text-brand-700">
+                    {item.title}
+                  </Link>
+                ) : (
+                  item.title
+                );
+                return (
+                  <li key={item.bookId} data-testid="order-item" className="flex gap-3 py-3">
+                    <ImageWithFallback src={item.imageUrl} alt="" className="h-20 w-[60px] shrink-0 rounded-md border border-gray-100 object-cover" placeholderClassName="h-20 w-[60px] shrink-0 rounded-md [&_span]:hidden" />
+                    <div className="min-w-0 flex-1">
+                      <p className="line-clamp-2 text-sm font-medium text-gray-900">{title}</p>
+                      <p className="mt-1 text-xs text-gray-500">
+                        {formatVnd(item.unitPrice)}
+                        {item.price > item.unitPrice && <s className="ml-1.5 text-gray-400">{formatVnd(item.price)}</s>} × {item.qty}
+                      </p>
+                    </div>
+                    <p className="shrink-0 text-sm font-semibold text-gray-900">{formatVnd(item.lineTotal)}</p>
+                  </li>
+                );
+              })}
+            </ul>
+          </Card>
+
+          <Card title="Lịch sử đơn hàng" icon={<ClockIcon size={18} />}>
+            <Timeline history={order.history} />
+          </Card>
+        </div>
+
+        <aside className="space-y-5">
+          <Card title="Thanh toán" icon={<CreditCardIcon size={18} />}>
+            <dl className="space-y-2.5">
+              <SummaryRow label="Tạm tính" value={formatVnd(order.subtotal)} />
+              {order.discountTotal > 0 && <SummaryRow label="Giảm giá" value={`-${formatVnd(order.discountTotal)}`} />}
+              <SummaryRow
+                label="Phí vận chuyển"
+                hint={DELIVERY_METHOD_LABELS[order.deliveryMethod]}
+                value={order.shippingFee === 0 ? <span className="text-emerald-700">Miễn phí</span> : formatVnd(order.shippingFee)}
+              />
+              <SummaryRow label="Thuế" value={formatVnd(order.taxTotal)} />
+              <div className="border-t border-dashed border-gray-200 pt-3">
+                <SummaryRow label="Tổng cộng" value={formatVnd(order.grandTotal)} strong />
+              </div>
+            </dl>
+            <dl className="mt-4 space-y-2 rounded-xl bg-gray-50 p-3.5 text-sm">
+              <Fact label="Phương thức">{order.paymentMethod === 'VNPAY' ? 'Thanh toán qua VNPAY' : PAYMENT_METHOD_LABELS[order.paymentMethod]}</Fact>
+              <Fact label="Trạng thái">
+                <PaymentStatusBadge status={order.paymentStatus} />
+              </Fact>
+              {order.paidAt && <Fact label="Thanh toán lúc">{formatDateTime(order.paidAt)}</Fact>}
+            </dl>
+          </Card>
+
+          <Card title="Thông tin nhận hàng" icon={<TruckIcon size={18} />}>
+            <ul className="space-y-2 text-sm text-gray-700">
+              <li className="flex items-center gap-2">
+                <UserIcon size={16} className="shrink-0 text-gray-400" />
+                <span className="font-semibold text-gray-900">{order.receiverName}</span>
+              </li>
+              <li className="flex items-center gap-2">
+                <PhoneIcon size={16} className="shrink-0 text-gray-400" /> {order.receiverPhone}
+              </li>
+              <li className="flex items-start gap-2">
+                <MapPinIcon size={16} className="mt-0.5 shrink-0 text-gray-400" />
+                <span className="leading-relaxed">{order.addressLine}</span>
+              </li>
+              <li className="flex items-center gap-2">
+                <TruckIcon size={16} className="shrink-0 text-gray-400" /> Giao hàng {DELIVERY_METHOD_LABELS[order.deliveryMethod].toLowerCase()}
+              </li>
+            </ul>
+            {order.note && (
+              <p className="mt-3 rounded-lg bg-amber-50/70 px-3 py-2 text-sm text-amber-900">
+                <span className="font-semibold">Ghi chú:</span> {order.note}
+              </p>
+            )}
+          </Card>
+
+          {order.cancelReason && (
+            <Card title={order.status === 'CANCEL_REQUESTED' ? 'Yêu cầu huỷ' : 'Lý do huỷ'} icon={<span aria-hidden="true">✕</span>}>
+              <p className="text-sm leading-relaxed text-gray-700" data-testid="cancel-reason">
+                {order.cancelReason}
+              </p>
+              {order.canceledAt && <p className="mt-1 text-xs text-gray-400">{formatDateTime(order.canceledAt)}</p>}
+            </Card>
+          )}
+        </aside>
+      </div>
+
+      <CancelOrderDialog key={String(cancelOpen)} order={order} open={cancelOpen} onClose={() => setCancelOpen(false)} onCanceled={onCanceled} />
+    </>
+  );
+}
+
+const FLOW: OrderStatus[] = ['PENDING', 'CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'COMPLETED'];
+
+/** The normal path of an order with the current step marked; a cancelled order says so instead. */
+function StatusProgress({ order }: { order: OrderDto }) {
+  if (order.status === 'CANCELED' || order.status === 'CANCEL_REQUESTED') {
+    return (
+      <div className="flex items-center gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5">
+        <span className="grid size-10 shrink-0 place-items-center rounded-full bg-gray-100 text-lg text-gray-500" aria-hidden="true">
+          ✕
+        </span>
+        <div className="text-sm">
+          <p className="font-semibold text-gray-900">
+            {order.status === 'CANCELED' ? 'Đơn hàng đã bị huỷ' : 'Đã gửi yêu cầu huỷ đơn, đang chờ cửa hàng xử lý'}
+          </p>
+          {order.canceledAt && <p className="text-gray-500">{formatDateTime(order.canceledAt)}</p>}
+        </div>
+      </div>
+    );
+  }
+  const current = FLOW.indexOf(order.status);
+  const when: Partial<Record<OrderStatus, string | null>> = {
+    PENDING: order.createdAt,
+    CONFIRMED: order.confirmedAt,
+    SHIPPED: order.shippedAt,
+    DELIVERED: order.deliveredAt,
+    COMPLETED: order.completedAt,
+  };
+  return (
+    <ol aria-label="Tiến trình đơn hàng" className="grid grid-cols-6 rounded-2xl border border-gray-200 bg-white px-2 py-4 shadow-sm sm:px-4 sm:py-5">
+      {FLOW.map((s, i) => {
+        const done = i <= current;
+        const at = when[s];
+        return (
+          <li key={s} aria-current={i === current ? 'step' : undefined} className="relative flex flex-col items-center text-center">
+            {i > 0 && <span aria-hidden="true" className={`absolute top-4 right-1/2 left-[-50%] h-0.5 ${i <= current ? 'bg-emerald-500' : 'bg-gray-200'}`} />}
+            <span
+              className={`relative grid size-8 place-items-center rounded-full text-xs font-bold ring-4 ring-white ${
+                done ? 'bg-emerald-500 text-white' : 'bg-gray-100 text-gray-400'
+              } ${i === current ? 'ring-emerald-100' : ''}`}
+            >
+              {done ? <CheckCircleIcon size={16} /> : i + 1}
+            </span>
+            <span className={`mt-2 text-[11px] leading-tight font-semibold sm:text-xs ${done ? 'text-gray-900' : 'text-gray-400'}`}>{ORDER_STATUS_LABELS[s]}</span>
+            {at && done && <span className="mt-0.5 hidden text-[11px] text-gray-400 sm:block">{formatDateTime(at)}</span>}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+const HISTORY_LABELS: Record<OrderHistoryDto['type'], string> = {
+  STATUS: 'Cập nhật trạng thái',
+  PAYMENT: 'Thanh toán',
+  SHIPPING: 'Vận chuyển',
+  ASSIGN: 'Phân công xử lý',
+  NOTE: 'Ghi chú',
+  REFUND: 'Hoàn tiền',
+};
+
+function Timeline({ history }: { history: OrderHistoryDto[] }) {
+  if (history.length === 0) return <p className="text-sm text-gray-500">Chưa có cập nhật.</p>;
+  const entries = [...history].sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
+  return (
+    <ol className="relative space-y-4 border-l-2 border-gray-100 pl-5" data-testid="order-timeline">
+      {entries.map((h, i) => (
+        <li key={`${h.at}-${i}`} className="relative">
+          <span
+            aria-hidden="true"
+            className={`absolute top-1 -left-[27px] size-3 rounded-full ring-4 ring-white ${i === 0 ? 'bg-brand-600' : 'bg-gray-300'}`}
+          />
+          <p className="text-sm font-semibold text-gray-900">
+            {h.type === 'STATUS' && h.toStatus ? ORDER_STATUS_LABELS[h.toStatus] : HISTORY_LABELS[h.type]}
+          </p>
+          {h.note && <p className="mt-0.5 text-sm leading-relaxed text-gray-600">{h.note}</p>}
+          <time dateTime={h.at} className="mt-0.5 block text-xs text-gray-400">
+            {formatDateTime(h.at)}
+          </time>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Card({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <section className="rounded-2xl border border-gray-200 bg-white shadow-sm">
+      <h2 className="flex items-center gap-2 border-b border-gray-100 px-4 py-3.5 text-base font-bold text-gray-900 sm:px-5">
+        <span className="text-brand-700">{icon}</span>
+        {title}
+      </h2>
+      <div className="p-4 sm:p-5">{children}</div>
+    </section>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-center justify-between gap-3">
+      <dt className="text-gray-500">{label}</dt>
+      <dd className="text-right font-medium text-gray-900">{children}</dd>
+    </div>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div className="space-y-5" role="status" aria-label="Đang tải đơn hàng">
+      <Skeleton className="h-20 w-full rounded-2xl" />
+      <Skeleton className="h-24 w-full rounded-2xl" />
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_360px]">
+        <Skeleton className="h-64 w-full rounded-2xl" />
+        <Skeleton className="h-64 w-full rounded-2xl" />
+      </div>
+    </div>
   );
 }

@@ -91,7 +91,7 @@ export function ProductDetailPage() {
       </article>
 
       <div className="grid gap-5 xl:grid-cols-[minmax(0,1fr)_380px]">
-        <section aria-labelledby="desc-title" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-gray-200/70 sm:p-6">
+        <section aria-labelledby="desc-title" className="self-start rounded-2xl bg-white p-4 shadow-sm ring-1 ring-gray-200/70 sm:p-6">
           <h2 id="desc-title" className="mb-3 text-lg font-bold text-gray-900">
             Mô tả sản phẩm
           </h2>

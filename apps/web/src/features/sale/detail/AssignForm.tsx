@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { SALES_MESSAGES, saleAssignSchema, type SaleOrderDto, type SaleStaffDto } from '@nhasach/shared';
 import { assignSaleOrder, fetchSaleStaff, saleKeys } from '../../../api/sales.ts';
@@ -10,7 +9,7 @@ import { UsersIcon } from '../../../components/icons.tsx';
 import { useAuth } from '../../auth/useAuth.ts';
 import { Card } from './Card.tsx';
 import { SelectField } from './fields.tsx';
-import { problemOf, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
+import { formResolver, problemOf, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
 
 const assignFormSchema = saleAssignSchema.omit({ version: true });
 type AssignInput = { assigneeId: string };
@@ -32,7 +31,7 @@ export function AssignForm({ order, onReload, reloading }: { order: SaleOrderDto
     setValue,
     formState: { errors, isSubmitting },
   } = useForm<AssignInput, unknown, AssignValues>({
-    resolver: zodResolver(assignFormSchema),
+    resolver: formResolver<AssignInput, typeof assignFormSchema>(assignFormSchema),
     defaultValues: { assigneeId: order.assigneeId ? String(order.assigneeId) : '' },
   });
 

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { CANCEL_REASON_MAX, CANCEL_REASONS, SALES_MESSAGES, saleCancelSchema, type SaleOrderDto } from '@nhasach/shared';
 import { cancelSaleOrder } from '../../../api/sales.ts';
@@ -10,7 +9,7 @@ import { TrashIcon } from '../../../components/storeIcons.tsx';
 import { saleListHref } from '../orderListParams.ts';
 import { Card } from './Card.tsx';
 import { TextAreaField } from './fields.tsx';
-import { problemOf, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
+import { formResolver, problemOf, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
 
 const cancelFormSchema = saleCancelSchema.omit({ version: true });
 type CancelInput = { reason: string };
@@ -29,7 +28,7 @@ export function CancelForm({ order, onReload, reloading }: { order: SaleOrderDto
     setValue,
     setError,
     formState: { errors },
-  } = useForm<CancelInput, unknown, CancelValues>({ resolver: zodResolver(cancelFormSchema), defaultValues: { reason: '' } });
+  } = useForm<CancelInput, unknown, CancelValues>({ resolver: formResolver<CancelInput, typeof cancelFormSchema>(cancelFormSchema), defaultValues: { reason: '' } });
 
   const send = async (values: CancelValues) => {
     setProblem(undefined);

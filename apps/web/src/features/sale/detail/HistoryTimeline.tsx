@@ -20,9 +20,12 @@ const ROLE_LABELS: Record<OrderActorRole, string> = {
   SYSTEM: 'Hệ thống',
 };
 
-/** Who did what and when: every change of the order, newest first (DESIGN.md: who, when, from, to, why). */
+/**
+ * Who did what and when: every change of the order, newest first (DESIGN.md: who, when, from, to, why). Internal
+ * notes are history entries too, but they have their own list (NotesCard).
+ */
 export function HistoryTimeline({ history }: { history: SaleOrderHistoryDto[] }) {
-  const entries = [...history].sort((a, b) => (a.at === b.at ? b.id - a.id : b.at.localeCompare(a.at)));
+  const entries = history.filter((h) => h.type !== 'NOTE').sort((a, b) => (a.at === b.at ? b.id - a.id : b.at.localeCompare(a.at)));
   return (
     <Card title="Lịch sử đơn hàng" icon={<ClockIcon size={18} />} aside={<span className="text-sm text-gray-500">{entries.length} mục</span>} testId="order-history">
       {entries.length === 0 ? (

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { SALE_NOTE_MAX, SALES_MESSAGES, saleNoteSchema, type SaleOrderDto } from '@nhasach/shared';
 import { addSaleOrderNote } from '../../../api/sales.ts';
 import { Button } from '../../../components/Button.tsx';
@@ -8,7 +7,7 @@ import { MessageIcon } from '../../../components/storeIcons.tsx';
 import { formatDateTime } from '../saleFormat.ts';
 import { Card } from './Card.tsx';
 import { TextAreaField } from './fields.tsx';
-import { problemOf, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
+import { formResolver, problemOf, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
 
 type NoteInput = { note: string };
 type NoteValues = ReturnType<typeof saleNoteSchema.parse>;
@@ -23,7 +22,7 @@ export function NotesCard({ order, onReload, reloading }: { order: SaleOrderDto;
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<NoteInput, unknown, NoteValues>({ resolver: zodResolver(saleNoteSchema), defaultValues: { note: '' } });
+  } = useForm<NoteInput, unknown, NoteValues>({ resolver: formResolver<NoteInput, typeof saleNoteSchema>(saleNoteSchema), defaultValues: { note: '' } });
   const notes = [...order.notes].sort((a, b) => (a.createdAt === b.createdAt ? b.id - a.id : b.createdAt.localeCompare(a.createdAt)));
 
   const onValid = async (values: NoteValues) => {

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { PAYMENT_STATUS_LABELS, SALES_MESSAGES, salePaymentChangeSchema, type SaleOrderDto } from '@nhasach/shared';
 import { changeSaleOrderPayment } from '../../../api/sales.ts';
 import { Button } from '../../../components/Button.tsx';
@@ -10,20 +9,18 @@ import { PaymentStatusBadge } from '../SaleBadges.tsx';
 import { formatDateTime, fromVietnamLocalInput, nowVietnamLocalInput } from '../saleFormat.ts';
 import { Card, Fact } from './Card.tsx';
 import { compactInput, SelectField, TextAreaField } from './fields.tsx';
-import { problemOf, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
+import { formResolver, problemOf, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
 
 const paymentFormSchema = salePaymentChangeSchema.omit({ version: true });
 type PaymentInput = { paymentStatus: string; paidAt: string; note: string };
 type PaymentValues = ReturnType<typeof paymentFormSchema.parse>;
 
 /** The shared schema reads paidAt as an ISO instant: the datetime-local value (Vietnam time) is turned into one first; it only goes with PAID. */
-const zod = zodResolver(paymentFormSchema);
-const resolver: Resolver<PaymentInput, unknown, PaymentValues> = (values, context, options) =>
-  (zod as unknown as Resolver<PaymentInput, unknown, PaymentValues>)(
-    { ...values, paidAt: values.paymentStatus === 'PAID' ? (fromVietnamLocalInput(values.paidAt) ?? '') : '' },
-    context,
-    options,
-  );
+const resolver = formResolver<PaymentInput, typeof paymentFormSchema>(paymentFormSchema, (values) => ({
+  ...values,
+  paidAt: values.paymentStatus === 'PAID' ? (fromVietnamLocalInput(values.paidAt) ?? '') : '',
+}));
+
 
 /** Payment status (sale view): only the changes the payment rules allow now; PAID takes the time the money came. */
 export function PaymentForm({ order, onReload, reloading }: { order: SaleOrderDto; onReload: () => void; reloading: boolean }) {

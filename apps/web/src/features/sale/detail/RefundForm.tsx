@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { formatVnd, REFUND_METHOD_LABELS, REFUND_METHODS, SALES_MESSAGES, saleRefundSchema, type SaleOrderDto } from '@nhasach/shared';
 import { refundSaleOrder } from '../../../api/sales.ts';
 import { Button } from '../../../components/Button.tsx';
@@ -10,7 +9,7 @@ import { TextField } from '../../../components/TextField.tsx';
 import { formatDateTime } from '../saleFormat.ts';
 import { Card } from './Card.tsx';
 import { compactInput, SelectField, TextAreaField } from './fields.tsx';
-import { problemOf, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
+import { formResolver, problemOf, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
 
 const refundFormSchema = saleRefundSchema.omit({ version: true });
 type RefundInput = { amount: string; method: string; note: string };
@@ -33,7 +32,7 @@ export function RefundForm({ order, onReload, reloading }: { order: SaleOrderDto
     setError,
     formState: { errors },
   } = useForm<RefundInput, unknown, RefundValues>({
-    resolver: zodResolver(refundFormSchema),
+    resolver: formResolver<RefundInput, typeof refundFormSchema>(refundFormSchema),
     defaultValues: { amount: refundable > 0 ? String(refundable) : '', method: '', note: '' },
   });
 

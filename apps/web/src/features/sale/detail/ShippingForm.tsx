@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { SALES_MESSAGES, saleShippingSchema, SHIPPED_STATUSES, SHIPPING_CARRIERS, SHIPPING_FEE_MAX, type OrderStatus, type SaleOrderDto } from '@nhasach/shared';
 import { updateSaleOrderShipping } from '../../../api/sales.ts';
 import { Button } from '../../../components/Button.tsx';
@@ -9,16 +8,14 @@ import { TextField } from '../../../components/TextField.tsx';
 import { fromVietnamLocalInput, nowVietnamLocalInput, toVietnamLocalInput } from '../saleFormat.ts';
 import { Card } from './Card.tsx';
 import { compactInput } from './fields.tsx';
-import { problemOf, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
+import { formResolver, problemOf, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
 
 const shippingFormSchema = saleShippingSchema.omit({ version: true });
 type ShippingInput = { fee: string; shippingCarrier: string; trackingCode: string; shippedAt: string };
 type ShippingValues = ReturnType<typeof shippingFormSchema.parse>;
 
-const zod = zodResolver(shippingFormSchema);
 /** shippedAt is typed in Vietnam time (datetime-local) and sent as an ISO instant. */
-const resolver: Resolver<ShippingInput, unknown, ShippingValues> = (values, context, options) =>
-  (zod as unknown as Resolver<ShippingInput, unknown, ShippingValues>)({ ...values, shippedAt: fromVietnamLocalInput(values.shippedAt) ?? '' }, context, options);
+const resolver = formResolver<ShippingInput, typeof shippingFormSchema>(shippingFormSchema, (values) => ({ ...values, shippedAt: fromVietnamLocalInput(values.shippedAt) ?? '' }));
 
 /**
  * Carrier, tracking code, the carrier's fee and the hand-over time. Carrier and tracking code are needed before

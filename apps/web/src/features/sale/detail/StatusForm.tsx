@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import {
   canTransition,
@@ -21,7 +20,7 @@ import { OrderStatusBadge } from '../SaleBadges.tsx';
 import { saleListHref } from '../orderListParams.ts';
 import { Card } from './Card.tsx';
 import { SelectField, TextAreaField } from './fields.tsx';
-import { isConflict, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
+import { formResolver, isConflict, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
 
 const needsReason = (s: string) => (REASON_REQUIRED_STATUSES as readonly string[]).includes(s);
 
@@ -63,7 +62,7 @@ export function StatusForm({ order, onReload, reloading }: { order: SaleOrderDto
     setError,
     formState: { errors, isSubmitting },
   } = useForm<StatusInput, unknown, StatusValues>({
-    resolver: zodResolver(statusFormSchema),
+    resolver: formResolver<StatusInput, typeof statusFormSchema>(statusFormSchema),
     defaultValues: { status: allowed[0] ?? '', note: '' },
   });
   const chosen = watch('status');

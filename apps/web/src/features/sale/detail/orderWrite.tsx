@@ -1,5 +1,7 @@
 import { useCallback } from 'react';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { ERROR_CODES, SALES_MESSAGES, type SaleOrderDto } from '@nhasach/shared';
 import { ApiError } from '../../../api/client.ts';
@@ -15,6 +17,16 @@ import { apiMessage, applyFieldErrors } from '../../../lib/apiMessage.ts';
  * replaces the cached one (and the list and counts are refreshed). A 409 ORDER_CONFLICT means someone else
  * changed the order meanwhile: the form says so and offers to reload.
  */
+
+/**
+ * A resolver validating the form's raw values (strings from inputs and selects) with a shared schema, which
+ * coerces them into the payload; `prepare` adapts a value first (a datetime-local to an ISO instant).
+ * The cast states that the schema accepts those strings: its input types are narrower (enums, numbers).
+ */
+export function formResolver<Input extends FieldValues, S extends z.ZodType<FieldValues>>(schema: S, prepare?: (values: Input) => Input): Resolver<Input, unknown, z.output<S>> {
+  const base = zodResolver(schema as never) as unknown as Resolver<Input, unknown, z.output<S>>;
+  return prepare ? (values, context, options) => base(prepare(values), context, options) : base;
+}
 
 /** What went wrong with a save, as the form shows it. */
 export type WriteProblem = { kind: 'conflict' } | { kind: 'message'; text: string; detail?: string };

@@ -1,0 +1,445 @@
+import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ADMIN_AGE_RATINGS,
+  ADMIN_COVER_TYPES,
+  ADMIN_LANGUAGES,
+  ADMIN_MESSAGES,
+  AGE_RATING_LABELS,
+  BOOK_STATUSES,
+  BOOK_STATUS_LABELS,
+  COVER_TYPE_LABELS,
+  LANGUAGE_LABELS,
+  bookCreateSchema,
+  bookSaveErrorMessage,
+  bookUpdateSchema,
+  normalizeLanguage,
+  type BookCreateInput,
+  type BookDto,
+  type BookUpdateInput,
+} from '@nhasach/shared';
+import { adminKeys, createBook, fetchAdminBook, fetchAdminCategories, updateBook } from '../../../api/admin.ts';
+import { ApiError } from '../../../api/client.ts';
+import { Button, buttonClass } from '../../../components/Button.tsx';
+import { ErrorState, Skeleton } from '../../../components/StateBlocks.tsx';
+import { inputClass } from '../../../components/TextField.tsx';
+import { useToast } from '../../../components/Toast.tsx';
+import { applyFieldErrors } from '../../../lib/apiMessage.ts';
+import { ExternalLinkIcon } from '../adminIcons.tsx';
+import { FormDialog, InlineAlert, selectClass } from '../ui.tsx';
+import { BookImagesField, useBookImages } from './BookImages.tsx';
+import { bookToForm, emptyBookForm, formSummary, type BookFormValues } from './bookForm.ts';
+import { DescriptionEditor } from './DescriptionEditor.tsx';
+import { CategoryPicker, MasterPicker, listFailedText } from './Pickers.tsx';
+
+type Parsed = BookCreateInput | BookUpdateInput;
+
+// The shared schemas take the form's strings and give the request bodies; one resolver per mode, chosen per
+// call (a book created in this dialog continues as an edit). The casts only widen the input type: the form
+// values are assignable to both schemas' inputs.
+const createResolver = zodResolver(bookCreateSchema) as unknown as Resolver<BookFormValues, unknown, Parsed>;
+const updateResolver = zodResolver(bookUpdateSchema) as unknown as Resolver<BookFormValues, unknown, Parsed>;
+
+const FIELD_NAMES = Object.keys(emptyBookForm()) as (keyof BookFormValues)[];
+
+/** The add/edit dialog. With `editId` it loads the book first (GET /api/v1/admin/books/{id}). */
+export function BookFormDialog({ editId, onClose }: { editId: number | null; onClose: () => void }) {
+  if (editId === null) return <BookForm onClose={onClose} />;
+  return <EditLoader id={editId} onClose={onClose} />;
+}
+
+function EditLoader({ id, onClose }: { id: number; onClose: () => void }) {
+  const query = useQuery({ queryKey: adminKeys.book(id), queryFn: () => fetchAdminBook(id), staleTime: 0, gcTime: 0 });
+  if (query.data) return <BookForm book={query.data} onClose={onClose} />;
+  return (
+    <FormDialog open onClose={onClose} title="Sửa sách" widthClass="max-w-5xl">
+      {query.isError ? (
+        <ErrorState message={ADMIN_MESSAGES.loadBookFailed} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      ) : (
+        <div role="status" aria-label="Đang tải thông tin sách…" className="grid gap-5 lg:grid-cols-3">
+          <div className="space-y-4 lg:col-span-2">
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} className="h-11 w-full" />
+            ))}
+          </div>
+          <Skeleton className="h-72 w-full" />
+        </div>
+      )}
+    </FormDialog>
+  );
+}
+
+function Section({ title, children, className = '' }: { title: string; children: ReactNode; className?: string }) {
+  return (
+    <fieldset className={`rounded-xl border border-gray-200 p-4 ${className}`}>
+      <legend className="-ml-1 px-1 text-sm font-semibold text-gray-900">{title}</legend>
+      <div className="mt-1 space-y-4">{children}</div>
+    </fieldset>
+  );
+}
+
+function Field({ id, label, required, error, hint, children, className = '' }: { id: string; label: string; required?: boolean; error?: string; hint?: ReactNode; children: ReactNode; className?: string }) {
+  return (
+    <div className={className}>
+      <div className="mb-1.5 flex text-sm font-medium text-gray-800">
+        <label htmlFor={id}>{label}</label>
+        {required && (
+          <span className="ml-0.5 text-brand-700" aria-hidden="true">
+            *
+          </span>
+        )}
+      </div>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1.5 text-[13px] font-medium text-red-600">
+          {error}
+        </p>
+      ) : (
+        hint && (
+          <p id={`${id}-hint`} className="mt-1.5 text-xs text-gray-500">
+            {hint}
+          </p>
+        )
+      )}
+    </div>
+  );
+}
+
+function BookForm({ book, onClose }: { book?: BookDto; onClose: () => void }) {
+  const qc = useQueryClient();
+  const toast = useToast();
+  const formId = useId();
+  const fid = (name: string) => `${formId}-${name}`;
+  const [bookId, setBookId] = useState<number | undefined>(book?.id);
+  const modeRef = useRef<'create' | 'edit'>(book ? 'edit' : 'create');
+  const mode = bookId === undefined ? 'create' : 'edit';
+  modeRef.current = mode;
+  const [banner, setBanner] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [listFailed, setListFailed] = useState({ authors: false, publishers: false, suppliers: false });
+  const images = useBookImages(book?.images ?? []);
+
+  const resolver = useCallback<Resolver<BookFormValues, unknown, Parsed>>(
+    (values, context, options) => (modeRef.current === 'create' ? createResolver : updateResolver)(values, context, options),
+    [],
+  );
+  const form = useForm<BookFormValues, unknown, Parsed>({ defaultValues: book ? bookToForm(book) : emptyBookForm(), resolver, mode: 'onTouched' });
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors },
+  } = form;
+
+  const categories = useQuery({ queryKey: adminKeys.categories, queryFn: fetchAdminCategories, retry: 1 });
+  const setFailed = useMemo(
+    () => ({
+      authors: (f: boolean) => setListFailed((s) => (s.authors === f ? s : { ...s, authors: f })),
+      publishers: (f: boolean) => setListFailed((s) => (s.publishers === f ? s : { ...s, publishers: f })),
+      suppliers: (f: boolean) => setListFailed((s) => (s.suppliers === f ? s : { ...s, suppliers: f })),
+    }),
+    [],
+  );
+  const warnings = [
+    listFailed.publishers && listFailedText('publishers'),
+    listFailed.suppliers && listFailedText('suppliers'),
+    listFailed.authors && listFailedText('authors'),
+    categories.isError && 'Không tải được danh sách danh mục.',
+  ].filter((w): w is string => !!w);
+
+  const language = watch('language');
+  const languageOptions = useMemo(() => {
+    const codes: string[] = [...ADMIN_LANGUAGES];
+    if (language && !codes.includes(language)) codes.push(language);
+    return codes.map((c) => ({ value: c, label: c === 'OTHER' ? 'Khác' : LANGUAGE_LABELS[normalizeLanguage(c) ?? 'OTHER'] }));
+  }, [language]);
+
+  const err = (name: keyof BookFormValues) => errors[name]?.message as string | undefined;
+  const aria = (name: keyof BookFormValues) => ({
+    id: fid(name),
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${fid(name)}-error` : undefined,
+  });
+
+  const onInvalid = (e: FieldErrors<BookFormValues>) => setBanner(formSummary(e));
+
+  const onValid = async (parsed: Parsed) => {
+    setBanner(null);
+    setSaving(true);
+    const wasCreate = bookId === undefined;
+    let saved: BookDto;
+    try {
+      saved = wasCreate ? await createBook(parsed as BookCreateInput) : await updateBook(bookId, parsed as BookUpdateInput);
+    } catch (e) {
+      setSaving(false);
+      applyFieldErrors(e, setError, FIELD_NAMES);
+      // Server texts for answers about the request; the spec's fallback for failures of the server or network.
+      const apiErr = e instanceof ApiError && e.status > 0 && e.status < 500 ? e : e instanceof ApiError ? { code: e.code } : undefined;
+      setBanner(bookSaveErrorMessage(apiErr, wasCreate ? 'create' : 'update'));
+      return;
+    }
+    setBookId(saved.id);
+    void qc.invalidateQueries({ queryKey: adminKeys.books });
+    void qc.invalidateQueries({ queryKey: adminKeys.dashboard });
+    if (images.pending.length > 0) {
+      const ok = await images.upload(saved.id);
+      if (!ok) {
+        setSaving(false);
+        setBanner(`${ADMIN_MESSAGES.uploadFailed}${wasCreate ? ' Sách đã được tạo; bạn có thể tải ảnh lại ngay tại đây.' : ''}`);
+        return;
+      }
+    }
+    setSaving(false);
+    toast.show(wasCreate ? 'Tạo sách thành công' : 'Cập nhật sách thành công');
+    onClose();
+  };
+
+  const title = mode === 'create' ? 'Thêm sách mới' : `Sửa sách${book ? `: ${book.title}` : ''}`;
+  const busy = saving || images.progress !== null;
+  const storefrontSlug = book?.slug;
+
+  return (
+    <FormDialog
+      open
+      onClose={onClose}
+      busy={busy}
+      widthClass="max-w-6xl"
+      title={title}
+      description={mode === 'create' ? 'Các trường có dấu * là bắt buộc.' : book ? `Mã sách #${book.id} · ISBN ${book.isbn13}` : undefined}
+      footer={
+        <>
+          {storefrontSlug && (
+            <a href={`/books/${encodeURIComponent(storefrontSlug)}`} target="_blank" rel="noreferrer" className={buttonClass('ghost', 'md', 'mr-auto')}>
+              <ExternalLinkIcon size={16} /> Xem trên cửa hàng
+            </a>
+          )}
+          <button type="button" className={buttonClass('outline', 'md')} onClick={onClose} disabled={busy}>
+            Huỷ
+          </button>
+          <Button type="submit" form={formId} busy={busy} busyText={images.progress !== null ? 'Đang tải ảnh…' : 'Đang lưu…'}>
+            {mode === 'create' ? 'Tạo sách' : 'Lưu thay đổi'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="space-y-4">
+        {banner && <InlineAlert>{banner}</InlineAlert>}
+        {warnings.length > 0 && (
+          <InlineAlert tone="warning">
+            {warnings.map((w) => (
+              <p key={w}>{w}</p>
+            ))}
+          </InlineAlert>
+        )}
+
+        <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_340px]">
+          <div className="min-w-0 space-y-4">
+            <Section title="Thông tin chung">
+              <Field id={fid('title')} label="Tên sách" required error={err('title')}>
+                <input {...register('title')} {...aria('title')} aria-required className={`${inputClass} h-11`} placeholder="Ví dụ: Đắc Nhân Tâm" />
+              </Field>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field id={fid('slug')} label="Slug" error={err('slug')} hint="Để trống để tạo tự động từ tên sách.">
+                  <input {...register('slug')} {...aria('slug')} className={`${inputClass} h-11`} placeholder="dac-nhan-tam" />
+                </Field>
+                <Field id={fid('isbn13')} label="ISBN-13" required={mode === 'create'} error={err('isbn13')} hint="13 chữ số, có thể gõ kèm dấu gạch ngang.">
+                  <input {...register('isbn13')} {...aria('isbn13')} aria-required={mode === 'create'} inputMode="numeric" className={`${inputClass} h-11 font-mono`} placeholder="978…" />
+                </Field>
+              </div>
+              <Field id={fid('sku')} label="SKU" error={err('sku')}>
+                <input {...register('sku')} {...aria('sku')} className={`${inputClass} h-11`} placeholder="Mã quản lý kho (không bắt buộc)" />
+              </Field>
+            </Section>
+
+            <Section title="Phân loại">
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field id={fid('publisherId')} label="Nhà xuất bản" required error={err('publisherId')}>
+                  <Controller
+                    control={control}
+                    name="publisherId"
+                    render={({ field }) => (
+                      <MasterPicker
+                        kind="publishers"
+                        id={fid('publisherId')}
+                        label="Nhà xuất bản"
+                        value={field.value ? [Number(field.value)] : []}
+                        onChange={(ids) => field.onChange(ids[0] === undefined ? '' : String(ids[0]))}
+                        known={book?.publisher ? [book.publisher] : []}
+                        invalid={!!errors.publisherId}
+                        describedBy={errors.publisherId ? `${fid('publisherId')}-error` : undefined}
+                        onLoadError={setFailed.publishers}
+                      />
+                    )}
+                  />
+                </Field>
+                <Field id={fid('supplierId')} label="Nhà cung cấp" required error={err('supplierId')}>
+                  <Controller
+                    control={control}
+                    name="supplierId"
+                    render={({ field }) => (
+                      <MasterPicker
+                        kind="suppliers"
+                        id={fid('supplierId')}
+                        label="Nhà cung cấp"
+                        value={field.value ? [Number(field.value)] : []}
+                        onChange={(ids) => field.onChange(ids[0] === undefined ? '' : String(ids[0]))}
+                        known={book?.supplier ? [book.supplier] : []}
+                        invalid={!!errors.supplierId}
+                        describedBy={errors.supplierId ? `${fid('supplierId')}-error` : undefined}
+                        onLoadError={setFailed.suppliers}
+                      />
+                    )}
+                  />
+                </Field>
+              </div>
+              <Field id={fid('authorIds')} label="Tác giả" required error={err('authorIds')}>
+                <Controller
+                  control={control}
+                  name="authorIds"
+                  render={({ field }) => (
+                    <MasterPicker
+                      kind="authors"
+                      multiple
+                      id={fid('authorIds')}
+                      label="Tác giả"
+                      value={field.value}
+                      onChange={field.onChange}
+                      known={book?.authors ?? []}
+                      invalid={!!errors.authorIds}
+                      describedBy={errors.authorIds ? `${fid('authorIds')}-error` : undefined}
+                      onLoadError={setFailed.authors}
+                    />
+                  )}
+                />
+              </Field>
+              <Field id={fid('categoryIds')} label="Danh mục" required error={err('categoryIds')} hint="Danh mục đầu tiên là danh mục chính (dùng cho breadcrumb).">
+                <Controller
+                  control={control}
+                  name="categoryIds"
+                  render={({ field }) => (
+                    <CategoryPicker
+                      id={fid('categoryIds')}
+                      label="Danh mục"
+                      value={field.value}
+                      onChange={field.onChange}
+                      categories={categories.data ?? []}
+                      loading={categories.isPending}
+                      known={book?.categories ?? []}
+                      invalid={!!errors.categoryIds}
+                      describedBy={errors.categoryIds ? `${fid('categoryIds')}-error` : undefined}
+                    />
+                  )}
+                />
+              </Field>
+            </Section>
+
+            <Section title="Giá và tồn kho">
+              <div className="grid gap-4 sm:grid-cols-3">
+                <Field id={fid('price')} label="Giá bán (₫)" required error={err('price')}>
+                  <input {...register('price')} {...aria('price')} aria-required type="number" min={1} step={1000} inputMode="numeric" className={`${inputClass} h-11`} />
+                </Field>
+                <Field id={fid('salePrice')} label="Giá khuyến mãi (₫)" error={err('salePrice')}>
+                  <input {...register('salePrice')} {...aria('salePrice')} type="number" min={1} step={1000} inputMode="numeric" className={`${inputClass} h-11`} placeholder="Không giảm giá" />
+                </Field>
+                <Field id={fid('stock')} label="Tồn kho" error={err('stock')}>
+                  <input {...register('stock')} {...aria('stock')} type="number" min={0} step={1} inputMode="numeric" className={`${inputClass} h-11`} />
+                </Field>
+              </div>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field id={fid('saleStartAt')} label="Khuyến mãi từ" error={err('saleStartAt')} hint="Để trống: áp dụng ngay.">
+                  <input {...register('saleStartAt')} {...aria('saleStartAt')} type="datetime-local" className={`${inputClass} h-11`} />
+                </Field>
+                <Field id={fid('saleEndAt')} label="Khuyến mãi đến" error={err('saleEndAt')} hint="Để trống: không giới hạn.">
+                  <input {...register('saleEndAt')} {...aria('saleEndAt')} type="datetime-local" className={`${inputClass} h-11`} />
+                </Field>
+              </div>
+            </Section>
+
+            <Section title="Mô tả">
+              <Controller
+                control={control}
+                name="description"
+                render={({ field }) => <DescriptionEditor id={fid('description')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />}
+              />
+              {err('description') && <p className="text-[13px] font-medium text-red-600">{err('description')}</p>}
+            </Section>
+          </div>
+
+          <div className="min-w-0 space-y-4">
+            <Section title="Ảnh sách">
+              <BookImagesField state={images} bookId={bookId} disabled={saving} />
+            </Section>
+
+            <Section title="Trạng thái và thuộc tính">
+              <Field id={fid('status')} label="Trạng thái" error={err('status')}>
+                <select {...register('status')} {...aria('status')} className={`${selectClass} h-11`}>
+                  {BOOK_STATUSES.map((s) => (
+                    <option key={s} value={s}>
+                      {BOOK_STATUS_LABELS[s]}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <div className="grid grid-cols-2 gap-3">
+                <Field id={fid('language')} label="Ngôn ngữ" required error={err('language')}>
+                  <select {...register('language')} {...aria('language')} className={`${selectClass} h-11`}>
+                    {languageOptions.map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {o.label}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+                <Field id={fid('coverType')} label="Loại bìa" required error={err('coverType')}>
+                  <select {...register('coverType')} {...aria('coverType')} className={`${selectClass} h-11`}>
+                    {ADMIN_COVER_TYPES.map((c) => (
+                      <option key={c} value={c}>
+                        {COVER_TYPE_LABELS[c]}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+              </div>
+              <Field id={fid('ageRating')} label="Độ tuổi" required error={err('ageRating')}>
+                <select {...register('ageRating')} {...aria('ageRating')} className={`${selectClass} h-11`}>
+                  {ADMIN_AGE_RATINGS.map((a) => (
+                    <option key={a} value={a}>
+                      {AGE_RATING_LABELS[a]}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            </Section>
+
+            <Section title="Thông số">
+              <div className="grid grid-cols-2 gap-3">
+                <Field id={fid('publicationYear')} label="Năm xuất bản" error={err('publicationYear')}>
+                  <input {...register('publicationYear')} {...aria('publicationYear')} type="number" min={1000} max={2100} inputMode="numeric" className={`${inputClass} h-11`} placeholder="2024" />
+                </Field>
+                <Field id={fid('pageCount')} label="Số trang" required error={err('pageCount')}>
+                  <input {...register('pageCount')} {...aria('pageCount')} aria-required type="number" min={0} inputMode="numeric" className={`${inputClass} h-11`} />
+                </Field>
+                <Field id={fid('weightGram')} label="Khối lượng (g)" error={err('weightGram')}>
+                  <input {...register('weightGram')} {...aria('weightGram')} type="number" min={0} inputMode="numeric" className={`${inputClass} h-11`} />
+                </Field>
+                <Field id={fid('widthCm')} label="Rộng (cm)" error={err('widthCm')}>
+                  <input {...register('widthCm')} {...aria('widthCm')} type="number" min={0} step={0.1} inputMode="decimal" className={`${inputClass} h-11`} />
+                </Field>
+                <Field id={fid('heightCm')} label="Cao (cm)" error={err('heightCm')}>
+                  <input {...register('heightCm')} {...aria('heightCm')} type="number" min={0} step={0.1} inputMode="decimal" className={`${inputClass} h-11`} />
+                </Field>
+                <Field id={fid('thicknessCm')} label="Dày (cm)" error={err('thicknessCm')}>
+                  <input {...register('thicknessCm')} {...aria('thicknessCm')} type="number" min={0} step={0.1} inputMode="decimal" className={`${inputClass} h-11`} />
+                </Field>
+              </div>
+            </Section>
+          </div>
+        </div>
+      </form>
+    </FormDialog>
+  );
+}

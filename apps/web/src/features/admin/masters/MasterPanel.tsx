@@ -1,0 +1,292 @@
+import { useState, type KeyboardEvent } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { ADMIN_MESSAGES, ADMIN_PAGE_SIZE, MASTER_LABELS, masterCreateSchema, type MasterDto, type MasterKind } from '@nhasach/shared';
+import { adminKeys, createMaster, deleteMaster, fetchMasters, updateMaster } from '../../../api/admin.ts';
+import { errorText } from '../../../api/client.ts';
+import { Button } from '../../../components/Button.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { CloseIcon, DatabaseIcon, PencilIcon } from '../../../components/icons.tsx';
+import { Pagination } from '../../../components/Pagination.tsx';
+import { Spinner } from '../../../components/Spinner.tsx';
+import { EmptyState, ErrorState } from '../../../components/StateBlocks.tsx';
+import { PlusIcon, TrashIcon } from '../../../components/storeIcons.tsx';
+import { inputClass } from '../../../components/TextField.tsx';
+import { useToast } from '../../../components/Toast.tsx';
+import { applyFieldErrors } from '../../../lib/apiMessage.ts';
+import { CheckIcon } from '../adminIcons.tsx';
+import { formatDate } from '../format.ts';
+import { IconButton, InlineAlert, PageSummary, SearchBox, TableSkeleton, smallInputClass, table, useDebounced } from '../ui.tsx';
+
+interface MasterFormValues {
+  name: string;
+  slug: string;
+}
+type MasterBody = z.output<typeof masterCreateSchema>;
+// The form's strings are a valid input of the shared schema; the output is the request body.
+const resolver = zodResolver(masterCreateSchema) as unknown as Resolver<MasterFormValues, unknown, MasterBody>;
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** One kind of master data: create form {name, slug?}, search, paged list with inline edit and delete. */
+export function MasterPanel({ kind }: { kind: MasterKind }) {
+  const label = MASTER_LABELS[kind];
+  const qc = useQueryClient();
+  const toast = useToast();
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), 300);
+  const [page, setPage] = useState(0);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<MasterDto | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [banner, setBanner] = useState<string | null>(null);
+
+  const list = useQuery({
+    queryKey: adminKeys.masterList(kind, q, page, ADMIN_PAGE_SIZE),
+    queryFn: () => fetchMasters(kind, { q, page, size: ADMIN_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+  const invalidate = () => void qc.invalidateQueries({ queryKey: adminKeys.masters(kind) });
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<MasterFormValues, unknown, MasterBody>({ resolver, defaultValues: { name: '', slug: '' } });
+
+  const create = useMutation({
+    mutationFn: (body: MasterBody) => createMaster(kind, body),
+    onSuccess: (m) => {
+      toast.show(`Đã thêm ${label} “${m.name}”`);
+      reset();
+      setBanner(null);
+      setPage(0);
+      invalidate();
+    },
+    onError: (err) => {
+      applyFieldErrors(err, setError, ['name', 'slug']);
+      // Spec section 8 (Admin): the one text for a failed creation; the field shows the server's reason.
+      setBanner(ADMIN_MESSAGES.createFailed);
+    },
+  });
+
+  const save = useMutation({
+    mutationFn: ({ m, name, slug }: { m: MasterDto; name: string; slug: string }) => updateMaster(kind, m.id, { name, slug: slug === m.slug ? undefined : slug }),
+    onSuccess: (m) => {
+      toast.show(`Đã cập nhật “${m.name}”`);
+      setEditing(null);
+      setFailure(null);
+      invalidate();
+    },
+    onError: (err) => setFailure(errorText(err, 'Cập nhật thất bại. Thử lại nhé.')),
+  });
+
+  const remove = useMutation({
+    mutationFn: (m: MasterDto) => deleteMaster(kind, m.id),
+    onSuccess: (_r, m) => {
+      toast.show(`Đã xoá “${m.name}”`);
+      setDeleting(null);
+      setFailure(null);
+      invalidate();
+    },
+    onError: (err) => {
+      setDeleting(null);
+      setFailure(errorText(err, 'Xoá thất bại. Thử lại nhé.'));
+    },
+  });
+
+  const data = list.data;
+
+  return (
+    <div className="space-y-4">
+      <form noValidate onSubmit={handleSubmit((body) => create.mutate(body))} className="rounded-xl border border-gray-200 bg-gray-50/60 p-4">
+        <h3 className="mb-3 text-sm font-semibold text-gray-900">Thêm {label}</h3>
+        {banner && <InlineAlert className="mb-3">{banner}</InlineAlert>}
+        <div className="grid items-start gap-3 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]">
+          <div>
+            <label htmlFor={`${kind}-name`} className="sr-only">
+              Tên {label}
+            </label>
+            <input
+              id={`${kind}-name`}
+              {...register('name')}
+              placeholder={`Tên ${label} *`}
+              aria-invalid={errors.name ? true : undefined}
+              aria-describedby={errors.name ? `${kind}-name-error` : undefined}
+              className={`${inputClass} h-11`}
+            />
+            {errors.name?.message && (
+              <p id={`${kind}-name-error`} className="mt-1.5 text-[13px] font-medium text-red-600">
+                {errors.name.message}
+              </p>
+            )}
+          </div>
+          <div>
+            <label htmlFor={`${kind}-slug`} className="sr-only">
+              Slug
+            </label>
+            <input id={`${kind}-slug`} {...register('slug')} placeholder="Slug (tự tạo khi để trống)" aria-invalid={errors.slug ? true : undefined} className={`${inputClass} h-11 font-mono text-sm`} />
+            {errors.slug?.message && <p className="mt-1.5 text-[13px] font-medium text-red-600">{errors.slug.message}</p>}
+          </div>
+          <Button type="submit" busy={create.isPending} className="h-11">
+            <PlusIcon size={18} /> Thêm
+          </Button>
+        </div>
+      </form>
+
+      {failure && (
+        <InlineAlert className="flex items-start justify-between gap-3">
+          <span>{failure}</span>
+          <button type="button" onClick={() => setFailure(null)} className="shrink-0 font-semibold underline">
+            Đóng
+          </button>
+        </InlineAlert>
+      )}
+
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <SearchBox
+          value={search}
+          onChange={(v) => {
+            setSearch(v);
+            setPage(0);
+          }}
+          placeholder={`Tìm ${label}…`}
+          label={`Tìm ${label}`}
+          className="w-full sm:max-w-sm"
+        />
+        {data && <span className="text-sm text-gray-500">{data.totalElements.toLocaleString('vi-VN')} {label}</span>}
+      </div>
+
+      <div className="overflow-hidden rounded-xl border border-gray-200">
+        {list.isPending ? (
+          <TableSkeleton rows={6} cols={4} />
+        ) : list.isError ? (
+          <div className="p-5">
+            <ErrorState message={`Không tải được danh sách ${label}.`} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+          </div>
+        ) : data && data.content.length === 0 ? (
+          <div className="p-5">
+            <EmptyState title={q ? `Không tìm thấy ${label} phù hợp.` : `Chưa có ${label}.`} icon={<DatabaseIcon size={28} />} className="border-0" />
+          </div>
+        ) : (
+          <div className={`${table.wrap} transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}>
+            <table className={`${table.table} min-w-[640px]`}>
+              <thead className={table.thead}>
+                <tr>
+                  <th scope="col" className={table.th}>
+                    Tên
+                  </th>
+                  <th scope="col" className={table.th}>
+                    Slug
+                  </th>
+                  <th scope="col" className={`${table.th} text-right`}>
+                    Số sách
+                  </th>
+                  <th scope="col" className={table.th}>
+                    Ngày tạo
+                  </th>
+                  <th scope="col" className={`${table.th} text-right`}>
+                    Thao tác
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data?.content.map((m) =>
+                  editing === m.id ? (
+                    <EditRow key={m.id} m={m} busy={save.isPending} onCancel={() => setEditing(null)} onSave={(name, slug) => save.mutate({ m, name, slug })} />
+                  ) : (
+                    <tr key={m.id} className={table.tr}>
+                      <td className={`${table.td} font-medium text-gray-900`}>{m.name}</td>
+                      <td className={`${table.td} font-mono text-xs text-gray-500`}>{m.slug}</td>
+                      <td className={`${table.td} text-right tabular-nums`}>
+                        <span className={m.bookCount ? 'font-semibold text-gray-900' : 'text-gray-400'}>{m.bookCount.toLocaleString('vi-VN')}</span>
+                      </td>
+                      <td className={`${table.td} text-gray-600`}>{formatDate(m.createdAt)}</td>
+                      <td className={`${table.td} text-right`}>
+                        <div className="flex justify-end gap-1">
+                          <IconButton label={`Sửa ${m.name}`} onClick={() => setEditing(m.id)}>
+                            <PencilIcon size={15} />
+                          </IconButton>
+                          <IconButton label={`Xoá ${m.name}`} tone="danger" onClick={() => setDeleting(m)}>
+                            <TrashIcon size={15} />
+                          </IconButton>
+                        </div>
+                      </td>
+                    </tr>
+                  ),
+                )}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {data && data.totalElements > 0 && (
+          <div className="flex flex-wrap items-center justify-between gap-3 border-t border-gray-100 px-4 py-3">
+            <PageSummary page={data.number} size={data.size} total={data.totalElements} unit={label} />
+            <Pagination page={data.number} totalPages={data.totalPages} onChange={setPage} label={`Phân trang ${label}`} />
+          </div>
+        )}
+      </div>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Xoá ${label}?`}
+        description={
+          deleting && (
+            <>
+              {capital(label)} <strong className="text-gray-900">“{deleting.name}”</strong> sẽ bị xoá. {capital(label)} đang được sách sử dụng sẽ không xoá được.
+            </>
+          )
+        }
+        confirmText="Xoá"
+        danger
+        busy={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
+    </div>
+  );
+}
+
+function EditRow({ m, busy, onCancel, onSave }: { m: MasterDto; busy: boolean; onCancel: () => void; onSave: (name: string, slug: string) => void }) {
+  const [name, setName] = useState(m.name);
+  const [slug, setSlug] = useState(m.slug);
+  const submit = () => {
+    if (!name.trim()) return;
+    onSave(name.trim(), slug.trim());
+  };
+  const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      submit();
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      onCancel();
+    }
+  };
+  return (
+    <tr className="border-t border-gray-100 bg-brand-50/40">
+      <td className={table.td}>
+        <input autoFocus value={name} onChange={(e) => setName(e.target.value)} onKeyDown={onKey} aria-label="Tên" aria-invalid={!name.trim() || undefined} className={`${smallInputClass} h-9`} />
+      </td>
+      <td className={table.td}>
+        <input value={slug} onChange={(e) => setSlug(e.target.value)} onKeyDown={onKey} aria-label="Slug" className={`${smallInputClass} h-9 font-mono text-xs`} />
+      </td>
+      <td className={`${table.td} text-right tabular-nums text-gray-500`}>{m.bookCount}</td>
+      <td className={`${table.td} text-gray-600`}>{formatDate(m.createdAt)}</td>
+      <td className={`${table.td} text-right`}>
+        <div className="flex justify-end gap-1">
+          <IconButton label="Lưu" tone="success" onClick={submit} disabled={busy || !name.trim()}>
+            {busy ? <Spinner /> : <CheckIcon size={16} />}
+          </IconButton>
+          <IconButton label="Huỷ" onClick={onCancel} disabled={busy}>
+            <CloseIcon size={16} />
+          </IconButton>
+        </div>
+      </td>
+    </tr>
+  );
+}

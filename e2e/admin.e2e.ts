@@ -1,0 +1,317 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { withIsbn13Checksum } from '../packages/shared/src/isbn.ts';
+import { formatVnd } from '../packages/shared/src/price.ts';
+import type { AdminBookRowDto, DashboardDto } from '../packages/shared/src/admin.ts';
+import type { PageResult } from '../packages/shared/src/envelope.ts';
+import { MOBILE, launchBrowser, newPage, screenshot, startStore, type Store } from './harness.ts';
+
+let store: Store;
+let browser: Browser;
+let imageDir: string;
+beforeAll(async () => {
+  store = await startStore();
+  browser = await launchBrowser();
+  imageDir = mkdtempSync(path.join(tmpdir(), 'nhasach-admin-img-'));
+});
+afterAll(async () => {
+  await browser?.close();
+  await store?.stop();
+  if (imageDir) rmSync(imageDir, { recursive: true, force: true });
+});
+
+/** Polls until the matcher passes; generous because the machine running the suite may be busy. */
+const poll = <T>(fn: () => T | Promise<T>, timeout = 20_000) => expect.poll(fn, { timeout, interval: 100 });
+
+/** One API call as a client would make it; returns the envelope's data, throws with the server's message. */
+async function call<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${store.baseUrl}${path}`, {
+    method,
+    headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const json = (await res.json()) as { message?: string; data: T };
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${json.message}`);
+  return json.data;
+}
+
+const apiLogin = async (username: string, password: string) =>
+  (await call<{ accessToken: string }>('POST', '/api/v1/auth/login', undefined, { username, password })).accessToken;
+
+async function logInThroughUi(page: Page, username: string, password: string) {
+  await page.goto('/dang-nhap');
+  await page.getByLabel('Tên đăng nhập hoặc email').fill(username);
+  await page.getByLabel('Mật khẩu', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+}
+
+/** Picks the first option of a combobox whose label text contains `text` (or the first one at all). */
+async function pick(page: Page, combobox: string, text?: string) {
+  const input = page.getByRole('combobox', { name: combobox, exact: true });
+  await input.click();
+  if (text) await input.fill(text);
+  const list = page.getByRole('listbox', { name: combobox, exact: true });
+  const option = text ? list.getByRole('option', { name: text }) : list.getByRole('option');
+  await poll(() => option.count()).toBeGreaterThan(0);
+  await option.first().click();
+  await page.keyboard.press('Escape');
+}
+
+/** Two real images: a PNG and a JPEG cover, made with sharp. */
+async function makeImages(): Promise<string[]> {
+  const png = path.join(imageDir, 'bia-truoc.png');
+  const jpg = path.join(imageDir, 'bia-sau.jpg');
+  const svg = (bg: string, text: string) =>
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="900"><rect width="600" height="900" fill="${bg}"/><text x="300" y="450" font-size="64" text-anchor="middle" fill="#fff" font-family="sans-serif">${text}</text></svg>`,
+    );
+  await sharp(svg('#b91c1c', 'Mặt trước')).png().toFile(png);
+  await sharp(svg('#1e3a8a', 'Mặt sau')).jpeg({ quality: 85 }).toFile(jpg);
+  return [png, jpg];
+}
+
+describe('admin back-office journey', () => {
+  const suffix = Date.now().toString(36);
+  const categoryName = `Sách thử nghiệm ${suffix}`;
+  const authorName = `Tác giả Kiểm Thử ${suffix}`;
+  const bookTitle = `Hành trình kiểm thử ${suffix}`;
+  const isbn = withIsbn13Checksum(`978604${String(Date.now()).slice(-6)}`);
+
+  it('creates a category, an author and a book with two images; the book shows in the storefront', async () => {
+    const { context, page } = await newPage(browser, store.baseUrl);
+    await logInThroughUi(page, 'admin', 'Admin@123');
+    await page.waitForURL((url) => url.pathname === '/admin');
+    await poll(() => page.getByRole('heading', { level: 1, name: 'Dashboard' }).isVisible()).toBe(true);
+    // Top bar: the stored user's username, and breadcrumbs.
+    await poll(() => page.locator('header').getByRole('button', { name: 'admin' }).isVisible()).toBe(true);
+
+    // Category: the required message first, then a real one.
+    await page.getByRole('link', { name: 'Danh mục' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/admin/categories');
+    await poll(() => page.getByRole('tree', { name: 'Cây danh mục' }).getByRole('treeitem').count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Tạo danh mục' }).click();
+    await poll(() => page.getByText('Vui lòng nhập tên danh mục').isVisible()).toBe(true);
+    await page.getByLabel('Tên danh mục').fill(categoryName);
+    await page.getByRole('button', { name: 'Tạo danh mục' }).click();
+    await poll(() => page.getByRole('treeitem', { name: categoryName }).isVisible()).toBe(true);
+    // Deleting a category that has books is refused with the server's reason.
+    await page.getByRole('treeitem', { name: 'Văn học', exact: true }).getByRole('button', { name: 'Xoá Văn học', exact: true }).first().click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Xoá danh mục' }).click();
+    await poll(() => page.getByRole('alert').filter({ hasText: 'không thể xoá' }).isVisible()).toBe(true);
+    await screenshot(page, 'admin-categories-desktop');
+
+    // Author in the master data.
+    await page.getByRole('link', { name: 'Master Data' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/admin/masters');
+    await poll(() => page.getByRole('tab', { name: 'Tác giả' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('button', { name: 'Thêm', exact: true }).click();
+    await poll(() => page.getByText('Vui lòng nhập tên.').isVisible()).toBe(true);
+    await page.getByLabel('Tên tác giả').fill(authorName);
+    await page.getByRole('button', { name: 'Thêm', exact: true }).click();
+    await poll(() => page.getByRole('cell', { name: authorName, exact: true }).isVisible()).toBe(true);
+    await page.getByRole('tab', { name: 'Nhà xuất bản' }).click();
+    await poll(() => page.getByRole('tabpanel').getByRole('row').count()).toBeGreaterThan(1);
+    await page.getByRole('tab', { name: 'Tác giả' }).click();
+    await poll(() => page.getByRole('cell', { name: authorName, exact: true }).isVisible()).toBe(true);
+    await screenshot(page, 'admin-masters-desktop');
+
+    // Book: validation first, then the whole form with two images.
+    await page.getByRole('link', { name: 'Sách' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/admin/books');
+    await poll(() => page.getByRole('table').getByRole('row').count()).toBe(11);
+    await screenshot(page, 'admin-books-desktop');
+    await page.getByRole('button', { name: 'Thêm sách' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Thêm sách mới' });
+    await poll(() => dialog.isVisible()).toBe(true);
+    // Spec section 9 defaults.
+    expect(await dialog.getByLabel('Số trang').inputValue()).toBe('100');
+    expect(await dialog.getByLabel('Khối lượng (g)').inputValue()).toBe('200');
+    expect(await dialog.getByLabel('Dày (cm)').inputValue()).toBe('1.5');
+    expect(await dialog.getByLabel('Giá bán (₫)').inputValue()).toBe('1');
+    expect(await dialog.getByLabel('Loại bìa').inputValue()).toBe('PAPERBACK');
+    await page.getByRole('button', { name: 'Tạo sách' }).click();
+    await poll(() => dialog.getByText('Điền đủ trường bắt buộc.').isVisible()).toBe(true);
+    expect(await dialog.getByText('ISBN-13 là bắt buộc').isVisible()).toBe(true);
+    await dialog.getByLabel('ISBN-13').fill(`${isbn.slice(0, 12)}${(Number(isbn[12]) + 1) % 10}`);
+    await dialog.getByLabel('ISBN-13').blur();
+    await poll(() => dialog.getByText('ISBN-13 không hợp lệ (sai checksum)').isVisible()).toBe(true);
+    await dialog.getByLabel('ISBN-13').fill('97860410');
+    await dialog.getByLabel('ISBN-13').blur();
+    await poll(() => dialog.getByText('ISBN-13 phải gồm đúng 13 chữ số').isVisible()).toBe(true);
+
+    await dialog.getByLabel('Tên sách').fill(bookTitle);
+    await dialog.getByLabel('ISBN-13').fill(isbn);
+    await pick(page, 'Nhà xuất bản');
+    await pick(page, 'Nhà cung cấp');
+    await pick(page, 'Tác giả', authorName);
+    await pick(page, 'Danh mục', categoryName);
+    await dialog.getByLabel('Giá bán (₫)').fill('125000');
+    await dialog.getByLabel('Giá khuyến mãi (₫)').fill('99000');
+    await dialog.getByLabel('Tồn kho').fill('20');
+    await dialog.getByLabel('Năm xuất bản').fill('2024');
+    await dialog.getByLabel('In đậm').click();
+    expect(await dialog.locator('textarea').inputValue()).toBe('<strong>nội dung</strong>');
+    await dialog.locator('textarea').fill('<p>Một cuốn sách <strong>viết cho kiểm thử</strong>.</p><script>alert(1)</script>');
+    await poll(() => dialog.getByLabel('Xem trước mô tả').innerHTML()).toContain('<strong>viết cho kiểm thử</strong>');
+    expect(await dialog.getByLabel('Xem trước mô tả').innerHTML()).not.toContain('script');
+
+    await dialog.getByLabel('Chọn ảnh sách').setInputFiles(await makeImages());
+    await poll(() => dialog.getByRole('list', { name: 'Ảnh của sách' }).getByRole('listitem').count()).toBe(2);
+    // The JPEG becomes the cover.
+    await dialog.getByRole('button', { name: 'Đưa bia-sau.jpg lên trước' }).click();
+    await poll(() => dialog.getByRole('img', { name: 'Ảnh chờ tải lên: bia-sau.jpg' }).evaluate((el) => el.closest('li')?.textContent ?? '')).toContain('Ảnh bìa');
+    await screenshot(page, 'admin-books-modal-desktop');
+
+    await page.getByRole('button', { name: 'Tạo sách' }).click();
+    await poll(() => dialog.isVisible(), 60_000).toBe(false);
+    await poll(() => page.getByRole('button', { name: bookTitle }).isVisible()).toBe(true);
+
+    const adminToken = await apiLogin('admin', 'Admin@123');
+    const found = await call<PageResult<AdminBookRowDto>>('GET', `/api/v1/admin/books?q=${encodeURIComponent(bookTitle)}`, adminToken);
+    expect(found.content).toHaveLength(1);
+    const created = found.content[0]!;
+    expect(created.imageCount).toBe(2);
+    expect(created.isbn13).toBe(isbn);
+    expect(created.authors.map((a) => a.name)).toEqual([authorName]);
+    expect(created.categories.map((c) => c.name)).toEqual([categoryName]);
+    expect(created.price).toBe(125000);
+    expect(created.stock).toBe(20);
+
+    // ?edit={id} opens the book in the dialog; the images are in the order chosen.
+    await page.goto(`/admin/books?edit=${created.id}`);
+    const edit = page.getByRole('dialog', { name: `Sửa sách: ${bookTitle}` });
+    await poll(() => edit.getByLabel('Tên sách').inputValue()).toBe(bookTitle);
+    await poll(() => edit.getByRole('list', { name: 'Ảnh của sách' }).getByRole('listitem').count()).toBe(2);
+    await edit.getByLabel('Tồn kho').fill('18');
+    await page.getByRole('button', { name: 'Lưu thay đổi' }).click();
+    await poll(() => edit.isVisible()).toBe(false);
+    expect(new URL(page.url()).searchParams.get('edit')).toBeNull();
+
+    // A missing book: the load error.
+    await page.goto('/admin/books?edit=99999999');
+    await poll(() => page.getByRole('dialog').getByText('Không tải được thông tin sách.').isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await poll(() => page.getByRole('dialog').count()).toBe(0);
+
+    // The storefront shows it, with an image served from /media.
+    const shop = await newPage(browser, store.baseUrl);
+    await shop.page.goto(`/books/${created.slug}`);
+    await poll(() => shop.page.getByRole('heading', { level: 1, name: bookTitle }).isVisible()).toBe(true);
+    const mediaImage = shop.page.locator('main img[src*="/media/books/"]').first();
+    await poll(() => mediaImage.isVisible()).toBe(true);
+    await poll(() => mediaImage.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
+    expect(await shop.page.getByText('viết cho kiểm thử').isVisible()).toBe(true);
+    await screenshot(shop.page, 'admin-created-book-storefront');
+    await shop.context.close();
+    await context.close();
+  });
+
+  it('disables a customer, who then cannot log in; a hard delete of a customer with orders is refused', async () => {
+    // The demo customer has an order, so the hard delete below is refused.
+    const khachToken = await apiLogin('khach', 'Khach@123');
+    await placeOrder(khachToken);
+
+    const { context, page } = await newPage(browser, store.baseUrl);
+    await logInThroughUi(page, 'admin', 'Admin@123');
+    await page.waitForURL((url) => url.pathname === '/admin');
+    await page.goto('/admin/users');
+    await poll(() => page.getByRole('table').getByRole('row').count()).toBeGreaterThan(1);
+    await page.getByRole('searchbox', { name: 'Tìm người dùng' }).fill('lan.nguyen');
+    await poll(() => page.getByRole('table').getByRole('row').count()).toBe(2);
+    await page.getByRole('button', { name: 'Vô hiệu hoá lan.nguyen' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Vô hiệu hoá' }).click();
+    await poll(() => page.getByRole('row').filter({ hasText: 'lan.nguyen' }).getByText('Đã vô hiệu hoá').isVisible()).toBe(true);
+    await poll(() => page.getByRole('button', { name: 'Kích hoạt lại lan.nguyen' }).isVisible()).toBe(true);
+
+    await page.getByRole('searchbox', { name: 'Tìm người dùng' }).fill('khach');
+    await poll(() => page.getByRole('button', { name: 'Xoá vĩnh viễn khach' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Xoá vĩnh viễn khach' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Xoá vĩnh viễn' }).click();
+    await poll(() => page.getByRole('alert').filter({ hasText: 'không thể xoá vĩnh viễn' }).isVisible()).toBe(true);
+
+    // A new staff account.
+    await page.getByRole('button', { name: 'Tạo nhân viên' }).click();
+    const staff = page.getByRole('dialog', { name: 'Tạo nhân viên' });
+    await staff.getByLabel('Tên đăng nhập').fill(`nv.${suffix}`);
+    await staff.getByLabel('Email').fill(`nv.${suffix}@nhasach.vn`);
+    await staff.getByLabel('Mật khẩu', { exact: true }).fill('NhanVien@1');
+    await staff.getByLabel('Họ và tên').fill('Nhân Viên Mới');
+    await staff.getByRole('button', { name: 'Tạo tài khoản' }).click();
+    await poll(() => staff.isVisible()).toBe(false);
+    await page.getByRole('searchbox', { name: 'Tìm người dùng' }).fill('');
+    await poll(() => page.getByRole('row').filter({ hasText: `nv.${suffix}` }).getByText('Nhân viên bán hàng').isVisible()).toBe(true);
+    await screenshot(page, 'admin-users-desktop');
+
+    // The disabled reader cannot log in.
+    const reader = await newPage(browser, store.baseUrl);
+    await logInThroughUi(reader.page, 'lan.nguyen', 'Docgia@123');
+    await poll(() => reader.page.getByText('Tài khoản đã bị vô hiệu hoá.').isVisible()).toBe(true);
+    expect(new URL(reader.page.url()).pathname).toBe('/dang-nhap');
+    await reader.context.close();
+    await context.close();
+  });
+
+  it('shows the figures of the dashboard API, including a new order', async () => {
+    const adminToken = await apiLogin('admin', 'Admin@123');
+    const before = await call<DashboardDto>('GET', '/api/v1/admin/dashboard', adminToken);
+    const khachToken = await apiLogin('khach', 'Khach@123');
+    const order = await placeOrder(khachToken);
+    // Counted as revenue once paid (REVENUE_RULE).
+    await call('PUT', `/api/v1/sales/orders/${order.id}/payment`, adminToken, { paymentStatus: 'PAID' });
+    const after = await call<DashboardDto>('GET', '/api/v1/admin/dashboard', adminToken);
+    expect(after.today.placed).toBe(before.today.placed + 1);
+    expect(after.today.revenue).toBe(before.today.revenue + order.grandTotal);
+
+    const { context, page } = await newPage(browser, store.baseUrl);
+    await logInThroughUi(page, 'admin', 'Admin@123');
+    await page.waitForURL((url) => url.pathname === '/admin');
+    await poll(() => page.getByTestId('placed-Hôm nay').innerText()).toBe(String(after.today.placed));
+    expect((await page.getByTestId('revenue-Hôm nay').innerText()).replace(/\s/g, ' ')).toBe(formatVnd(after.today.revenue).replace(/\s/g, ' '));
+    expect(await page.getByRole('region', { name: 'Sách bán chạy' }).getByRole('listitem').count()).toBeGreaterThan(0);
+    // The audit log lists this run's writes (the category, author and book of the first test).
+    const activity = page.getByRole('region', { name: 'Hoạt động gần đây' });
+    await poll(() => activity.getByRole('listitem').count()).toBeGreaterThan(0);
+    await activity.getByLabel('Lọc theo đối tượng').selectOption('AUTHOR');
+    await poll(() => activity.getByText(authorName).first().isVisible()).toBe(true);
+    await activity.getByLabel('Lọc theo đối tượng').selectOption('');
+    await screenshot(page, 'admin-dashboard-desktop');
+
+    // Mobile: the sidebar folds into the menu of the top bar.
+    const mobile = await newPage(browser, store.baseUrl, { viewport: MOBILE });
+    await logInThroughUi(mobile.page, 'admin', 'Admin@123');
+    await mobile.page.waitForURL((url) => url.pathname === '/admin');
+    await poll(() => mobile.page.getByTestId('placed-Hôm nay').isVisible()).toBe(true);
+    await screenshot(mobile.page, 'admin-dashboard-mobile');
+    await mobile.page.goto('/admin/books');
+    await poll(() => mobile.page.getByRole('table').getByRole('row').count()).toBe(11);
+    await screenshot(mobile.page, 'admin-books-mobile');
+    await mobile.context.close();
+    await context.close();
+  });
+});
+
+/** The customer orders one in-stock book, cash on delivery, to a saved address (spec section 7, Orders). */
+async function placeOrder(token: string): Promise<{ id: number; code: string; grandTotal: number }> {
+  const books = await call<{ content: { id: number; stock: number }[] }>('GET', '/api/v1/books?size=20&status=ACTIVE', token);
+  const book = books.content.find((b) => b.stock > 2);
+  if (!book) throw new Error('no book in stock');
+  await call('POST', '/api/v1/cart/items', token, { bookId: book.id, qty: 1 });
+  let addresses = await call<{ id: number }[]>('GET', '/api/v1/address', token);
+  if (addresses.length === 0) {
+    await call('POST', '/api/v1/address', token, {
+      fullName: 'Nguyễn Văn Khách',
+      phone: '0901234567',
+      line1: '12 Lê Lợi',
+      ward: 'Phường Bến Nghé',
+      district: 'Quận 1',
+      province: 'Thành phố Hồ Chí Minh',
+      makeDefault: true,
+    });
+    addresses = await call<{ id: number }[]>('GET', '/api/v1/address', token);
+  }
+  return call('POST', '/api/v1/orders', token, { addressId: addresses[0]!.id, paymentMethod: 'COD', deliveryMethod: 'STANDARD' });
+}
