@@ -58,7 +58,9 @@ async function pick(page: Page, combobox: string, text?: string) {
   const option = text ? list.getByRole('option', { name: text }) : list.getByRole('option');
   await poll(() => option.count()).toBeGreaterThan(0);
   await option.first().click();
-  await page.keyboard.press('Escape');
+  // A multiple select stays open for more picks: Escape closes the list (not the dialog).
+  if (await list.isVisible()) await page.keyboard.press('Escape');
+  await poll(() => list.isVisible()).toBe(false);
 }
 
 /** Two real images: a PNG and a JPEG cover, made with sharp. */
@@ -90,7 +92,7 @@ describe('admin back-office journey', () => {
     await poll(() => page.locator('header').getByRole('button', { name: 'admin' }).isVisible()).toBe(true);
 
     // Category: the required message first, then a real one.
-    await page.getByRole('link', { name: 'Danh mục' }).first().click();
+    await page.getByRole('link', { name: 'Danh mục', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/admin/categories');
     await poll(() => page.getByRole('tree', { name: 'Cây danh mục' }).getByRole('treeitem').count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Tạo danh mục' }).click();
@@ -105,7 +107,7 @@ describe('admin back-office journey', () => {
     await screenshot(page, 'admin-categories-desktop');
 
     // Author in the master data.
-    await page.getByRole('link', { name: 'Master Data' }).first().click();
+    await page.getByRole('link', { name: 'Master Data', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/admin/masters');
     await poll(() => page.getByRole('tab', { name: 'Tác giả' }).getAttribute('aria-selected')).toBe('true');
     await page.getByRole('button', { name: 'Thêm', exact: true }).click();
@@ -120,7 +122,7 @@ describe('admin back-office journey', () => {
     await screenshot(page, 'admin-masters-desktop');
 
     // Book: validation first, then the whole form with two images.
-    await page.getByRole('link', { name: 'Sách' }).first().click();
+    await page.getByRole('link', { name: 'Sách', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/admin/books');
     await poll(() => page.getByRole('table').getByRole('row').count()).toBe(11);
     await screenshot(page, 'admin-books-desktop');
@@ -168,7 +170,7 @@ describe('admin back-office journey', () => {
 
     await page.getByRole('button', { name: 'Tạo sách' }).click();
     await poll(() => dialog.isVisible(), 60_000).toBe(false);
-    await poll(() => page.getByRole('button', { name: bookTitle }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('button', { name: bookTitle, exact: true }).isVisible()).toBe(true);
 
     const adminToken = await apiLogin('admin', 'Admin@123');
     const found = await call<PageResult<AdminBookRowDto>>('GET', `/api/v1/admin/books?q=${encodeURIComponent(bookTitle)}`, adminToken);
@@ -269,6 +271,7 @@ describe('admin back-office journey', () => {
     const { context, page } = await newPage(browser, store.baseUrl);
     await logInThroughUi(page, 'admin', 'Admin@123');
     await page.waitForURL((url) => url.pathname === '/admin');
+    await page.waitForTimeout(3000); await screenshot(page, 'dbg-dash');
     await poll(() => page.getByTestId('placed-Hôm nay').innerText()).toBe(String(after.today.placed));
     expect((await page.getByTestId('revenue-Hôm nay').innerText()).replace(/\s/g, ' ')).toBe(formatVnd(after.today.revenue).replace(/\s/g, ' '));
     expect(await page.getByRole('region', { name: 'Sách bán chạy' }).getByRole('listitem').count()).toBeGreaterThan(0);

@@ -201,7 +201,7 @@ describe('cart, checkout, orders and VNPAY', () => {
     expect(await page.getByTestId('order-status').first().innerText()).toBe('Chờ xác nhận');
     expect(await page.getByTestId('order-item').count()).toBe(2);
     expect(await page.getByText('Giao giờ hành chính').isVisible()).toBe(true);
-    expect(await page.getByText('Thanh toán bằng tiền mặt').isVisible()).toBe(true);
+    expect(await page.getByText('Thanh toán bằng tiền mặt', { exact: true }).isVisible()).toBe(true);
     await poll(() => badge(page)).toBe('0');
     await settle(page);
     await screenshot(page, 'order-detail-desktop');
@@ -235,7 +235,7 @@ describe('cart, checkout, orders and VNPAY', () => {
     await page.waitForURL((url) => url.searchParams.get('tab') === 'CANCELED');
     await poll(() => rows.filter({ hasText: codOrder }).count()).toBe(1);
     await page.getByRole('navigation', { name: 'Trạng thái đơn hàng' }).getByRole('link', { name: 'Chờ xác nhận' }).click();
-    await poll(() => page.getByText('Chưa có đơn hàng nào').isVisible()).toBe(true);
+    await poll(() => page.getByText('Chưa có đơn hàng nào', { exact: true }).isVisible()).toBe(true);
 
     // ---- Buy now: B waits in the cart, A is bought alone through VNPAY and paid at the gateway.
     await addFromProductPage(page, b);
@@ -248,12 +248,15 @@ describe('cart, checkout, orders and VNPAY', () => {
     await placeOrder(page, 'VNPAY');
     await page.waitForURL((url) => url.pathname === '/sandbox/vnpay');
     await poll(() => page.getByRole('button', { name: 'Thanh toán', exact: true }).isVisible()).toBe(true);
+    // The store set the one-time flag that keeps the welcome overlay away on the way back.
+    expect(await page.evaluate(() => localStorage.getItem('intro-skip-once'))).toBe('1');
     await page.getByRole('button', { name: 'Thanh toán', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.has('vnp_ResponseCode'));
     const result = page.getByTestId('payment-result');
     await poll(() => result.getAttribute('data-result'), 20_000).toBe('success');
     expect(await result.innerText()).toContain('Thanh toán thành công');
-    // The one-time skip flag kept the welcome overlay away on the way back.
+    // Back on the store the flag was used up, and no overlay covers the banner.
+    expect(await page.evaluate(() => localStorage.getItem('intro-skip-once'))).toBeNull();
     expect(await page.getByRole('button', { name: 'Khám phá ngay' }).count()).toBe(0);
     await screenshot(page, 'payment-success-desktop');
     await result.getByRole('link', { name: 'Xem đơn hàng' }).click();

@@ -57,6 +57,13 @@ async function logInAsSale(page: Page) {
   await page.waitForURL((url) => url.pathname === '/sale/orders');
 }
 
+/** A full-page screenshot from the top (sticky bars would otherwise be drawn where the page was scrolled to). */
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForLoadState('networkidle');
+  await screenshot(page, name);
+}
+
 const detail = (page: Page) => page.getByTestId('sale-order-detail');
 const statusForm = (page: Page) => page.getByTestId('status-form');
 const rowOf = (page: Page, code: string) => page.locator(`[data-testid="sale-order-row"][data-code="${code}"]`);
@@ -122,12 +129,14 @@ describe('sales back-office', () => {
     await poll(() => page.getByRole('columnheader', { name: 'Mã đơn' }).getAttribute('aria-sort')).toBe('ascending');
     await page.goto('/sale/orders?status=PENDING');
     await poll(() => rowOf(page, first.code).isVisible()).toBe(true);
-    await screenshot(page, 'sale-orders-desktop');
+    await shot(page, 'sale-orders-desktop');
 
     // ---- Detail of the first order: address, items, totals; the select offers only allowed changes.
     await rowOf(page, first.code).getByRole('link', { name: first.code, exact: true }).click();
     await poll(() => detail(page).isVisible()).toBe(true);
     await poll(() => page.getByRole('heading', { level: 1 }).innerText()).toContain(first.code);
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(await crumbs.innerText()).toMatch(/Bán hàng\s*Đơn hàng\s*Chi tiết đơn hàng/);
     expect(await page.getByTestId('shipping-info').innerText()).toContain('0901234567');
     expect(await page.getByTestId('order-item').count()).toBe(1);
     expect(await page.getByTestId('order-items').innerText()).toContain('Tổng cộng');
@@ -140,7 +149,7 @@ describe('sales back-office', () => {
     await notes.getByRole('button', { name: 'Thêm ghi chú' }).click();
     await poll(() => notes.getByTestId('order-note').first().innerText()).toContain('Khách hẹn giao sau 17h');
     await poll(() => page.getByText('Đã thêm ghi chú').isVisible()).toBe(true);
-    await screenshot(page, 'sale-order-detail-desktop');
+    await shot(page, 'sale-order-detail-desktop');
 
     // Someone else changes the order meanwhile (assigns it to the admin): this page's next save is refused with a reload button.
     const sale = await login('sale', 'Sale@123');
@@ -202,7 +211,7 @@ describe('sales back-office', () => {
     expect(historyText).toContain('Đã gọi xác nhận với khách');
     expect(historyText).toMatch(/sale|Nhân viên bán hàng/);
     await page.waitForLoadState('networkidle');
-    await screenshot(page, 'sale-order-detail-completed-desktop');
+    await shot(page, 'sale-order-detail-completed-desktop');
 
     // ---- Cancel the second order with a reason (non-blank, confirmed): it shows in the 'Đã huỷ' tab.
     await page.goto(`/sale/orders/${second.id}`);
@@ -220,6 +229,34 @@ describe('sales back-office', () => {
     await poll(() => rowOf(page, second.code).getByTestId('order-status').innerText()).toBe('Đã huỷ');
     await poll(() => page.getByText('Đã huỷ đơn hàng').first().isVisible()).toBe(true);
 
+    // ---- Filters: payment status and a day range (Vietnam days), all in the URL.
+    await page.goto('/sale/orders');
+    await page.getByLabel('Thanh toán', { exact: true }).selectOption('PAID');
+    await page.waitForURL((url) => url.searchParams.get('paymentStatus') === 'PAID');
+    await poll(() => rowOf(page, second.code).count()).toBe(0);
+    await poll(() => rowOf(page, first.code).isVisible()).toBe(true);
+    const day = (offsetDays: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' }).format(new Date(Date.now() + offsetDays * 86_400_000));
+    await page.getByLabel('Từ ngày').fill(day(0));
+    await page.waitForURL((url) => url.searchParams.get('from') === day(0));
+    await poll(() => rowOf(page, first.code).isVisible()).toBe(true);
+    await page.getByLabel('Từ ngày').fill('');
+    await page.getByLabel('Đến ngày').fill(day(-1));
+    await page.waitForURL((url) => url.searchParams.get('to') === day(-1) && !url.searchParams.has('from'));
+    await poll(() => page.getByText('Không có đơn hàng phù hợp.').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Xoá bộ lọc' }).last().click();
+    await page.waitForURL((url) => url.search === '');
+    await poll(() => rowOf(page, second.code).isVisible()).toBe(true);
+
+    // The top bar's menu: closes on an outside click; logs out to /dang-nhap.
+    const userMenu = page.getByRole('banner').getByRole('button', { name: 'sale' });
+    await userMenu.click();
+    await poll(() => page.getByRole('button', { name: 'Đăng xuất' }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'Quản lý đơn hàng' }).click();
+    await poll(() => page.getByRole('button', { name: 'Đăng xuất' }).count()).toBe(0);
+    await userMenu.click();
+    await page.getByRole('button', { name: 'Đăng xuất' }).click();
+    await page.waitForURL((url) => url.pathname === '/dang-nhap');
+
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -232,7 +269,7 @@ describe('sales back-office', () => {
     expect(await page.getByTestId('sale-order-row').first().isVisible()).toBe(false);
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(await overflow()).toBeLessThanOrEqual(0);
-    await screenshot(page, 'sale-orders-mobile');
+    await shot(page, 'sale-orders-mobile');
 
     await card.click();
     await poll(() => detail(page).isVisible()).toBe(true);
@@ -242,7 +279,7 @@ describe('sales back-office', () => {
     const top = (id: string) => page.getByTestId(id).evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
     expect(await top('order-items')).toBeLessThan(await top('status-form'));
     expect(await top('status-form')).toBeLessThan(await top('order-history'));
-    await screenshot(page, 'sale-order-detail-mobile');
+    await shot(page, 'sale-order-detail-mobile');
     await context.close();
   });
 });

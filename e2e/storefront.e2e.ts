@@ -251,6 +251,37 @@ describe('storefront journey', () => {
     await context.close();
   });
 
+  it('never runs a script from a book description (sanitised on write and again on display)', async () => {
+    const api = async <T>(method: string, path: string, body?: unknown, token?: string): Promise<T> => {
+      const res = await fetch(`${store.baseUrl}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      expect(res.status, `${method} ${path}`).toBeLessThan(300);
+      return ((await res.json()) as { data: T }).data;
+    };
+    const { accessToken } = await api<{ accessToken: string }>('POST', '/api/v1/auth/login', { username: 'admin', password: 'Admin@123' });
+    const book = await api<{ id: number; slug: string }>('GET', '/api/v1/books/slug/dac-nhan-tam');
+    const description =
+      '<p>Mô tả <strong>an toàn</strong></p><script>window.__descXss=1</script><img src="x" onerror="window.__descXss=2">' +
+      '<a href="javascript:window.__descXss=3">liên kết</a><p onmouseover="window.__descXss=4">đoạn cuối</p>';
+    await api('PUT', `/api/v1/admin/books/${book.id}`, { description }, accessToken);
+
+    const { context, page } = await newPage(browser, store.baseUrl);
+    await page.goto(`/books/${book.slug}`);
+    const desc = page.getByTestId('book-description');
+    await poll(() => desc.getByText('an toàn').isVisible()).toBe(true);
+    expect(await desc.locator('strong').innerText()).toBe('an toàn');
+    expect(await desc.locator('script').count()).toBe(0);
+    expect(await desc.locator('[onerror], [onmouseover], a[href^="javascript:"]').count()).toBe(0);
+    await desc.getByText('đoạn cuối').hover();
+    if (await desc.getByText('liên kết').count()) await desc.getByText('liên kết').click();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { __descXss?: number }).__descXss)).toBeUndefined();
+    await context.close();
+  });
+
   it('looks right on a phone: home, category with the filter drawer, search, product tabs', async () => {
     const { context, page } = await newPage(browser, store.baseUrl, { viewport: MOBILE });
     await page.goto('/');

@@ -120,7 +120,6 @@ export const SALE_ORDER_TABS: readonly { key: 'ALL' | OrderStatus; label: string
   { key: 'CANCEL_REQUESTED', label: ORDER_STATUS_LABELS.CANCEL_REQUESTED, statuses: ['CANCEL_REQUESTED'] },
   { key: 'CANCELED', label: ORDER_STATUS_LABELS.CANCELED, statuses: ['CANCELED'] },
 ];
-export const saleTabOf = (status: OrderStatus): OrderStatus => status;
 
 /** Vietnam has no daylight saving time: a calendar day there is [00:00, 24:00) at UTC+7. */
 export const VIETNAM_UTC_OFFSET_MINUTES = 7 * 60;

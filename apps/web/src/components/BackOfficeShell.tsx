@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useAuth } from '../features/auth/useAuth.ts';
 import { ChevronRightIcon, HomeIcon, LogOutIcon, MenuIcon } from './icons.tsx';
@@ -16,11 +16,39 @@ export interface BackOfficeNavItem {
  * Frame of the admin and sales areas: sidebar, top bar with breadcrumbs, the stored user's username or
  * e-mail and a logout menu (spec section 2, Admin and Sales).
  */
-export function BackOfficeShell({ title, rootPath, nav }: { title: string; rootPath: string; nav: BackOfficeNavItem[] }) {
+export function BackOfficeShell({
+  title,
+  rootPath,
+  nav,
+  crumbFor,
+}: {
+  title: string;
+  rootPath: string;
+  nav: BackOfficeNavItem[];
+  /** Label of a last crumb for a page below a nav item (e.g. an order's detail); none by default. */
+  crumbFor?: (pathname: string) => string | undefined;
+}) {
   const { user, logout } = useAuth();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
   const current = [...nav].sort((a, b) => b.to.length - a.to.length).find((n) => pathname === n.to || pathname.startsWith(`${n.to}/`));
+  const extraCrumb = current && pathname !== current.to ? crumbFor?.(pathname) : undefined;
+
+  // The open menu closes on a click outside it and on Escape wherever the focus is.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onPointer = (e: PointerEvent) => {
+      if (menuRef.current && !menuRef.current.contains(e.target as Node)) setMenuOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [menuOpen]);
 
   return (
     <div className="min-h-dvh bg-gray-100 lg:grid lg:grid-cols-[248px_1fr]">
@@ -59,7 +87,7 @@ export function BackOfficeShell({ title, rootPath, nav }: { title: string; rootP
       <div className="min-w-0">
         <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-gray-200 bg-white px-4 sm:px-6">
           <nav aria-label="Breadcrumb" className="min-w-0 flex-1">
-            <ol className="flex items-center gap-1.5 text-sm text-gray-500">
+            <ol className="flex min-w-0 items-center gap-1.5 text-sm whitespace-nowrap text-gray-500">
               <li>
                 <Link to={rootPath} className="hover:text-brand-700">
                   {title}
@@ -67,15 +95,31 @@ export function BackOfficeShell({ title, rootPath, nav }: { title: string; rootP
               </li>
               {current && current.to !== rootPath && (
                 <>
-                  <ChevronRightIcon size={14} aria-hidden="true" />
-                  <li aria-current="page" className="truncate font-medium text-gray-900">
-                    {current.label}
+                  <ChevronRightIcon size={14} aria-hidden="true" className="shrink-0" />
+                  {extraCrumb ? (
+                    <li>
+                      <Link to={current.to} className="hover:text-brand-700">
+                        {current.label}
+                      </Link>
+                    </li>
+                  ) : (
+                    <li aria-current="page" className="min-w-0 truncate font-medium text-gray-900">
+                      {current.label}
+                    </li>
+                  )}
+                </>
+              )}
+              {extraCrumb && (
+                <>
+                  <ChevronRightIcon size={14} aria-hidden="true" className="shrink-0" />
+                  <li aria-current="page" className="min-w-0 truncate font-medium text-gray-900">
+                    {extraCrumb}
                   </li>
                 </>
               )}
             </ol>
           </nav>
-          <div className="relative">
+          <div ref={menuRef} className="relative">
             <button
               type="button"
               aria-expanded={menuOpen}

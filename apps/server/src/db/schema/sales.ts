@@ -52,3 +52,21 @@ export const orderRefunds = pgTable(
     check('order_refunds_status_valid', sql`${t.status} in ('PENDING', 'DONE')`),
   ],
 );
+
+/**
+ * Internal notes of sales staff on an order. Kept apart from order_history on purpose: customers see their order's
+ * history, and a note about them ('khách hẹn gọi lại') is for staff only.
+ */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId, t.id)],
+);

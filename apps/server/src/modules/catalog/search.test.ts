@@ -165,9 +165,9 @@ describe('candidates of a frequent term', () => {
     expect(withProbe.total).toBeLessThanOrEqual(2);
     // With a filter (here: a category) there is no probe; the cap still bounds the candidates.
     const filtered = await searchPage(t.app.db, { ...args, cap: 1, filter: { visibleOnly: true, categorySets: [[fx.category['tieu-thuyet']!]] } });
-    expect(filtered).toEqual({ ids: [fx.book.matBiec!.id], total: 1 });
+    expect(filtered).toEqual({ ids: [fx.book.matBiec!.id], total: 1, wordMatches: 1 });
     // Under the cap everything is ranked.
-    expect(await searchPage(t.app.db, args)).toEqual({ ids: [fx.book.veTuoiTho!.id, fx.book.matBiec!.id], total: 2 });
+    expect(await searchPage(t.app.db, args)).toEqual({ ids: [fx.book.veTuoiTho!.id, fx.book.matBiec!.id], total: 2, wordMatches: 2 });
   });
 });
 

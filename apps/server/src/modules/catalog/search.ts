@@ -101,7 +101,10 @@ function rankSql(sort: BookSort | undefined, norm: string, tsQuery: string, now:
 
 export interface SearchPage {
   ids: number[];
+  /** Candidates ranked (all parts). */
   total: number;
+  /** Of those, found by the words themselves (the full-text parts), not only as a title prefix. */
+  wordMatches: number;
 }
 
 /** Best-selling books whose index entries the probe reads at most (index-only, about 200 bytes each). */
@@ -163,16 +166,19 @@ export async function searchPage(
   // Relevance needs only what the candidates carry; the other sorts read their column from the table.
   const relevance = !sort || sort.field === 'relevance';
   const from = relevance ? sql`cand b` : sql`cand c join books b on b.id = c.id`;
-  const rows = await queryRows<{ id: number; total: number }>(
+  const rows = await queryRows<{ id: number; total: number; words: number }>(
     db,
     sql`with ${cand}
-      select b.id, (count(*) over ())::int as total from ${from}
+      select b.id, (count(*) over ())::int as total, (select count(*) from gin)::int as words from ${from}
       order by ${rankSql(sort, norm, tsQuery, now)} limit ${limit} offset ${offset}`,
   );
-  if (rows.length > 0) return { ids: rows.map((r) => r.id), total: rows[0]!.total };
-  if (offset === 0) return { ids: [], total: 0 };
-  const [count] = await queryRows<{ n: number }>(db, sql`with ${cand} select count(*)::int as n from cand`);
-  return { ids: [], total: count?.n ?? 0 };
+  if (rows.length > 0) return { ids: rows.map((r) => r.id), total: rows[0]!.total, wordMatches: rows[0]!.words };
+  if (offset === 0) return { ids: [], total: 0, wordMatches: 0 };
+  const [count] = await queryRows<{ n: number; words: number }>(
+    db,
+    sql`with ${cand} select count(*)::int as n, (select count(*) from gin)::int as words from cand`,
+  );
+  return { ids: [], total: count?.n ?? 0, wordMatches: count?.words ?? 0 };
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -133,7 +133,8 @@ export function createCatalogService(db: Db) {
     const { offset, limit } = window(page, size);
     const base = { filter: f, norm, sort, offset, limit, now };
     let result = await searchPage(db, { ...base, tsQuery: exactTsQuery(tokens) });
-    if (result.total === 0) result = await searchPage(db, { ...base, tsQuery: prefixTsQuery(tokens) });
+    // No book has every word: the last one may be cut short (title-prefix matches alone do not settle that).
+    if (result.wordMatches === 0) result = await searchPage(db, { ...base, tsQuery: prefixTsQuery(tokens) });
     if (result.total === 0) {
       const fuzzy = await fuzzyTsQuery(db, tokens);
       if (fuzzy) result = await searchPage(db, { ...base, tsQuery: fuzzy, probe: false });

@@ -12,7 +12,7 @@ import {
   type SaleOrderSummaryDto,
 } from '@nhasach/shared';
 import { toOrderItemDto, type OrderHistoryRow, type OrderItemRow, type OrderRow } from '../orders/index.ts';
-import type { RefundRow, ShippingRow, SummaryRow } from './repo.ts';
+import type { NoteRow, RefundRow, ShippingRow, SummaryRow } from './repo.ts';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 
@@ -68,6 +68,7 @@ export interface DetailParts {
   items: OrderItemRow[];
   shipping: ShippingRow | undefined;
   refunds: { refund: RefundRow; actorName: string | null }[];
+  notes: { note: NoteRow; authorName: string | null }[];
   history: { entry: OrderHistoryRow; actorName: string | null }[];
 }
 
@@ -112,9 +113,13 @@ export function toDetailDto(p: DetailParts): SaleOrderDto {
     paidAmount: paidAmountOf(facts),
     refundedAmount,
     refundableAmount: refundableAmount(facts),
-    notes: p.history
-      .filter((h) => h.entry.type === 'NOTE')
-      .map((h) => ({ id: h.entry.id, note: h.entry.note ?? '', authorId: h.entry.actorId, authorName: h.actorName, createdAt: h.entry.at.toISOString() })),
+    notes: p.notes.map(({ note: n, authorName }) => ({
+      id: n.id,
+      note: n.note,
+      authorId: n.authorId,
+      authorName: n.authorId ? authorName : null,
+      createdAt: n.createdAt.toISOString(),
+    })),
     refunds: p.refunds.map(({ refund: r, actorName }) => ({
       id: r.id,
       amount: r.amount,

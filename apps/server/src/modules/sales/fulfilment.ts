@@ -58,16 +58,16 @@ export async function assignOrder(ctx: SalesContext, user: AuthUser, id: number,
 }
 
 /**
- * POST .../{id}/notes: an internal note, kept as an order history entry of type NOTE (author and time). A note does
- * not change the order, so it neither takes the order's lock nor bumps its version: a colleague's note never makes
- * another's pending status change conflict.
+ * POST .../{id}/notes: an internal note with its author and time, in order_notes and the audit log. Not in the order
+ * history, which the customer sees. A note does not change the order, so it neither takes the order's lock nor bumps
+ * its version: a colleague's note never makes another's pending status change conflict.
  */
 export async function addNote(ctx: SalesContext, user: AuthUser, id: number, input: SaleNote): Promise<SaleOrderDto> {
   await ctx.db.transaction(async (tx) => {
     const order = await findOrderById(tx, id);
     if (!order) throw notFound(SALES_MESSAGES.notFound);
-    await recordHistory(tx, { orderId: id, actor: actorOf(user), type: 'NOTE', note: input.note });
-    await auditOrder(tx, user, order, 'ORDER_NOTE', `Ghi chú đơn ${order.code}: ${input.note.slice(0, 200)}`);
+    const note = await repo.insertNote(tx, { orderId: id, authorId: user.id, note: input.note });
+    await auditOrder(tx, user, order, 'ORDER_NOTE', `Ghi chú nội bộ đơn ${order.code}: ${input.note.slice(0, 200)}`, { noteId: note.id });
   });
   return getOrder(ctx.db, id);
 }

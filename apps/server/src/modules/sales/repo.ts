@@ -2,11 +2,12 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type AnyC
 import { alias } from 'drizzle-orm/pg-core';
 import { vietnamDayRange, type OrderStatus, type SaleOrderListQuery } from '@nhasach/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { orderHistory, orderRefunds, orderShipping, orders, users } from '../../db/schema/index.ts';
+import { orderHistory, orderNotes, orderRefunds, orderShipping, orders, users } from '../../db/schema/index.ts';
 
 export type ShippingRow = typeof orderShipping.$inferSelect;
 export type RefundRow = typeof orderRefunds.$inferSelect;
 export type NewRefund = typeof orderRefunds.$inferInsert;
+export type NoteRow = typeof orderNotes.$inferSelect;
 
 const customer = alias(users, 'customer');
 const assignee = alias(users, 'assignee');
@@ -161,6 +162,21 @@ export async function completeRefund(tx: Tx, id: number, gatewayRef: string | nu
 
 export async function deletePendingRefund(db: Db | Tx, id: number): Promise<void> {
   await db.delete(orderRefunds).where(and(eq(orderRefunds.id, id), eq(orderRefunds.status, 'PENDING')));
+}
+
+/** Internal notes with their authors' names, oldest first. */
+export function notesOf(db: Db | Tx, orderId: number) {
+  return db
+    .select({ note: orderNotes, authorName: nameOf(users) })
+    .from(orderNotes)
+    .leftJoin(users, eq(users.id, orderNotes.authorId))
+    .where(eq(orderNotes.orderId, orderId))
+    .orderBy(asc(orderNotes.id));
+}
+
+export async function insertNote(tx: Tx, values: typeof orderNotes.$inferInsert): Promise<NoteRow> {
+  const [row] = await tx.insert(orderNotes).values(values).returning();
+  return row!;
 }
 
 /** The order's history with the actors' names, oldest first. */

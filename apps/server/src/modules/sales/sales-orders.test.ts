@@ -608,8 +608,8 @@ describe('assignee', () => {
 });
 
 describe('notes', () => {
-  it('keeps non-blank notes with author and time, without bumping the version', async () => {
-    const { order } = await placeOrder(t.app);
+  it('keeps non-blank internal notes with author and time, hidden from the customer, without bumping the version', async () => {
+    const { who, order } = await placeOrder(t.app);
     const before = await saleOrder(t.app, sale, order.id);
     for (const note of ['', '   ']) {
       const res = await call(sale, 'POST', `/orders/${order.id}/notes`, { note });
@@ -627,8 +627,13 @@ describe('notes', () => {
       { note: 'Đã gọi, khách hẹn chiều nay', authorId: admin.id, authorName: 'Phạm Văn Admin' },
     ]);
     expect(Date.parse(d.notes[0]!.createdAt)).toBeGreaterThan(Date.now() - 60_000);
-    expect(d.history.filter((h) => h.type === 'NOTE')).toHaveLength(2);
+    expect(d.history).toEqual(before.history);
     expect(d.version).toBe(before.version);
+    // The customer's own view of the order shows nothing of them.
+    const mine = await t.app.inject({ method: 'GET', url: `/api/v1/orders/${order.code}`, headers: who.headers });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.body).not.toContain('Khách dặn gọi trước');
+    expect(mine.body).not.toContain('khách hẹn chiều nay');
     expect((await auditRows(t.app, order.code)).filter((r) => r.action === 'ORDER_NOTE')).toHaveLength(2);
     expect((await call(sale, 'POST', '/orders/99999999/notes', { note: 'x' })).statusCode).toBe(404);
   });

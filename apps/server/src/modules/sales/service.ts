@@ -55,13 +55,14 @@ export async function countOrders(db: Db, q: SaleOrderListQuery): Promise<SaleOr
 export async function getOrder(db: Db | Tx, id: number): Promise<SaleOrderDto> {
   const summary = await repo.summaryById(db, id);
   if (!summary) throw notFound(SALES_MESSAGES.notFound);
-  const [items, shipping, refunds, history] = await Promise.all([
+  const [items, shipping, refunds, notes, history] = await Promise.all([
     orderItemsOf(db, id),
     repo.shippingOf(db, id),
     repo.refundsOf(db, id),
+    repo.notesOf(db, id),
     repo.historyWithNames(db, id),
   ]);
-  return toDetailDto({ summary, items, shipping, refunds, history });
+  return toDetailDto({ summary, items, shipping, refunds, notes, history });
 }
 
 export async function listStaff(db: Db): Promise<SaleStaffDto[]> {

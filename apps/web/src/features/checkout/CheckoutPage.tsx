@@ -334,7 +334,8 @@ function CheckoutForm() {
               )}
               {!address && !noAddress && <p className="text-xs text-amber-700">Vui lòng chọn địa chỉ nhận hàng.</p>}
               {noAddress && <p className="text-xs text-amber-700">Vui lòng lưu địa chỉ nhận hàng trước khi đặt hàng.</p>}
-              {placeButton('w-full')}
+              {/* Phones use the button of the bottom bar. */}
+              <div className="hidden lg:block">{placeButton('w-full')}</div>
               <p className="flex items-center justify-center gap-1.5 text-xs text-gray-500">
                 <ShieldCheckIcon size={14} /> Thông tin của bạn được bảo mật an toàn
               </p>

@@ -1,7 +1,19 @@
 import { BackOfficeShell } from '../../components/BackOfficeShell.tsx';
 import { ClipboardIcon } from '../../components/icons.tsx';
 
-/** /sale frame: breadcrumb root /sale, order list, logout menu. */
+const ORDER_DETAIL_PATH = /^\/sale\/orders\/[^/]+\/?$/;
+
+/**
+ * /sale frame (spec section 2, Sales): breadcrumb rooted at /sale (Bán hàng › Đơn hàng › Chi tiết đơn hàng), the
+ * order list in the sidebar, the stored user's name and the logout menu shared with the admin area.
+ */
 export function SaleLayout() {
-  return <BackOfficeShell title="Bán hàng" rootPath="/sale" nav={[{ to: '/sale/orders', label: 'Đơn hàng', icon: <ClipboardIcon size={18} /> }]} />;
+  return (
+    <BackOfficeShell
+      title="Bán hàng"
+      rootPath="/sale"
+      nav={[{ to: '/sale/orders', label: 'Đơn hàng', icon: <ClipboardIcon size={18} /> }]}
+      crumbFor={(pathname) => (ORDER_DETAIL_PATH.test(pathname) ? 'Chi tiết đơn hàng' : undefined)}
+    />
+  );
 }

@@ -1,9 +1,9 @@
 import { useCallback, useId, useMemo } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ORDER_STATUS_LABELS, SALE_ORDERS_PAGE_SIZES } from '@nhasach/shared';
 import { fetchSaleOrderCounts, fetchSaleOrders, saleKeys } from '../../api/sales.ts';
-import { Button } from '../../components/Button.tsx';
+import { Button, buttonClass } from '../../components/Button.tsx';
 import { ClipboardIcon, RefreshIcon } from '../../components/icons.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { EmptyState, ErrorState } from '../../components/StateBlocks.tsx';
@@ -74,7 +74,7 @@ export function SaleOrdersPage() {
         <h2 id="sale-orders-heading" className="sr-only">
           Danh sách đơn hàng
         </h2>
-        <div className="px-4 pt-1 sm:px-5">
+        <div className="border-b border-gray-100 px-4 py-3.5 sm:px-5">
           <SaleOrderTabs state={state} counts={counts.data} />
         </div>
 
@@ -92,6 +92,17 @@ export function SaleOrdersPage() {
               message={apiMessage(list.error, 'Không tải được danh sách đơn hàng.')}
               onRetry={() => void list.refetch()}
               retrying={list.isFetching}
+            />
+          ) : data && data.content.length === 0 && data.totalElements > 0 ? (
+            <EmptyState
+              className="m-4 border-none sm:m-5"
+              icon={<ClipboardIcon size={28} />}
+              title="Trang này không còn đơn hàng."
+              action={
+                <Link to={hrefOf(withChange(state, { page: 0 }))} className={buttonClass('outline', 'md')}>
+                  Về trang đầu
+                </Link>
+              }
             />
           ) : data && data.content.length === 0 ? (
             hasFilters(state) ? (

@@ -83,7 +83,7 @@ export function CategoryPage() {
     <div className="page-container py-4 sm:py-6">
       <Breadcrumb items={trail.length ? trail.map((n) => ({ label: n.name, href: `/danh-muc/${n.slug}` })) : [{ label: title || 'Danh mục' }]} />
       <div className="mt-4 grid gap-5 lg:grid-cols-[260px_minmax(0,1fr)]">
-        <aside aria-label="Bộ lọc sản phẩm" className="hidden self-start rounded-2xl bg-white p-4 shadow-sm ring-1 ring-gray-200/70 lg:sticky lg:top-36 lg:block lg:max-h-[calc(100dvh-10rem)] lg:overflow-y-auto">
+        <aside aria-label="Bộ lọc sản phẩm" className="hidden self-start rounded-2xl bg-white p-4 shadow-sm ring-1 ring-gray-200/70 lg:block">
           {panel()}
         </aside>
 

@@ -30,7 +30,12 @@ export function ProductDetailPage() {
   const { user } = useAuth();
   const userKey = user ? String(user.id) : 'guest';
   const book = useQuery({ queryKey: bookKeys.detail(slug, userKey), queryFn: ({ signal }) => fetchBookBySlug(slug, signal) });
-  const [tab, setTab] = useState<Tab>('reviews');
+  const [tab, setTabState] = useState<Tab>('reviews');
+  const [visited, setVisited] = useState<ReadonlySet<Tab>>(() => new Set<Tab>(['reviews']));
+  const setTab = (t: Tab) => {
+    setTabState(t);
+    setVisited((v) => (v.has(t) ? v : new Set([...v, t])));
+  };
   const tabsRef = useRef<HTMLDivElement>(null);
   const data = book.data;
   useDocumentTitle(data?.title ?? (book.isError ? 'Chi tiết sách' : undefined));
@@ -127,9 +132,12 @@ export function ProductDetailPage() {
             </button>
           ))}
         </div>
-        <div id={`panel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`} tabIndex={0} className="p-4 outline-none sm:p-6">
-          {tab === 'reviews' ? <ReviewsPanel bookId={data.id} /> : <CommentsPanel bookId={data.id} />}
-        </div>
+        {/* Both panels exist for aria-controls; a panel's content loads the first time its tab opens. */}
+        {TABS.map((t) => (
+          <div key={t.key} id={`panel-${t.key}`} role="tabpanel" aria-labelledby={`tab-${t.key}`} hidden={tab !== t.key} tabIndex={0} className="p-4 outline-none sm:p-6">
+            {visited.has(t.key) && (t.key === 'reviews' ? <ReviewsPanel bookId={data.id} /> : <CommentsPanel bookId={data.id} />)}
+          </div>
+        ))}
       </section>
 
       {category && <RelatedBooks bookId={data.id} category={category} />}

@@ -290,14 +290,16 @@ export function BookImagesField({ state, bookId, disabled = false }: { state: Bo
                 onDrop={onDropOnTile(t)}
                 className={`group relative overflow-hidden rounded-lg border bg-white ${dragKey === t.key ? 'opacity-40' : ''} ${position === 0 ? 'border-brand-400 ring-2 ring-brand-100' : 'border-gray-200'}`}
               >
-                <img src={t.src} alt={t.stored ? `Ảnh ${position + 1} của sách` : `Ảnh chờ tải lên: ${t.name}`} className="aspect-[2/3] w-full bg-gray-100 object-cover" />
-                <span className="absolute top-1.5 left-1.5 rounded bg-gray-900/75 px-1.5 py-0.5 text-[10px] font-semibold text-white">
-                  {position === 0 ? 'Ảnh bìa' : position + 1}
-                </span>
-                {!t.stored && <span className="absolute top-1.5 right-1.5 rounded bg-amber-500 px-1.5 py-0.5 text-[10px] font-semibold text-white">Chờ tải</span>}
-                <span className="absolute inset-x-0 top-7 hidden justify-center text-white/90 drop-shadow group-hover:flex" aria-hidden="true">
-                  <GripIcon size={16} />
-                </span>
+                <div className="relative">
+                  <img src={t.src} alt={t.stored ? `Ảnh ${position + 1} của sách` : `Ảnh chờ tải lên: ${t.name}`} className="aspect-[2/3] w-full bg-gray-100 object-cover" />
+                  <span className="absolute top-1.5 left-1.5 rounded bg-gray-900/75 px-1.5 py-0.5 text-[10px] font-semibold text-white">
+                    {position === 0 ? 'Ảnh bìa' : position + 1}
+                  </span>
+                  {!t.stored && <span className="absolute inset-x-0 bottom-0 bg-amber-500/90 py-0.5 text-center text-[10px] font-semibold text-white">Chờ tải lên</span>}
+                  <span className="absolute inset-0 hidden place-items-center text-white/90 drop-shadow group-hover:grid" aria-hidden="true">
+                    <GripIcon size={18} />
+                  </span>
+                </div>
                 <div className="flex items-center justify-between gap-0.5 border-t border-gray-100 bg-white px-1 py-0.5">
                   <IconButton label={`Đưa ${t.name} lên trước`} disabled={disabled || working || !canMoveUp(t)} onClick={() => moveTile(t, -1)} className="size-7">
                     <ArrowUpIcon size={14} className="-rotate-90" />

@@ -69,14 +69,13 @@ export function AssignForm({ order, onReload, reloading }: { order: SaleOrderDto
           ))}
         </SelectField>
         <WriteProblemAlert problem={problem} onReload={onReload} reloading={reloading} />
-        <div className="flex flex-col gap-2 sm:flex-row lg:flex-col xl:flex-row">
-          <Button type="submit" variant="secondary" className="flex-1" busy={isSubmitting} busyText="Đang lưu…">
+        <div className={`grid gap-2 ${me && order.assigneeId !== me.id ? 'sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2' : ''}`}>
+          <Button type="submit" variant="secondary" busy={isSubmitting} busyText="Đang lưu…">
             Giao đơn
           </Button>
           {me && order.assigneeId !== me.id && (
             <Button
               variant="outline"
-              className="flex-1"
               disabled={isSubmitting}
               onClick={() => {
                 setValue('assigneeId', String(me.id));

@@ -1,9 +1,20 @@
+import type { ReactNode } from 'react';
 import { DELIVERY_METHOD_LABELS, formatVnd, PAYMENT_METHOD_LABELS, type SaleOrderDto } from '@nhasach/shared';
 import { MapPinIcon } from '../../../components/icons.tsx';
-import { Card, Fact } from './Card.tsx';
+import { Card } from './Card.tsx';
 import { formatDateTime } from '../saleFormat.ts';
 
 const dash = <span className="font-normal text-gray-400">Chưa có</span>;
+
+/** A fact with its label above (these sit in narrow grid cells). */
+function Stacked({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-gray-500">{label}</dt>
+      <dd className="mt-0.5 text-sm font-medium break-words text-gray-900">{children}</dd>
+    </div>
+  );
+}
 
 /** Receiver, address, the customer's note, the ordering account and the delivery facts. */
 export function ShippingInfoCard({ order }: { order: SaleOrderDto }) {
@@ -42,23 +53,26 @@ export function ShippingInfoCard({ order }: { order: SaleOrderDto }) {
             </div>
           )}
         </div>
-        <dl className="space-y-2.5">
-          <Fact label="Khách hàng">
+        <dl className="grid content-start gap-3 sm:grid-cols-2 md:grid-cols-1">
+          <Stacked label="Khách hàng">
             {order.customerName}
             {order.customerEmail && <span className="block text-xs font-normal break-all text-gray-500">{order.customerEmail}</span>}
-          </Fact>
-          <Fact label="Thanh toán">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</Fact>
-          <Fact label="Giao hàng">
-            {DELIVERY_METHOD_LABELS[s.deliveryMethod]}
-            <span className="font-normal text-gray-500"> · phí khách trả {order.shippingFee > 0 ? formatVnd(order.shippingFee) : 'miễn phí'}</span>
-          </Fact>
-          <Fact label="Đơn vị vận chuyển">{s.shippingCarrier ?? dash}</Fact>
-          <Fact label="Mã vận đơn">{s.trackingCode ? <span className="font-mono">{s.trackingCode}</span> : dash}</Fact>
-          {s.fee !== null && <Fact label="Phí nhà vận chuyển">{formatVnd(s.fee)}</Fact>}
-          <Fact label="Giao cho vận chuyển">{s.shippedAt ? formatDateTime(s.shippedAt) : dash}</Fact>
-          {s.deliveredAt && <Fact label="Đã giao lúc">{formatDateTime(s.deliveredAt)}</Fact>}
+            {order.customerPhone && order.customerPhone !== a.receiverPhone && <span className="block text-xs font-normal text-gray-500">{order.customerPhone}</span>}
+          </Stacked>
+          <Stacked label="Thanh toán">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</Stacked>
         </dl>
       </div>
+      <dl className="mt-5 grid grid-cols-2 gap-x-4 gap-y-3 border-t border-gray-100 pt-4 sm:grid-cols-3">
+        <Stacked label="Giao hàng">
+          {DELIVERY_METHOD_LABELS[s.deliveryMethod]}
+          <span className="block text-xs font-normal text-gray-500">Khách trả {order.shippingFee > 0 ? formatVnd(order.shippingFee) : 'miễn phí'}</span>
+        </Stacked>
+        <Stacked label="Đơn vị vận chuyển">{s.shippingCarrier ?? dash}</Stacked>
+        <Stacked label="Mã vận đơn">{s.trackingCode ? <span className="font-mono">{s.trackingCode}</span> : dash}</Stacked>
+        <Stacked label="Phí nhà vận chuyển">{s.fee !== null ? formatVnd(s.fee) : dash}</Stacked>
+        <Stacked label="Giao cho vận chuyển">{s.shippedAt ? formatDateTime(s.shippedAt) : dash}</Stacked>
+        <Stacked label="Đã giao lúc">{s.deliveredAt ? formatDateTime(s.deliveredAt) : dash}</Stacked>
+      </dl>
       {order.cancelReason && (
         <div className="mt-4 rounded-lg border border-gray-200 bg-gray-50 px-3 py-2 text-sm text-gray-800">
           <span className="font-semibold">Lý do huỷ: </span>

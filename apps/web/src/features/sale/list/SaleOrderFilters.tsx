@@ -42,7 +42,8 @@ export function SaleOrderFilters({ state, onChange }: { state: SaleListState; on
               value={term}
               maxLength={SEARCH_TERM_MAX}
               onChange={(e) => setTerm(e.target.value)}
-              placeholder="Mã đơn, tên khách hàng, số điện thoại hoặc email"
+              placeholder="Mã đơn, tên khách, SĐT hoặc email"
+              aria-description="Tìm theo mã đơn, tên khách hàng, số điện thoại hoặc email"
               className={`${inputClass} h-10 pr-3 pl-10`}
             />
           </div>
