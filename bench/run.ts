@@ -13,7 +13,7 @@
  * production start command), so the load generator does not share its event loop.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -93,6 +93,7 @@ function scenarios(sample: Awaited<ReturnType<typeof sampleData>>): Scenario[] {
     { name: 'search-plain', description: 'the same terms without diacritics', next: cycle(search(SEARCH_TERMS.map(stripMarks))) },
     { name: 'detail', description: `book detail by id and by slug (${detail.length} books)`, next: cycle(detail) },
     { name: 'home', description: 'home page data (cached 15 s)', next: cycle(['/api/v1/books/home?status=ACTIVE&perCategory=8']) },
+    { name: 'baseline', description: 'GET /api/health (one select 1): what the machine itself allows', next: cycle(['/api/health']) },
   ];
 }
 
@@ -137,6 +138,32 @@ async function startServer(port: number): Promise<ChildProcess> {
   }
   child.kill('SIGTERM');
   throw new Error('server did not start within 60 s');
+}
+
+/**
+ * CPU time (ms) used so far by the server process and by the PostgreSQL backends of the benchmark database, read
+ * from /proc. CPU per request does not depend on how busy the machine is, unlike latency: on a shared machine it
+ * is the figure to compare. (Linux only; clock ticks of 10 ms.)
+ */
+function cpuMs(serverPid: number, dbName: string): { server: number; database: number } {
+  const ticks = (pid: number | string) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      return 0;
+    }
+  };
+  let database = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${dbName} `)) database += ticks(pid);
+    } catch {
+      // process ended
+    }
+  }
+  return { server: ticks(serverPid), database };
 }
 
 interface RunResult {
@@ -198,31 +225,42 @@ async function main() {
   const port = await freePort();
   const server = await startServer(port);
   const url = `http://127.0.0.1:${port}`;
-  const rows: { scenario: string; description: string; max: RunResult; fixed: RunResult }[] = [];
+  const dbName = new URL(databaseUrl).pathname.slice(1);
+  const rows: { scenario: string; description: string; max: RunResult; fixed: RunResult; cpu: { server: number; database: number } }[] = [];
   try {
     for (const s of list) {
       process.stdout.write(`${s.name}: warm-up`);
       await run(url, s.next, { duration: 3, connections: 8 });
       process.stdout.write(`, max throughput ${MAX_DURATION} s`);
+      const before = cpuMs(server.pid!, dbName);
       const max = await run(url, s.next, { duration: MAX_DURATION, connections: CONNECTIONS });
+      const after = cpuMs(server.pid!, dbName);
+      const cpu = {
+        server: (after.server - before.server) / Math.max(1, max.requests),
+        database: (after.database - before.database) / Math.max(1, max.requests),
+      };
       process.stdout.write(`, ${RATE} req/s for ${RATE_DURATION} s`);
       const fixed = await run(url, s.next, { duration: RATE_DURATION, connections: CONNECTIONS, overallRate: RATE });
       process.stdout.write('\n');
-      rows.push({ scenario: s.name, description: s.description, max, fixed });
+      rows.push({ scenario: s.name, description: s.description, max, fixed, cpu });
     }
   } finally {
     server.kill('SIGTERM');
   }
 
-  const header = `| scenario | max req/s (${CONNECTIONS} conn) | p50 / p95 / p99 ms at max | p50 / p95 / p99 ms at ${RATE} req/s | non-2xx |`;
-  const lines = [header, '|---|---|---|---|---|'];
+  const header =
+    `| scenario | max req/s (${CONNECTIONS} conn) | p50 / p95 / p99 ms at max | p50 / p95 / p99 ms at ${RATE} req/s | ` +
+    `CPU ms/request server + database | non-2xx |`;
+  const lines = [header, '|---|---|---|---|---|---|'];
   for (const r of rows) {
     lines.push(
       `| ${r.scenario} | ${r.max.rps.toFixed(0)} | ${fmt(r.max.p50)} / ${fmt(r.max.p95)} / ${fmt(r.max.p99)} | ` +
-        `${fmt(r.fixed.p50)} / ${fmt(r.fixed.p95)} / ${fmt(r.fixed.p99)} | ${r.max.non2xx + r.fixed.non2xx + r.max.errors + r.fixed.errors} |`,
+        `${fmt(r.fixed.p50)} / ${fmt(r.fixed.p95)} / ${fmt(r.fixed.p99)} | ${r.cpu.server.toFixed(2)} + ${r.cpu.database.toFixed(2)} | ` +
+        `${r.max.non2xx + r.fixed.non2xx + r.max.errors + r.fixed.errors} |`,
     );
   }
-  console.log(`\n${BOOKS.toLocaleString('en')} books; ${new Date().toISOString()}\n`);
+  const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  console.log(`\n${BOOKS.toLocaleString('en')} books; ${new Date().toISOString()}; load average at the end: ${load}\n`);
   console.log(lines.join('\n'));
   for (const r of rows) console.log(`- ${r.scenario}: ${r.description}`);
   const out = path.join(root, 'bench', '.data', `results-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);

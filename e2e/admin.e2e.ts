@@ -8,7 +8,7 @@ import { withIsbn13Checksum } from '../packages/shared/src/isbn.ts';
 import { formatVnd } from '../packages/shared/src/price.ts';
 import type { AdminBookRowDto, DashboardDto } from '../packages/shared/src/admin.ts';
 import type { PageResult } from '../packages/shared/src/envelope.ts';
-import { MOBILE, launchBrowser, newPage, screenshot, startStore, type Store } from './harness.ts';
+import { MOBILE, artifactsDir, launchBrowser, newPage, screenshot, startStore, type Store } from './harness.ts';
 
 let store: Store;
 let browser: Browser;
@@ -55,12 +55,20 @@ async function pick(page: Page, combobox: string, text?: string) {
   await input.click();
   if (text) await input.fill(text);
   const list = page.getByRole('listbox', { name: combobox, exact: true });
-  const option = text ? list.getByRole('option', { name: text }) : list.getByRole('option');
+  const option = text ? list.getByRole('option', { name: text, exact: true }) : list.getByRole('option');
   await poll(() => option.count()).toBeGreaterThan(0);
   await option.first().click();
   // A multiple select stays open for more picks: Escape closes the list (not the dialog).
   if (await list.isVisible()) await page.keyboard.press('Escape');
   await poll(() => list.isVisible()).toBe(false);
+}
+
+/** Waits until the images on screen have loaded (covers are made on first request), for a screenshot. */
+async function settleImages(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page
+    .waitForFunction(() => Array.from(document.images).every((img) => img.complete), undefined, { timeout: 15_000 })
+    .catch(() => undefined);
 }
 
 /** Two real images: a PNG and a JPEG cover, made with sharp. */
@@ -125,6 +133,7 @@ describe('admin back-office journey', () => {
     await page.getByRole('link', { name: 'Sách', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/admin/books');
     await poll(() => page.getByRole('table').getByRole('row').count()).toBe(11);
+    await settleImages(page);
     await screenshot(page, 'admin-books-desktop');
     await page.getByRole('button', { name: 'Thêm sách' }).click();
     const dialog = page.getByRole('dialog', { name: 'Thêm sách mới' });
@@ -166,7 +175,12 @@ describe('admin back-office journey', () => {
     // The JPEG becomes the cover.
     await dialog.getByRole('button', { name: 'Đưa bia-sau.jpg lên trước' }).click();
     await poll(() => dialog.getByRole('img', { name: 'Ảnh chờ tải lên: bia-sau.jpg' }).evaluate((el) => el.closest('li')?.textContent ?? '')).toContain('Ảnh bìa');
-    await screenshot(page, 'admin-books-modal-desktop');
+    // The dialog as seen on screen (a full-page shot would cut its backdrop), top and bottom of its body.
+    const body = dialog.locator('form').locator('xpath=..');
+    await body.evaluate((el) => el.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(artifactsDir, 'admin-books-modal-desktop.png') });
+    await body.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await page.screenshot({ path: path.join(artifactsDir, 'admin-books-modal-desktop-bottom.png') });
 
     await page.getByRole('button', { name: 'Tạo sách' }).click();
     await poll(() => dialog.isVisible(), 60_000).toBe(false);
@@ -188,6 +202,8 @@ describe('admin back-office journey', () => {
     const edit = page.getByRole('dialog', { name: `Sửa sách: ${bookTitle}` });
     await poll(() => edit.getByLabel('Tên sách').inputValue()).toBe(bookTitle);
     await poll(() => edit.getByRole('list', { name: 'Ảnh của sách' }).getByRole('listitem').count()).toBe(2);
+    await settleImages(page);
+    await page.screenshot({ path: path.join(artifactsDir, 'admin-books-edit-desktop.png') });
     await edit.getByLabel('Tồn kho').fill('18');
     await page.getByRole('button', { name: 'Lưu thay đổi' }).click();
     await poll(() => edit.isVisible()).toBe(false);
@@ -207,6 +223,7 @@ describe('admin back-office journey', () => {
     await poll(() => mediaImage.isVisible()).toBe(true);
     await poll(() => mediaImage.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
     expect(await shop.page.getByText('viết cho kiểm thử').isVisible()).toBe(true);
+    await settleImages(shop.page);
     await screenshot(shop.page, 'admin-created-book-storefront');
     await shop.context.close();
     await context.close();
@@ -271,7 +288,6 @@ describe('admin back-office journey', () => {
     const { context, page } = await newPage(browser, store.baseUrl);
     await logInThroughUi(page, 'admin', 'Admin@123');
     await page.waitForURL((url) => url.pathname === '/admin');
-    await page.waitForTimeout(3000); await screenshot(page, 'dbg-dash');
     await poll(() => page.getByTestId('placed-Hôm nay').innerText()).toBe(String(after.today.placed));
     expect((await page.getByTestId('revenue-Hôm nay').innerText()).replace(/\s/g, ' ')).toBe(formatVnd(after.today.revenue).replace(/\s/g, ' '));
     expect(await page.getByRole('region', { name: 'Sách bán chạy' }).getByRole('listitem').count()).toBeGreaterThan(0);
@@ -281,6 +297,7 @@ describe('admin back-office journey', () => {
     await activity.getByLabel('Lọc theo đối tượng').selectOption('AUTHOR');
     await poll(() => activity.getByText(authorName).first().isVisible()).toBe(true);
     await activity.getByLabel('Lọc theo đối tượng').selectOption('');
+    await settleImages(page);
     await screenshot(page, 'admin-dashboard-desktop');
 
     // Mobile: the sidebar folds into the menu of the top bar.
@@ -288,10 +305,17 @@ describe('admin back-office journey', () => {
     await logInThroughUi(mobile.page, 'admin', 'Admin@123');
     await mobile.page.waitForURL((url) => url.pathname === '/admin');
     await poll(() => mobile.page.getByTestId('placed-Hôm nay').isVisible()).toBe(true);
+    await settleImages(mobile.page);
     await screenshot(mobile.page, 'admin-dashboard-mobile');
-    await mobile.page.goto('/admin/books');
-    await poll(() => mobile.page.getByRole('table').getByRole('row').count()).toBe(11);
+    await mobile.page.getByRole('button', { name: 'admin' }).click();
+    await mobile.page.getByRole('link', { name: 'Sách', exact: true }).click();
+    await mobile.page.waitForURL((url) => url.pathname === '/admin/books');
+    await poll(() => mobile.page.getByRole('list', { name: 'Danh sách sách' }).getByRole('listitem').count()).toBe(10);
+    await settleImages(mobile.page);
     await screenshot(mobile.page, 'admin-books-mobile');
+    await mobile.page.goto('/admin/users');
+    await poll(() => mobile.page.getByRole('list', { name: 'Danh sách người dùng' }).getByRole('listitem').count()).toBe(10);
+    await screenshot(mobile.page, 'admin-users-mobile');
     await mobile.context.close();
     await context.close();
   });

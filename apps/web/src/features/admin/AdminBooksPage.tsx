@@ -122,39 +122,47 @@ export function AdminBooksPage() {
             />
           </div>
         ) : (
-          <div className={`${table.wrap} transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}>
-            <table className={`${table.table} min-w-[900px]`}>
-              <thead className={table.thead}>
-                <tr>
-                  <th scope="col" className={`${table.th} w-16`}>
-                    Ảnh
-                  </th>
-                  <th scope="col" className={table.th}>
-                    Tên sách
-                  </th>
-                  <th scope="col" className={table.th}>
-                    ISBN-13
-                  </th>
-                  <th scope="col" className={`${table.th} text-right`}>
-                    Giá bán
-                  </th>
-                  <th scope="col" className={`${table.th} text-right`}>
-                    Tồn kho
-                  </th>
-                  <th scope="col" className={table.th}>
-                    Trạng thái
-                  </th>
-                  <th scope="col" className={`${table.th} text-right`}>
-                    Thao tác
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data?.content.map((b) => (
-                  <BookRow key={b.id} book={b} onEdit={() => update({ edit: String(b.id) })} onDelete={() => setToDelete(b)} />
-                ))}
-              </tbody>
-            </table>
+          <div className={`transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}>
+            {/* Phones: one card per book instead of a wide table. */}
+            <ul className="divide-y divide-gray-100 md:hidden" aria-label="Danh sách sách">
+              {data?.content.map((b) => (
+                <BookCard key={b.id} book={b} onEdit={() => update({ edit: String(b.id) })} onDelete={() => setToDelete(b)} />
+              ))}
+            </ul>
+            <div className={`${table.wrap} max-md:hidden`}>
+              <table className={`${table.table} min-w-[900px]`}>
+                <thead className={table.thead}>
+                  <tr>
+                    <th scope="col" className={`${table.th} w-16`}>
+                      Ảnh
+                    </th>
+                    <th scope="col" className={table.th}>
+                      Tên sách
+                    </th>
+                    <th scope="col" className={table.th}>
+                      ISBN-13
+                    </th>
+                    <th scope="col" className={`${table.th} text-right`}>
+                      Giá bán
+                    </th>
+                    <th scope="col" className={`${table.th} text-right`}>
+                      Tồn kho
+                    </th>
+                    <th scope="col" className={table.th}>
+                      Trạng thái
+                    </th>
+                    <th scope="col" className={`${table.th} text-right`}>
+                      Thao tác
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data?.content.map((b) => (
+                    <BookRow key={b.id} book={b} onEdit={() => update({ edit: String(b.id) })} onDelete={() => setToDelete(b)} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </div>
         )}
 
@@ -189,6 +197,48 @@ export function AdminBooksPage() {
   );
 }
 
+/** The price that applies now, and the struck-through one during a sale (phone cards). */
+function PriceLines({ book: b }: { book: AdminBookRowDto }) {
+  const onSale = b.salePrice !== null && b.effectivePrice < b.price;
+  if (onSale) {
+    return (
+      <span className="whitespace-nowrap">
+        <span className="font-semibold text-brand-700">{formatVnd(b.effectivePrice)}</span>
+        <s className="ml-1.5 text-xs text-gray-400">{formatVnd(b.price)}</s>
+      </span>
+    );
+  }
+  return <span className="font-semibold whitespace-nowrap text-gray-900">{formatVnd(b.price)}</span>;
+}
+
+function BookCard({ book: b, onEdit, onDelete }: { book: AdminBookRowDto; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <li className="flex gap-3 p-4">
+      <ImageWithFallback src={b.thumbnail} alt="" loading="lazy" className="h-20 w-14 shrink-0 rounded bg-gray-100 object-cover ring-1 ring-gray-200" placeholderClassName="h-20 w-14 shrink-0 rounded [&_span]:hidden [&_svg]:size-4" />
+      <div className="min-w-0 flex-1">
+        <button type="button" onClick={onEdit} className="line-clamp-2 text-left text-[15px] font-semibold text-gray-900">
+          {b.title}
+        </button>
+        <p className="mt-0.5 truncate text-xs text-gray-500">{b.authors.map((a) => a.name).join(', ') || 'Chưa có tác giả'}</p>
+        <p className="mt-1 font-mono text-[11px] text-gray-400">ISBN {b.isbn13}</p>
+        <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+          <PriceLines book={b} />
+          <span className={b.stock === 0 ? 'font-semibold text-red-700' : b.stock <= 5 ? 'font-semibold text-amber-700' : 'text-gray-600'}>Kho {b.stock.toLocaleString('vi-VN')}</span>
+          <BookStatusBadge status={b.status} />
+        </div>
+      </div>
+      <div className="flex shrink-0 flex-col gap-1">
+        <IconButton label={`Sửa “${b.title}”`} onClick={onEdit}>
+          <PencilIcon size={16} />
+        </IconButton>
+        <IconButton label={`Xoá “${b.title}”`} tone="danger" onClick={onDelete}>
+          <TrashIcon size={16} />
+        </IconButton>
+      </div>
+    </li>
+  );
+}
+
 function BookRow({ book: b, onEdit, onDelete }: { book: AdminBookRowDto; onEdit: () => void; onDelete: () => void }) {
   const onSale = b.salePrice !== null && b.effectivePrice < b.price;
   // A sale price outside its window: shown, but the price that applies is the normal one.
@@ -196,7 +246,7 @@ function BookRow({ book: b, onEdit, onDelete }: { book: AdminBookRowDto; onEdit:
   return (
     <tr className={table.tr}>
       <td className={table.td}>
-        <ImageWithFallback src={b.thumbnail} alt="" loading="lazy" className="h-14 w-10 rounded object-cover ring-1 ring-gray-200" placeholderClassName="h-14 w-10 rounded [&_span]:hidden [&_svg]:size-4" />
+        <ImageWithFallback src={b.thumbnail} alt="" loading="lazy" className="h-14 w-10 rounded bg-gray-100 object-cover ring-1 ring-gray-200" placeholderClassName="h-14 w-10 rounded [&_span]:hidden [&_svg]:size-4" />
       </td>
       <td className={`${table.td} max-w-[340px]`}>
         <button type="button" onClick={onEdit} className="line-clamp-2 text-left font-semibold text-gray-900 hover:text-brand-700">

@@ -89,7 +89,11 @@ export function AdminDashboardPage() {
                 </span>
               }
             >
-              <RevenueChart points={d.revenueByDay} />
+              <div className="-mx-1 overflow-x-auto px-1">
+                <div className="min-w-[560px]">
+                  <RevenueChart points={d.revenueByDay} />
+                </div>
+              </div>
               <p className="mt-2 text-xs text-gray-500">{REVENUE_RULE}</p>
             </Card>
             <OrdersByStatus byStatus={d.ordersByStatus} />

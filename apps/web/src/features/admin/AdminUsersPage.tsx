@@ -150,92 +150,85 @@ export function AdminUsersPage() {
             <EmptyState title="Không tìm thấy người dùng phù hợp." icon={<UsersIcon size={28} />} />
           </div>
         ) : (
-          <div className={`${table.wrap} transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}>
-            <table className={`${table.table} min-w-[960px]`}>
-              <thead className={table.thead}>
-                <tr>
-                  <th scope="col" className={`${table.th} w-16`}>
-                    ID
-                  </th>
-                  <th scope="col" className={table.th}>
-                    Tài khoản
-                  </th>
-                  <th scope="col" className={table.th}>
-                    E-mail
-                  </th>
-                  <th scope="col" className={table.th}>
-                    Vai trò
-                  </th>
-                  <th scope="col" className={table.th}>
-                    Trạng thái
-                  </th>
-                  <th scope="col" className={table.th}>
-                    Ngày tạo
-                  </th>
-                  <th scope="col" className={`${table.th} text-right`}>
-                    Thao tác
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data?.result.map((u) => (
-                  <tr key={u.id} className={`${table.tr} ${u.enabled ? '' : 'bg-gray-50/60'}`}>
-                    <td className={`${table.td} font-mono text-xs text-gray-500`}>#{u.id}</td>
-                    <td className={table.td}>
-                      <div className="flex items-center gap-3">
-                        <span aria-hidden="true" className={`grid size-9 shrink-0 place-items-center rounded-full text-sm font-bold text-white ${u.enabled ? 'bg-gradient-to-br from-brand-500 to-brand-700' : 'bg-gray-300'}`}>
-                          {(u.fullName || u.username).trim().charAt(0).toUpperCase()}
-                        </span>
-                        <div className="min-w-0">
-                          <p className="truncate font-semibold text-gray-900">
-                            {u.username}
-                            {isMe(u) && <span className="ml-1.5 text-xs font-medium text-gray-400">(bạn)</span>}
-                          </p>
-                          <p className="truncate text-xs text-gray-500">{u.fullName || '—'}</p>
-                        </div>
-                      </div>
-                    </td>
-                    <td className={`${table.td} max-w-[240px] truncate text-gray-700`}>{u.email}</td>
-                    <td className={table.td}>
+          <div className={`transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}>
+            {/* Phones: one card per account instead of a wide table. */}
+            <ul className="divide-y divide-gray-100 md:hidden" aria-label="Danh sách người dùng">
+              {data?.result.map((u) => (
+                <li key={u.id} className="flex items-start gap-3 p-4">
+                  <Avatar user={u} />
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-semibold text-gray-900">
+                      {u.username} <span className="font-mono text-xs font-normal text-gray-400">#{u.id}</span>
+                    </p>
+                    <p className="truncate text-xs text-gray-500">{u.email}</p>
+                    <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
                       <RoleBadge role={u.role} />
-                    </td>
-                    <td className={table.td}>
-                      {u.enabled ? (
-                        <Pill tone="green" dot>
-                          Hoạt động
-                        </Pill>
-                      ) : (
-                        <span title={u.deletedAt ? `Xoá mềm lúc ${formatDateTime(u.deletedAt)}` : undefined}>
-                          <Pill tone="red" dot>
-                            {u.deletedAt ? 'Đã vô hiệu hoá' : 'Bị khoá'}
-                          </Pill>
-                        </span>
-                      )}
-                    </td>
-                    <td className={`${table.td} whitespace-nowrap text-gray-600`}>{formatDate(u.createdAt)}</td>
-                    <td className={`${table.td} text-right`}>
-                      <div className="flex justify-end gap-1">
-                        <IconButton label={`Đổi vai trò của ${u.username}`} disabled={isMe(u)} onClick={() => setAction({ kind: 'role', user: u })}>
-                          <ShieldIcon size={16} />
-                        </IconButton>
-                        {u.enabled ? (
-                          <IconButton label={`Vô hiệu hoá ${u.username}`} tone="danger" disabled={isMe(u)} onClick={() => setAction({ kind: 'soft', user: u })}>
-                            <BanIcon size={16} />
-                          </IconButton>
-                        ) : (
-                          <IconButton label={`Kích hoạt lại ${u.username}`} tone="success" onClick={() => setAction({ kind: 'enable', user: u })}>
-                            <UserCheckIcon size={16} />
-                          </IconButton>
-                        )}
-                        <IconButton label={`Xoá vĩnh viễn ${u.username}`} tone="danger" disabled={isMe(u)} onClick={() => setAction({ kind: 'hard', user: u })}>
-                          <TrashIcon size={16} />
-                        </IconButton>
-                      </div>
-                    </td>
+                      <EnabledPill user={u} />
+                    </div>
+                  </div>
+                  <UserActions user={u} isMe={isMe(u)} onAction={setAction} />
+                </li>
+              ))}
+            </ul>
+            <div className={`${table.wrap} max-md:hidden`}>
+              <table className={`${table.table} min-w-[960px]`}>
+                <thead className={table.thead}>
+                  <tr>
+                    <th scope="col" className={`${table.th} w-16`}>
+                      ID
+                    </th>
+                    <th scope="col" className={table.th}>
+                      Tài khoản
+                    </th>
+                    <th scope="col" className={table.th}>
+                      E-mail
+                    </th>
+                    <th scope="col" className={table.th}>
+                      Vai trò
+                    </th>
+                    <th scope="col" className={table.th}>
+                      Trạng thái
+                    </th>
+                    <th scope="col" className={table.th}>
+                      Ngày tạo
+                    </th>
+                    <th scope="col" className={`${table.th} text-right`}>
+                      Thao tác
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {data?.result.map((u) => (
+                    <tr key={u.id} className={`${table.tr} ${u.enabled ? '' : 'bg-gray-50/60'}`}>
+                      <td className={`${table.td} font-mono text-xs text-gray-500`}>#{u.id}</td>
+                      <td className={table.td}>
+                        <div className="flex items-center gap-3">
+                          <Avatar user={u} />
+                          <div className="min-w-0">
+                            <p className="truncate font-semibold text-gray-900">
+                              {u.username}
+                              {isMe(u) && <span className="ml-1.5 text-xs font-medium text-gray-400">(bạn)</span>}
+                            </p>
+                            <p className="truncate text-xs text-gray-500">{u.fullName || '—'}</p>
+                          </div>
+                        </div>
+                      </td>
+                      <td className={`${table.td} max-w-[240px] truncate text-gray-700`}>{u.email}</td>
+                      <td className={table.td}>
+                        <RoleBadge role={u.role} />
+                      </td>
+                      <td className={table.td}>
+                        <EnabledPill user={u} />
+                      </td>
+                      <td className={`${table.td} whitespace-nowrap text-gray-600`}>{formatDate(u.createdAt)}</td>
+                      <td className={`${table.td} text-right`}>
+                        <UserActions user={u} isMe={isMe(u)} onAction={setAction} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </div>
         )}
 
@@ -282,6 +275,57 @@ export function AdminUsersPage() {
       />
       {action?.kind === 'role' && <RoleDialog user={action.user} busy={run.isPending} onClose={() => setAction(null)} onSave={(r) => run.mutate({ ...action, role: r })} />}
       <CreateStaffDialog open={creating} onClose={() => setCreating(false)} />
+    </div>
+  );
+}
+
+function Avatar({ user: u }: { user: AdminUserDto }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={`grid size-9 shrink-0 place-items-center rounded-full text-sm font-bold text-white ${u.enabled ? 'bg-gradient-to-br from-brand-500 to-brand-700' : 'bg-gray-300'}`}
+    >
+      {(u.fullName || u.username).trim().charAt(0).toUpperCase()}
+    </span>
+  );
+}
+
+function EnabledPill({ user: u }: { user: AdminUserDto }) {
+  if (u.enabled) {
+    return (
+      <Pill tone="green" dot>
+        Hoạt động
+      </Pill>
+    );
+  }
+  return (
+    <span title={u.deletedAt ? `Xoá mềm lúc ${formatDateTime(u.deletedAt)}` : undefined}>
+      <Pill tone="red" dot>
+        {u.deletedAt ? 'Đã vô hiệu hoá' : 'Bị khoá'}
+      </Pill>
+    </span>
+  );
+}
+
+/** Role, disable or enable, hard delete; an admin cannot act on their own account (the server refuses it too). */
+function UserActions({ user: u, isMe, onAction }: { user: AdminUserDto; isMe: boolean; onAction: (a: Action) => void }) {
+  return (
+    <div className="flex justify-end gap-1">
+      <IconButton label={`Đổi vai trò của ${u.username}`} disabled={isMe} onClick={() => onAction({ kind: 'role', user: u })}>
+        <ShieldIcon size={16} />
+      </IconButton>
+      {u.enabled ? (
+        <IconButton label={`Vô hiệu hoá ${u.username}`} tone="danger" disabled={isMe} onClick={() => onAction({ kind: 'soft', user: u })}>
+          <BanIcon size={16} />
+        </IconButton>
+      ) : (
+        <IconButton label={`Kích hoạt lại ${u.username}`} tone="success" onClick={() => onAction({ kind: 'enable', user: u })}>
+          <UserCheckIcon size={16} />
+        </IconButton>
+      )}
+      <IconButton label={`Xoá vĩnh viễn ${u.username}`} tone="danger" disabled={isMe} onClick={() => onAction({ kind: 'hard', user: u })}>
+        <TrashIcon size={16} />
+      </IconButton>
     </div>
   );
 }

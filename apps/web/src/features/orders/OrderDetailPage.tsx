@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   DELIVERY_METHOD_LABELS,
@@ -34,7 +34,12 @@ import { OrderStatusBadge, PaymentStatusBadge } from './OrderStatusBadge.tsx';
 export function OrderDetailPage() {
   const { code = '' } = useParams();
   const location = useLocation();
-  const placed = (location.state ?? undefined) as OrderPlacedState | undefined;
+  const navigate = useNavigate();
+  // Read once: the history entry forgets it, so a reload does not announce the order again.
+  const [placed] = useState(() => (location.state ?? undefined) as OrderPlacedState | undefined);
+  useEffect(() => {
+    if (location.state) navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [location.state, location.pathname, location.search, navigate]);
   const order = useQuery({ queryKey: orderKeys.detail(code), queryFn: ({ signal }) => fetchOrder(code, signal) });
   useDocumentTitle(`Đơn hàng ${code}`);
 

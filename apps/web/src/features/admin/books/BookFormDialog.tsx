@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -116,7 +116,7 @@ function BookForm({ book, onClose }: { book?: BookDto; onClose: () => void }) {
   const modeRef = useRef<'create' | 'edit'>(book ? 'edit' : 'create');
   const mode = bookId === undefined ? 'create' : 'edit';
   modeRef.current = mode;
-  const [banner, setBanner] = useState<string | null>(null);
+  const [banner, setBanner] = useState<{ text: string; kind: 'validation' | 'save' } | null>(null);
   const [saving, setSaving] = useState(false);
   const [listFailed, setListFailed] = useState({ authors: false, publishers: false, suppliers: false });
   const images = useBookImages(book?.images ?? []);
@@ -165,7 +165,12 @@ function BookForm({ book, onClose }: { book?: BookDto; onClose: () => void }) {
     'aria-describedby': errors[name] ? `${fid(name)}-error` : undefined,
   });
 
-  const onInvalid = (e: FieldErrors<BookFormValues>) => setBanner(formSummary(e));
+  const onInvalid = (e: FieldErrors<BookFormValues>) => setBanner({ text: formSummary(e), kind: 'validation' });
+  // The summary of a failed check goes away once the fields are fixed (they are checked again on change).
+  const errorCount = Object.keys(errors).length;
+  useEffect(() => {
+    if (errorCount === 0) setBanner((b) => (b?.kind === 'validation' ? null : b));
+  }, [errorCount]);
 
   const onValid = async (parsed: Parsed) => {
     setBanner(null);
@@ -179,7 +184,7 @@ function BookForm({ book, onClose }: { book?: BookDto; onClose: () => void }) {
       applyFieldErrors(e, setError, FIELD_NAMES);
       // Server texts for answers about the request; the spec's fallback for failures of the server or network.
       const apiErr = e instanceof ApiError && e.status > 0 && e.status < 500 ? e : e instanceof ApiError ? { code: e.code } : undefined;
-      setBanner(bookSaveErrorMessage(apiErr, wasCreate ? 'create' : 'update'));
+      setBanner({ text: bookSaveErrorMessage(apiErr, wasCreate ? 'create' : 'update'), kind: 'save' });
       return;
     }
     setBookId(saved.id);
@@ -189,7 +194,7 @@ function BookForm({ book, onClose }: { book?: BookDto; onClose: () => void }) {
       const ok = await images.upload(saved.id);
       if (!ok) {
         setSaving(false);
-        setBanner(`${ADMIN_MESSAGES.uploadFailed}${wasCreate ? ' Sách đã được tạo; bạn có thể tải ảnh lại ngay tại đây.' : ''}`);
+        setBanner({ text: `${ADMIN_MESSAGES.uploadFailed}${wasCreate ? ' Sách đã được tạo; bạn có thể tải ảnh lại ngay tại đây.' : ''}`, kind: 'save' });
         return;
       }
     }
@@ -227,7 +232,7 @@ function BookForm({ book, onClose }: { book?: BookDto; onClose: () => void }) {
       }
     >
       <form id={formId} noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="space-y-4">
-        {banner && <InlineAlert>{banner}</InlineAlert>}
+        {banner && <InlineAlert>{banner.text}</InlineAlert>}
         {warnings.length > 0 && (
           <InlineAlert tone="warning">
             {warnings.map((w) => (

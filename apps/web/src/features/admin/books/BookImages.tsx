@@ -9,7 +9,6 @@ import {
 } from '@nhasach/shared';
 import { ApiError, errorText } from '../../../api/client.ts';
 import { removeBookImage, reorderBookImages, uploadBookImages } from '../../../api/admin.ts';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { TrashIcon } from '../../../components/storeIcons.tsx';
 import { ArrowDownIcon, ArrowUpIcon, GripIcon, UploadIcon } from '../adminIcons.tsx';
 import { IconButton } from '../ui.tsx';
@@ -169,7 +168,8 @@ export function BookImagesField({ state, bookId, disabled = false }: { state: Bo
   const inputId = useId();
   const [dragOver, setDragOver] = useState(false);
   const [dragKey, setDragKey] = useState<string | null>(null);
-  const [confirmRemove, setConfirmRemove] = useState<number | null>(null);
+  // A stored image is removed after a second click on the tile itself (no dialog on top of the form dialog).
+  const [confirmKey, setConfirmKey] = useState<string | null>(null);
   const { images, pending, progress, error, rejected, working } = state;
   const uploading = progress !== null;
 
@@ -299,6 +299,26 @@ export function BookImagesField({ state, bookId, disabled = false }: { state: Bo
                   <span className="absolute inset-0 hidden place-items-center text-white/90 drop-shadow group-hover:grid" aria-hidden="true">
                     <GripIcon size={18} />
                   </span>
+                  {confirmKey === t.key && (
+                    <div role="group" aria-label="Xác nhận xoá ảnh" className="absolute inset-0 flex flex-col items-center justify-center gap-1.5 bg-gray-900/80 p-2 text-center">
+                      <span className="text-xs font-semibold text-white">Xoá ảnh này?</span>
+                      <button
+                        type="button"
+                        autoFocus
+                        disabled={working}
+                        onClick={() => {
+                          const id = images[t.index]?.id;
+                          if (id !== undefined && bookId !== undefined) void state.removeStored(bookId, id).then(() => setConfirmKey(null));
+                        }}
+                        className="w-full rounded-md bg-red-600 px-2 py-1 text-xs font-semibold text-white hover:bg-red-700 disabled:opacity-60"
+                      >
+                        Xoá ảnh
+                      </button>
+                      <button type="button" onClick={() => setConfirmKey(null)} className="w-full rounded-md bg-white/90 px-2 py-1 text-xs font-semibold text-gray-800 hover:bg-white">
+                        Giữ lại
+                      </button>
+                    </div>
+                  )}
                 </div>
                 <div className="flex items-center justify-between gap-0.5 border-t border-gray-100 bg-white px-1 py-0.5">
                   <IconButton label={`Đưa ${t.name} lên trước`} disabled={disabled || working || !canMoveUp(t)} onClick={() => moveTile(t, -1)} className="size-7">
@@ -311,7 +331,7 @@ export function BookImagesField({ state, bookId, disabled = false }: { state: Bo
                     label={`Xoá ${t.name}`}
                     tone="danger"
                     disabled={disabled || working || (uploading && !t.stored)}
-                    onClick={() => (t.stored ? setConfirmRemove(images[t.index]?.id ?? null) : state.removePending(t.key))}
+                    onClick={() => (t.stored ? setConfirmKey(t.key) : state.removePending(t.key))}
                     className="size-7"
                   >
                     <TrashIcon size={14} />
@@ -324,19 +344,6 @@ export function BookImagesField({ state, bookId, disabled = false }: { state: Bo
       )}
       {tiles.length === 0 && <p className="mt-3 text-xs text-gray-500">Sách chưa có ảnh: cửa hàng sẽ hiển thị ảnh “No Image”.</p>}
 
-      <ConfirmDialog
-        open={confirmRemove !== null}
-        title="Xoá ảnh này?"
-        description="Ảnh sẽ bị xoá khỏi sách ngay và không thể khôi phục."
-        confirmText="Xoá ảnh"
-        danger
-        busy={working}
-        onClose={() => setConfirmRemove(null)}
-        onConfirm={() => {
-          const id = confirmRemove;
-          if (id !== null && bookId !== undefined) void state.removeStored(bookId, id).then(() => setConfirmRemove(null));
-        }}
-      />
     </div>
   );
 }

@@ -92,7 +92,8 @@ export function MasterPicker({ kind, id, label, multiple = false, value, onChang
       placeholder={multiple ? `Tìm ${MASTER_LABELS[kind]}…` : `Chọn ${MASTER_LABELS[kind]}`}
       invalid={invalid}
       describedBy={describedBy}
-      onCreate={(name) => create.mutate(name)}
+      // Offered only once the search for what was typed has answered, so an existing name is never created twice.
+      onCreate={q === query.trim() && !list.isFetching && !list.isError ? (name) => create.mutate(name) : undefined}
       creating={create.isPending}
       emptyText={list.isError ? listFailedText(kind) : `Không tìm thấy ${MASTER_LABELS[kind]}`}
     />

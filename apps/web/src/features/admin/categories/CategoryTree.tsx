@@ -37,27 +37,37 @@ export function childrenOf(categories: readonly AdminCategoryDto[]): Map<number 
 export function CategoryTree(props: CategoryTreeProps) {
   const kids = childrenOf(props.categories);
   const top = kids.get(null) ?? [];
+  // Books of each category with its descendants: a parent with no book of its own still shows what it holds.
+  const totals = new Map<number, number>();
+  const total = (c: AdminCategoryDto): number => {
+    const n = c.bookCount + (kids.get(c.id) ?? []).reduce((s, k) => s + total(k), 0);
+    totals.set(c.id, n);
+    return n;
+  };
+  top.forEach(total);
   return (
     <ul role="tree" aria-label="Cây danh mục" className="divide-y divide-gray-100">
       {top.map((c) => (
-        <Node key={c.id} c={c} kids={kids} {...props} />
+        <Node key={c.id} c={c} kids={kids} totals={totals} {...props} />
       ))}
     </ul>
   );
 }
 
-function Node({ c, kids, ...p }: CategoryTreeProps & { c: AdminCategoryDto; kids: Map<number | null, AdminCategoryDto[]> }) {
+type NodeProps = CategoryTreeProps & { c: AdminCategoryDto; kids: Map<number | null, AdminCategoryDto[]>; totals: Map<number, number> };
+
+function Node({ c, kids, totals, ...p }: NodeProps) {
   const children = kids.get(c.id) ?? [];
   const searching = p.visible !== null;
   if (searching && !p.visible?.has(c.id)) return null;
   const open = children.length > 0 && (searching || p.expanded.has(c.id));
   return (
     <li role="treeitem" aria-expanded={children.length > 0 ? open : undefined} aria-level={c.depth + 1} aria-label={c.name}>
-      <Row c={c} hasChildren={children.length > 0} open={open} {...p} />
+      <Row c={c} hasChildren={children.length > 0} open={open} total={totals.get(c.id) ?? c.bookCount} {...p} />
       {open && (
         <ul role="group" className="border-t border-gray-100">
           {children.map((child) => (
-            <Node key={child.id} c={child} kids={kids} {...p} />
+            <Node key={child.id} c={child} kids={kids} totals={totals} {...p} />
           ))}
         </ul>
       )}
@@ -65,7 +75,7 @@ function Node({ c, kids, ...p }: CategoryTreeProps & { c: AdminCategoryDto; kids
   );
 }
 
-function Row({ c, hasChildren, open, ...p }: Omit<CategoryTreeProps, 'categories'> & { c: AdminCategoryDto; hasChildren: boolean; open: boolean }) {
+function Row({ c, hasChildren, open, total, ...p }: Omit<CategoryTreeProps, 'categories'> & { c: AdminCategoryDto; hasChildren: boolean; open: boolean; total: number }) {
   const editing = p.renaming === c.id;
   const [name, setName] = useState(c.name);
   const submit = () => {
@@ -140,10 +150,10 @@ function Row({ c, hasChildren, open, ...p }: Omit<CategoryTreeProps, 'categories
             {c.childCount > 0 ? `${c.childCount} mục con` : ''}
           </span>
           <span
-            className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums ${c.bookCount > 0 ? 'bg-sky-50 text-sky-700' : 'bg-gray-100 text-gray-400'}`}
-            title="Số sách trực tiếp trong danh mục"
+            className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums ${total > 0 ? 'bg-sky-50 text-sky-700' : 'bg-gray-100 text-gray-400'}`}
+            title={hasChildren ? `Gồm cả danh mục con; trực tiếp trong danh mục: ${c.bookCount}` : 'Số sách trong danh mục'}
           >
-            {c.bookCount.toLocaleString('vi-VN')} sách
+            {total.toLocaleString('vi-VN')} sách
           </span>
           <div className="flex shrink-0 gap-0.5 opacity-100 transition-opacity lg:opacity-0 lg:group-focus-within:opacity-100 lg:group-hover:opacity-100">
             <IconButton label={`Thêm danh mục con cho ${c.name}`} onClick={() => p.onAddChild(c)}>

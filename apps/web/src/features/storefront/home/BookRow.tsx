@@ -4,7 +4,7 @@ import { BookCard, BookCardSkeleton } from '../../../components/BookCard.tsx';
 import { ChevronRightIcon } from '../../../components/icons.tsx';
 import { ChevronLeftIcon } from '../../../components/storeIcons.tsx';
 
-const ITEM = 'w-[44%] shrink-0 snap-start sm:w-[30%] md:w-[23%] lg:w-[18.4%] xl:w-[15.3%]';
+const ITEM = 'w-[46%] shrink-0 snap-start sm:w-[30%] md:w-[23%] lg:w-[18.4%] xl:w-[15.3%]';
 
 /** A horizontal shelf of cards: swipe on phones, arrow buttons on wider screens. */
 export function BookRow({ books, label, saleBar = false }: { books: BookCardDto[]; label: string; saleBar?: boolean }) {
