@@ -141,11 +141,11 @@ async function startServer(port: number): Promise<ChildProcess> {
 }
 
 /**
- * CPU time (ms) used so far by the server process and by the PostgreSQL backends of the benchmark database, read
+ * CPU time (ms) used so far by the server process and by each PostgreSQL backend of the benchmark database, read
  * from /proc. CPU per request does not depend on how busy the machine is, unlike latency: on a shared machine it
  * is the figure to compare. (Linux only; clock ticks of 10 ms.)
  */
-function cpuMs(serverPid: number, dbName: string): { server: number; database: number } {
+function cpuSnapshot(serverPid: number, dbName: string): { server: number; backends: Map<string, number> } {
   const ticks = (pid: number | string) => {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -155,15 +155,22 @@ function cpuMs(serverPid: number, dbName: string): { server: number; database: n
       return 0;
     }
   };
-  let database = 0;
+  const backends = new Map<string, number>();
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${dbName} `)) database += ticks(pid);
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${dbName} `)) backends.set(pid, ticks(pid));
     } catch {
       // process ended
     }
   }
-  return { server: ticks(serverPid), database };
+  return { server: ticks(serverPid), backends };
+}
+
+/** CPU ms used between two snapshots; a backend that ended in between is not counted (it cannot be read). */
+function cpuUsed(before: ReturnType<typeof cpuSnapshot>, after: ReturnType<typeof cpuSnapshot>) {
+  let database = 0;
+  for (const [pid, t] of after.backends) database += t - (before.backends.get(pid) ?? 0);
+  return { server: after.server - before.server, database };
 }
 
 interface RunResult {
@@ -232,13 +239,10 @@ async function main() {
       process.stdout.write(`${s.name}: warm-up`);
       await run(url, s.next, { duration: 3, connections: 8 });
       process.stdout.write(`, max throughput ${MAX_DURATION} s`);
-      const before = cpuMs(server.pid!, dbName);
+      const before = cpuSnapshot(server.pid!, dbName);
       const max = await run(url, s.next, { duration: MAX_DURATION, connections: CONNECTIONS });
-      const after = cpuMs(server.pid!, dbName);
-      const cpu = {
-        server: (after.server - before.server) / Math.max(1, max.requests),
-        database: (after.database - before.database) / Math.max(1, max.requests),
-      };
+      const used = cpuUsed(before, cpuSnapshot(server.pid!, dbName));
+      const cpu = { server: used.server / Math.max(1, max.requests), database: used.database / Math.max(1, max.requests) };
       process.stdout.write(`, ${RATE} req/s for ${RATE_DURATION} s`);
       const fixed = await run(url, s.next, { duration: RATE_DURATION, connections: CONNECTIONS, overallRate: RATE });
       process.stdout.write('\n');

@@ -71,6 +71,9 @@ async function settleImages(page: Page) {
     .catch(() => undefined);
 }
 
+/** True when the page is no wider than the window (nothing sticks out sideways on a phone). */
+const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
 /** Two real images: a PNG and a JPEG cover, made with sharp. */
 async function makeImages(): Promise<string[]> {
   const png = path.join(imageDir, 'bia-truoc.png');
@@ -307,15 +310,22 @@ describe('admin back-office journey', () => {
     await poll(() => mobile.page.getByTestId('placed-Hôm nay').isVisible()).toBe(true);
     await settleImages(mobile.page);
     await screenshot(mobile.page, 'admin-dashboard-mobile');
+    expect(await noHorizontalScroll(mobile.page)).toBe(true);
     await mobile.page.getByRole('button', { name: 'admin' }).click();
     await mobile.page.getByRole('link', { name: 'Sách', exact: true }).click();
     await mobile.page.waitForURL((url) => url.pathname === '/admin/books');
     await poll(() => mobile.page.getByRole('list', { name: 'Danh sách sách' }).getByRole('listitem').count()).toBe(10);
     await settleImages(mobile.page);
     await screenshot(mobile.page, 'admin-books-mobile');
+    expect(await noHorizontalScroll(mobile.page)).toBe(true);
+    await mobile.page.getByRole('button', { name: 'Thêm sách' }).click();
+    await poll(() => mobile.page.getByRole('dialog', { name: 'Thêm sách mới' }).isVisible()).toBe(true);
+    await mobile.page.screenshot({ path: path.join(artifactsDir, 'admin-books-modal-mobile.png') });
+    await mobile.page.keyboard.press('Escape');
     await mobile.page.goto('/admin/users');
     await poll(() => mobile.page.getByRole('list', { name: 'Danh sách người dùng' }).getByRole('listitem').count()).toBe(10);
     await screenshot(mobile.page, 'admin-users-mobile');
+    expect(await noHorizontalScroll(mobile.page)).toBe(true);
     await mobile.context.close();
     await context.close();
   });

@@ -64,6 +64,16 @@ async function shot(page: Page, name: string) {
   await screenshot(page, name);
 }
 
+/**
+ * Runs `action` and checks that the toast `text` showed meanwhile. The wait starts before the action: a toast lasts
+ * 1.4 s, which a busy machine could spend on the page that follows.
+ */
+async function withToast(page: Page, text: string, action: () => Promise<unknown>) {
+  const seen = page.getByRole('status').getByText(text, { exact: true }).first().waitFor({ state: 'visible', timeout: 20_000 });
+  await action();
+  await seen;
+}
+
 const detail = (page: Page) => page.getByTestId('sale-order-detail');
 const statusForm = (page: Page) => page.getByTestId('status-form');
 const rowOf = (page: Page, code: string) => page.locator(`[data-testid="sale-order-row"][data-code="${code}"]`);
@@ -82,10 +92,11 @@ async function changeStatus(page: Page, code: string, to: string, label: string,
   await poll(() => offeredStatuses(page)).toContain(to);
   await statusForm(page).getByLabel('Trạng thái mới').selectOption(to);
   if (note) await statusForm(page).getByLabel('Ghi chú').fill(note);
-  await statusForm(page).getByRole('button', { name: 'Cập nhật trạng thái' }).click();
-  await page.waitForURL((url) => url.pathname === '/sale/orders' && url.searchParams.get('status') === to);
+  await withToast(page, 'Cập nhật trạng thái đơn hàng thành công', async () => {
+    await statusForm(page).getByRole('button', { name: 'Cập nhật trạng thái' }).click();
+    await page.waitForURL((url) => url.pathname === '/sale/orders' && url.searchParams.get('status') === to);
+  });
   await poll(() => activeTab(page)).toBe(to);
-  await poll(() => page.getByText('Cập nhật trạng thái đơn hàng thành công').isVisible()).toBe(true);
   const row = rowOf(page, code);
   await poll(() => row.isVisible()).toBe(true);
   await poll(() => row.getByTestId('order-status').innerText()).toBe(label);
@@ -146,9 +157,8 @@ describe('sales back-office', () => {
     await notes.getByRole('button', { name: 'Thêm ghi chú' }).click();
     await poll(() => notes.getByText('Vui lòng nhập nội dung ghi chú.').isVisible()).toBe(true);
     await notes.getByLabel('Ghi chú mới').fill('Khách hẹn giao sau 17h');
-    await notes.getByRole('button', { name: 'Thêm ghi chú' }).click();
+    await withToast(page, 'Đã thêm ghi chú', () => notes.getByRole('button', { name: 'Thêm ghi chú' }).click());
     await poll(() => notes.getByTestId('order-note').first().innerText()).toContain('Khách hẹn giao sau 17h');
-    await poll(() => page.getByText('Đã thêm ghi chú').isVisible()).toBe(true);
     await shot(page, 'sale-order-detail-desktop');
 
     // Someone else changes the order meanwhile (assigns it to the admin): this page's next save is refused with a reload button.
@@ -163,8 +173,7 @@ describe('sales back-office', () => {
     await poll(() => assign.getByText('Đơn hàng vừa được người khác cập nhật. Vui lòng tải lại.').isVisible()).toBe(true);
     await assign.getByRole('button', { name: 'Tải lại đơn hàng' }).click();
     await poll(() => page.getByTestId('assign-form').innerText()).toMatch(/Hiện tại: .*(admin|Quản trị)/i);
-    await page.getByTestId('assign-form').getByRole('button', { name: 'Nhận xử lý' }).click();
-    await poll(() => page.getByText('Đã giao đơn hàng cho nhân viên').isVisible()).toBe(true);
+    await withToast(page, 'Đã giao đơn hàng cho nhân viên', () => page.getByTestId('assign-form').getByRole('button', { name: 'Nhận xử lý' }).click());
     await poll(() => page.getByTestId('assign-form').getByRole('button', { name: 'Nhận xử lý' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Danh sách đơn hàng' }).click();
     await page.waitForURL((url) => url.pathname === '/sale/orders' && url.searchParams.get('status') === 'PENDING');
@@ -184,8 +193,7 @@ describe('sales back-office', () => {
     await shipping.getByLabel('Đơn vị vận chuyển').fill('Giao Hàng Nhanh (GHN)');
     await shipping.getByLabel('Mã vận đơn').fill('GHN123456789');
     await shipping.getByLabel('Phí nhà vận chuyển (₫)').fill('25000');
-    await shipping.getByRole('button', { name: 'Lưu thông tin vận chuyển' }).click();
-    await poll(() => page.getByText('Cập nhật vận chuyển thành công').isVisible()).toBe(true);
+    await withToast(page, 'Cập nhật vận chuyển thành công', () => shipping.getByRole('button', { name: 'Lưu thông tin vận chuyển' }).click());
     await poll(() => page.getByTestId('shipping-info').innerText()).toContain('GHN123456789');
     await poll(() => offeredStatuses(page)).toContain('SHIPPED');
     await page.getByRole('link', { name: 'Danh sách đơn hàng' }).click();
@@ -223,11 +231,12 @@ describe('sales back-office', () => {
     await cancel.getByRole('button', { name: 'Huỷ đơn hàng' }).click();
     const dialog = page.getByRole('dialog', { name: `Huỷ đơn hàng ${second.code}?` });
     await poll(() => dialog.isVisible()).toBe(true);
-    await dialog.getByRole('button', { name: 'Xác nhận huỷ' }).click();
-    await page.waitForURL((url) => url.pathname === '/sale/orders' && url.searchParams.get('status') === 'CANCELED');
+    await withToast(page, 'Đã huỷ đơn hàng', async () => {
+      await dialog.getByRole('button', { name: 'Xác nhận huỷ' }).click();
+      await page.waitForURL((url) => url.pathname === '/sale/orders' && url.searchParams.get('status') === 'CANCELED');
+    });
     await poll(() => activeTab(page)).toBe('CANCELED');
     await poll(() => rowOf(page, second.code).getByTestId('order-status').innerText()).toBe('Đã huỷ');
-    await poll(() => page.getByText('Đã huỷ đơn hàng').first().isVisible()).toBe(true);
 
     // ---- Filters: payment status and a day range (Vietnam days), all in the URL.
     await page.goto('/sale/orders');

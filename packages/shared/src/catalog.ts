@@ -106,7 +106,7 @@ export const isCappedTotal = (totalElements: number): boolean => totalElements >
  * A search ranks at most this many matches (the best-selling ones, plus every title starting with the term); the
  * totalElements of a search is the number ranked.
  */
-export const SEARCH_MAX_RESULTS = 500;
+export const SEARCH_MAX_RESULTS = 300;
 /** Storefront price slider (spec section 5): its extreme ends mean "no bound". */
 export const PRICE_FILTER_MIN = 0;
 export const PRICE_FILTER_MAX = 2_000_000;

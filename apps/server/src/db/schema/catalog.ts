@@ -119,15 +119,11 @@ export const books = pgTable(
     check('books_price_nonnegative', sql`${t.price} >= 0`),
     check('books_sale_price_nonnegative', sql`${t.salePrice} is null or ${t.salePrice} >= 0`),
     check('books_status_valid', sql`${t.status} in ('ACTIVE', 'INACTIVE', 'DRAFT', 'OUT_OF_STOCK')`),
-    // Storefront paths (shopper-visible rows only), each with id as the tie-breaker of stable paging.
-    // Ascending on purpose: scanned backwards they give DESC (NULLS FIRST), the default of ORDER BY ... DESC;
-    // drizzle's .desc() would emit DESC NULLS LAST, which no plain ORDER BY ... DESC can use.
-    index('books_visible_created_idx').on(t.createdAt, t.id).where(visible),
-    // Best sellers: books_visible_sold_search_idx (sold, id) INCLUDE (title_norm, search_tsv), created in the
-    // custom migration 'catalog_search_index' because drizzle cannot express INCLUDE. Search walks it index-only.
-
-    index('books_visible_price_idx').on(t.price, t.id).where(visible),
-    index('books_visible_sale_price_idx').on(t.salePrice, t.id).where(sql`${visible} and sale_price is not null`),
+    // Storefront sort paths (shopper-visible rows only): books_visible_{created,sold,price,sale_price}_cover_idx,
+    // created in the custom migration 'catalog_cover_indexes' because drizzle cannot express INCLUDE. Each is
+    // (sort column, id) INCLUDE (every filter column), so a filtered page walks one index without reading the
+    // table. Ascending on purpose: scanned backwards they serve ORDER BY ... DESC (NULLS FIRST, the default),
+    // which drizzle's .desc() (DESC NULLS LAST) would not.
     index('books_visible_title_idx').on(t.titleNorm, t.id).where(visible),
     // Back-office list (every status) and the filters.
     index('books_status_created_idx').on(t.status, t.createdAt, t.id),

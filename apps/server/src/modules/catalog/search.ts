@@ -73,17 +73,8 @@ export async function findVisibleIdByIsbn(db: Db, isbn13: string): Promise<numbe
   return row?.id;
 }
 
-/**
- * Relevance tiers: 0 the title is the term, 1 the title starts with it, 2 the title holds every word, 3 the words
- * are spread over authors, publisher, ISBN. Inside tiers 0-2 the title closest to the term (trigram similarity)
- * comes first; tier 3 has no meaningful title similarity and goes by sold.
- */
-function rankSql(sort: BookSort | undefined, norm: string, tsQuery: string, now: Date): SQL {
-  if (!sort || sort.field === 'relevance') {
-    const tier = sql`case when b.title_norm = ${norm} then 0 when b.title_norm like ${`${norm}%`} then 1
-      when to_tsvector('simple'::regconfig, b.title_norm) @@ to_tsquery('simple', ${tsQuery}) then 2 else 3 end`;
-    return sql`${tier}, case when ${tier} < 3 then similarity(b.title_norm, ${norm}) else 0 end desc, b.sold desc, b.id desc`;
-  }
+/** Field sorts of a search (relevance is ranked in searchPage). */
+function fieldOrderSql(sort: BookSort, now: Date): SQL {
   const d = sql.raw(sort.direction);
   switch (sort.field) {
     case 'price':
@@ -108,7 +99,7 @@ export interface SearchPage {
 }
 
 /** Best-selling books whose index entries the probe reads at most (index-only, about 200 bytes each). */
-const PROBE_ROWS = 20_000;
+const PROBE_ROWS = 10_000;
 
 /** True when the filter is only the shopper's visibility: the probe can answer from the index alone. */
 const visibilityOnly = (f: BookFilter) =>
@@ -122,7 +113,7 @@ const visibilityOnly = (f: BookFilter) =>
  *   specific term that is every match, and the ranking below is exact.
  * - probe, only when gin stopped at its cap (a frequent word: 'kinh tế' is in 33,000 of a million books) and the
  *   search has no filter but visibility: the matches among the PROBE_ROWS best sellers, read index-only from
- *   books_visible_sold_search_idx, so best sellers are never missed because gin stopped early.
+ *   books_visible_sold_cover_idx, so best sellers are never missed because gin stopped early.
  * - every title starting with the term (up to PREFIX_CANDIDATES).
  */
 export async function searchPage(
@@ -163,14 +154,25 @@ export async function searchPage(
       (select b.id, b.sold, b.title_norm from books b where ${w} and b.title_norm like ${`${norm}%`}
         order by b.title_norm, b.id limit ${PREFIX_CANDIDATES})
     )`;
-  // Relevance needs only what the candidates carry; the other sorts read their column from the table.
+  // Relevance tiers: 0 the title is the term, 1 the title starts with it, 2 the title holds every word, 3 the
+  // words are spread over authors, publisher, ISBN. Inside tiers 0-2 the title closest to the term (trigram
+  // similarity) comes first; tier 3 has no meaningful title similarity and goes by sold. The tier is computed
+  // once per candidate (materialized), not once per sort key.
   const relevance = !sort || sort.field === 'relevance';
-  const from = relevance ? sql`cand b` : sql`cand c join books b on b.id = c.id`;
+  const ranked = relevance
+    ? sql`, ranked as materialized (
+        select c.id, c.sold, c.title_norm,
+          case when c.title_norm = ${norm} then 0 when c.title_norm like ${`${norm}%`} then 1
+            when to_tsvector('simple'::regconfig, c.title_norm) @@ ${q} then 2 else 3 end as tier
+        from cand c)
+      select r.id, (count(*) over ())::int as total, (select count(*) from gin)::int as words from ranked r
+      order by r.tier, case when r.tier < 3 then similarity(r.title_norm, ${norm}) else 0 end desc, r.sold desc, r.id desc`
+    : sql`
+      select b.id, (count(*) over ())::int as total, (select count(*) from gin)::int as words
+      from cand c join books b on b.id = c.id order by ${fieldOrderSql(sort, now)}`;
   const rows = await queryRows<{ id: number; total: number; words: number }>(
     db,
-    sql`with ${cand}
-      select b.id, (count(*) over ())::int as total, (select count(*) from gin)::int as words from ${from}
-      order by ${rankSql(sort, norm, tsQuery, now)} limit ${limit} offset ${offset}`,
+    sql`with ${cand}${ranked} limit ${limit} offset ${offset}`,
   );
   if (rows.length > 0) return { ids: rows.map((r) => r.id), total: rows[0]!.total, wordMatches: rows[0]!.words };
   if (offset === 0) return { ids: [], total: 0, wordMatches: 0 };

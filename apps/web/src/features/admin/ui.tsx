@@ -41,7 +41,7 @@ export function Card({
 }) {
   const headingId = useId();
   return (
-    <As aria-labelledby={title ? headingId : undefined} className={`rounded-2xl border border-gray-200/80 bg-white shadow-sm ${className}`}>
+    <As aria-labelledby={title ? headingId : undefined} className={`min-w-0 rounded-2xl border border-gray-200/80 bg-white shadow-sm ${className}`}>
       {(title || actions) && (
         <header className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-100 px-5 py-3.5">
           <div className="min-w-0">
@@ -235,11 +235,17 @@ export function FormDialog({
   busy?: boolean;
 }) {
   const ref = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const close = () => {
     if (!busy) onClose();
   };
-  useFocusTrap(ref, open, close);
+  // The trap focuses the body; then the first field takes the focus when there is one (a form), not the close button.
+  useFocusTrap(ref, open, close, bodyRef);
+  useEffect(() => {
+    if (!open) return;
+    bodyRef.current?.querySelector<HTMLElement>('input:not([type="hidden"]):not([type="file"]):not([disabled]), select:not([disabled]), textarea:not([disabled])')?.focus();
+  }, [open]);
   if (!open) return null;
   return createPortal(
     <div className="fixed inset-0 z-[60] flex items-end justify-center sm:items-center sm:p-4">
@@ -269,7 +275,9 @@ export function FormDialog({
             <CloseIcon size={18} />
           </button>
         </div>
-        <div className="min-h-0 flex-1 overflow-y-auto px-5 py-5 sm:px-6">{children}</div>
+        <div ref={bodyRef} tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto px-5 py-5 outline-none sm:px-6">
+          {children}
+        </div>
         {footer && <div className="flex shrink-0 flex-wrap items-center justify-end gap-2 border-t border-gray-100 bg-gray-50/60 px-5 py-3.5 sm:rounded-b-2xl sm:px-6">{footer}</div>}
       </div>
     </div>,
