@@ -186,7 +186,8 @@ describe('admin back-office journey', () => {
     await page.screenshot({ path: path.join(artifactsDir, 'admin-books-modal-desktop-bottom.png') });
 
     await page.getByRole('button', { name: 'Tạo sách' }).click();
-    await poll(() => dialog.isVisible(), 60_000).toBe(false);
+    // Saved, images uploaded (the progress bar shows meanwhile), then the dialog closes.
+    await poll(() => page.getByRole('dialog').count(), 60_000).toBe(0);
     await poll(() => page.getByRole('button', { name: bookTitle, exact: true }).isVisible()).toBe(true);
 
     const adminToken = await apiLogin('admin', 'Admin@123');
@@ -207,6 +208,19 @@ describe('admin back-office journey', () => {
     await poll(() => edit.getByRole('list', { name: 'Ảnh của sách' }).getByRole('listitem').count()).toBe(2);
     await settleImages(page);
     await page.screenshot({ path: path.join(artifactsDir, 'admin-books-edit-desktop.png') });
+    // Stored images: reordered on the server at once.
+    const before = await call<{ images: { id: number }[] }>('GET', `/api/v1/admin/books/${created.id}`, adminToken);
+    await edit.getByRole('button', { name: 'Đưa Ảnh 2 lên trước' }).click();
+    await poll(async () => (await call<{ images: { id: number }[] }>('GET', `/api/v1/admin/books/${created.id}`, adminToken)).images.map((i) => i.id)).toEqual(
+      before.images.map((i) => i.id).reverse(),
+    );
+    // A file that is not an image is refused by the server; one over 10 MB already by the browser.
+    await edit.getByLabel('Chọn ảnh sách').setInputFiles({ name: 'gia-mao.png', mimeType: 'image/png', buffer: Buffer.from('không phải ảnh') });
+    await poll(() => edit.getByRole('alert').filter({ hasText: 'Upload ảnh thất bại. Vui lòng thử lại.' }).isVisible()).toBe(true);
+    await edit.getByRole('button', { name: 'Xoá gia-mao.png' }).click();
+    await edit.getByLabel('Chọn ảnh sách').setInputFiles({ name: 'qua-lon.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 0xff) });
+    await poll(() => edit.getByRole('alert').filter({ hasText: 'Ảnh vượt quá 10 MB' }).isVisible()).toBe(true);
+    expect(await edit.getByRole('list', { name: 'Ảnh của sách' }).getByRole('listitem').count()).toBe(2);
     await edit.getByLabel('Tồn kho').fill('18');
     await page.getByRole('button', { name: 'Lưu thay đổi' }).click();
     await poll(() => edit.isVisible()).toBe(false);
@@ -229,6 +243,27 @@ describe('admin back-office journey', () => {
     await settleImages(shop.page);
     await screenshot(shop.page, 'admin-created-book-storefront');
     await shop.context.close();
+
+    // The category is renamed and moved under 'Văn học'; the author is renamed inline.
+    await page.goto('/admin/categories');
+    const renamed = `${categoryName} (đổi tên)`;
+    await page.getByRole('button', { name: `Đổi tên ${categoryName}`, exact: true }).click();
+    await page.getByLabel(`Tên mới của ${categoryName}`).fill(renamed);
+    await page.keyboard.press('Enter');
+    await poll(() => page.getByRole('treeitem', { name: renamed }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: `Chuyển ${renamed}`, exact: true }).click();
+    await page.getByRole('dialog').getByLabel('Danh mục cha mới').selectOption({ label: 'Văn học' });
+    await page.getByRole('dialog').getByRole('button', { name: 'Chuyển', exact: true }).click();
+    await poll(() => page.getByRole('treeitem', { name: 'Văn học', exact: true }).getByRole('treeitem', { name: renamed }).isVisible()).toBe(true);
+    const cats = await call<{ name: string; parentId: number | null; depth: number }[]>('GET', '/api/v1/admin/categories', adminToken);
+    expect(cats.find((c) => c.name === renamed)?.depth).toBe(1);
+
+    await page.goto('/admin/masters?tab=authors');
+    await page.getByRole('searchbox', { name: 'Tìm tác giả' }).fill(authorName);
+    await page.getByRole('button', { name: `Sửa ${authorName}`, exact: true }).click();
+    await page.getByRole('textbox', { name: 'Tên', exact: true }).fill(`${authorName} II`);
+    await page.keyboard.press('Enter');
+    await poll(() => page.getByRole('cell', { name: `${authorName} II`, exact: true }).isVisible()).toBe(true);
     await context.close();
   });
 

@@ -188,8 +188,7 @@ export async function loadCardRows(db: Db, ids: readonly number[]): Promise<Card
     sql`select b.id, b.slug, b.title, b.price, b.sale_price as "salePrice", b.sale_start_at as "saleStartAt",
         b.sale_end_at as "saleEndAt", b.sold, b.stock, b.status, b.created_at as "createdAt",
         ${thumbnailSql} as thumbnail,
-        (select c.slug from book_categories bc join categories c on c.id = bc.category_id
-          where bc.book_id = b.id order by bc.position, c.id limit 1) as "categorySlug",
+        (select c.slug from categories c where c.id = b.category_ids[1]) as "categorySlug",
         ${authorsJson} as authors
       from books b where b.id = any(${intArray(ids)})`,
   );

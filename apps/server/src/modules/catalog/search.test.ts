@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client.ts';
 import { authors, books, searchWords } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { insertCatalogFixture, type Fixture } from './fixture.ts';
-import { editDistance, exactTsQuery, isbnOf, prefixTsQuery, searchPage, tokensOf } from './search.ts';
+import { editDistance, exactTsQuery, forgetSearchCaches, frequentTerm, isbnOf, prefixTsQuery, searchPage, tokensOf } from './search.ts';
 import { refreshSearchDocuments, refreshSearchDocumentsOf } from './search-documents.ts';
 
 let t: TestApp;
@@ -168,6 +168,29 @@ describe('candidates of a frequent term', () => {
     expect(filtered).toEqual({ ids: [fx.book.matBiec!.id], total: 1, wordMatches: 1 });
     // Under the cap everything is ranked.
     expect(await searchPage(t.app.db, args)).toEqual({ ids: [fx.book.veTuoiTho!.id, fx.book.matBiec!.id], total: 2, wordMatches: 2 });
+  });
+});
+
+describe('with statistics (ANALYZE)', () => {
+  it('terms of frequent words read the best sellers first, with the same results', async () => {
+    expect(await frequentTerm(t.app.db, ['dac', 'nhan', 'tam'])).toBe(false); // no statistics yet
+    await queryRows(t.app.db, sql`analyze books`);
+    // This process cached the answer without statistics (for a while): read them again.
+    forgetSearchCaches(t.app.db);
+    expect(await frequentTerm(t.app.db, ['dac', 'nhan', 'tam'])).toBe(true);
+    expect(await frequentTerm(t.app.db, ['dac', 'zzzz'])).toBe(false);
+    expect(keysOf((await q('dac nhan tam')).content)).toEqual(['dnt', 'dntTeen', 'biQuyet']);
+    expect(keysOf((await q('nguyen nhat anh')).content)).toEqual(['veTuoiTho', 'matBiec']);
+    const probeFirst = await searchPage(t.app.db, {
+      filter: { visibleOnly: true },
+      tsQuery: 'dac & nhan & tam',
+      norm: 'dac nhan tam',
+      offset: 0,
+      limit: 10,
+      now: new Date(),
+      probeFirst: true,
+    });
+    expect(probeFirst).toEqual({ ids: [fx.book.dnt!.id, fx.book.dntTeen!.id, fx.book.biQuyet!.id], total: 3, wordMatches: 3 });
   });
 });
 

@@ -23,7 +23,7 @@ import { buildCategoryTree, findCategory, flattenCategoryTree, loadCategoryRows,
 import { toBookDto, toCard } from './dto.ts';
 import { lookupEngagement } from './engagement-hook.ts';
 import { countBooks, loadBookDetailRow, loadCardRows, pageBookIds, resolveRefIds, topCategoryRows, type BookFilter } from './repo.ts';
-import { exactTsQuery, findVisibleIdByIsbn, fuzzyTsQuery, isbnOf, normalizeTerm, prefixTsQuery, searchPage, tokensOf } from './search.ts';
+import { exactTsQuery, findVisibleIdByIsbn, frequentTerm, fuzzyTsQuery, isbnOf, normalizeTerm, prefixTsQuery, searchPage, tokensOf } from './search.ts';
 import { TtlCache } from './ttl-cache.ts';
 
 /** Page totals may lag writes by this much (docs/performance.md, count strategy). */
@@ -132,7 +132,7 @@ export function createCatalogService(db: Db) {
     if (tokens.length === 0) return toPage([], 0, page, size);
     const { offset, limit } = window(page, size);
     const base = { filter: f, norm, sort, offset, limit, now };
-    let result = await searchPage(db, { ...base, tsQuery: exactTsQuery(tokens) });
+    let result = await searchPage(db, { ...base, tsQuery: exactTsQuery(tokens), probeFirst: await frequentTerm(db, tokens) });
     // No book has every word: the last one may be cut short (title-prefix matches alone do not settle that).
     if (result.wordMatches === 0) result = await searchPage(db, { ...base, tsQuery: prefixTsQuery(tokens) });
     if (result.total === 0) {

@@ -14,10 +14,10 @@ import { Modal } from '../../components/Modal.tsx';
 import { EmptyState, ErrorState } from '../../components/StateBlocks.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useToast } from '../../components/Toast.tsx';
-import { apiMessage, applyFieldErrors } from '../../lib/apiMessage.ts';
+import { applyFieldErrors } from '../../lib/apiMessage.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { CategoryTree, childrenOf } from './categories/CategoryTree.tsx';
-import { Card, InlineAlert, PageHeader, SearchBox, TableSkeleton, selectClass } from './ui.tsx';
+import { Card, InlineAlert, PageHeader, SearchBox, TableSkeleton, failureText, selectClass } from './ui.tsx';
 
 interface CategoryFormValues {
   name: string;
@@ -106,8 +106,7 @@ export function AdminCategoriesPage() {
       invalidate();
     },
     onError: (err) => {
-      applyFieldErrors(err, setError, ['name', 'parentId', 'slug']);
-      setBanner(apiMessage(err, ADMIN_MESSAGES.createCategoryFailed));
+      setBanner(failureText(err, ADMIN_MESSAGES.createCategoryFailed, applyFieldErrors(err, setError, ['name', 'parentId', 'slug'])));
     },
   });
 
@@ -150,13 +149,11 @@ export function AdminCategoriesPage() {
     },
   });
 
-  const totalBooks = categories.reduce((s, c) => s + c.bookCount, 0);
-
   return (
     <div className="mx-auto max-w-[1400px]">
       <PageHeader
         title="Quản lý danh mục"
-        description={list.data ? `${categories.length} danh mục · ${categories.filter((c) => c.depth === 0).length} danh mục gốc · ${totalBooks.toLocaleString('vi-VN')} liên kết sách` : 'Cây danh mục sách của cửa hàng'}
+        description={list.data ? `${categories.length} danh mục, trong đó ${categories.filter((c) => c.depth === 0).length} danh mục gốc` : 'Cây danh mục sách của cửa hàng'}
       />
 
       {failure && (

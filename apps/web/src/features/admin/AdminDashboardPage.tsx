@@ -148,7 +148,7 @@ function PeriodCard({ label, period, icon, tone }: { label: string; period: Dash
           </dd>
         </div>
         <div>
-          <dt className="text-xs text-gray-500">Đơn có doanh thu</dt>
+          <dt className="text-xs text-gray-500" title="Đơn đã thanh toán hoặc COD đã giao">Tính doanh thu</dt>
           <dd className="font-semibold text-gray-900">{formatCount(period.orders)}</dd>
         </div>
       </dl>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { BOOK_STATUS_LABELS, parseRole, type BookStatus } from '@nhasach/shared';
+import { ApiError } from '../../api/client.ts';
 import { CloseIcon, SearchIcon } from '../../components/icons.tsx';
 import { inputBaseClass } from '../../components/TextField.tsx';
 import { useFocusTrap } from '../../lib/useFocusTrap.ts';
@@ -296,4 +297,13 @@ export function PageSummary({ page, size, total, unit }: { page: number; size: n
       <span className="font-medium text-gray-800">{to.toLocaleString('vi-VN')}</span> / {total.toLocaleString('vi-VN')} {unit}
     </p>
   );
+}
+
+/**
+ * The spec's text for a failed write (e.g. 'Tạo category thất bại'), followed by the server's reason when the
+ * reason is not already shown under a field (`fieldsShown` = how many field errors were placed).
+ */
+export function failureText(err: unknown, fallback: string, fieldsShown = 0): string {
+  if (fieldsShown > 0 || !(err instanceof ApiError) || err.status === 0 || err.status >= 500) return fallback;
+  return err.message ? `${fallback}: ${err.message}` : fallback;
 }

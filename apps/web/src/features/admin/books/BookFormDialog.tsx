@@ -203,7 +203,8 @@ function BookForm({ book, onClose }: { book?: BookDto; onClose: () => void }) {
     onClose();
   };
 
-  const title = mode === 'create' ? 'Thêm sách mới' : `Sửa sách${book ? `: ${book.title}` : ''}`;
+  // A new book keeps its title while it is saved and its images uploaded; after a failed upload it is an edit.
+  const title = mode === 'create' || (!book && saving) ? 'Thêm sách mới' : `Sửa sách${book ? `: ${book.title}` : ''}`;
   const busy = saving || images.progress !== null;
   const storefrontSlug = book?.slug;
 

@@ -18,7 +18,7 @@ import { useToast } from '../../../components/Toast.tsx';
 import { applyFieldErrors } from '../../../lib/apiMessage.ts';
 import { CheckIcon } from '../adminIcons.tsx';
 import { formatDate } from '../format.ts';
-import { IconButton, InlineAlert, PageSummary, SearchBox, TableSkeleton, smallInputClass, table, useDebounced } from '../ui.tsx';
+import { IconButton, InlineAlert, PageSummary, SearchBox, TableSkeleton, failureText, smallInputClass, table, useDebounced } from '../ui.tsx';
 
 interface MasterFormValues {
   name: string;
@@ -68,9 +68,8 @@ export function MasterPanel({ kind }: { kind: MasterKind }) {
       invalidate();
     },
     onError: (err) => {
-      applyFieldErrors(err, setError, ['name', 'slug']);
-      // Spec section 8 (Admin): the one text for a failed creation; the field shows the server's reason.
-      setBanner(ADMIN_MESSAGES.createFailed);
+      // Spec section 8 (Admin): the text of a failed creation; the server's reason under its field or after it.
+      setBanner(failureText(err, ADMIN_MESSAGES.createFailed, applyFieldErrors(err, setError, ['name', 'slug'])));
     },
   });
 
