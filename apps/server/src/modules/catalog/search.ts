@@ -169,7 +169,9 @@ export async function searchPage(
       (select b.id, b.sold, b.title_norm from books b where ${w} and b.title_norm like ${`${norm}%`}
         order by b.title_norm, b.id limit ${PREFIX_CANDIDATES})
     )`;
-  const words = withProbe ? sql`((select count(*) from gin) + (select count(*) from probe))::int` : sql`(select count(*) from gin)::int`;
+  const words = withProbe
+    ? sql`(select count(*) from (select id from gin union select id from probe) w)::int`
+    : sql`(select count(*) from gin)::int`;
   // Relevance tiers: 0 the title is the term, 1 the title starts with it, 2 the title holds every word, 3 the
   // words are spread over authors, publisher, ISBN. Inside tiers 0-2 the title closest to the term (trigram
   // similarity) comes first; tier 3 has no meaningful title similarity and goes by sold. The tier is computed

@@ -1,11 +1,10 @@
 /** Date helpers of the back-office tables (Vietnamese wording). */
 
-const dateFmt = new Intl.DateTimeFormat('vi-VN', { day: '2-digit', month: '2-digit', year: 'numeric' });
-const dateTimeFmt = new Intl.DateTimeFormat('vi-VN', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-const timeFmt = new Intl.DateTimeFormat('vi-VN', { hour: '2-digit', minute: '2-digit' });
+import { formatDate } from '../../lib/books.ts';
 
-export const formatDate = (iso: string) => dateFmt.format(new Date(iso));
-export const formatDateTime = (iso: string) => dateTimeFmt.format(new Date(iso));
+export { formatDate, formatDateTime } from '../../lib/books.ts';
+
+const timeFmt = new Intl.DateTimeFormat('vi-VN', { hour: '2-digit', minute: '2-digit' });
 export const formatTime = (iso: string | number) => timeFmt.format(new Date(iso));
 
 /** 'vừa xong', '5 phút trước', '3 giờ trước', '2 ngày trước', then the date. */
