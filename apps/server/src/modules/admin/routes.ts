@@ -21,6 +21,8 @@ import {
 import { envelope } from '../../lib/envelope.ts';
 import { currentUser, requireRoles } from '../../lib/guards.ts';
 import { listAudit } from './audit.ts';
+import { listOutbox } from '../mail/outbox.ts';
+import { pageQuery } from '../../lib/pagination.ts';
 import { removeBookImage, reorderBookImages } from './book-images.ts';
 import { BOOK_DELETE_MESSAGES, createBook, deleteBook, getAdminBook, listAdminBooks, updateBook } from './books.ts';
 import { CATEGORY_MESSAGES, createCategory, deleteCategory, listAdminCategories, updateCategory } from './categories.ts';
@@ -137,6 +139,18 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   // ---- audit log and dashboard
   r.get('/admin/audit', { schema: { tags: ['admin: audit'], security, summary: 'Audit log, newest first', querystring: auditQuerySchema } }, (req) =>
     listAudit(app.db, req.query),
+  );
+  r.get(
+    '/admin/mail-outbox',
+    {
+      schema: {
+        tags: ['admin: mail'],
+        security,
+        summary: 'Mails the store sent or, without SMTP, stored (newest first); to filters by recipient',
+        querystring: pageQuery.extend({ to: z.string().trim().max(254).optional() }),
+      },
+    },
+    (req) => listOutbox(app.db, req.query),
   );
   r.get('/admin/dashboard', { schema: { tags: ['admin: dashboard'], security, summary: 'Figures of the back-office home' } }, () => getDashboard(app.db));
 }

@@ -30,6 +30,8 @@ import { TtlCache } from './ttl-cache.ts';
 const COUNT_TTL_MS = 60_000;
 /** The home page is the same for every visitor; sale badges may lag a window boundary by this much. */
 const HOME_TTL_MS = 15_000;
+/** Shoppers' search results (ranked ids) may lag writes by this much. */
+const SEARCH_TTL_MS = 30_000;
 const NEWEST: BookSort = { field: 'createdAt', direction: 'desc' };
 const BEST: BookSort = { field: 'sold', direction: 'desc' };
 
@@ -59,6 +61,7 @@ export type CatalogService = ReturnType<typeof createCatalogService>;
 export function createCatalogService(db: Db) {
   const counts = new TtlCache<number>(COUNT_TTL_MS, 5000);
   const homes = new TtlCache<HomeDataDto>(HOME_TTL_MS, 50);
+  const searches = new TtlCache<{ ids: number[]; total: number }>(SEARCH_TTL_MS, 2000);
 
   async function resolveFilter(p: FilterParams, visibleOnly: boolean): Promise<BookFilter> {
     const f: BookFilter = { visibleOnly };
@@ -114,6 +117,10 @@ export function createCatalogService(db: Db) {
     return toPage(await cards(ids, now), total, page, size);
   }
 
+  /**
+   * A page of a search. Shoppers' searches are cached as ranked ids for SEARCH_TTL_MS (searches repeat: popular
+   * terms are most of the traffic); the cards, prices and stock are read fresh on every request.
+   */
   async function searchBooks(
     term: string,
     f: BookFilter,
@@ -122,14 +129,28 @@ export function createCatalogService(db: Db) {
     size: number,
   ): Promise<PageResult<BookCardDto>> {
     const now = new Date();
+    const ranked = f.visibleOnly
+      ? await searches.get(JSON.stringify([term, f, sort, page, size]), () => rankSearch(term, f, sort, page, size, now))
+      : await rankSearch(term, f, sort, page, size, now);
+    return toPage(await cards(ranked.ids, now), ranked.total, page, size);
+  }
+
+  async function rankSearch(
+    term: string,
+    f: BookFilter,
+    sort: BookSort | undefined,
+    page: number,
+    size: number,
+    now: Date,
+  ): Promise<{ ids: number[]; total: number }> {
     const isbn = isbnOf(term);
     if (isbn) {
       const id = await findVisibleIdByIsbn(db, isbn);
-      if (id !== undefined) return toPage(page === 0 ? await cards([id], now) : [], 1, page, size);
+      if (id !== undefined) return { ids: page === 0 ? [id] : [], total: 1 };
     }
     const norm = await normalizeTerm(db, term);
     const tokens = tokensOf(norm);
-    if (tokens.length === 0) return toPage([], 0, page, size);
+    if (tokens.length === 0) return { ids: [], total: 0 };
     const { offset, limit } = window(page, size);
     const base = { filter: f, norm, sort, offset, limit, now };
     let result = await searchPage(db, { ...base, tsQuery: exactTsQuery(tokens), probeFirst: await frequentTerm(db, tokens) });
@@ -139,7 +160,7 @@ export function createCatalogService(db: Db) {
       const fuzzy = await fuzzyTsQuery(db, tokens);
       if (fuzzy) result = await searchPage(db, { ...base, tsQuery: fuzzy, probe: false });
     }
-    return toPage(await cards(result.ids, now), result.total, page, size);
+    return { ids: result.ids, total: result.total };
   }
 
   return {
@@ -209,10 +230,11 @@ export function createCatalogService(db: Db) {
       return toBookDto(row, engagement.get(row.id), new Date());
     },
 
-    /** Forget cached totals and the home page (after a catalogue write, and in tests). */
+    /** Forget cached totals, searches and the home page (after a catalogue write, and in tests). */
     invalidate(): void {
       counts.clear();
       homes.clear();
+      searches.clear();
     },
   };
 }
