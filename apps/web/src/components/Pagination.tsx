@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ChevronRightIcon } from './icons.tsx';
-import { ChevronLeftIcon } from './storeIcons.tsx';
+import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';
 
 /**
  * Page items with `siblings` pages either side of the current one and `boundaries` pages at each end, gaps

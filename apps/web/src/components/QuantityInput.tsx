@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { QTY_MAX, QTY_MIN } from '@nhasach/shared';
-import { MinusIcon, PlusIcon } from './storeIcons.tsx';
+import { MinusIcon, PlusIcon } from './icons.tsx';
 
 export interface QuantityInputProps {
   value: number;

@@ -93,6 +93,19 @@ describe('categories', () => {
   });
 });
 
+describe('publishers and suppliers', () => {
+  it('lists them with id, name and slug for the shoppers\' filters', async () => {
+    for (const kind of ['publishers', 'suppliers'] as const) {
+      const { status, body } = await get<{ id: number; name: string; slug: string }[]>(`/api/v1/${kind}`);
+      expect(status).toBe(200);
+      expect(body.data.length).toBeGreaterThan(0);
+      expect(Object.keys(body.data[0]!).sort()).toEqual(['id', 'name', 'slug']);
+    }
+    const { body } = await get<{ slug: string }[]>('/api/v1/publishers');
+    expect(body.data.map((r) => r.slug)).toContain('nxb-tre');
+  });
+});
+
 describe('GET /books/catalog', () => {
   it('defaults: visible books only, newest first, page 0 of size 12, enveloped', async () => {
     const { status, body } = await get<PageResult<BookCardDto>>('/api/v1/books/catalog');

@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { asc, sql, type SQL } from 'drizzle-orm';
 import { CATALOG_MAX_RESULT_WINDOW, type AgeRating, type BookSort, type BookStatus, type CoverType, type Language, type NamedRef } from '@nhasach/shared';
 import { queryRows, type Db } from '../../db/client.ts';
+import { publishers, suppliers } from '../../db/schema/index.ts';
 import { intArray, saleActiveSql, saleInactiveSql, textArray, visibleSql } from './sql.ts';
 
 /** A resolved filter: every reference is an id by now. An empty id list matches nothing. */
@@ -258,4 +259,10 @@ export function topCategoryRows(db: Db, limit: number): Promise<NamedRef[]> {
     db,
     sql`select id, name, slug from categories where parent_id is null order by sort_order, name, id limit ${limit}`,
   );
+}
+
+/** Publishers or suppliers for the shoppers' filters: id, name and slug, by name. */
+export async function listRefs(db: Db, table: 'publishers' | 'suppliers'): Promise<NamedRef[]> {
+  const t = table === 'publishers' ? publishers : suppliers;
+  return db.select({ id: t.id, name: t.name, slug: t.slug }).from(t).orderBy(asc(t.name), asc(t.id));
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { bookListQuerySchema, catalogQuerySchema, homeQuerySchema, searchQuerySchema } from '@nhasach/shared';
 import { notFound } from '../../lib/errors.ts';
 import { optionalAuth } from '../../lib/guards.ts';
+import { listRefs } from './repo.ts';
 import { createCatalogService, type CatalogService } from './service.ts';
 
 declare module 'fastify' {
@@ -35,6 +36,9 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   r.get('/categories/flat', { schema: { tags, summary: 'All categories in tree order, with parentId, leaf, depth' } }, () =>
     service.categoryFlat(),
   );
+  for (const kind of ['publishers', 'suppliers'] as const) {
+    r.get(`/${kind}`, { schema: { tags, summary: `All ${kind} (id, name, slug) for the listing filters` } }, () => listRefs(app.db, kind));
+  }
   r.get('/categories/flat/leaf', { schema: { tags, summary: 'Leaf categories only' } }, () => service.categoryFlat(true));
 
   r.get(

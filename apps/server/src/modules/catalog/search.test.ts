@@ -145,6 +145,16 @@ describe('GET /books/search', () => {
     expect(p5).toMatchObject({ content: [], totalElements: 3 });
   });
 
+  it('caches shoppers\' results briefly: a change shows after invalidate() (or 30 s)', async () => {
+    expect(keysOf((await q('mắt biếc')).content)).toEqual(['matBiec']);
+    await t.app.db.update(books).set({ status: 'INACTIVE' }).where(eq(books.id, fx.book.matBiec!.id));
+    t.app.catalog.invalidate();
+    expect((await q('mắt biếc')).totalElements).toBe(0);
+    await t.app.db.update(books).set({ status: 'ACTIVE' }).where(eq(books.id, fx.book.matBiec!.id));
+    t.app.catalog.invalidate();
+    expect(keysOf((await q('mắt biếc')).content)).toEqual(['matBiec']);
+  });
+
   it('bad parameters are 400, never 500', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/books/search?q=a&size=abc' });
     expect(res.statusCode).toBe(400);
@@ -157,12 +167,16 @@ describe('GET /books/search', () => {
 describe('candidates of a frequent term', () => {
   it('when the full-text part stops at its cap, the best sellers among the matches are added from the probe', async () => {
     const args = { filter: { visibleOnly: true }, tsQuery: 'nguyen & nhat & anh:*', norm: 'nguyen nhat anh', offset: 0, limit: 10, now: new Date() };
-    // Cap 1: the full-text part returns one arbitrary match; the probe must add the best seller (veTuoiTho, 650 sold).
-    const withoutProbe = await searchPage(t.app.db, { ...args, cap: 1, probe: false });
-    expect(withoutProbe.ids).toEqual([fx.book.matBiec!.id]); // first in table order, not the best seller
-    const withProbe = await searchPage(t.app.db, { ...args, cap: 1 });
-    expect(withProbe.ids).toContain(fx.book.veTuoiTho!.id);
-    expect(withProbe.total).toBeLessThanOrEqual(2);
+    // Probe first, cap 1: the best seller (veTuoiTho, 650 sold) and nothing else; the full-text part is skipped.
+    expect(await searchPage(t.app.db, { ...args, cap: 1, probeFirst: true })).toEqual({
+      ids: [fx.book.veTuoiTho!.id],
+      total: 1,
+      wordMatches: 1,
+    });
+    // Full text first, cap 1: one match in table order, then the probe adds the best seller whichever it was.
+    const ginFirst = await searchPage(t.app.db, { ...args, cap: 1 });
+    expect(ginFirst.ids).toContain(fx.book.veTuoiTho!.id);
+    expect(ginFirst.total).toBeLessThanOrEqual(2);
     // With a filter (here: a category) there is no probe; the cap still bounds the candidates.
     const filtered = await searchPage(t.app.db, { ...args, cap: 1, filter: { visibleOnly: true, categorySets: [[fx.category['tieu-thuyet']!]] } });
     expect(filtered).toEqual({ ids: [fx.book.matBiec!.id], total: 1, wordMatches: 1 });
@@ -179,6 +193,7 @@ describe('with statistics (ANALYZE)', () => {
     forgetSearchCaches(t.app.db);
     expect(await frequentTerm(t.app.db, ['dac', 'nhan', 'tam'])).toBe(true);
     expect(await frequentTerm(t.app.db, ['dac', 'zzzz'])).toBe(false);
+    t.app.catalog.invalidate(); // cached search results would hide the new path
     expect(keysOf((await q('dac nhan tam')).content)).toEqual(['dnt', 'dntTeen', 'biQuyet']);
     expect(keysOf((await q('nguyen nhat anh')).content)).toEqual(['veTuoiTho', 'matBiec']);
     const probeFirst = await searchPage(t.app.db, {

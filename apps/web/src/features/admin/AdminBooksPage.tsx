@@ -1,21 +1,17 @@
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_PAGE_SIZE, BOOK_STATUSES, BOOK_STATUS_LABELS, formatVnd, type AdminBookRowDto, type BookStatus } from '@nhasach/shared';
 import { adminKeys, deleteBook, fetchAdminBooks } from '../../api/admin.ts';
 import { errorText } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { BookOpenIcon, PencilIcon } from '../../components/icons.tsx';
+import { BookOpenIcon, ExternalLinkIcon, PencilIcon, PlusIcon, TrashIcon } from '../../components/icons.tsx';
 import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
-import { Pagination } from '../../components/Pagination.tsx';
-import { EmptyState, ErrorState } from '../../components/StateBlocks.tsx';
-import { PlusIcon, TrashIcon } from '../../components/storeIcons.tsx';
+import { EmptyState } from '../../components/StateBlocks.tsx';
 import { useToast } from '../../components/Toast.tsx';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
-import { ExternalLinkIcon } from './adminIcons.tsx';
 import { BookFormDialog } from './books/BookFormDialog.tsx';
-import { BookStatusBadge, Card, IconButton, PageHeader, PageSummary, SearchBox, TableSkeleton, selectClass, table, useDebounced } from './ui.tsx';
+import { DeleteConfirm, ListBody, ListFooter, ListToolbar, useUrlListState } from './listParts.tsx';
+import { BookStatusBadge, Card, IconButton, PageHeader, table } from './ui.tsx';
 
 const isStatus = (v: string | null): v is BookStatus => !!v && (BOOK_STATUSES as readonly string[]).includes(v);
 
@@ -25,39 +21,15 @@ const isStatus = (v: string | null): v is BookStatus => !!v && (BOOK_STATUSES as
  */
 export function AdminBooksPage() {
   useDocumentTitle('Quản lý sách');
-  const [params, setParams] = useSearchParams();
+  const { params, page, q, search, setSearch, update } = useUrlListState();
   const qc = useQueryClient();
   const toast = useToast();
   const statusParam = params.get('status');
   const status = isStatus(statusParam) ? statusParam : '';
-  const page = Math.max(0, Number(params.get('page')) || 0);
-  const q = params.get('q') ?? '';
   const editParam = params.get('edit');
   const editId = editParam && /^\d+$/.test(editParam) ? Number(editParam) : null;
   const [creating, setCreating] = useState(false);
-  const [search, setSearch] = useState(q);
-  const debounced = useDebounced(search.trim(), 350);
   const [toDelete, setToDelete] = useState<AdminBookRowDto | null>(null);
-
-  const update = (patch: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(patch)) {
-          if (v === null || v === '') next.delete(k);
-          else next.set(k, v);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-
-  // The typed search goes to the URL once typing pauses, back to the first page.
-  useEffect(() => {
-    if (debounced !== q) update({ q: debounced || null, page: null });
-    // update is recreated every render; only a new search term matters here.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
 
   const list = useQuery({
     queryKey: adminKeys.bookList(q, status, page),
@@ -95,103 +67,105 @@ export function AdminBooksPage() {
       />
 
       <Card bodyClassName="">
-        <div className="flex flex-wrap items-center gap-3 border-b border-gray-100 p-4">
-          <SearchBox value={search} onChange={setSearch} placeholder="Tìm theo tên sách, ISBN, SKU…" label="Tìm sách" className="min-w-[220px] flex-1 sm:max-w-md" />
-          <select aria-label="Lọc theo trạng thái" value={status} onChange={(e) => update({ status: e.target.value || null, page: null })} className={`${selectClass} w-full sm:w-48`}>
-            <option value="">Tất cả trạng thái</option>
-            {BOOK_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {BOOK_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ListToolbar
+          search={search}
+          onSearch={setSearch}
+          searchPlaceholder="Tìm theo tên sách, ISBN, SKU…"
+          searchLabel="Tìm sách"
+          filter={{
+            label: 'Lọc theo trạng thái',
+            value: status,
+            allLabel: 'Tất cả trạng thái',
+            values: BOOK_STATUSES,
+            labels: BOOK_STATUS_LABELS,
+            className: 'w-full sm:w-48',
+            onChange: (v) => update({ status: v || null, page: null }),
+          }}
+        />
 
-        {list.isPending ? (
-          <TableSkeleton rows={8} cols={6} />
-        ) : list.isError ? (
-          <div className="p-5">
-            <ErrorState message="Không tải được danh sách sách." onRetry={() => void list.refetch()} retrying={list.isFetching} />
-          </div>
-        ) : data && data.content.length === 0 ? (
-          <div className="p-5">
+        <ListBody
+          query={list}
+          isEmpty={!!data && data.content.length === 0}
+          skeleton={{ rows: 8, cols: 6 }}
+          errorMessage="Không tải được danh sách sách."
+          empty={
             <EmptyState
               title={q || status ? 'Không tìm thấy sách phù hợp.' : 'Chưa có sách nào.'}
               description={q || status ? 'Thử từ khoá khác hoặc bỏ bộ lọc trạng thái.' : 'Bấm “Thêm sách” để tạo cuốn sách đầu tiên.'}
               icon={<BookOpenIcon size={28} />}
             />
+          }
+        >
+          {/* Phones: one card per book instead of a wide table. */}
+          <ul className="divide-y divide-gray-100 md:hidden" aria-label="Danh sách sách">
+            {data?.content.map((b) => (
+              <BookCard key={b.id} book={b} onEdit={() => update({ edit: String(b.id) })} onDelete={() => setToDelete(b)} />
+            ))}
+          </ul>
+          <div className={`${table.wrap} max-md:hidden`}>
+            <table className={`${table.table} min-w-[900px]`}>
+              <thead className={table.thead}>
+                <tr>
+                  <th scope="col" className={`${table.th} w-16`}>
+                    Ảnh
+                  </th>
+                  <th scope="col" className={table.th}>
+                    Tên sách
+                  </th>
+                  <th scope="col" className={table.th}>
+                    ISBN-13
+                  </th>
+                  <th scope="col" className={`${table.th} text-right`}>
+                    Giá bán
+                  </th>
+                  <th scope="col" className={`${table.th} text-right`}>
+                    Tồn kho
+                  </th>
+                  <th scope="col" className={table.th}>
+                    Trạng thái
+                  </th>
+                  <th scope="col" className={`${table.th} text-right`}>
+                    Thao tác
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data?.content.map((b) => (
+                  <BookRow key={b.id} book={b} onEdit={() => update({ edit: String(b.id) })} onDelete={() => setToDelete(b)} />
+                ))}
+              </tbody>
+            </table>
           </div>
-        ) : (
-          <div className={`transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}>
-            {/* Phones: one card per book instead of a wide table. */}
-            <ul className="divide-y divide-gray-100 md:hidden" aria-label="Danh sách sách">
-              {data?.content.map((b) => (
-                <BookCard key={b.id} book={b} onEdit={() => update({ edit: String(b.id) })} onDelete={() => setToDelete(b)} />
-              ))}
-            </ul>
-            <div className={`${table.wrap} max-md:hidden`}>
-              <table className={`${table.table} min-w-[900px]`}>
-                <thead className={table.thead}>
-                  <tr>
-                    <th scope="col" className={`${table.th} w-16`}>
-                      Ảnh
-                    </th>
-                    <th scope="col" className={table.th}>
-                      Tên sách
-                    </th>
-                    <th scope="col" className={table.th}>
-                      ISBN-13
-                    </th>
-                    <th scope="col" className={`${table.th} text-right`}>
-                      Giá bán
-                    </th>
-                    <th scope="col" className={`${table.th} text-right`}>
-                      Tồn kho
-                    </th>
-                    <th scope="col" className={table.th}>
-                      Trạng thái
-                    </th>
-                    <th scope="col" className={`${table.th} text-right`}>
-                      Thao tác
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data?.content.map((b) => (
-                    <BookRow key={b.id} book={b} onEdit={() => update({ edit: String(b.id) })} onDelete={() => setToDelete(b)} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </div>
-        )}
+        </ListBody>
 
-        {data && data.totalElements > 0 && (
-          <div className="flex flex-wrap items-center justify-between gap-3 border-t border-gray-100 px-4 py-3">
-            <PageSummary page={data.number} size={data.size} total={data.totalElements} unit="sách" />
-            <Pagination page={data.number} totalPages={data.totalPages} onChange={(p) => update({ page: p ? String(p) : null })} label="Phân trang sách" />
-          </div>
+        {data && (
+          <ListFooter
+            page={data.number}
+            size={data.size}
+            total={data.totalElements}
+            totalPages={data.totalPages}
+            unit="sách"
+            label="Phân trang sách"
+            onPage={(p) => update({ page: p ? String(p) : null })}
+          />
         )}
       </Card>
 
       {(creating || editId !== null) && <BookFormDialog key={editId ?? 'new'} editId={creating ? null : editId} onClose={closeDialog} />}
 
-      <ConfirmDialog
-        open={toDelete !== null}
+      <DeleteConfirm
+        item={toDelete}
         title="Xoá sách này?"
-        description={
-          toDelete && (
-            <>
-              Sách <strong className="text-gray-900">“{toDelete.title}”</strong> và ảnh của nó sẽ bị xoá. Nếu sách đã có trong đơn hàng, sách sẽ được chuyển sang
-              trạng thái Ngừng bán thay vì xoá.
-            </>
-          )
-        }
+        description={(b) => (
+          <>
+            Sách <strong className="text-gray-900">“{b.title}”</strong> và ảnh của nó sẽ bị xoá. Nếu sách đã có trong đơn hàng, sách sẽ được chuyển sang
+            trạng thái Ngừng bán thay vì xoá.
+          </>
+        )}
         confirmText="Xoá sách"
-        danger
         busy={remove.isPending}
         onClose={() => setToDelete(null)}
-        onConfirm={() => toDelete && remove.mutate(toDelete)}
+        onConfirm={(b) => remove.mutate(b)}
       />
     </div>
   );

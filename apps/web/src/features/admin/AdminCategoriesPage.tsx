@@ -8,7 +8,6 @@ import { adminKeys, createCategory, deleteCategory, fetchAdminCategories, update
 import { catalogKeys } from '../../api/catalog.ts';
 import { errorText } from '../../api/client.ts';
 import { Button, buttonClass } from '../../components/Button.tsx';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { TagIcon } from '../../components/icons.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { EmptyState, ErrorState } from '../../components/StateBlocks.tsx';
@@ -17,6 +16,7 @@ import { useToast } from '../../components/Toast.tsx';
 import { applyFieldErrors } from '../../lib/apiMessage.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { CategoryTree, childrenOf } from './categories/CategoryTree.tsx';
+import { DeleteConfirm, DismissibleAlert } from './listParts.tsx';
 import { Card, InlineAlert, PageHeader, SearchBox, TableSkeleton, failureText, selectClass } from './ui.tsx';
 
 interface CategoryFormValues {
@@ -156,14 +156,7 @@ export function AdminCategoriesPage() {
         description={list.data ? `${categories.length} danh mục, trong đó ${categories.filter((c) => c.depth === 0).length} danh mục gốc` : 'Cây danh mục sách của cửa hàng'}
       />
 
-      {failure && (
-        <InlineAlert className="mb-4 flex items-start justify-between gap-3">
-          <span>{failure}</span>
-          <button type="button" onClick={() => setFailure(null)} className="shrink-0 font-semibold underline">
-            Đóng
-          </button>
-        </InlineAlert>
-      )}
+      <DismissibleAlert message={failure} onClose={() => setFailure(null)} className="mb-4" />
 
       <div className="grid items-start gap-5 lg:grid-cols-[360px_minmax(0,1fr)]">
         <Card title="Thêm danh mục" description="Tên là bắt buộc; slug tạo tự động khi để trống." className="lg:sticky lg:top-20">
@@ -256,21 +249,18 @@ export function AdminCategoriesPage() {
       </div>
 
       {moving && <MoveDialog category={moving} categories={categories} busy={move.isPending} onClose={() => setMoving(null)} onSave={(parentId) => move.mutate({ c: moving, parentId })} />}
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteConfirm
+        item={deleting}
         title="Xoá danh mục?"
-        description={
-          deleting && (
-            <>
-              Danh mục <strong className="text-gray-900">“{deleting.name}”</strong> sẽ bị xoá. Danh mục còn sách hoặc danh mục con sẽ không xoá được.
-            </>
-          )
-        }
+        description={(c) => (
+          <>
+            Danh mục <strong className="text-gray-900">“{c.name}”</strong> sẽ bị xoá. Danh mục còn sách hoặc danh mục con sẽ không xoá được.
+          </>
+        )}
         confirmText="Xoá danh mục"
-        danger
         busy={remove.isPending}
         onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting)}
+        onConfirm={(c) => remove.mutate(c)}
       />
     </div>
   );

@@ -12,11 +12,10 @@ import {
   type OrderStatus,
 } from '@nhasach/shared';
 import { adminKeys, fetchDashboard } from '../../api/admin.ts';
-import { BookOpenIcon, InfoIcon, PackageIcon, RefreshIcon, UsersIcon } from '../../components/icons.tsx';
+import { AlertTriangleIcon, BookOpenIcon, CalendarIcon, InfoIcon, PackageIcon, RefreshIcon, ShoppingBagIcon, TrendingUpIcon, UsersIcon } from '../../components/icons.tsx';
 import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
 import { ErrorState, Skeleton } from '../../components/StateBlocks.tsx';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
-import { AlertTriangleIcon, CalendarIcon, ShoppingBagIcon, TrendingUpIcon } from './adminIcons.tsx';
 import { AuditFeed } from './dashboard/AuditFeed.tsx';
 import { RevenueChart } from './dashboard/RevenueChart.tsx';
 import { formatCount, formatDate, formatTime, relativeTime } from './format.ts';

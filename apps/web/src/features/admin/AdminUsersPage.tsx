@@ -1,23 +1,20 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_MESSAGES, ADMIN_PAGE_SIZE, ROLES, parseRole, type AdminUserDto, type Role } from '@nhasach/shared';
 import { adminKeys, fetchAdminUsers, hardDeleteUser, setUserEnabled, setUserRole, softDeleteUser } from '../../api/admin.ts';
 import { errorText } from '../../api/client.ts';
 import { Button, buttonClass } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { UsersIcon } from '../../components/icons.tsx';
+import { BanIcon, ShieldIcon, TrashIcon, UserCheckIcon, UserPlusIcon, UsersIcon } from '../../components/icons.tsx';
 import { Modal } from '../../components/Modal.tsx';
-import { Pagination } from '../../components/Pagination.tsx';
-import { EmptyState, ErrorState } from '../../components/StateBlocks.tsx';
-import { TrashIcon } from '../../components/storeIcons.tsx';
+import { EmptyState } from '../../components/StateBlocks.tsx';
 import { useToast } from '../../components/Toast.tsx';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { useAuth } from '../auth/useAuth.ts';
-import { BanIcon, ShieldIcon, UserCheckIcon, UserPlusIcon } from './adminIcons.tsx';
 import { formatDate, formatDateTime } from './format.ts';
 import { CreateStaffDialog } from './users/CreateStaffDialog.tsx';
-import { Card, IconButton, InlineAlert, PageHeader, PageSummary, Pill, ROLE_LABELS, RoleBadge, SearchBox, TableSkeleton, selectClass, table, useDebounced } from './ui.tsx';
+import { DismissibleAlert, ListBody, ListFooter, ListToolbar, useUrlListState } from './listParts.tsx';
+import { Card, IconButton, PageHeader, Pill, ROLE_LABELS, RoleBadge, table } from './ui.tsx';
 
 type Action = { kind: 'soft' | 'hard' | 'enable'; user: AdminUserDto } | { kind: 'role'; user: AdminUserDto };
 
@@ -33,36 +30,14 @@ const isRole = (v: string | null): v is Role => !!v && (ROLES as readonly string
 export function AdminUsersPage() {
   useDocumentTitle('Quản lý người dùng');
   const { user: me } = useAuth();
-  const [params, setParams] = useSearchParams();
+  const { params, page, q, search, setSearch, update } = useUrlListState();
   const qc = useQueryClient();
   const toast = useToast();
-  const page = Math.max(0, Number(params.get('page')) || 0);
-  const q = params.get('q') ?? '';
   const roleParam = params.get('role');
   const role = isRole(roleParam) ? roleParam : '';
-  const [search, setSearch] = useState(q);
-  const debounced = useDebounced(search.trim(), 350);
   const [action, setAction] = useState<Action | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
-
-  const update = (patch: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(patch)) {
-          if (v === null || v === '') next.delete(k);
-          else next.set(k, v);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-  useEffect(() => {
-    if (debounced !== q) update({ q: debounced || null, page: null });
-    // update is recreated every render; only a new search term matters here.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
 
   const list = useQuery({
     queryKey: adminKeys.userList(q, role, page),
@@ -117,126 +92,122 @@ export function AdminUsersPage() {
         }
       />
 
-      {failure && (
-        <InlineAlert className="mb-4 flex items-start justify-between gap-3">
-          <span>{failure}</span>
-          <button type="button" onClick={() => setFailure(null)} className="shrink-0 font-semibold underline">
-            Đóng
-          </button>
-        </InlineAlert>
-      )}
+      <DismissibleAlert message={failure} onClose={() => setFailure(null)} className="mb-4" />
 
       <Card bodyClassName="">
-        <div className="flex flex-wrap items-center gap-3 border-b border-gray-100 p-4">
-          <SearchBox value={search} onChange={setSearch} placeholder="Tìm theo tên đăng nhập, e-mail, họ tên…" label="Tìm người dùng" className="min-w-[220px] flex-1 sm:max-w-md" />
-          <select aria-label="Lọc theo vai trò" value={role} onChange={(e) => update({ role: e.target.value || null, page: null })} className={`${selectClass} w-full sm:w-52`}>
-            <option value="">Tất cả vai trò</option>
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ListToolbar
+          search={search}
+          onSearch={setSearch}
+          searchPlaceholder="Tìm theo tên đăng nhập, e-mail, họ tên…"
+          searchLabel="Tìm người dùng"
+          filter={{
+            label: 'Lọc theo vai trò',
+            value: role,
+            allLabel: 'Tất cả vai trò',
+            values: ROLES,
+            labels: ROLE_LABELS,
+            className: 'w-full sm:w-52',
+            onChange: (v) => update({ role: v || null, page: null }),
+          }}
+        />
 
-        {list.isPending ? (
-          <TableSkeleton rows={8} cols={6} />
-        ) : list.isError ? (
-          <div className="p-5">
-            <ErrorState message={ADMIN_MESSAGES.loadUsersFailed} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-          </div>
-        ) : data && data.result.length === 0 ? (
-          <div className="p-5">
-            <EmptyState title="Không tìm thấy người dùng phù hợp." icon={<UsersIcon size={28} />} />
-          </div>
-        ) : (
-          <div className={`transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}>
-            {/* Phones: one card per account instead of a wide table. */}
-            <ul className="divide-y divide-gray-100 md:hidden" aria-label="Danh sách người dùng">
-              {data?.result.map((u) => (
-                <li key={u.id} className="flex items-start gap-3 p-4">
-                  <Avatar user={u} />
-                  <div className="min-w-0 flex-1">
-                    <p className="truncate font-semibold text-gray-900">
-                      {u.username} <span className="font-mono text-xs font-normal text-gray-400">#{u.id}</span>
-                    </p>
-                    <p className="truncate text-xs text-gray-500">{u.email}</p>
-                    <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
-                      <RoleBadge role={u.role} />
-                      <EnabledPill user={u} />
-                    </div>
+        <ListBody
+          query={list}
+          isEmpty={!!data && data.result.length === 0}
+          skeleton={{ rows: 8, cols: 6 }}
+          errorMessage={ADMIN_MESSAGES.loadUsersFailed}
+          empty={<EmptyState title="Không tìm thấy người dùng phù hợp." icon={<UsersIcon size={28} />} />}
+        >
+          {/* Phones: one card per account instead of a wide table. */}
+          <ul className="divide-y divide-gray-100 md:hidden" aria-label="Danh sách người dùng">
+            {data?.result.map((u) => (
+              <li key={u.id} className="flex items-start gap-3 p-4">
+                <Avatar user={u} />
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-semibold text-gray-900">
+                    {u.username} <span className="font-mono text-xs font-normal text-gray-400">#{u.id}</span>
+                  </p>
+                  <p className="truncate text-xs text-gray-500">{u.email}</p>
+                  <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
+                    <RoleBadge role={u.role} />
+                    <EnabledPill user={u} />
                   </div>
-                  <UserActions user={u} isMe={isMe(u)} onAction={setAction} />
-                </li>
-              ))}
-            </ul>
-            <div className={`${table.wrap} max-md:hidden`}>
-              <table className={`${table.table} min-w-[960px]`}>
-                <thead className={table.thead}>
-                  <tr>
-                    <th scope="col" className={`${table.th} w-16`}>
-                      ID
-                    </th>
-                    <th scope="col" className={table.th}>
-                      Tài khoản
-                    </th>
-                    <th scope="col" className={table.th}>
-                      E-mail
-                    </th>
-                    <th scope="col" className={table.th}>
-                      Vai trò
-                    </th>
-                    <th scope="col" className={table.th}>
-                      Trạng thái
-                    </th>
-                    <th scope="col" className={table.th}>
-                      Ngày tạo
-                    </th>
-                    <th scope="col" className={`${table.th} text-right`}>
-                      Thao tác
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data?.result.map((u) => (
-                    <tr key={u.id} className={`${table.tr} ${u.enabled ? '' : 'bg-gray-50/60'}`}>
-                      <td className={`${table.td} font-mono text-xs text-gray-500`}>#{u.id}</td>
-                      <td className={table.td}>
-                        <div className="flex items-center gap-3">
-                          <Avatar user={u} />
-                          <div className="min-w-0">
-                            <p className="truncate font-semibold text-gray-900">
-                              {u.username}
-                              {isMe(u) && <span className="ml-1.5 text-xs font-medium text-gray-400">(bạn)</span>}
-                            </p>
-                            <p className="truncate text-xs text-gray-500">{u.fullName || '—'}</p>
-                          </div>
+                </div>
+                <UserActions user={u} isMe={isMe(u)} onAction={setAction} />
+              </li>
+            ))}
+          </ul>
+          <div className={`${table.wrap} max-md:hidden`}>
+            <table className={`${table.table} min-w-[960px]`}>
+              <thead className={table.thead}>
+                <tr>
+                  <th scope="col" className={`${table.th} w-16`}>
+                    ID
+                  </th>
+                  <th scope="col" className={table.th}>
+                    Tài khoản
+                  </th>
+                  <th scope="col" className={table.th}>
+                    E-mail
+                  </th>
+                  <th scope="col" className={table.th}>
+                    Vai trò
+                  </th>
+                  <th scope="col" className={table.th}>
+                    Trạng thái
+                  </th>
+                  <th scope="col" className={table.th}>
+                    Ngày tạo
+                  </th>
+                  <th scope="col" className={`${table.th} text-right`}>
+                    Thao tác
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data?.result.map((u) => (
+                  <tr key={u.id} className={`${table.tr} ${u.enabled ? '' : 'bg-gray-50/60'}`}>
+                    <td className={`${table.td} font-mono text-xs text-gray-500`}>#{u.id}</td>
+                    <td className={table.td}>
+                      <div className="flex items-center gap-3">
+                        <Avatar user={u} />
+                        <div className="min-w-0">
+                          <p className="truncate font-semibold text-gray-900">
+                            {u.username}
+                            {isMe(u) && <span className="ml-1.5 text-xs font-medium text-gray-400">(bạn)</span>}
+                          </p>
+                          <p className="truncate text-xs text-gray-500">{u.fullName || '—'}</p>
                         </div>
-                      </td>
-                      <td className={`${table.td} max-w-[240px] truncate text-gray-700`}>{u.email}</td>
-                      <td className={table.td}>
-                        <RoleBadge role={u.role} />
-                      </td>
-                      <td className={table.td}>
-                        <EnabledPill user={u} />
-                      </td>
-                      <td className={`${table.td} whitespace-nowrap text-gray-600`}>{formatDate(u.createdAt)}</td>
-                      <td className={`${table.td} text-right`}>
-                        <UserActions user={u} isMe={isMe(u)} onAction={setAction} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                      </div>
+                    </td>
+                    <td className={`${table.td} max-w-[240px] truncate text-gray-700`}>{u.email}</td>
+                    <td className={table.td}>
+                      <RoleBadge role={u.role} />
+                    </td>
+                    <td className={table.td}>
+                      <EnabledPill user={u} />
+                    </td>
+                    <td className={`${table.td} whitespace-nowrap text-gray-600`}>{formatDate(u.createdAt)}</td>
+                    <td className={`${table.td} text-right`}>
+                      <UserActions user={u} isMe={isMe(u)} onAction={setAction} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </div>
-        )}
+        </ListBody>
 
-        {data && data.meta.total > 0 && (
-          <div className="flex flex-wrap items-center justify-between gap-3 border-t border-gray-100 px-4 py-3">
-            <PageSummary page={data.meta.page} size={data.meta.pageSize} total={data.meta.total} unit="tài khoản" />
-            <Pagination page={data.meta.page} totalPages={data.meta.pages} onChange={(p) => update({ page: p ? String(p) : null })} label="Phân trang người dùng" />
-          </div>
+        {data && (
+          <ListFooter
+            page={data.meta.page}
+            size={data.meta.pageSize}
+            total={data.meta.total}
+            totalPages={data.meta.pages}
+            unit="tài khoản"
+            label="Phân trang người dùng"
+            onPage={(p) => update({ page: p ? String(p) : null })}
+          />
         )}
       </Card>
 

@@ -3,8 +3,7 @@ import { discountPercent, formatVnd, type CartItemDto } from '@nhasach/shared';
 import { DiscountBadge } from '../../components/Badge.tsx';
 import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { AlertCircleIcon } from '../../components/icons.tsx';
-import { TrashIcon } from '../../components/storeIcons.tsx';
+import { AlertCircleIcon, TrashIcon } from '../../components/icons.tsx';
 import { CartQtyStepper } from './CartQtyStepper.tsx';
 
 /** Why a line cannot be ordered, or a warning about it (spec section 8, Cart). */

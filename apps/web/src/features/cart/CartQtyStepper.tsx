@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { QTY_MAX } from '@nhasach/shared';
-import { MinusIcon, PlusIcon } from '../../components/storeIcons.tsx';
+import { MinusIcon, PlusIcon } from '../../components/icons.tsx';
 
 export interface CartQtyStepperProps {
   value: number;

@@ -5,7 +5,7 @@ import { ApiError } from '../../api/client.ts';
 import { fetchSaleOrder, saleKeys } from '../../api/sales.ts';
 import { buttonClass } from '../../components/Button.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/StateBlocks.tsx';
-import { SearchXIcon } from '../../components/storeIcons.tsx';
+import { SearchXIcon } from '../../components/icons.tsx';
 import { apiMessage } from '../../lib/apiMessage.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { AssignForm } from './detail/AssignForm.tsx';

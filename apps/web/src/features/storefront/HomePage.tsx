@@ -6,8 +6,7 @@ import { bookKeys, catalogKeys, fetchCategoryTree, fetchHome, fetchNewest } from
 import { BookGrid, BookGridSkeleton, GRID_COLS } from '../../components/BookGrid.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { EmptyState, ErrorState } from '../../components/StateBlocks.tsx';
-import { BookOpenIcon, HeartIcon, SparklesIcon } from '../../components/icons.tsx';
-import { TrophyIcon, ZapIcon } from '../../components/storeIcons.tsx';
+import { BookOpenIcon, HeartIcon, SparklesIcon, TrophyIcon, ZapIcon } from '../../components/icons.tsx';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { STORE_PROMISES } from '../../app/layout/Footer.tsx';
 import { BannerCarousel } from './home/BannerCarousel.tsx';

@@ -6,7 +6,7 @@ import { bookKeys, fetchBookBySlug } from '../../api/catalog.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { buttonClass } from '../../components/Button.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/StateBlocks.tsx';
-import { SearchXIcon } from '../../components/storeIcons.tsx';
+import { SearchXIcon } from '../../components/icons.tsx';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { useAuth } from '../auth/useAuth.ts';
 import { favouritesStore } from '../favourites/favouritesStore.ts';

@@ -8,8 +8,7 @@ import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { buttonClass } from '../../components/Button.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { EmptyState, ErrorState } from '../../components/StateBlocks.tsx';
-import { SearchIcon } from '../../components/icons.tsx';
-import { SearchXIcon } from '../../components/storeIcons.tsx';
+import { SearchIcon, SearchXIcon } from '../../components/icons.tsx';
 import { normaliseSearchTerm } from '../../lib/search.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 

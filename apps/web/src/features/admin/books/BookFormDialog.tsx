@@ -27,7 +27,7 @@ import { ErrorState, Skeleton } from '../../../components/StateBlocks.tsx';
 import { inputClass } from '../../../components/TextField.tsx';
 import { useToast } from '../../../components/Toast.tsx';
 import { applyFieldErrors } from '../../../lib/apiMessage.ts';
-import { ExternalLinkIcon } from '../adminIcons.tsx';
+import { ExternalLinkIcon } from '../../../components/icons.tsx';
 import { FormDialog, InlineAlert, selectClass } from '../ui.tsx';
 import { BookImagesField, useBookImages } from './BookImages.tsx';
 import { bookToForm, emptyBookForm, formSummary, type BookFormValues } from './bookForm.ts';

@@ -9,8 +9,7 @@ import {
 } from '@nhasach/shared';
 import { ApiError, errorText } from '../../../api/client.ts';
 import { removeBookImage, reorderBookImages, uploadBookImages } from '../../../api/admin.ts';
-import { TrashIcon } from '../../../components/storeIcons.tsx';
-import { ArrowDownIcon, ArrowUpIcon, GripIcon, UploadIcon } from '../adminIcons.tsx';
+import { ArrowDownIcon, ArrowUpIcon, GripIcon, TrashIcon, UploadIcon } from '../../../components/icons.tsx';
 import { IconButton } from '../ui.tsx';
 
 /** A file chosen in the browser and not stored yet (a new book is saved first, then its images). */

@@ -1,8 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { ChevronDownIcon, CloseIcon } from '../../../components/icons.tsx';
-import { PlusIcon } from '../../../components/storeIcons.tsx';
+import { CheckIcon, ChevronDownIcon, CloseIcon, PlusIcon } from '../../../components/icons.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
-import { CheckIcon } from '../adminIcons.tsx';
 
 export interface ComboOption {
   id: number;

@@ -1,9 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { AdminCategoryDto } from '@nhasach/shared';
-import { ChevronRightIcon, CloseIcon, PencilIcon } from '../../../components/icons.tsx';
-import { PlusIcon, TrashIcon } from '../../../components/storeIcons.tsx';
+import { CheckIcon, ChevronRightIcon, CloseIcon, FolderIcon, FolderOpenIcon, MoveIcon, PencilIcon, PlusIcon, TrashIcon } from '../../../components/icons.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
-import { CheckIcon, FolderIcon, FolderOpenIcon, MoveIcon } from '../adminIcons.tsx';
 import { IconButton, smallInputClass } from '../ui.tsx';
 
 export interface CategoryTreeProps {

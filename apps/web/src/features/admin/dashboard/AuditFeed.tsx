@@ -1,9 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { adminKeys, fetchAudit } from '../../../api/admin.ts';
-import { BookOpenIcon, DatabaseIcon, PackageIcon, TagIcon, UsersIcon } from '../../../components/icons.tsx';
+import { ActivityIcon, BookOpenIcon, DatabaseIcon, ImageIcon, PackageIcon, TagIcon, UsersIcon } from '../../../components/icons.tsx';
 import { ErrorState } from '../../../components/StateBlocks.tsx';
-import { ActivityIcon, ImageIcon } from '../adminIcons.tsx';
 import { formatDateTime, relativeTime } from '../format.ts';
 import { Card, RoleBadge, selectClass } from '../ui.tsx';
 

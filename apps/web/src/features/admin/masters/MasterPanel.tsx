@@ -7,18 +7,15 @@ import { ADMIN_MESSAGES, ADMIN_PAGE_SIZE, MASTER_LABELS, masterCreateSchema, typ
 import { adminKeys, createMaster, deleteMaster, fetchMasters, updateMaster } from '../../../api/admin.ts';
 import { errorText } from '../../../api/client.ts';
 import { Button } from '../../../components/Button.tsx';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { CloseIcon, DatabaseIcon, PencilIcon } from '../../../components/icons.tsx';
-import { Pagination } from '../../../components/Pagination.tsx';
+import { CheckIcon, CloseIcon, DatabaseIcon, PencilIcon, PlusIcon, TrashIcon } from '../../../components/icons.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
-import { EmptyState, ErrorState } from '../../../components/StateBlocks.tsx';
-import { PlusIcon, TrashIcon } from '../../../components/storeIcons.tsx';
+import { EmptyState } from '../../../components/StateBlocks.tsx';
 import { inputClass } from '../../../components/TextField.tsx';
 import { useToast } from '../../../components/Toast.tsx';
 import { applyFieldErrors } from '../../../lib/apiMessage.ts';
-import { CheckIcon } from '../adminIcons.tsx';
 import { formatDate } from '../format.ts';
-import { IconButton, InlineAlert, PageSummary, SearchBox, TableSkeleton, failureText, smallInputClass, table, useDebounced } from '../ui.tsx';
+import { DeleteConfirm, DismissibleAlert, ListBody, ListFooter } from '../listParts.tsx';
+import { IconButton, InlineAlert, SearchBox, failureText, smallInputClass, table, useDebounced } from '../ui.tsx';
 
 interface MasterFormValues {
   name: string;
@@ -137,14 +134,7 @@ export function MasterPanel({ kind }: { kind: MasterKind }) {
         </div>
       </form>
 
-      {failure && (
-        <InlineAlert className="flex items-start justify-between gap-3">
-          <span>{failure}</span>
-          <button type="button" onClick={() => setFailure(null)} className="shrink-0 font-semibold underline">
-            Đóng
-          </button>
-        </InlineAlert>
-      )}
+      <DismissibleAlert message={failure} onClose={() => setFailure(null)} />
 
       <div className="flex flex-wrap items-center justify-between gap-3">
         <SearchBox
@@ -161,90 +151,87 @@ export function MasterPanel({ kind }: { kind: MasterKind }) {
       </div>
 
       <div className="overflow-hidden rounded-xl border border-gray-200">
-        {list.isPending ? (
-          <TableSkeleton rows={6} cols={4} />
-        ) : list.isError ? (
-          <div className="p-5">
-            <ErrorState message={`Không tải được danh sách ${label}.`} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-          </div>
-        ) : data && data.content.length === 0 ? (
-          <div className="p-5">
-            <EmptyState title={q ? `Không tìm thấy ${label} phù hợp.` : `Chưa có ${label}.`} icon={<DatabaseIcon size={28} />} className="border-0" />
-          </div>
-        ) : (
-          <div className={`${table.wrap} transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}>
-            <table className={`${table.table} min-w-[640px]`}>
-              <thead className={table.thead}>
-                <tr>
-                  <th scope="col" className={table.th}>
-                    Tên
-                  </th>
-                  <th scope="col" className={table.th}>
-                    Slug
-                  </th>
-                  <th scope="col" className={`${table.th} text-right`}>
-                    Số sách
-                  </th>
-                  <th scope="col" className={table.th}>
-                    Ngày tạo
-                  </th>
-                  <th scope="col" className={`${table.th} text-right`}>
-                    Thao tác
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data?.content.map((m) =>
-                  editing === m.id ? (
-                    <EditRow key={m.id} m={m} busy={save.isPending} onCancel={() => setEditing(null)} onSave={(name, slug) => save.mutate({ m, name, slug })} />
-                  ) : (
-                    <tr key={m.id} className={table.tr}>
-                      <td className={`${table.td} font-medium text-gray-900`}>{m.name}</td>
-                      <td className={`${table.td} font-mono text-xs text-gray-500`}>{m.slug}</td>
-                      <td className={`${table.td} text-right tabular-nums`}>
-                        <span className={m.bookCount ? 'font-semibold text-gray-900' : 'text-gray-400'}>{m.bookCount.toLocaleString('vi-VN')}</span>
-                      </td>
-                      <td className={`${table.td} text-gray-600`}>{formatDate(m.createdAt)}</td>
-                      <td className={`${table.td} text-right`}>
-                        <div className="flex justify-end gap-1">
-                          <IconButton label={`Sửa ${m.name}`} onClick={() => setEditing(m.id)}>
-                            <PencilIcon size={15} />
-                          </IconButton>
-                          <IconButton label={`Xoá ${m.name}`} tone="danger" onClick={() => setDeleting(m)}>
-                            <TrashIcon size={15} />
-                          </IconButton>
-                        </div>
-                      </td>
-                    </tr>
-                  ),
-                )}
-              </tbody>
-            </table>
-          </div>
-        )}
-        {data && data.totalElements > 0 && (
-          <div className="flex flex-wrap items-center justify-between gap-3 border-t border-gray-100 px-4 py-3">
-            <PageSummary page={data.number} size={data.size} total={data.totalElements} unit={label} />
-            <Pagination page={data.number} totalPages={data.totalPages} onChange={setPage} label={`Phân trang ${label}`} />
-          </div>
+        <ListBody
+          query={list}
+          isEmpty={!!data && data.content.length === 0}
+          skeleton={{ rows: 6, cols: 4 }}
+          errorMessage={`Không tải được danh sách ${label}.`}
+          empty={<EmptyState title={q ? `Không tìm thấy ${label} phù hợp.` : `Chưa có ${label}.`} icon={<DatabaseIcon size={28} />} className="border-0" />}
+          className={table.wrap}
+        >
+          <table className={`${table.table} min-w-[640px]`}>
+            <thead className={table.thead}>
+              <tr>
+                <th scope="col" className={table.th}>
+                  Tên
+                </th>
+                <th scope="col" className={table.th}>
+                  Slug
+                </th>
+                <th scope="col" className={`${table.th} text-right`}>
+                  Số sách
+                </th>
+                <th scope="col" className={table.th}>
+                  Ngày tạo
+                </th>
+                <th scope="col" className={`${table.th} text-right`}>
+                  Thao tác
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data?.content.map((m) =>
+                editing === m.id ? (
+                  <EditRow key={m.id} m={m} busy={save.isPending} onCancel={() => setEditing(null)} onSave={(name, slug) => save.mutate({ m, name, slug })} />
+                ) : (
+                  <tr key={m.id} className={table.tr}>
+                    <td className={`${table.td} font-medium text-gray-900`}>{m.name}</td>
+                    <td className={`${table.td} font-mono text-xs text-gray-500`}>{m.slug}</td>
+                    <td className={`${table.td} text-right tabular-nums`}>
+                      <span className={m.bookCount ? 'font-semibold text-gray-900' : 'text-gray-400'}>{m.bookCount.toLocaleString('vi-VN')}</span>
+                    </td>
+                    <td className={`${table.td} text-gray-600`}>{formatDate(m.createdAt)}</td>
+                    <td className={`${table.td} text-right`}>
+                      <div className="flex justify-end gap-1">
+                        <IconButton label={`Sửa ${m.name}`} onClick={() => setEditing(m.id)}>
+                          <PencilIcon size={15} />
+                        </IconButton>
+                        <IconButton label={`Xoá ${m.name}`} tone="danger" onClick={() => setDeleting(m)}>
+                          <TrashIcon size={15} />
+                        </IconButton>
+                      </div>
+                    </td>
+                  </tr>
+                ),
+              )}
+            </tbody>
+          </table>
+        </ListBody>
+        {data && (
+          <ListFooter
+            page={data.number}
+            size={data.size}
+            total={data.totalElements}
+            totalPages={data.totalPages}
+            unit={label}
+            label={`Phân trang ${label}`}
+            onPage={setPage}
+          />
         )}
       </div>
 
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteConfirm
+        item={deleting}
         title={`Xoá ${label}?`}
-        description={
-          deleting && (
-            <>
-              {capital(label)} <strong className="text-gray-900">“{deleting.name}”</strong> sẽ bị xoá. {capital(label)} đang được sách sử dụng sẽ không xoá được.
-            </>
-          )
-        }
+        description={(m) => (
+          <>
+            {capital(label)} <strong className="text-gray-900">“{m.name}”</strong> sẽ bị xoá. {capital(label)} đang được sách sử dụng sẽ không xoá được.
+          </>
+        )}
         confirmText="Xoá"
-        danger
         busy={remove.isPending}
         onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting)}
+        onConfirm={(m) => remove.mutate(m)}
       />
     </div>
   );

@@ -5,7 +5,7 @@ import { CANCEL_REASON_MAX, CANCEL_REASONS, SALES_MESSAGES, saleCancelSchema, ty
 import { cancelSaleOrder } from '../../../api/sales.ts';
 import { Button } from '../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { TrashIcon } from '../../../components/storeIcons.tsx';
+import { TrashIcon } from '../../../components/icons.tsx';
 import { saleListHref } from '../orderListParams.ts';
 import { Card } from './Card.tsx';
 import { TextAreaField } from './fields.tsx';

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { SALE_NOTE_MAX, SALES_MESSAGES, saleNoteSchema, type SaleOrderDto } from '@nhasach/shared';
 import { addSaleOrderNote } from '../../../api/sales.ts';
 import { Button } from '../../../components/Button.tsx';
-import { MessageIcon } from '../../../components/storeIcons.tsx';
+import { MessageIcon } from '../../../components/icons.tsx';
 import { formatDateTime } from '../saleFormat.ts';
 import { Card } from './Card.tsx';
 import { TextAreaField } from './fields.tsx';

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatVnd, PAYMENT_METHOD_LABELS, type SaleOrderSortField, type SaleOrderSummaryDto } from '@nhasach/shared';
-import { ChevronDownIcon, ChevronRightIcon } from '../../../components/icons.tsx';
-import { ChevronUpIcon } from '../../../components/storeIcons.tsx';
+import { ChevronDownIcon, ChevronRightIcon, ChevronUpIcon } from '../../../components/icons.tsx';
 import { Skeleton } from '../../../components/StateBlocks.tsx';
 import { OrderStatusBadge, PaymentStatusBadge } from '../SaleBadges.tsx';
 import type { SaleListState } from '../orderListParams.ts';

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { ChevronRightIcon } from '../../../components/icons.tsx';
-import { ChevronLeftIcon } from '../../../components/storeIcons.tsx';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons.tsx';
 
 /** Spec section 9: 3 images, 3000 ms. */
 export const CAROUSEL_INTERVAL_MS = 3000;

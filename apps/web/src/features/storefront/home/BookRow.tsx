@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BookCardDto } from '@nhasach/shared';
 import { BookCard, BookCardSkeleton } from '../../../components/BookCard.tsx';
-import { ChevronRightIcon } from '../../../components/icons.tsx';
-import { ChevronLeftIcon } from '../../../components/storeIcons.tsx';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons.tsx';
 
 const ITEM = 'w-[46%] shrink-0 snap-start sm:w-[30%] md:w-[23%] lg:w-[18.4%] xl:w-[15.3%]';
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { BOOK_SORT_LABELS, CATEGORY_PAGE_SIZES } from '@nhasach/shared';
-import { SlidersIcon } from '../../../components/storeIcons.tsx';
+import { SlidersIcon } from '../../../components/icons.tsx';
 import { LISTING_SORTS, type ListingSort, type ListingState } from './listingParams.ts';
 
 const selectClass =

@@ -1,7 +1,6 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import DOMPurify from 'dompurify';
-import { ChevronDownIcon } from '../../../components/icons.tsx';
-import { ChevronUpIcon } from '../../../components/storeIcons.tsx';
+import { ChevronDownIcon, ChevronUpIcon } from '../../../components/icons.tsx';
 
 /** Collapsed height of a long description. */
 const COLLAPSED_PX = 360;

@@ -1,19 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { COMMENT_CONTENT_MAX, DELETED_COMMENT_TEXT, type CommentDto, type CommentSort } from '@nhasach/shared';
 import { deleteComment, editComment, engagementKeys, fetchComments, postComment, setCommentLike } from '../../../api/engagement.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { Badge } from '../../../components/Badge.tsx';
-import { Button, buttonClass } from '../../../components/Button.tsx';
-import { Pagination } from '../../../components/Pagination.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../../../components/StateBlocks.tsx';
+import { Button } from '../../../components/Button.tsx';
 import { useToast } from '../../../components/Toast.tsx';
-import { MessageIcon, ReplyIcon, ThumbsUpIcon } from '../../../components/storeIcons.tsx';
+import { MessageIcon, ReplyIcon, ThumbsUpIcon } from '../../../components/icons.tsx';
 import { formatDateTime } from '../../../lib/books.ts';
-import { loginPathFor } from '../../../lib/safeNext.ts';
 import { useAuth } from '../../auth/useAuth.ts';
 import { Avatar } from './Avatar.tsx';
+import { FeedHeader, FeedList, LoginPrompt } from './FeedParts.tsx';
 import { useLoginGate } from './useLoginGate.tsx';
 
 const SORT_LABELS: Record<CommentSort, string> = { new: 'Mới nhất', old: 'Cũ nhất', top: 'Nổi bật' };
@@ -24,9 +21,7 @@ export function CommentsPanel({ bookId }: { bookId: number }) {
   const userKey = user ? String(user.id) : 'guest';
   const [page, setPage] = useState(0);
   const [sort, setSort] = useState<CommentSort>('new');
-  const location = useLocation();
   const qc = useQueryClient();
-  const sortId = useId();
   const comments = useQuery({
     queryKey: engagementKeys.comments(bookId, page, sort, userKey),
     queryFn: ({ signal }) => fetchComments(bookId, page, sort, signal),
@@ -53,60 +48,32 @@ export function CommentsPanel({ bookId }: { bookId: number }) {
           resetOnSuccess
         />
       ) : (
-        <div className="flex flex-col items-start gap-3 rounded-xl border border-dashed border-gray-300 bg-white p-5 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-gray-600">Đăng nhập để tham gia bình luận.</p>
-          <Link to={loginPathFor(`${location.pathname}${location.search}`)} className={buttonClass('primary', 'sm')}>
-            Đăng nhập
-          </Link>
-        </div>
+        <LoginPrompt text="Đăng nhập để tham gia bình luận." />
       )}
 
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h3 className="text-base font-bold text-gray-900">
-          Bình luận{comments.data ? ` (${comments.data.totalElements.toLocaleString('vi-VN')})` : ''}
-        </h3>
-        <div className="flex items-center gap-2">
-          <label htmlFor={sortId} className="text-sm text-gray-500">
-            Sắp xếp
-          </label>
-          <select
-            id={sortId}
-            value={sort}
-            onChange={(e) => {
-              setSort(e.target.value as CommentSort);
-              setPage(0);
-            }}
-            className="h-9 rounded-lg border border-gray-300 bg-white pr-8 pl-3 text-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100"
-          >
-            {(Object.keys(SORT_LABELS) as CommentSort[]).map((s) => (
-              <option key={s} value={s}>
-                {SORT_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
+      <FeedHeader
+        title={`Bình luận${comments.data ? ` (${comments.data.totalElements.toLocaleString('vi-VN')})` : ''}`}
+        sort={sort}
+        labels={SORT_LABELS}
+        onChange={(s) => {
+          setSort(s);
+          setPage(0);
+        }}
+      />
 
-      {comments.isPending ? (
-        <div className="space-y-3">
-          {Array.from({ length: 3 }, (_, i) => (
-            <Skeleton key={i} className="h-20 w-full rounded-xl" />
-          ))}
-        </div>
-      ) : comments.isError && !comments.data ? (
-        <ErrorState message="Không tải được bình luận" onRetry={() => void comments.refetch()} retrying={comments.isFetching} compact />
-      ) : !comments.data || comments.data.content.length === 0 ? (
-        <EmptyState icon={<MessageIcon size={26} />} title="Chưa có bình luận." description="Hãy là người đầu tiên bình luận về cuốn sách này." className="py-8" />
-      ) : (
-        <>
-          <ul className={`space-y-3 ${comments.isPlaceholderData ? 'opacity-60' : ''}`} aria-label="Danh sách bình luận" data-testid="comment-list">
-            {comments.data.content.map((c) => (
-              <CommentItem key={c.id} comment={c} bookId={bookId} onChanged={reload} />
-            ))}
-          </ul>
-          <Pagination page={comments.data.number} totalPages={comments.data.totalPages} onChange={setPage} label="Trang bình luận" />
-        </>
-      )}
+      <FeedList
+        query={comments}
+        skeletonClass="h-20 w-full rounded-xl"
+        errorMessage="Không tải được bình luận"
+        empty={{ icon: <MessageIcon size={26} />, title: 'Chưa có bình luận.', description: 'Hãy là người đầu tiên bình luận về cuốn sách này.' }}
+        listClass="space-y-3"
+        listLabel="Danh sách bình luận"
+        testId="comment-list"
+        pageLabel="Trang bình luận"
+        onPage={setPage}
+      >
+        {(c) => <CommentItem key={c.id} comment={c} bookId={bookId} onChanged={reload} />}
+      </FeedList>
     </div>
   );
 }

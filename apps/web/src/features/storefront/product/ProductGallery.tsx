@@ -1,8 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { BookDto } from '@nhasach/shared';
 import { ImageWithFallback } from '../../../components/ImageWithFallback.tsx';
-import { ChevronRightIcon } from '../../../components/icons.tsx';
-import { ChevronLeftIcon } from '../../../components/storeIcons.tsx';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons.tsx';
 
 interface Shot {
   key: string;

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   RATING_SCORE_DEFAULT,
@@ -15,17 +14,15 @@ import { deleteRating, engagementKeys, fetchMyRating, fetchRatingSummary, fetchR
 import { bookKeys } from '../../../api/catalog.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { Badge } from '../../../components/Badge.tsx';
-import { Button, buttonClass } from '../../../components/Button.tsx';
-import { Pagination } from '../../../components/Pagination.tsx';
+import { Button } from '../../../components/Button.tsx';
 import { StarInput, StarRating } from '../../../components/StarRating.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../../../components/StateBlocks.tsx';
+import { ErrorState, Skeleton } from '../../../components/StateBlocks.tsx';
 import { useToast } from '../../../components/Toast.tsx';
-import { PencilIcon } from '../../../components/icons.tsx';
-import { StarOutlineIcon, TrashIcon } from '../../../components/storeIcons.tsx';
+import { PencilIcon, StarOutlineIcon, TrashIcon } from '../../../components/icons.tsx';
 import { formatDate } from '../../../lib/books.ts';
-import { loginPathFor } from '../../../lib/safeNext.ts';
 import { useAuth } from '../../auth/useAuth.ts';
 import { Avatar } from './Avatar.tsx';
+import { FeedHeader, FeedList, LoginPrompt } from './FeedParts.tsx';
 
 const SORT_LABELS: Record<ReviewSort, string> = { new: 'Mới nhất', old: 'Cũ nhất', high: 'Điểm cao nhất', low: 'Điểm thấp nhất' };
 
@@ -37,7 +34,6 @@ export function ReviewsPanel({ bookId }: { bookId: number }) {
   const [sort, setSort] = useState<ReviewSort>('new');
   const [editing, setEditing] = useState(false);
   const formRef = useRef<HTMLDivElement>(null);
-  const sortId = useId();
   const qc = useQueryClient();
 
   const summary = useQuery({ queryKey: engagementKeys.summary(bookId), queryFn: ({ signal }) => fetchRatingSummary(bookId, signal) });
@@ -81,7 +77,7 @@ export function ReviewsPanel({ bookId }: { bookId: number }) {
       <div className="min-w-0 space-y-5">
         <div ref={formRef}>
           {!user ? (
-            <LoginPrompt />
+            <LoginPrompt text="Đăng nhập để viết đánh giá về cuốn sách này." />
           ) : mine.isPending ? (
             <Skeleton className="h-32 w-full rounded-xl" />
           ) : mine.isError ? (
@@ -101,50 +97,29 @@ export function ReviewsPanel({ bookId }: { bookId: number }) {
           )}
         </div>
 
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h3 className="text-base font-bold text-gray-900">Nhận xét của khách hàng</h3>
-          <div className="flex items-center gap-2">
-            <label htmlFor={sortId} className="text-sm text-gray-500">
-              Sắp xếp
-            </label>
-            <select
-              id={sortId}
-              value={sort}
-              onChange={(e) => {
-                setSort(e.target.value as ReviewSort);
-                setPage(0);
-              }}
-              className="h-9 rounded-lg border border-gray-300 bg-white pr-8 pl-3 text-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100"
-            >
-              {(Object.keys(SORT_LABELS) as ReviewSort[]).map((s) => (
-                <option key={s} value={s}>
-                  {SORT_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        <FeedHeader
+          title="Nhận xét của khách hàng"
+          sort={sort}
+          labels={SORT_LABELS}
+          onChange={(s) => {
+            setSort(s);
+            setPage(0);
+          }}
+        />
 
-        {reviews.isPending ? (
-          <div className="space-y-3">
-            {Array.from({ length: 3 }, (_, i) => (
-              <Skeleton key={i} className="h-24 w-full rounded-xl" />
-            ))}
-          </div>
-        ) : reviews.isError && !reviews.data ? (
-          <ErrorState message="Không tải được đánh giá" onRetry={() => void reviews.refetch()} retrying={reviews.isFetching} compact />
-        ) : !reviews.data || reviews.data.content.length === 0 ? (
-          <EmptyState icon={<StarOutlineIcon size={26} />} title="Chưa có đánh giá." description="Hãy là người đầu tiên chia sẻ cảm nhận về cuốn sách này." className="py-8" />
-        ) : (
-          <>
-            <ul className={`divide-y divide-gray-100 rounded-xl ring-1 ring-gray-200/70 ${reviews.isPlaceholderData ? 'opacity-60' : ''}`} aria-label="Danh sách đánh giá" data-testid="review-list">
-              {reviews.data.content.map((r) => (
-                <ReviewItem key={r.id} review={r} own={!!user && String(r.userId) === String(user.id)} onEdit={startEdit} onDelete={() => void remove(r)} />
-              ))}
-            </ul>
-            <Pagination page={reviews.data.number} totalPages={reviews.data.totalPages} onChange={setPage} label="Trang đánh giá" />
-          </>
-        )}
+        <FeedList
+          query={reviews}
+          skeletonClass="h-24 w-full rounded-xl"
+          errorMessage="Không tải được đánh giá"
+          empty={{ icon: <StarOutlineIcon size={26} />, title: 'Chưa có đánh giá.', description: 'Hãy là người đầu tiên chia sẻ cảm nhận về cuốn sách này.' }}
+          listClass="divide-y divide-gray-100 rounded-xl ring-1 ring-gray-200/70"
+          listLabel="Danh sách đánh giá"
+          testId="review-list"
+          pageLabel="Trang đánh giá"
+          onPage={setPage}
+        >
+          {(r) => <ReviewItem key={r.id} review={r} own={!!user && String(r.userId) === String(user.id)} onEdit={startEdit} onDelete={() => void remove(r)} />}
+        </FeedList>
       </div>
     </div>
   );
@@ -175,18 +150,6 @@ function SummaryCard({ summary, loading, failed, onRetry }: { summary?: RatingSu
           );
         })}
       </ul>
-    </div>
-  );
-}
-
-function LoginPrompt() {
-  const location = useLocation();
-  return (
-    <div className="flex flex-col items-start gap-3 rounded-xl border border-dashed border-gray-300 bg-white p-5 sm:flex-row sm:items-center sm:justify-between">
-      <p className="text-sm text-gray-600">Đăng nhập để viết đánh giá về cuốn sách này.</p>
-      <Link to={loginPathFor(`${location.pathname}${location.search}`)} className={buttonClass('primary', 'sm')}>
-        Đăng nhập
-      </Link>
     </div>
   );
 }

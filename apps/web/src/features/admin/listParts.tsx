@@ -1,0 +1,172 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { Pagination } from '../../components/Pagination.tsx';
+import { ErrorState } from '../../components/StateBlocks.tsx';
+import { InlineAlert, PageSummary, SearchBox, TableSkeleton, selectClass, useDebounced } from './ui.tsx';
+
+/** Pieces the back-office list screens (books, users, categories, master data) share. */
+
+/**
+ * Page, search and filters kept in the URL so a link or a reload keeps them. `update` sets or (with null or '')
+ * removes keys; the typed `search` reaches `q` once typing pauses, back to the first page.
+ */
+export function useUrlListState() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(0, Number(params.get('page')) || 0);
+  const q = params.get('q') ?? '';
+  const [search, setSearch] = useState(q);
+  const debounced = useDebounced(search.trim(), 350);
+
+  const update = (patch: Record<string, string | null>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(patch)) {
+          if (v === null || v === '') next.delete(k);
+          else next.set(k, v);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  useEffect(() => {
+    if (debounced !== q) update({ q: debounced || null, page: null });
+    // update is recreated every render; only a new search term matters here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+
+  return { params, page, q, search, setSearch, update };
+}
+
+/** The bar above a list: a search box and one 'Tất cả …' filter select. */
+export function ListToolbar<V extends string>({
+  search,
+  onSearch,
+  searchPlaceholder,
+  searchLabel,
+  filter,
+}: {
+  search: string;
+  onSearch: (v: string) => void;
+  searchPlaceholder: string;
+  searchLabel: string;
+  filter: { label: string; value: V | ''; allLabel: string; values: readonly V[]; labels: Record<V, string>; className: string; onChange: (v: string) => void };
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-3 border-b border-gray-100 p-4">
+      <SearchBox value={search} onChange={onSearch} placeholder={searchPlaceholder} label={searchLabel} className="min-w-[220px] flex-1 sm:max-w-md" />
+      <select aria-label={filter.label} value={filter.value} onChange={(e) => filter.onChange(e.target.value)} className={`${selectClass} ${filter.className}`}>
+        <option value="">{filter.allLabel}</option>
+        {filter.values.map((v) => (
+          <option key={v} value={v}>
+            {filter.labels[v]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** A list query's body: table skeleton while loading, error with retry, the empty state, or the rows (dimmed while a new page loads). */
+export function ListBody({
+  query,
+  isEmpty,
+  skeleton,
+  errorMessage,
+  empty,
+  className = '',
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; isFetching: boolean; isPlaceholderData: boolean; refetch: () => unknown };
+  isEmpty: boolean;
+  skeleton: { rows: number; cols: number };
+  errorMessage: string;
+  empty: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  if (query.isPending) return <TableSkeleton rows={skeleton.rows} cols={skeleton.cols} />;
+  if (query.isError) {
+    return (
+      <div className="p-5">
+        <ErrorState message={errorMessage} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      </div>
+    );
+  }
+  if (isEmpty) return <div className="p-5">{empty}</div>;
+  return <div className={`${className ? `${className} ` : ''}transition-opacity ${query.isPlaceholderData ? 'opacity-60' : ''}`}>{children}</div>;
+}
+
+/** 'Hiển thị x–y trong z' and the page buttons under a list; nothing when the list is empty. */
+export function ListFooter({
+  page,
+  size,
+  total,
+  totalPages,
+  unit,
+  label,
+  onPage,
+}: {
+  page: number;
+  size: number;
+  total: number;
+  totalPages: number;
+  unit: string;
+  label: string;
+  onPage: (page: number) => void;
+}) {
+  if (total <= 0) return null;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 border-t border-gray-100 px-4 py-3">
+      <PageSummary page={page} size={size} total={total} unit={unit} />
+      <Pagination page={page} totalPages={totalPages} onChange={onPage} label={label} />
+    </div>
+  );
+}
+
+/** A failed action's reason kept on screen until 'Đóng'. */
+export function DismissibleAlert({ message, onClose, className = '' }: { message: string | null; onClose: () => void; className?: string }) {
+  if (!message) return null;
+  return (
+    <InlineAlert className={`${className ? `${className} ` : ''}flex items-start justify-between gap-3`}>
+      <span>{message}</span>
+      <button type="button" onClick={onClose} className="shrink-0 font-semibold underline">
+        Đóng
+      </button>
+    </InlineAlert>
+  );
+}
+
+/** 'Xoá …?' confirmation for the row in `item` (closed when null). */
+export function DeleteConfirm<T>({
+  item,
+  title,
+  description,
+  confirmText,
+  busy,
+  onClose,
+  onConfirm,
+}: {
+  item: T | null;
+  title: string;
+  description: (item: T) => ReactNode;
+  confirmText: string;
+  busy: boolean;
+  onClose: () => void;
+  onConfirm: (item: T) => void;
+}) {
+  return (
+    <ConfirmDialog
+      open={item !== null}
+      title={title}
+      description={item === null ? null : description(item)}
+      confirmText={confirmText}
+      danger
+      busy={busy}
+      onClose={onClose}
+      onConfirm={() => item !== null && onConfirm(item)}
+    />
+  );
+}
