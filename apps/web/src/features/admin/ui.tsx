@@ -1,10 +1,9 @@
 import { useEffect, useId, useRef, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
 import { BOOK_STATUS_LABELS, parseRole, type BookStatus } from '@nhasach/shared';
 import { ApiError } from '../../api/client.ts';
+import { DialogShell } from '../../components/DialogShell.tsx';
 import { CloseIcon, SearchIcon } from '../../components/icons.tsx';
 import { inputBaseClass } from '../../components/TextField.tsx';
-import { useFocusTrap } from '../../lib/useFocusTrap.ts';
 
 /** Shared pieces of the back-office screens: headers, cards, badges, search, table helpers, a large modal. */
 
@@ -235,54 +234,49 @@ export function FormDialog({
   widthClass?: string;
   busy?: boolean;
 }) {
-  const ref = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const close = () => {
     if (!busy) onClose();
   };
-  // The trap focuses the body; then the first field takes the focus when there is one (a form), not the close button.
-  useFocusTrap(ref, open, close, bodyRef);
+  // The shell's trap focuses the body first (its effect runs before this one); then the first field takes the focus
+  // when there is one (a form), not the close button.
   useEffect(() => {
     if (!open) return;
     bodyRef.current?.querySelector<HTMLElement>('input:not([type="hidden"]):not([type="file"]):not([disabled]), select:not([disabled]), textarea:not([disabled])')?.focus();
   }, [open]);
-  if (!open) return null;
-  return createPortal(
-    <div className="fixed inset-0 z-[60] flex items-end justify-center sm:items-center sm:p-4">
-      <div className="animate-fade-in absolute inset-0 bg-gray-950/50 backdrop-blur-[2px]" onClick={close} aria-hidden="true" />
-      <div
-        ref={ref}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        className={`animate-pop-in relative flex max-h-[94dvh] w-full ${widthClass} flex-col rounded-t-2xl bg-white shadow-2xl outline-none sm:max-h-[90dvh] sm:rounded-2xl`}
-      >
-        <div className="flex shrink-0 items-start justify-between gap-3 border-b border-gray-100 px-5 py-4 sm:px-6">
-          <div className="min-w-0">
-            <h2 id={titleId} className="text-lg font-bold text-gray-900">
-              {title}
-            </h2>
-            {description && <p className="mt-0.5 text-sm text-gray-500">{description}</p>}
-          </div>
-          <button
-            type="button"
-            onClick={close}
-            aria-label="Đóng"
-            disabled={busy}
-            className="grid size-9 shrink-0 place-items-center rounded-full text-gray-500 hover:bg-gray-100 hover:text-gray-800 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-40"
-          >
-            <CloseIcon size={18} />
-          </button>
+  return (
+    <DialogShell
+      open={open}
+      onClose={close}
+      initialFocus={bodyRef}
+      labelledBy={titleId}
+      className="z-[60] flex items-end justify-center sm:items-center sm:p-4"
+      backdropClassName="bg-gray-950/50 backdrop-blur-[2px]"
+      panelClassName={`animate-pop-in relative flex max-h-[94dvh] w-full ${widthClass} flex-col rounded-t-2xl bg-white shadow-2xl outline-none sm:max-h-[90dvh] sm:rounded-2xl`}
+    >
+      <div className="flex shrink-0 items-start justify-between gap-3 border-b border-gray-100 px-5 py-4 sm:px-6">
+        <div className="min-w-0">
+          <h2 id={titleId} className="text-lg font-bold text-gray-900">
+            {title}
+          </h2>
+          {description && <p className="mt-0.5 text-sm text-gray-500">{description}</p>}
         </div>
-        <div ref={bodyRef} tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto px-5 py-5 outline-none sm:px-6">
-          {children}
-        </div>
-        {footer && <div className="flex shrink-0 flex-wrap items-center justify-end gap-2 border-t border-gray-100 bg-gray-50/60 px-5 py-3.5 sm:rounded-b-2xl sm:px-6">{footer}</div>}
+        <button
+          type="button"
+          onClick={close}
+          aria-label="Đóng"
+          disabled={busy}
+          className="grid size-9 shrink-0 place-items-center rounded-full text-gray-500 hover:bg-gray-100 hover:text-gray-800 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-40"
+        >
+          <CloseIcon size={18} />
+        </button>
       </div>
-    </div>,
-    document.body,
+      <div ref={bodyRef} tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto px-5 py-5 outline-none sm:px-6">
+        {children}
+      </div>
+      {footer && <div className="flex shrink-0 flex-wrap items-center justify-end gap-2 border-t border-gray-100 bg-gray-50/60 px-5 py-3.5 sm:rounded-b-2xl sm:px-6">{footer}</div>}
+    </DialogShell>
   );
 }
 
