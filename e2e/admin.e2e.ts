@@ -335,6 +335,14 @@ describe('admin back-office journey', () => {
     await activity.getByLabel('Lọc theo đối tượng').selectOption('AUTHOR');
     await poll(() => activity.getByText(authorName).first().isVisible()).toBe(true);
     await activity.getByLabel('Lọc theo đối tượng').selectOption('');
+    // The outbox shows the order confirmation mailed to the customer, with its text.
+    const outbox = page.getByRole('region', { name: 'Hộp thư đi' });
+    await outbox.getByLabel('Lọc theo email người nhận').fill('khach@nhasach.local');
+    const confirmation = outbox.getByRole('button', { name: new RegExp(`Xác nhận đơn hàng ${order.code}`) });
+    await poll(() => confirmation.isVisible()).toBe(true);
+    await confirmation.click();
+    await poll(() => outbox.locator('pre').first().innerText()).toContain(order.code);
+    await outbox.getByLabel('Lọc theo email người nhận').fill('');
     await settleImages(page);
     await screenshot(page, 'admin-dashboard-desktop');
 

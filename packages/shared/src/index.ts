@@ -15,3 +15,4 @@ export * from './address.ts';
 export * from './payments.ts';
 export * from './admin.ts';
 export * from './sales.ts';
+export * from './mail.ts';

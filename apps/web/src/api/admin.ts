@@ -6,6 +6,7 @@ import {
   type AdminCategoryDto,
   type AdminUserDto,
   type AuditEntryDto,
+  type OutboxMailDto,
   type BookCreateInput,
   type BookDeleteResult,
   type BookDto,
@@ -29,6 +30,7 @@ export const adminKeys = {
   all: ['admin'] as const,
   dashboard: ['admin', 'dashboard'] as const,
   audit: (page: number, entityType?: string) => ['admin', 'audit', page, entityType ?? ''] as const,
+  outbox: (page: number, to: string) => ['admin', 'outbox', page, to] as const,
   books: ['admin', 'books'] as const,
   bookList: (q: string, status: string, page: number) => ['admin', 'books', 'list', q, status, page] as const,
   book: (id: number) => ['admin', 'books', 'one', id] as const,
@@ -43,6 +45,9 @@ export const adminKeys = {
 export const fetchDashboard = () => api.get<DashboardDto>('/api/v1/admin/dashboard');
 export const fetchAudit = (page: number, size: number, entityType?: string) =>
   api.get<PageResult<AuditEntryDto>>('/api/v1/admin/audit', { page, size, entityType });
+
+export const fetchOutbox = (page: number, size: number, to?: string) =>
+  api.get<PageResult<OutboxMailDto>>('/api/v1/admin/mail-outbox', { page, size, to });
 
 // ---- books
 export interface AdminBookQuery {

@@ -1,19 +1,8 @@
 import { desc, ilike, sql } from 'drizzle-orm';
-import type { PageResult } from '@nhasach/shared';
+import type { OutboxMailDto, PageResult } from '@nhasach/shared';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 import { toPage } from '../../lib/pagination.ts';
-
-export interface OutboxMailDto {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  status: 'STORED' | 'SENT' | 'FAILED';
-  error: string | null;
-  createdAt: string;
-  sentAt: string | null;
-}
 
 /**
  * The store's sent and stored mails, newest first. Without SMTP this is where mails (including one-time codes

@@ -17,6 +17,7 @@ import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
 import { ErrorState, Skeleton } from '../../components/StateBlocks.tsx';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { AuditFeed } from './dashboard/AuditFeed.tsx';
+import { MailOutboxPanel } from './dashboard/MailOutboxPanel.tsx';
 import { RevenueChart } from './dashboard/RevenueChart.tsx';
 import { formatCount, formatDate, formatTime, relativeTime } from './format.ts';
 import { Card, PageHeader, Pill } from './ui.tsx';
@@ -107,6 +108,8 @@ export function AdminDashboardPage() {
             <NewestCustomers customers={d.newestCustomers} />
             <AuditFeed className="xl:col-span-2" />
           </div>
+
+          <MailOutboxPanel />
         </div>
       )}
     </div>

@@ -301,3 +301,25 @@ export function failureText(err: unknown, fallback: string, fieldsShown = 0): st
   if (fieldsShown > 0 || !(err instanceof ApiError) || err.status === 0 || err.status >= 500) return fallback;
   return err.message ? `${fallback}: ${err.message}` : fallback;
 }
+
+/** 'Mới hơn' / 'Cũ hơn' pager under a newest-first feed; hidden when everything fits on one page. */
+export function NewerOlderPager({ page, totalPages, onPage }: { page: number; totalPages: number; onPage: (page: number) => void }) {
+  if (totalPages <= 1) return null;
+  const button =
+    'rounded-lg border border-gray-300 px-3 py-1.5 font-medium text-gray-700 hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-40';
+  return (
+    <div className="flex items-center justify-between border-t border-gray-100 px-5 py-3 text-sm">
+      <span className="text-gray-500">
+        Trang {page + 1}/{totalPages}
+      </span>
+      <div className="flex gap-2">
+        <button type="button" disabled={page === 0} onClick={() => onPage(Math.max(0, page - 1))} className={button}>
+          Mới hơn
+        </button>
+        <button type="button" disabled={page + 1 >= totalPages} onClick={() => onPage(page + 1)} className={button}>
+          Cũ hơn
+        </button>
+      </div>
+    </div>
+  );
+}

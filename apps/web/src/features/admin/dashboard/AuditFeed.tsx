@@ -4,7 +4,7 @@ import { adminKeys, fetchAudit } from '../../../api/admin.ts';
 import { ActivityIcon, BookOpenIcon, DatabaseIcon, ImageIcon, PackageIcon, TagIcon, UsersIcon } from '../../../components/icons.tsx';
 import { ErrorState } from '../../../components/StateBlocks.tsx';
 import { formatDateTime, relativeTime } from '../format.ts';
-import { Card, RoleBadge, selectClass } from '../ui.tsx';
+import { Card, NewerOlderPager, RoleBadge, selectClass } from '../ui.tsx';
 
 const PAGE_SIZE = 8;
 
@@ -117,31 +117,7 @@ export function AuditFeed({ className = '' }: { className?: string }) {
           ))}
         </ol>
       )}
-      {totalPages > 1 && (
-        <div className="flex items-center justify-between border-t border-gray-100 px-5 py-3 text-sm">
-          <span className="text-gray-500">
-            Trang {page + 1}/{totalPages}
-          </span>
-          <div className="flex gap-2">
-            <button
-              type="button"
-              disabled={page === 0}
-              onClick={() => setPage((p) => Math.max(0, p - 1))}
-              className="rounded-lg border border-gray-300 px-3 py-1.5 font-medium text-gray-700 hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-40"
-            >
-              Mới hơn
-            </button>
-            <button
-              type="button"
-              disabled={page + 1 >= totalPages}
-              onClick={() => setPage((p) => p + 1)}
-              className="rounded-lg border border-gray-300 px-3 py-1.5 font-medium text-gray-700 hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-40"
-            >
-              Cũ hơn
-            </button>
-          </div>
-        </div>
-      )}
+      <NewerOlderPager page={page} totalPages={totalPages} onPage={setPage} />
     </Card>
   );
 }
