@@ -103,6 +103,7 @@ describe('payload schemas', () => {
     expect(cartUpdateSchema.safeParse({}).success).toBe(false);
     expect(cartBadgeText(100)).toBe('99+');
     expect(cartBadgeText(99)).toBe('99');
+    expect(cartBadgeText(0)).toBe('');
   });
 
   it('address: required fields in Vietnamese, phone pattern, codes optional', () => {

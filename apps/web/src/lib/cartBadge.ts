@@ -10,12 +10,6 @@ export function readCartBadgeCount(): number {
   return Number.isFinite(n) && n > 0 ? n : 0;
 }
 
-/** Badge text: hidden (empty) at 0, '99+' above 99 (spec section 9). */
-export function formatBadgeCount(count: number): string {
-  if (count <= 0) return '';
-  return count > 99 ? '99+' : String(count);
-}
-
 /** The distinct-items count of the cart, kept current on 'cart:changed' and on changes from other tabs. */
 export function useCartBadgeCount(): number {
   const [count, setCount] = useState(readCartBadgeCount);

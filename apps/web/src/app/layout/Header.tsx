@@ -1,6 +1,7 @@
 import { CartIcon, HeadsetIcon, HomeIcon, PhoneIcon, ShieldCheckIcon, TruckIcon } from '../../components/icons.tsx';
 import { Logo } from '../../components/Logo.tsx';
-import { formatBadgeCount, useCartBadgeCount } from '../../lib/cartBadge.ts';
+import { useCartBadgeCount } from '../../lib/cartBadge.ts';
+import { cartBadgeText } from '@nhasach/shared';
 import { AccountMenu } from './AccountMenu.tsx';
 import { CategoryMenu } from './CategoryMenu.tsx';
 import { HeaderActionNav, type HeaderActionItem } from './HeaderActionNav.tsx';
@@ -9,7 +10,7 @@ import { SearchForm } from './SearchForm.tsx';
 
 function useHeaderItems(): HeaderActionItem[] {
   const count = useCartBadgeCount();
-  const badge = formatBadgeCount(count);
+  const badge = cartBadgeText(count);
   return [
     { href: '/', label: 'Trang chủ', ariaLabel: 'Trang chủ', icon: <HomeIcon size={20} /> },
     { href: '/lien-he', label: 'Liên hệ', ariaLabel: 'Liên hệ', icon: <PhoneIcon size={20} /> },
