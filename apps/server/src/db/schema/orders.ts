@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, char, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import type { DeliveryMethod, OrderActorRole, OrderHistoryType, OrderStatus, PaymentMethod, PaymentStatus } from '@nhasach/shared';
+import type { AddressScheme, DeliveryMethod, OrderActorRole, OrderHistoryType, OrderStatus, PaymentMethod, PaymentStatus } from '@nhasach/shared';
 import { users } from './users.ts';
 
 const statusList = sql.raw(`'PENDING', 'CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'COMPLETED', 'CANCELED', 'CANCEL_REQUESTED'`);
@@ -37,6 +37,8 @@ export const orders = pgTable(
     wardCode: varchar('ward_code', { length: 8 }),
     districtCode: varchar('district_code', { length: 8 }),
     provinceCode: varchar('province_code', { length: 8 }),
+    /** The unit set of the address as placed: TWO_LEVEL (since July 2025, no district) or THREE_LEVEL. */
+    addressScheme: varchar('address_scheme', { length: 12 }).$type<AddressScheme>().notNull().default('THREE_LEVEL'),
     /** line1, ward, district, province in one line, as shown and printed. */
     addressLine: text('address_line').notNull(),
     assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
@@ -74,6 +76,7 @@ export const orders = pgTable(
     check('orders_payment_status_valid', sql`${t.paymentStatus} in ('UNPAID', 'PENDING', 'PAID', 'REFUND_PENDING', 'REFUNDED')`),
     check('orders_payment_method_valid', sql`${t.paymentMethod} in ('COD', 'VNPAY')`),
     check('orders_delivery_method_valid', sql`${t.deliveryMethod} in ('STANDARD', 'EXPRESS')`),
+    check('orders_address_scheme_valid', sql`${t.addressScheme} in ('TWO_LEVEL', 'THREE_LEVEL')`),
     check(
       'orders_money_nonnegative',
       sql`${t.subtotal} >= 0 and ${t.discountTotal} >= 0 and ${t.shippingFee} >= 0 and ${t.taxTotal} >= 0 and ${t.grandTotal} >= 0`,

@@ -1,4 +1,4 @@
-import { formatAddressLine, MAX_ADDRESSES_PER_USER, type AddressDto, type AddressValues } from '@nhasach/shared';
+import { addressSchemeOf, formatAddressLine, MAX_ADDRESSES_PER_USER, type AddressDto, type AddressValues } from '@nhasach/shared';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { resolvePlace } from '../geo/index.ts';
@@ -24,6 +24,7 @@ export function toAddressDto(row: repo.AddressRow): AddressDto {
     wardCode: row.wardCode,
     districtCode: row.districtCode,
     provinceCode: row.provinceCode,
+    scheme: row.scheme,
     isDefault: row.isDefault,
     addressLine: formatAddressLine(row),
     createdAt: row.createdAt.toISOString(),
@@ -32,7 +33,7 @@ export function toAddressDto(row: repo.AddressRow): AddressDto {
 }
 
 function fieldsOf(input: AddressValues): repo.AddressFields {
-  const place = resolvePlace(input);
+  const place = resolvePlace({ ...input, scheme: addressSchemeOf(input) });
   return { fullName: input.fullName, phone: input.phone, line1: input.line1, ...place };
 }
 

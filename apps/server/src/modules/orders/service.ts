@@ -123,6 +123,7 @@ export async function createOrder(ctx: OrdersContext, user: AuthUser, cmd: Creat
         wardCode: address.wardCode,
         districtCode: address.districtCode,
         provinceCode: address.provinceCode,
+        addressScheme: address.scheme,
         addressLine: address.addressLine,
         paymentExpiresAt: isOnlinePayment(cmd.paymentMethod) ? new Date(now.getTime() + ONLINE_PAYMENT_TTL_MINUTES * 60_000) : null,
         idempotencyKey: cmd.idempotencyKey ?? null,
