@@ -1,10 +1,11 @@
-import type { GeoUnitDto } from '@nhasach/shared';
+import type { AddressConversionDto, GeoUnitDto } from '@nhasach/shared';
 import { storage } from '../lib/storage.ts';
 import { api } from './client.ts';
 
 /**
  * Provinces, districts and wards for the address form (spec section 7, Addresses: results cached in local
  * storage). The lists only change with a new data release, so a version in the key is enough to renew them.
+ * Two unit sets: since July 2025 (two levels, /geo/v2) and before (three levels, /geo), for addresses saved then.
  */
 
 const CACHE_PREFIX = 'GEO_V1_';
@@ -36,6 +37,9 @@ export const geoKeys = {
   provinces: ['geo', 'provinces'] as const,
   districts: (provinceCode: string) => ['geo', 'districts', provinceCode] as const,
   wards: (districtCode: string) => ['geo', 'wards', districtCode] as const,
+  provinces2025: ['geo', 'v2', 'provinces'] as const,
+  wards2025: (provinceCode: string) => ['geo', 'v2', 'wards', provinceCode] as const,
+  conversion: (q: Record<string, string>) => ['geo', 'v2', 'convert', q] as const,
 };
 
 export const fetchProvinces = (signal?: AbortSignal) => cached('provinces', '/api/v1/geo/provinces', signal);
@@ -45,3 +49,14 @@ export const fetchDistricts = (provinceCode: string, signal?: AbortSignal) =>
 
 export const fetchWards = (districtCode: string, signal?: AbortSignal) =>
   cached(`d_${districtCode}`, `/api/v1/geo/districts/${encodeURIComponent(districtCode)}/wards`, signal);
+
+/** The 34 provinces and cities since July 2025. */
+export const fetchProvinces2025 = (signal?: AbortSignal) => cached('v2_provinces', '/api/v1/geo/v2/provinces', signal);
+
+/** The wards and communes of a province since July 2025. */
+export const fetchWards2025 = (provinceCode: string, signal?: AbortSignal) =>
+  cached(`v2_p_${provinceCode}`, `/api/v1/geo/v2/provinces/${encodeURIComponent(provinceCode)}/wards`, signal);
+
+/** The new units of an old ward by the official mapping (not cached locally: asked once per address). */
+export const fetchConversion = (q: { wardCode?: string | null; ward: string; district: string; province: string }, signal?: AbortSignal) =>
+  api.get<AddressConversionDto>('/api/v1/geo/v2/convert', { ...(q.wardCode ? { wardCode: q.wardCode } : {}), ward: q.ward, district: q.district, province: q.province }, { signal });

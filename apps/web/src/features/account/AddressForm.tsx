@@ -1,14 +1,15 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AddressDto, GeoUnitDto } from '@nhasach/shared';
+import type { AddressDto } from '@nhasach/shared';
 import { addressKeys, createAddress, updateAddress } from '../../api/addresses.ts';
 import { ApiError } from '../../api/client.ts';
-import { fetchDistricts, fetchProvinces, fetchWards, geoKeys } from '../../api/geo.ts';
+import { fetchConversion, fetchDistricts, fetchProvinces, fetchProvinces2025, fetchWards, fetchWards2025, geoKeys } from '../../api/geo.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
-import { FieldErrorText, inputBaseClass, TextField } from '../../components/TextField.tsx';
+import { TextField } from '../../components/TextField.tsx';
+import { UnitCombobox } from '../../components/UnitCombobox.tsx';
 import { useToast } from '../../components/Toast.tsx';
 import { apiMessage } from '../../lib/apiMessage.ts';
 import {
@@ -35,8 +36,10 @@ export interface AddressFormProps {
 const GEO_STALE = Number.POSITIVE_INFINITY;
 
 /**
- * Create or edit an address (spec section 5): recipient, phone, street and the province / district / ward selects
- * fed by the geo API. Saving shows 'Thêm địa chỉ thành công' or 'Cập nhật địa chỉ thành công'.
+ * Create or edit an address (spec section 5): recipient, phone, street and the administrative units, picked from
+ * searchable lists fed by the geo API. New addresses use the units since July 2025 (province, then ward or commune);
+ * an address saved under the older three levels (province, district, ward) is shown and edited as saved, and can be
+ * switched to the new units. Saving shows 'Thêm địa chỉ thành công' or 'Cập nhật địa chỉ thành công'.
  */
 export function AddressForm({ address, defaultMakeDefault = false, onSaved, onCancel, submitLabel }: AddressFormProps) {
   const queryClient = useQueryClient();
@@ -56,36 +59,65 @@ export function AddressForm({ address, defaultMakeDefault = false, onSaved, onCa
     defaultValues: address ? addressToForm(address) : emptyAddressForm(defaultMakeDefault),
   });
 
+  const scheme = watch('scheme');
   const provinceCode = watch('provinceCode');
   const districtCode = watch('districtCode');
+  const twoLevel = scheme === 'TWO_LEVEL';
+  const [converting, setConverting] = useState(false);
 
-  const provinces = useQuery({ queryKey: geoKeys.provinces, queryFn: ({ signal }) => fetchProvinces(signal), staleTime: GEO_STALE });
+  const provinces = useQuery({
+    queryKey: twoLevel ? geoKeys.provinces2025 : geoKeys.provinces,
+    queryFn: ({ signal }) => (twoLevel ? fetchProvinces2025(signal) : fetchProvinces(signal)),
+    staleTime: GEO_STALE,
+  });
   const districts = useQuery({
     queryKey: geoKeys.districts(provinceCode),
     queryFn: ({ signal }) => fetchDistricts(provinceCode, signal),
-    enabled: !!provinceCode,
+    enabled: !twoLevel && !!provinceCode,
     staleTime: GEO_STALE,
   });
+  // Two levels: the wards of the province; three: the wards of the district.
+  const wardParent = twoLevel ? provinceCode : districtCode;
   const wards = useQuery({
-    queryKey: geoKeys.wards(districtCode),
-    queryFn: ({ signal }) => fetchWards(districtCode, signal),
-    enabled: !!districtCode,
+    queryKey: twoLevel ? geoKeys.wards2025(provinceCode) : geoKeys.wards(districtCode),
+    queryFn: ({ signal }) => (twoLevel ? fetchWards2025(provinceCode, signal) : fetchWards(districtCode, signal)),
+    enabled: !!wardParent,
     staleTime: GEO_STALE,
   });
 
+  /** From the older units to the new ones, pre-filled by the official mapping when it gives one answer. */
+  const switchToNewUnits = async () => {
+    setValue('scheme', 'TWO_LEVEL');
+    setValue('provinceCode', '');
+    setValue('districtCode', '');
+    setValue('wardCode', '');
+    if (!address) return;
+    setConverting(true);
+    try {
+      const { candidates } = await fetchConversion(address);
+      const [first] = candidates;
+      if (first && candidates.every((c) => c.provinceCode === first.provinceCode)) setValue('provinceCode', first.provinceCode);
+      if (first && candidates.length === 1) setValue('wardCode', first.wardCode);
+    } catch {
+      // The shopper picks the units by hand.
+    } finally {
+      setConverting(false);
+    }
+  };
+
   // An address saved without codes (older data): pick its units by name once the lists are here.
   useEffect(() => {
-    if (!address || getValues('provinceCode') || !provinces.data) return;
+    if (!address || getValues('scheme') !== address.scheme || getValues('provinceCode') || !provinces.data) return;
     const p = findUnitByName(provinces.data, address.province);
     if (p) setValue('provinceCode', p.code);
   }, [address, provinces.data, getValues, setValue]);
   useEffect(() => {
-    if (!address || getValues('districtCode') || !districts.data) return;
+    if (!address || getValues('scheme') !== address.scheme || getValues('districtCode') || !districts.data) return;
     const d = findUnitByName(districts.data, address.district);
     if (d) setValue('districtCode', d.code);
   }, [address, districts.data, getValues, setValue]);
   useEffect(() => {
-    if (!address || getValues('wardCode') || !wards.data) return;
+    if (!address || getValues('scheme') !== address.scheme || getValues('wardCode') || !wards.data) return;
     const w = findUnitByName(wards.data, address.ward);
     if (w) setValue('wardCode', w.code);
   }, [address, wards.data, getValues, setValue]);
@@ -128,58 +160,72 @@ export function AddressForm({ address, defaultMakeDefault = false, onSaved, onCa
           {...register('phone')}
         />
       </div>
-      <div className="grid gap-4 sm:grid-cols-3">
+      {!twoLevel && (
+        <Alert tone="info">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <span>Địa chỉ này theo đơn vị hành chính cũ (trước 01/07/2025), có quận/huyện.</span>
+            <Button variant="outline" size="sm" onClick={() => void switchToNewUnits()}>
+              Chuyển sang đơn vị hành chính mới
+            </Button>
+          </div>
+        </Alert>
+      )}
+      <div className={`grid gap-4 ${twoLevel ? 'sm:grid-cols-2' : 'sm:grid-cols-3'}`}>
         <Controller
           control={control}
           name="provinceCode"
           render={({ field }) => (
-            <GeoSelect
+            <UnitCombobox
               label="Tỉnh/Thành phố"
               placeholder="Chọn tỉnh/thành phố"
               list={provinces.data}
-              loading={provinces.isPending}
+              loading={provinces.isPending || converting}
               error={errors.provinceCode?.message}
               value={field.value}
               onBlur={field.onBlur}
               onChange={(code) => {
+                if (code === field.value) return;
                 field.onChange(code);
-                // A new province empties the district and ward below it.
+                // A new province empties the units below it.
                 setValue('districtCode', '');
                 setValue('wardCode', '');
               }}
             />
           )}
         />
-        <Controller
-          control={control}
-          name="districtCode"
-          render={({ field }) => (
-            <GeoSelect
-              label="Quận/Huyện"
-              placeholder={provinceCode ? 'Chọn quận/huyện' : 'Chọn tỉnh/thành trước'}
-              list={provinceCode ? districts.data : []}
-              loading={!!provinceCode && districts.isPending}
-              disabled={!provinceCode}
-              error={errors.districtCode?.message}
-              value={field.value}
-              onBlur={field.onBlur}
-              onChange={(code) => {
-                field.onChange(code);
-                setValue('wardCode', '');
-              }}
-            />
-          )}
-        />
+        {!twoLevel && (
+          <Controller
+            control={control}
+            name="districtCode"
+            render={({ field }) => (
+              <UnitCombobox
+                label="Quận/Huyện"
+                placeholder={provinceCode ? 'Chọn quận/huyện' : 'Chọn tỉnh/thành trước'}
+                list={provinceCode ? districts.data : []}
+                loading={!!provinceCode && districts.isPending}
+                disabled={!provinceCode}
+                error={errors.districtCode?.message}
+                value={field.value}
+                onBlur={field.onBlur}
+                onChange={(code) => {
+                  if (code === field.value) return;
+                  field.onChange(code);
+                  setValue('wardCode', '');
+                }}
+              />
+            )}
+          />
+        )}
         <Controller
           control={control}
           name="wardCode"
           render={({ field }) => (
-            <GeoSelect
+            <UnitCombobox
               label="Phường/Xã"
-              placeholder={districtCode ? 'Chọn phường/xã' : 'Chọn quận/huyện trước'}
-              list={districtCode ? wards.data : []}
-              loading={!!districtCode && wards.isPending}
-              disabled={!districtCode}
+              placeholder={wardParent ? 'Chọn phường/xã' : twoLevel ? 'Chọn tỉnh/thành trước' : 'Chọn quận/huyện trước'}
+              list={wardParent ? wards.data : []}
+              loading={(!!wardParent && wards.isPending) || converting}
+              disabled={!wardParent}
               error={errors.wardCode?.message}
               value={field.value}
               onBlur={field.onBlur}
@@ -212,59 +258,5 @@ export function AddressForm({ address, defaultMakeDefault = false, onSaved, onCa
         )}
       </div>
     </form>
-  );
-}
-
-function GeoSelect({
-  label,
-  placeholder,
-  list,
-  loading,
-  disabled = false,
-  error,
-  value,
-  onChange,
-  onBlur,
-}: {
-  label: ReactNode;
-  placeholder: string;
-  list: GeoUnitDto[] | undefined;
-  loading: boolean;
-  disabled?: boolean;
-  error?: string;
-  value: string;
-  onChange: (code: string) => void;
-  onBlur: () => void;
-}) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div>
-      <div className="mb-1.5 flex text-sm font-medium text-gray-800">
-        <label htmlFor={id}>{label}</label>
-        <span className="ml-0.5 text-brand-700" aria-hidden="true">
-          *
-        </span>
-      </div>
-      <select
-        id={id}
-        disabled={disabled || loading}
-        aria-required="true"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={`${inputBaseClass} h-11 pr-8 pl-3 disabled:cursor-not-allowed disabled:text-gray-400`}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        onBlur={onBlur}
-      >
-        <option value="">{loading ? 'Đang tải…' : placeholder}</option>
-        {list?.map((u) => (
-          <option key={u.code} value={u.code}>
-            {u.name}
-          </option>
-        ))}
-      </select>
-      {error && <FieldErrorText id={errorId}>{error}</FieldErrorText>}
-    </div>
   );
 }

@@ -14,6 +14,7 @@ import { safeNextPath } from '../../lib/safeNext.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { AccountSection } from './AccountSection.tsx';
 import { AddressForm } from './AddressForm.tsx';
+import { ConvertAddressDialog } from './ConvertAddressDialog.tsx';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; address: AddressDto } | null;
 
@@ -28,6 +29,7 @@ export function AddressesPage() {
   const list = useQuery({ queryKey: addressKeys.all, queryFn: ({ signal }) => fetchAddresses(signal) });
   const [editing, setEditing] = useState<Editing>(null);
   const [toDelete, setToDelete] = useState<AddressDto | null>(null);
+  const [toConvert, setToConvert] = useState<AddressDto | null>(null);
   const [working, setWorking] = useState<number | null>(null);
   const formRef = useRef<HTMLDivElement>(null);
 
@@ -155,6 +157,19 @@ export function AddressesPage() {
                         <MapPinIcon size={15} className="mt-0.5 shrink-0 text-gray-400" />
                         {a.addressLine}
                       </p>
+                      {a.scheme === 'THREE_LEVEL' && (
+                        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-amber-800">
+                          <span className="rounded-md bg-amber-50 px-1.5 py-0.5 font-medium ring-1 ring-amber-200">Đơn vị hành chính cũ</span>
+                          <button
+                            type="button"
+                            className="font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+                            onClick={() => setToConvert(a)}
+                            aria-label={`Chuyển địa chỉ của ${a.fullName} sang đơn vị hành chính mới`}
+                          >
+                            Chuyển sang địa chỉ mới
+                          </button>
+                        </p>
+                      )}
                     </div>
                     <div className="flex shrink-0 flex-wrap items-center gap-1 sm:flex-col sm:items-end">
                       <div className="flex gap-1">
@@ -194,6 +209,14 @@ export function AddressesPage() {
         </div>
       )}
 
+      <ConvertAddressDialog
+        address={toConvert}
+        onClose={() => setToConvert(null)}
+        onEditInstead={(a) => {
+          setToConvert(null);
+          setEditing({ mode: 'edit', address: a });
+        }}
+      />
       <ConfirmDialog
         open={toDelete !== null}
         danger
