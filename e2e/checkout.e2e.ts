@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { MOBILE, launchBrowser, newPage, screenshot, startStore, type Store } from './harness.ts';
 
 let store: Store;
@@ -79,6 +79,22 @@ async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
 }
 
+/**
+ * Chooses in an address unit picker (a searchable combobox): types `typed`, then clicks the option named `name`, or
+ * the first one; returns the chosen name.
+ */
+async function chooseUnit(page: Page, field: Locator, typed: string, name?: string): Promise<string> {
+  await poll(() => field.isEnabled()).toBe(true);
+  await field.click();
+  await field.fill(typed);
+  const option = name ? page.getByRole('option', { name, exact: true }) : page.getByRole('option').first();
+  await poll(() => option.isVisible()).toBe(true);
+  const chosen = (await option.innerText()).trim();
+  await option.click();
+  await poll(() => field.inputValue()).toBe(chosen);
+  return chosen;
+}
+
 /** Places the order on /checkout with the chosen payment method and returns nothing; the caller waits for where it lands. */
 async function placeOrder(page: Page, payment: 'COD' | 'VNPAY') {
   await page.getByRole('radio', { name: payment === 'COD' ? /Thanh toán bằng tiền mặt/ : /Thanh toán qua VNPAY/ }).check();
@@ -152,7 +168,7 @@ describe('cart, checkout, orders and VNPAY', () => {
     await settle(page);
     await screenshot(page, 'cart-desktop');
 
-    // ---- Checkout: no saved address yet, so the form asks for one (province, district, ward selects).
+    // ---- Checkout: no saved address yet, so the form asks for one (province, then ward: the 2025 units).
     await page.getByRole('button', { name: /^Mua hàng/ }).first().click();
     await page.waitForURL((url) => url.pathname === '/checkout');
     await poll(() => page.getByTestId('checkout-line').count()).toBe(2);
@@ -164,19 +180,11 @@ describe('cart, checkout, orders and VNPAY', () => {
     expect(await page.getByRole('button', { name: 'Đặt hàng', exact: true }).isDisabled()).toBe(true);
     await form.getByLabel('Họ và tên người nhận').fill('Nguyễn Văn Khách');
     await form.getByLabel('Số điện thoại').fill('0901 234 567');
-    const province = form.getByLabel('Tỉnh/Thành phố');
-    await poll(() => province.locator('option').count()).toBeGreaterThan(60);
-    await province.selectOption({ label: 'Thành phố Hà Nội' });
-    // District once a province is chosen.
+    await chooseUnit(page, form.getByLabel('Tỉnh/Thành phố'), 'ha noi', 'Thành phố Hà Nội');
+    // Ward once a province is chosen.
     await form.getByRole('button', { name: 'Lưu địa chỉ' }).click();
-    await poll(() => form.getByText('Vui lòng chọn quận/huyện.').isVisible()).toBe(true);
-    const district = form.getByLabel('Quận/Huyện');
-    await poll(() => district.locator('option').count()).toBeGreaterThan(5);
-    await district.selectOption({ index: 1 });
-    const ward = form.getByLabel('Phường/Xã');
-    await poll(() => ward.locator('option').count()).toBeGreaterThan(2);
-    await ward.selectOption({ index: 1 });
-    const wardName = (await ward.locator('option:checked').innerText()).trim();
+    await poll(() => form.getByText('Vui lòng chọn phường/xã.').isVisible()).toBe(true);
+    const wardName = await chooseUnit(page, form.getByLabel('Phường/Xã'), 'hoan kiem');
     await form.getByLabel('Địa chỉ cụ thể').fill('12 Tràng Tiền');
     await form.getByRole('button', { name: 'Lưu địa chỉ' }).click();
     await poll(() => page.getByText('Thêm địa chỉ thành công').isVisible()).toBe(true);
@@ -305,12 +313,8 @@ describe('cart, checkout, orders and VNPAY', () => {
       if (!(await newForm.isVisible())) await addButton.click();
       await newForm.getByLabel('Họ và tên người nhận').fill(name);
       await newForm.getByLabel('Số điện thoại').fill(phone);
-      await poll(() => newForm.getByLabel('Tỉnh/Thành phố').locator('option').count()).toBeGreaterThan(60);
-      await newForm.getByLabel('Tỉnh/Thành phố').selectOption({ label: province });
-      await poll(() => newForm.getByLabel('Quận/Huyện').locator('option').count()).toBeGreaterThan(5);
-      await newForm.getByLabel('Quận/Huyện').selectOption({ index: 2 });
-      await poll(() => newForm.getByLabel('Phường/Xã').locator('option').count()).toBeGreaterThan(2);
-      await newForm.getByLabel('Phường/Xã').selectOption({ index: 1 });
+      await chooseUnit(page, newForm.getByLabel('Tỉnh/Thành phố'), province, province);
+      await chooseUnit(page, newForm.getByLabel('Phường/Xã'), 'phuong');
       await newForm.getByLabel('Địa chỉ cụ thể').fill(street);
       await newForm.getByRole('button', { name: 'Lưu địa chỉ' }).click();
     };
