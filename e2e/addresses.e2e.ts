@@ -134,6 +134,13 @@ describe('address book with the 2025 administrative units', () => {
     await poll(() => edit.getByLabel('Phường/Xã').inputValue()).toBe('Phường Bến Nghé');
     expect(await edit.getByLabel('Quận/Huyện').inputValue()).toBe('Quận 1');
     expect(await edit.getByText('Địa chỉ này theo đơn vị hành chính cũ').isVisible()).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'address-edit-old-desktop');
+    // Switching the form to the new units pre-fills them from the mapping; leaving without saving keeps the old.
+    await edit.getByRole('button', { name: 'Chuyển sang đơn vị hành chính mới' }).click();
+    await poll(() => edit.getByLabel('Phường/Xã').inputValue()).toBe('Phường Sài Gòn');
+    expect(await edit.getByLabel('Tỉnh/Thành phố').inputValue()).toBe('Thành phố Hồ Chí Minh');
+    expect(await edit.getByLabel('Quận/Huyện').count()).toBe(0);
     await edit.getByRole('button', { name: 'Huỷ' }).click();
 
     // ---- Converting it: the result is shown before anything is saved.
