@@ -1,11 +1,11 @@
-import { STORAGE_KEYS } from '@nhasach/shared';
+import { REFRESH_RETRIED_HEADER, STORAGE_KEYS } from '@nhasach/shared';
 import { storage } from '../lib/storage.ts';
 
 /** Base of the API host; same origin unless VITE_API_URL points elsewhere (spec section 7). */
 export const API_BASE = (import.meta.env.VITE_API_URL as string | undefined)?.replace(/\/$/, '') ?? '';
 
 /** Header marking the one retry after a token refresh (spec section 4, token refresh). */
-export const RETRIED_HEADER = 'X-Retried';
+export const RETRIED_HEADER = REFRESH_RETRIED_HEADER;
 
 /** Calls that never carry the bearer token and never trigger a refresh. */
 const AUTH_PATHS = [
