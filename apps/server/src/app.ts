@@ -98,7 +98,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  app.decorate('tokens', createTokenSigner(config.JWT_SECRET));
+  app.decorate('tokens', createTokenSigner(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS));
   if (config.REDIS_URL) {
     const redis = new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 });
     app.decorate('redis', redis);
