@@ -162,6 +162,15 @@ describe('the web app on another origin than the API', () => {
     }
     const cover = page.locator(`main img[src^="${apiUrl}/media/"]`).first();
     await poll(() => cover.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
+    // 'Sách liên quan' under the tabs: cards of other books, never this one.
+    const related = page.getByTestId('related-books');
+    await related.scrollIntoViewIfNeeded();
+    await poll(() => related.getByRole('heading', { name: 'Sách liên quan' }).isVisible()).toBe(true);
+    await poll(() => related.getByTestId('book-card').count()).toBeGreaterThan(0);
+    expect(await related.getByTestId('book-card').filter({ hasText: b.title }).count()).toBe(0);
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'product-related-books');
 
     // ---- Like a comment (POST the comment, PUT the like).
     const text = `Bình luận từ cửa hàng khác ${Date.now()}`;
