@@ -42,6 +42,8 @@ const envSchema = z.object({
     .transform((v) => (v?.trim() ? v.trim().toLowerCase() : 'lax'))
     .pipe(z.enum(['lax', 'strict', 'none'])),
   SEED_DEMO: bool(true),
+  /** Only shoppers who bought a book (an order reached DELIVERED or COMPLETED) may rate it; default: anyone signed in. */
+  REVIEWS_BUYERS_ONLY: bool(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Directory of the built web app served in production mode. */
   WEB_DIST: z.string().optional(),
