@@ -3,7 +3,7 @@
  *
  *   --generate         regenerate the data even if it exists (otherwise generated once, then reused)
  *   --books N          catalogue size (default 1000000)
- *   --only a,b         run only these scenarios (catalog, category, search-vi, search-plain, detail, home)
+ *   --only a,b         run only these scenarios (catalog, category, search-vi, search-plain, detail, related, home)
  *   --duration S       seconds of the maximum-throughput run (default 10)
  *   --rate-duration S  seconds of the fixed-rate run (default 15)
  *   --rate R           requests per second of the fixed-rate run (default 200)
@@ -98,6 +98,8 @@ function scenarios(sample: Awaited<ReturnType<typeof sampleData>>): Scenario[] {
     { name: 'search-vi', description: `search with diacritics (${SEARCH_TERMS.length} terms)`, next: cycle(search(SEARCH_TERMS)) },
     { name: 'search-plain', description: 'the same terms without diacritics', next: cycle(search(SEARCH_TERMS.map(stripMarks))) },
     { name: 'detail', description: `book detail by id and by slug (${detail.length} books)`, next: cycle(detail) },
+    // Related books of many distinct books (no cache helps): author group then category group, cards.
+    { name: 'related', description: `related books of ${sample.books.length} distinct books`, next: cycle(sample.books.map((b) => `/api/v1/books/${b.id}/related?limit=12`)) },
     { name: 'home', description: 'home page data (cached 15 s)', next: cycle(['/api/v1/books/home?status=ACTIVE&perCategory=8']) },
     { name: 'baseline', description: 'GET /api/health (one select 1): what the machine itself allows', next: cycle(['/api/health']) },
   ];

@@ -12,7 +12,7 @@ import { startMailCatcher, type MailCatcher } from '../apps/server/src/test/mail
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const artifactsDir = path.join(root, 'e2e', '.artifacts');
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);
@@ -32,10 +32,11 @@ export interface Store {
 /**
  * Starts the built store as `npm start` would (production mode, demo data), on its own port, data folder
  * and database (a fresh PostgreSQL database when TEST_DATABASE_URL is set, embedded PGlite otherwise),
- * sending mail to a real SMTP server in this process.
+ * sending mail to a real SMTP server in this process. `port` fixes the port when the caller needs the address
+ * beforehand (a web app built for it).
  */
-export async function startStore(env: Record<string, string> = {}): Promise<Store> {
-  const port = await freePort();
+export async function startStore(env: Record<string, string> = {}, opts: { port?: number } = {}): Promise<Store> {
+  const port = opts.port ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nhasach-e2e-'));
   const mail = await startMailCatcher();
   const adminUrl = process.env.TEST_DATABASE_URL;

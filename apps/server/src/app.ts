@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +22,7 @@ import { sql } from 'drizzle-orm';
 import { ERROR_CODES } from '@nhasach/shared';
 import type { Config } from './config.ts';
 import { queryRows, type Database, type Db } from './db/client.ts';
+import { corsOptions } from './lib/cors.ts';
 import { AppError } from './lib/errors.ts';
 import { envelope, isEnvelope } from './lib/envelope.ts';
 import { createTokenSigner, type TokenSigner } from './lib/jwt.ts';
@@ -51,6 +53,12 @@ export interface AppDeps {
   database: Database;
 }
 
+/** The caller's (or the proxy's) x-request-id when it looks like an id, else a new one; echoed on every answer. */
+function requestIdOf(req: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && /^[A-Za-z0-9._:-]{1,128}$/.test(given) ? given : randomUUID();
+}
+
 /** Paths under /api whose bodies are not enveloped (the OpenAPI document and Swagger UI assets). */
 const rawPrefixes = ['/api/docs'];
 
@@ -79,6 +87,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
             },
           },
     trustProxy: true,
+    genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { coerceTypes: false } },
   }).withTypeProvider<ZodTypeProvider>();
@@ -89,7 +98,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  app.decorate('tokens', createTokenSigner(config.JWT_SECRET));
+  app.decorate('tokens', createTokenSigner(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS));
   if (config.REDIS_URL) {
     const redis = new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 });
     app.decorate('redis', redis);
@@ -110,11 +119,12 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     }
   });
 
-  await app.register(cookie);
-  await app.register(cors, {
-    origin: config.CORS_ORIGINS.length ? config.CORS_ORIGINS : false,
-    credentials: true,
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
   });
+
+  await app.register(cookie);
+  await app.register(cors, corsOptions(config));
   await app.register(rateLimit, {
     global: false,
     ...(app.redis ? { redis: app.redis, nameSpace: 'nhasach-rl:' } : {}),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { ACCESS_TOKEN_TTL_SECONDS } from '@nhasach/shared';
 
 const bool = (fallback: boolean) =>
   z
@@ -29,7 +30,20 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : [])),
   JWT_SECRET: optionalUrl,
+  /** Lifetime of access tokens; tests shorten it to see a refresh happen. */
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(ACCESS_TOKEN_TTL_SECONDS),
+  /**
+   * SameSite of the refresh cookie: lax (default) when the front ends share the API's site; none when a front end
+   * on another site calls the API (the cookie is then always Secure, so the API must be on https).
+   */
+  COOKIE_SAMESITE: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim().toLowerCase() : 'lax'))
+    .pipe(z.enum(['lax', 'strict', 'none'])),
   SEED_DEMO: bool(true),
+  /** Only shoppers who bought a book (an order reached DELIVERED or COMPLETED) may rate it; default: anyone signed in. */
+  REVIEWS_BUYERS_ONLY: bool(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Directory of the built web app served in production mode. */
   WEB_DIST: z.string().optional(),

@@ -1,5 +1,11 @@
 import type { UserDto } from './users.ts';
 
+/**
+ * Header the web client sets to 1 on the one retry of a call after a token refresh (spec section 4, token
+ * refresh). Servers must allow it in CORS preflights so another origin's retry is not refused.
+ */
+export const REFRESH_RETRIED_HEADER = 'X-Retried';
+
 /** Response data of the auth calls (spec section 7, Auth). */
 export interface LoginResult {
   accessToken: string;

@@ -485,3 +485,21 @@ export const homeQuerySchema = z.object({
   perCategory: z.preprocess(scalar, z.coerce.number({ error: 'perCategory phải là số.' }).int().min(0).max(24).default(HOME_PER_CATEGORY)),
 });
 export type HomeQuery = z.output<typeof homeQuerySchema>;
+
+/** Default and largest `limit` of GET /books/{id}/related and GET /books/top-selling. */
+export const BOOK_SHELF_DEFAULT_LIMIT = 12;
+export const BOOK_SHELF_MAX_LIMIT = 48;
+
+/** GET /books/{id}/related and GET /books/top-selling: how many cards, 1..48 (default 12). */
+export const bookShelfQuerySchema = z.object({
+  limit: z.preprocess(
+    scalar,
+    z.coerce
+      .number({ error: 'limit phải là số.' })
+      .int('limit phải là số nguyên.')
+      .min(1, `limit phải từ 1 đến ${BOOK_SHELF_MAX_LIMIT}.`)
+      .max(BOOK_SHELF_MAX_LIMIT, `limit phải từ 1 đến ${BOOK_SHELF_MAX_LIMIT}.`)
+      .default(BOOK_SHELF_DEFAULT_LIMIT),
+  ),
+});
+export type BookShelfQuery = z.output<typeof bookShelfQuerySchema>;

@@ -135,6 +135,27 @@ export interface ReviewDto {
   content: string;
   createdAt: string;
   updatedAt: string;
+  /** The reviewer bought the book: an order of theirs holding it reached DELIVERED or COMPLETED ('Đã mua hàng'). */
+  verifiedPurchase: boolean;
+}
+
+/** Order statuses that make a buyer of the book's lines (the parcel reached the shopper). */
+export const PURCHASE_VERIFIED_STATUSES = ['DELIVERED', 'COMPLETED'] as const;
+
+/** Badge of a review written by a buyer of the book. */
+export const VERIFIED_PURCHASE_LABEL = 'Đã mua hàng';
+
+/** Refusal of a review from someone who has not bought the book, when the store takes reviews from buyers only. */
+export const BUYERS_ONLY_REVIEW_MESSAGE = 'Chỉ khách hàng đã mua sách này mới có thể đánh giá.';
+
+/** GET /books/{id}/ratings/eligible: may the signed-in shopper review the book, and did they buy it. */
+export interface RatingEligibilityDto {
+  /** An order of theirs holding the book reached DELIVERED or COMPLETED. */
+  purchased: boolean;
+  /** The store takes reviews from buyers only (REVIEWS_BUYERS_ONLY). */
+  buyersOnly: boolean;
+  /** They may post (or change) a rating now. */
+  canReview: boolean;
 }
 
 /** GET /books/{id}/ratings/me (null when the caller has not rated the book). */

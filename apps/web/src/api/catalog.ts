@@ -96,6 +96,13 @@ export const fetchBookBySlug = (slug: string, signal?: AbortSignal) =>
 
 export const fetchBookById = (id: number, signal?: AbortSignal) => api.get<BookDto>(`/api/v1/books/${id}`, undefined, { signal });
 
+/** GET /books/{id}/related: same author first, then same categories, best sellers first. */
+export const fetchRelatedBooks = (id: number, limit: number, signal?: AbortSignal) =>
+  api.get<BookCardDto[]>(`/api/v1/books/${id}/related`, { limit }, { signal });
+
+/** GET /books/top-selling: the store's best sellers. */
+export const fetchTopSelling = (limit: number, signal?: AbortSignal) => api.get<BookCardDto[]>('/api/v1/books/top-selling', { limit }, { signal });
+
 /**
  * Publishers or suppliers for the listing filters. The shop reads the public list when the server offers one;
  * without it (404, 401) the filter is simply not shown.
@@ -125,6 +132,8 @@ export const bookKeys = {
   catalog: (params: CatalogParams) => ['books', 'catalog', params] as const,
   search: (params: SearchParams) => ['books', 'search', params] as const,
   details: ['books', 'detail'] as const,
+  related: (id: number, limit: number) => ['books', 'related', id, limit] as const,
+  topSelling: (limit: number) => ['books', 'top-selling', limit] as const,
   /** The detail carries likedByMe, so it is cached per viewer. */
   detail: (slug: string, userKey: string) => ['books', 'detail', slug, userKey] as const,
   refs: (kind: 'publishers' | 'suppliers') => ['refs', kind] as const,

@@ -1,11 +1,35 @@
-import { STORAGE_KEYS } from '@nhasach/shared';
+import { MEDIA_PATH_PREFIX, REFRESH_RETRIED_HEADER, STORAGE_KEYS } from '@nhasach/shared';
 import { storage } from '../lib/storage.ts';
 
-/** Base of the API host; same origin unless VITE_API_URL points elsewhere (spec section 7). */
-export const API_BASE = (import.meta.env.VITE_API_URL as string | undefined)?.replace(/\/$/, '') ?? '';
+/**
+ * Base of the API host, fixed at build time: same origin unless VITE_API_BASE_URL names another one (the web app
+ * on a CDN or another host; spec section 7). The API must then list this app's origin in CORS_ORIGINS.
+ */
+export const API_BASE = ((import.meta.env.VITE_API_BASE_URL as string | undefined) ?? '').trim().replace(/\/+$/, '');
+
+/**
+ * Media paths the API answers with ('/media/books/...') live on the API host: with the app on another origin they
+ * get its base. Absolute URLs, blob: previews and the app's own assets ('/banners/...') are left alone.
+ */
+export function mediaUrl<T extends string | null | undefined>(src: T): T {
+  if (!API_BASE || typeof src !== 'string' || !src.startsWith(MEDIA_PATH_PREFIX)) return src;
+  return `${API_BASE}${src}` as T;
+}
+
+/** The same for every URL of a srcset ('/media/a.webp 300w, /media/b.webp 600w'). */
+export function mediaSrcSet(srcSet: string | undefined): string | undefined {
+  if (!API_BASE || !srcSet) return srcSet;
+  return srcSet
+    .split(',')
+    .map((part) => {
+      const [url = '', ...rest] = part.trim().split(/\s+/);
+      return [mediaUrl(url), ...rest].join(' ');
+    })
+    .join(', ');
+}
 
 /** Header marking the one retry after a token refresh (spec section 4, token refresh). */
-export const RETRIED_HEADER = 'X-Retried';
+export const RETRIED_HEADER = REFRESH_RETRIED_HEADER;
 
 /** Calls that never carry the bearer token and never trigger a refresh. */
 const AUTH_PATHS = [

@@ -6,6 +6,7 @@ import {
   type CommentSort,
   type MyRatingDto,
   type PageResult,
+  type RatingEligibilityDto,
   type RatingSummaryDto,
   type ReviewDto,
   type ReviewSort,
@@ -23,6 +24,10 @@ export const fetchReviews = (bookId: number, page: number, sort: ReviewSort, sig
 /** My rating of the book, or null when I have not rated it. */
 export const fetchMyRating = (bookId: number, signal?: AbortSignal) =>
   api.get<MyRatingDto | null>(`/api/v1/books/${bookId}/ratings/me`, undefined, { signal });
+
+/** Did I buy the book, and may I rate it (the store may take reviews from buyers only). */
+export const fetchRatingEligibility = (bookId: number, signal?: AbortSignal) =>
+  api.get<RatingEligibilityDto>(`/api/v1/books/${bookId}/ratings/eligible`, undefined, { signal });
 
 /** Creates or updates my rating. */
 export const rateBook = (bookId: number, body: { score: number; content: string }) =>
@@ -48,6 +53,7 @@ export const engagementKeys = {
   reviews: (bookId: number, page: number, sort: ReviewSort) => ['ratings', bookId, 'reviews', page, sort] as const,
   reviewsOf: (bookId: number) => ['ratings', bookId] as const,
   mine: (bookId: number, userKey: string) => ['ratings', bookId, 'me', userKey] as const,
+  eligibility: (bookId: number, userKey: string) => ['ratings', bookId, 'eligible', userKey] as const,
   comments: (bookId: number, page: number, sort: CommentSort, userKey: string) => ['comments', bookId, page, sort, userKey] as const,
   commentsOf: (bookId: number) => ['comments', bookId] as const,
 };

@@ -1,4 +1,5 @@
 import { useState, type ImgHTMLAttributes } from 'react';
+import { mediaSrcSet, mediaUrl } from '../api/client.ts';
 import { BookOpenIcon } from './icons.tsx';
 
 export interface ImageWithFallbackProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> {
@@ -23,5 +24,6 @@ export function ImageWithFallback({ src, alt, className = '', placeholderClassNa
       </div>
     );
   }
-  return <img src={src} alt={alt} className={className} onError={() => setFailedSrc(src)} {...rest} />;
+  const { srcSet, ...imgRest } = rest;
+  return <img src={mediaUrl(src)} srcSet={mediaSrcSet(srcSet)} alt={alt} className={className} onError={() => setFailedSrc(src)} {...imgRest} />;
 }

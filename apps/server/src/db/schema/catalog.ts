@@ -124,6 +124,8 @@ export const books = pgTable(
     // (sort column, id) INCLUDE (every filter column), so a filtered page walks one index without reading the
     // table. Ascending on purpose: scanned backwards they serve ORDER BY ... DESC (NULLS FIRST, the default),
     // which drizzle's .desc() (DESC NULLS LAST) would not.
+    // books_visible_id_sold_idx (id) INCLUDE (sold), visible rows only, also custom ('catalog_related_index'):
+    // related books by the same author check and rank their candidates from it.
     index('books_visible_title_idx').on(t.titleNorm, t.id).where(visible),
     // Back-office list (every status) and the filters.
     index('books_status_created_idx').on(t.status, t.createdAt, t.id),

@@ -66,6 +66,8 @@ export const orders = pgTable(
     uniqueIndex('orders_code_uq').on(t.code),
     uniqueIndex('orders_idempotency_uq').on(t.userId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // Verified reviews: the user's orders that reached the shopper.
+    index('orders_user_delivered_idx').on(t.userId).where(sql`${t.status} in ('DELIVERED', 'COMPLETED')`),
     index('orders_status_created_idx').on(t.status, t.createdAt.desc()),
     index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
     // The expiry job's scan: online orders still waiting for their payment.

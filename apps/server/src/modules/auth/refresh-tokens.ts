@@ -62,12 +62,33 @@ export async function revokeByToken(db: Db, token: string): Promise<void> {
   if (row) await revokeFamily(db, row.familyId, new Date());
 }
 
-const cookieOptions = (secure: boolean) => ({ httpOnly: true, sameSite: 'lax' as const, path: REFRESH_COOKIE_PATH, secure });
-
-export function setRefreshCookie(reply: FastifyReply, token: string, secure: boolean): void {
-  reply.setCookie(REFRESH_COOKIE, token, { ...cookieOptions(secure), maxAge: Math.floor(TTL_MS / 1000) });
+/** How the refresh cookie is sent: Secure and SameSite come from the settings (COOKIE_SAMESITE, PUBLIC_URL). */
+export interface RefreshCookiePolicy {
+  secure: boolean;
+  sameSite: 'lax' | 'strict' | 'none';
 }
 
-export function clearRefreshCookie(reply: FastifyReply, secure: boolean): void {
-  reply.clearCookie(REFRESH_COOKIE, cookieOptions(secure));
+/**
+ * SameSite=None is refused by browsers without Secure, so it forces Secure; it is also Partitioned (CHIPS), the
+ * form browsers that block third-party cookies still keep for the front end's site.
+ */
+export function refreshCookiePolicy(config: { PUBLIC_URL: string; COOKIE_SAMESITE: RefreshCookiePolicy['sameSite'] }): RefreshCookiePolicy {
+  const sameSite = config.COOKIE_SAMESITE;
+  return { sameSite, secure: sameSite === 'none' || config.PUBLIC_URL.startsWith('https:') };
+}
+
+const cookieOptions = (policy: RefreshCookiePolicy) => ({
+  httpOnly: true,
+  sameSite: policy.sameSite,
+  path: REFRESH_COOKIE_PATH,
+  secure: policy.secure,
+  ...(policy.sameSite === 'none' ? { partitioned: true } : {}),
+});
+
+export function setRefreshCookie(reply: FastifyReply, token: string, policy: RefreshCookiePolicy): void {
+  reply.setCookie(REFRESH_COOKIE, token, { ...cookieOptions(policy), maxAge: Math.floor(TTL_MS / 1000) });
+}
+
+export function clearRefreshCookie(reply: FastifyReply, policy: RefreshCookiePolicy): void {
+  reply.clearCookie(REFRESH_COOKIE, cookieOptions(policy));
 }

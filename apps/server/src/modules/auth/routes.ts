@@ -14,7 +14,7 @@ import { envelope } from '../../lib/envelope.ts';
 import { authenticate, currentUser } from '../../lib/guards.ts';
 import { createAuthLimits } from './limits.ts';
 import { OtpHasher } from './otp.ts';
-import { REFRESH_COOKIE, clearRefreshCookie, setRefreshCookie } from './refresh-tokens.ts';
+import { REFRESH_COOKIE, clearRefreshCookie, refreshCookiePolicy, setRefreshCookie } from './refresh-tokens.ts';
 import {
   changePassword,
   forgotPasswordStart,
@@ -33,6 +33,7 @@ const authContext = (app: FastifyInstance): AuthContext => ({
   mailer: app.mailer,
   tokens: app.tokens,
   otp: new OtpHasher(app.config.JWT_SECRET),
+  accessTokenTtlSeconds: app.config.ACCESS_TOKEN_TTL_SECONDS,
 });
 
 const userAgent = (request: FastifyRequest) => request.headers['user-agent'];
@@ -43,7 +44,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = authContext(app);
   const limits = createAuthLimits(app);
-  const secureCookie = app.config.PUBLIC_URL.startsWith('https:');
+  const cookiePolicy = refreshCookiePolicy(app.config);
 
   r.post(
     '/auth/register',
@@ -83,7 +84,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       try {
         const session = await login(ctx, request.body, userAgent(request));
-        setRefreshCookie(reply, session.refreshToken, secureCookie);
+        setRefreshCookie(reply, session.refreshToken, cookiePolicy);
         return envelope(200, session.result, 'Đăng nhập thành công');
       } catch (err) {
         if (err instanceof AppError && err.code === ERROR_CODES.invalidCredentials) await limits.loginAccount.count(request);
@@ -98,10 +99,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       try {
         const session = await refresh(ctx, request.cookies[REFRESH_COOKIE], userAgent(request));
-        setRefreshCookie(reply, session.refreshToken, secureCookie);
+        setRefreshCookie(reply, session.refreshToken, cookiePolicy);
         return session.result;
       } catch (err) {
-        clearRefreshCookie(reply, secureCookie);
+        clearRefreshCookie(reply, cookiePolicy);
         throw err;
       }
     },
@@ -109,7 +110,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/auth/logout', { schema: { tags, summary: 'End this login (revokes its refresh tokens)' } }, async (request, reply) => {
     await logout(ctx, request.cookies[REFRESH_COOKIE]);
-    clearRefreshCookie(reply, secureCookie);
+    clearRefreshCookie(reply, cookiePolicy);
     return envelope(200, null, 'Đăng xuất thành công');
   });
 
@@ -142,7 +143,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 export async function changePasswordRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = authContext(app);
-  const secureCookie = app.config.PUBLIC_URL.startsWith('https:');
+  const cookiePolicy = refreshCookiePolicy(app.config);
   r.put(
     '/users/change-password',
     {
@@ -152,7 +153,7 @@ export async function changePasswordRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request, reply) => {
       await changePassword(ctx, currentUser(request).id, request.body);
-      clearRefreshCookie(reply, secureCookie);
+      clearRefreshCookie(reply, cookiePolicy);
       return envelope(200, null, 'Đổi mật khẩu thành công');
     },
   );

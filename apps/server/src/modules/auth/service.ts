@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  ACCESS_TOKEN_TTL_SECONDS,
   ERROR_CODES,
   OTP_RESEND_COOLDOWN_SECONDS,
   OTP_TTL_SECONDS,
@@ -51,6 +50,8 @@ export interface AuthContext {
   mailer: FastifyInstance['mailer'];
   tokens: FastifyInstance['tokens'];
   otp: OtpHasher;
+  /** Lifetime of the access tokens the signer makes (ACCESS_TOKEN_TTL_SECONDS), reported as expiresIn. */
+  accessTokenTtlSeconds: number;
 }
 
 /** The pending registration kept in otp_codes.payload until the e-mail is verified. */
@@ -158,7 +159,7 @@ export async function login(
   const accessToken = await accessTokenFor(ctx, user);
   const refreshToken = await issueRefreshToken(ctx.db, user.id, { userAgent });
   return {
-    result: { accessToken, tokenType: 'Bearer', expiresIn: ACCESS_TOKEN_TTL_SECONDS, user: toUserDto(user) },
+    result: { accessToken, tokenType: 'Bearer', expiresIn: ctx.accessTokenTtlSeconds, user: toUserDto(user) },
     refreshToken,
   };
 }
@@ -175,7 +176,7 @@ export async function refresh(ctx: AuthContext, token: string | undefined, userA
     throw sessionExpired();
   }
   const accessToken = await accessTokenFor(ctx, user);
-  return { result: { accessToken, tokenType: 'Bearer', expiresIn: ACCESS_TOKEN_TTL_SECONDS }, refreshToken: outcome.token };
+  return { result: { accessToken, tokenType: 'Bearer', expiresIn: ctx.accessTokenTtlSeconds }, refreshToken: outcome.token };
 }
 
 export async function logout(ctx: AuthContext, token: string | undefined): Promise<void> {

@@ -2,9 +2,10 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bookListQuerySchema, catalogQuerySchema, homeQuerySchema, searchQuerySchema } from '@nhasach/shared';
+import { bookListQuerySchema, bookShelfQuerySchema, catalogQuerySchema, homeQuerySchema, searchQuerySchema } from '@nhasach/shared';
 import { notFound } from '../../lib/errors.ts';
 import { optionalAuth } from '../../lib/guards.ts';
+import { createShelfService } from './related.ts';
 import { listRefs } from './repo.ts';
 import { createCatalogService, type CatalogService } from './service.ts';
 
@@ -17,6 +18,12 @@ declare module 'fastify' {
 
 const idParams = z.object({ id: z.string().max(20) });
 const slugParams = z.object({ slug: z.string().max(200) });
+
+/** Anything but a positive id names no book: 404 like an unknown id. */
+function bookIdOf(id: string): number {
+  if (!/^\d{1,9}$/.test(id) || Number(id) === 0) throw notFound('Không tìm thấy sách.');
+  return Number(id);
+}
 
 /** Decorates the app with `catalog` (the service); fastify-plugin makes it visible to every module. */
 export const catalogPlugin = fp(
@@ -69,10 +76,25 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags, summary: 'Book detail by slug', params: slugParams }, preHandler: optionalAuth },
     (request) => service.book({ slug: request.params.slug }, request.authUser),
   );
+  const shelves = createShelfService(app.db);
+  r.get(
+    '/books/top-selling',
+    { schema: { tags, summary: 'Best sellers: visible books with the most copies sold', querystring: bookShelfQuerySchema } },
+    (request) => shelves.topSelling(request.query.limit),
+  );
+  r.get(
+    '/books/:id/related',
+    {
+      schema: {
+        tags,
+        summary: 'Related books: same author first, then same categories, best sellers first (the book and hidden books excluded)',
+        params: idParams,
+        querystring: bookShelfQuerySchema,
+      },
+    },
+    (request) => shelves.related(bookIdOf(request.params.id), request.query.limit),
+  );
   r.get('/books/:id', { schema: { tags, summary: 'Book detail by id', params: idParams }, preHandler: optionalAuth }, (request) => {
-    const { id } = request.params;
-    // Anything but a positive id names no book: 404 like an unknown id.
-    if (!/^\d{1,9}$/.test(id) || Number(id) === 0) throw notFound('Không tìm thấy sách.');
-    return service.book({ id: Number(id) }, request.authUser);
+    return service.book({ id: bookIdOf(request.params.id) }, request.authUser);
   });
 }

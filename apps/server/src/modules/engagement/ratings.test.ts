@@ -168,6 +168,7 @@ describe('reviews list', () => {
       content: 'Nhận xét 6',
       createdAt: '2025-01-07T00:00:00.000Z',
       updatedAt: '2025-01-07T00:00:00.000Z',
+      verifiedPurchase: false,
     });
     const defaults = (await get(`/books/${book.id}/reviews`)).json().data;
     expect(defaults.size).toBe(5);

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { VISIBLE_BOOK_STATUSES, type CommentSort, type ReviewSort } from '@nhasach/shared';
+import { PURCHASE_VERIFIED_STATUSES, VISIBLE_BOOK_STATUSES, type CommentSort, type ReviewSort } from '@nhasach/shared';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { books, commentLikes, comments, favorites, ratings, users } from '../../db/schema/index.ts';
 
@@ -176,6 +176,20 @@ const reviewOrder: Record<ReviewSort, SQL[]> = {
 
 export interface ReviewRow extends RatingRow {
   userName: string;
+  verifiedPurchase: boolean;
+}
+
+/** Written as literals, like the predicate of orders_user_delivered_idx, so the planner uses that index. */
+const purchasedStatuses = sql.raw(PURCHASE_VERIFIED_STATUSES.map((s) => `'${s}'`).join(', '));
+
+/** The user has an order holding the book that reached DELIVERED or COMPLETED (orders_user_delivered_idx). */
+const boughtSql = (userId: SQL | number, bookId: SQL | number) =>
+  sql<boolean>`exists (select 1 from orders o join order_items oi on oi.order_id = o.id
+    where o.user_id = ${userId} and o.status in (${purchasedStatuses}) and oi.book_id = ${bookId})`;
+
+export async function hasBought(db: Conn, userId: number, bookId: number): Promise<boolean> {
+  const [row] = await queryRows<{ bought: boolean }>(db, sql`select ${boughtSql(userId, bookId)} as bought`);
+  return row?.bought === true;
 }
 
 export async function pageReviews(
@@ -194,6 +208,7 @@ export async function pageReviews(
         content: ratings.content,
         createdAt: ratings.createdAt,
         updatedAt: ratings.updatedAt,
+        verifiedPurchase: boughtSql(sql`${ratings.userId}`, sql`${ratings.bookId}`),
       })
       .from(ratings)
       .innerJoin(users, eq(users.id, ratings.userId))

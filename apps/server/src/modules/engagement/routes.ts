@@ -81,6 +81,7 @@ export async function engagementRoutes(app: FastifyInstance): Promise<void> {
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limits = createEngagementLimits(app);
+  const reviewPolicy: service.ReviewPolicy = { buyersOnly: app.config.REVIEWS_BUYERS_ONLY };
   const security = [{ bearerAuth: [] }];
   const favTags = ['favorites'];
   const reviewTags = ['reviews'];
@@ -136,6 +137,20 @@ export async function engagementRoutes(app: FastifyInstance): Promise<void> {
     async (request) => service.myRating(app.db, currentUser(request).id, request.params.id),
   );
 
+  r.get(
+    '/books/:id/ratings/eligible',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags: reviewTags,
+        summary: 'Did I buy the book (an order of mine holding it reached DELIVERED or COMPLETED), and may I rate it',
+        security,
+        params: bookIdParams,
+      },
+    },
+    async (request) => service.ratingEligibility(app.db, currentUser(request).id, request.params.id, reviewPolicy),
+  );
+
   r.post(
     '/books/:id/ratings',
     {
@@ -149,7 +164,7 @@ export async function engagementRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { rating, created } = await service.rateBook(app.db, currentUser(request).id, request.params.id, request.body);
+      const { rating, created } = await service.rateBook(app.db, currentUser(request).id, request.params.id, request.body, reviewPolicy);
       if (created) reply.status(201);
       return envelope(created ? 201 : 200, rating, created ? 'Cảm ơn bạn đã đánh giá' : 'Đã cập nhật đánh giá');
     },

@@ -1,4 +1,5 @@
 import {
+  BUYERS_ONLY_REVIEW_MESSAGE,
   DELETED_COMMENT_TEXT,
   emptyStarMap,
   RATING_SCORES,
@@ -9,6 +10,7 @@ import {
   type FavoriteToggleDto,
   type MyRatingDto,
   type PageResult,
+  type RatingEligibilityDto,
   type RatingSummaryDto,
   type ReviewDto,
   type ReviewSort,
@@ -83,6 +85,7 @@ export async function listReviews(db: Db, bookId: number, args: PageArgs & { sor
     content: r.content,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
+    verifiedPurchase: r.verifiedPurchase === true,
   }));
   return toPage(content, total, args.page, args.size);
 }
@@ -93,14 +96,28 @@ export async function myRating(db: Db, userId: number, bookId: number): Promise<
   return row ? toMyRating(row) : null;
 }
 
+/** Who may rate: anyone signed in, or buyers only (REVIEWS_BUYERS_ONLY). */
+export interface ReviewPolicy {
+  buyersOnly: boolean;
+}
+
+/** Whether the caller bought the book and may rate it under the store's policy. */
+export async function ratingEligibility(db: Db, userId: number, bookId: number, policy: ReviewPolicy): Promise<RatingEligibilityDto> {
+  await requireVisibleBook(db, bookId);
+  const purchased = await repo.hasBought(db, userId, bookId);
+  return { purchased, buyersOnly: policy.buyersOnly, canReview: purchased || !policy.buyersOnly };
+}
+
 /** Creates the caller's rating of the book, or updates it: one rating per user and book. */
 export async function rateBook(
   db: Db,
   userId: number,
   bookId: number,
   input: { score: number; content: string },
+  policy: ReviewPolicy = { buyersOnly: false },
 ): Promise<{ rating: MyRatingDto; created: boolean }> {
   await requireVisibleBook(db, bookId);
+  if (policy.buyersOnly && !(await repo.hasBought(db, userId, bookId))) throw forbidden(BUYERS_ONLY_REVIEW_MESSAGE);
   const { row, created } = await repo.upsertRating(db, { userId, bookId, score: input.score, content: input.content });
   return { rating: toMyRating(row), created };
 }

@@ -10,6 +10,7 @@ import {
   PackageIcon,
   UserIcon,
 } from '../../components/icons.tsx';
+import { mediaUrl } from '../../api/client.ts';
 import { allRoles, type SessionUser } from '../../features/auth/session.ts';
 import { useAuth } from '../../features/auth/useAuth.ts';
 import { ADMIN_ROLES, SALE_ROLES } from '../access.ts';
@@ -38,7 +39,7 @@ export function accountLinks(user: SessionUser): AccountLink[] {
 }
 
 export function Avatar({ user, className = 'size-8 text-sm' }: { user: SessionUser; className?: string }) {
-  if (user.avatarUrl) return <img src={user.avatarUrl} alt="" className={`${className} rounded-full object-cover`} />;
+  if (user.avatarUrl) return <img src={mediaUrl(user.avatarUrl)} alt="" className={`${className} rounded-full object-cover`} />;
   const initial = (user.fullName ?? user.name).trim().charAt(0).toUpperCase() || 'N';
   return (
     <span aria-hidden="true" className={`${className} grid shrink-0 place-items-center rounded-full bg-brand-700 font-bold text-white`}>

@@ -140,7 +140,7 @@ export function ProductDetailPage() {
         ))}
       </section>
 
-      {category && <RelatedBooks bookId={data.id} category={category} />}
+      <RelatedBooks bookId={data.id} />
     </div>
   );
 }

@@ -7,7 +7,7 @@ import {
   UPLOAD_MESSAGES,
   type BookImageDto,
 } from '@nhasach/shared';
-import { ApiError, errorText } from '../../../api/client.ts';
+import { ApiError, errorText, mediaUrl } from '../../../api/client.ts';
 import { removeBookImage, reorderBookImages, uploadBookImages } from '../../../api/admin.ts';
 import { ArrowDownIcon, ArrowUpIcon, GripIcon, TrashIcon, UploadIcon } from '../../../components/icons.tsx';
 import { IconButton } from '../ui.tsx';
@@ -290,7 +290,7 @@ export function BookImagesField({ state, bookId, disabled = false }: { state: Bo
                 className={`group relative overflow-hidden rounded-lg border bg-white ${dragKey === t.key ? 'opacity-40' : ''} ${position === 0 ? 'border-brand-400 ring-2 ring-brand-100' : 'border-gray-200'}`}
               >
                 <div className="relative">
-                  <img src={t.src} alt={t.stored ? `Ảnh ${position + 1} của sách` : `Ảnh chờ tải lên: ${t.name}`} className="aspect-[2/3] w-full bg-gray-100 object-cover" />
+                  <img src={mediaUrl(t.src)} alt={t.stored ? `Ảnh ${position + 1} của sách` : `Ảnh chờ tải lên: ${t.name}`} className="aspect-[2/3] w-full bg-gray-100 object-cover" />
                   <span className="absolute top-1.5 left-1.5 rounded bg-gray-900/75 px-1.5 py-0.5 text-[10px] font-semibold text-white">
                     {position === 0 ? 'Ảnh bìa' : position + 1}
                   </span>

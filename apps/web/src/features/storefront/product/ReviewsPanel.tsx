@@ -1,16 +1,18 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  BUYERS_ONLY_REVIEW_MESSAGE,
   RATING_SCORE_DEFAULT,
   RATING_SCORES,
   REVIEW_CONTENT_MAX,
+  VERIFIED_PURCHASE_LABEL,
   clampRatingScore,
   type MyRatingDto,
   type RatingSummaryDto,
   type ReviewDto,
   type ReviewSort,
 } from '@nhasach/shared';
-import { deleteRating, engagementKeys, fetchMyRating, fetchRatingSummary, fetchReviews, rateBook } from '../../../api/engagement.ts';
+import { deleteRating, engagementKeys, fetchMyRating, fetchRatingEligibility, fetchRatingSummary, fetchReviews, rateBook } from '../../../api/engagement.ts';
 import { bookKeys } from '../../../api/catalog.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { Badge } from '../../../components/Badge.tsx';
@@ -18,7 +20,7 @@ import { Button } from '../../../components/Button.tsx';
 import { StarInput, StarRating } from '../../../components/StarRating.tsx';
 import { ErrorState, Skeleton } from '../../../components/StateBlocks.tsx';
 import { useToast } from '../../../components/Toast.tsx';
-import { PencilIcon, StarOutlineIcon, TrashIcon } from '../../../components/icons.tsx';
+import { PencilIcon, ShieldCheckIcon, StarOutlineIcon, TrashIcon } from '../../../components/icons.tsx';
 import { formatDate } from '../../../lib/books.ts';
 import { useAuth } from '../../auth/useAuth.ts';
 import { Avatar } from './Avatar.tsx';
@@ -47,6 +49,14 @@ export function ReviewsPanel({ bookId }: { bookId: number }) {
     queryFn: ({ signal }) => fetchMyRating(bookId, signal),
     enabled: !!user,
   });
+  const eligibility = useQuery({
+    queryKey: engagementKeys.eligibility(bookId, userKey),
+    queryFn: ({ signal }) => fetchRatingEligibility(bookId, signal),
+    enabled: !!user,
+    staleTime: 60_000,
+  });
+  // A store that takes reviews from buyers only: others see why there is no form (the server refuses them anyway).
+  const notABuyer = eligibility.data?.canReview === false;
 
   const refresh = async () => {
     await Promise.all([qc.invalidateQueries({ queryKey: engagementKeys.reviewsOf(bookId) }), qc.invalidateQueries({ queryKey: bookKeys.details })]);
@@ -84,6 +94,10 @@ export function ReviewsPanel({ bookId }: { bookId: number }) {
             <ErrorState message="Không tải được đánh giá của bạn" onRetry={() => void mine.refetch()} compact />
           ) : mine.data && !editing ? (
             <MyReview rating={mine.data} onEdit={startEdit} onDelete={() => void remove(mine.data!)} />
+          ) : notABuyer ? (
+            <p className="rounded-xl border border-dashed border-gray-300 bg-white p-5 text-sm text-gray-600" data-testid="buyers-only-note">
+              {BUYERS_ONLY_REVIEW_MESSAGE}
+            </p>
           ) : (
             <RatingForm
               bookId={bookId}
@@ -249,6 +263,20 @@ function RatingForm({ bookId, existing, onCancel, onSaved }: { bookId: number; e
   );
 }
 
+/** 'Đã mua hàng': the reviewer received the book in an order of theirs. */
+function VerifiedPurchaseBadge() {
+  return (
+    <span
+      className="inline-flex items-center gap-1 rounded-md bg-emerald-50 px-1.5 py-0.5 text-[11px] leading-4 font-bold text-emerald-700 ring-1 ring-emerald-200"
+      title="Người viết đã mua và nhận cuốn sách này tại Nhà Sách"
+      data-testid="verified-purchase"
+    >
+      <ShieldCheckIcon size={12} aria-hidden="true" />
+      {VERIFIED_PURCHASE_LABEL}
+    </span>
+  );
+}
+
 function ReviewItem({ review, own, onEdit, onDelete }: { review: ReviewDto; own: boolean; onEdit: () => void; onDelete: () => void }) {
   return (
     <li className="flex gap-3 p-4" data-testid="review-item">
@@ -256,6 +284,7 @@ function ReviewItem({ review, own, onEdit, onDelete }: { review: ReviewDto; own:
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span className="text-sm font-semibold text-gray-900">{review.userName}</span>
+          {review.verifiedPurchase && <VerifiedPurchaseBadge />}
           {own && <Badge tone="success">Của bạn</Badge>}
           <span className="text-xs text-gray-400">{formatDate(review.createdAt)}</span>
         </div>
