@@ -41,7 +41,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.DB_POOL_MAX ?? 10) });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+    await migrateExclusively(opts.url, () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }));
     const listener = new PgListener(opts.url);
     return {
       db,
@@ -74,6 +74,25 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     onReconnect: () => {},
     close: () => client.close(),
   };
+}
+
+/** Key of the advisory lock that serialises migrations (any number no other lock uses). */
+const MIGRATION_LOCK = 720_431_001;
+
+/**
+ * Several instances starting at once would run the same migration twice: the first takes a session advisory lock
+ * on a connection of its own, the others wait for it and then find nothing left to do.
+ */
+async function migrateExclusively(url: string, migrate: () => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate();
+  } finally {
+    // Ending the session releases the lock as well.
+    await client.end().catch(() => {});
+  }
 }
 
 /**
