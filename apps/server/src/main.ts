@@ -6,7 +6,8 @@ import { seedDemoData } from './db/seed/index.ts';
 const config = loadConfig();
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
 const app = await buildApp({ config, database });
-if (config.SEED_DEMO) await seedDemoData(app);
+// Under the start-up lock: two instances starting on an empty database seed it once.
+if (config.SEED_DEMO) await database.exclusive(() => seedDemoData(app));
 
 /**
  * Graceful shutdown (SIGTERM from the orchestrator, SIGINT from a terminal): stop accepting connections (new requests

@@ -28,6 +28,8 @@ export interface Database {
    */
   listen(channel: string, handler: (payload: string) => void): Promise<void>;
   onReconnect(handler: () => void): void;
+  /** Runs `fn` while no other process runs an exclusive task on this database (start-up work: the demo seed). */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -41,13 +43,14 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.DB_POOL_MAX ?? 10) });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migrateExclusively(opts.url, () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }));
+    await exclusively(opts.url, () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }));
     const listener = new PgListener(opts.url);
     return {
       db,
       kind: 'postgres',
       listen: (channel, handler) => listener.listen(channel, handler),
       onReconnect: (handler) => listener.reconnectHandlers.push(handler),
+      exclusive: (fn) => exclusively(opts.url!, fn),
       close: async () => {
         await listener.close();
         await endPool(pool);
@@ -72,23 +75,25 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     },
     // One in-process database: nothing to reconnect.
     onReconnect: () => {},
+    // One process owns a PGlite folder.
+    exclusive: (fn) => fn(),
     close: () => client.close(),
   };
 }
 
-/** Key of the advisory lock that serialises migrations (any number no other lock uses). */
-const MIGRATION_LOCK = 720_431_001;
+/** Key of the advisory lock that serialises start-up work (any number no other lock uses). */
+const STARTUP_LOCK = 720_431_001;
 
 /**
- * Several instances starting at once would run the same migration twice: the first takes a session advisory lock
- * on a connection of its own, the others wait for it and then find nothing left to do.
+ * Several instances starting at once would run the same migration (or demo seed) twice: the first takes a session
+ * advisory lock on a connection of its own, the others wait for it and then find nothing left to do.
  */
-async function migrateExclusively(url: string, migrate: () => Promise<void>): Promise<void> {
+async function exclusively<T>(url: string, fn: () => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migrate();
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+    return await fn();
   } finally {
     // Ending the session releases the lock as well.
     await client.end().catch(() => {});
