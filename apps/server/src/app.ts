@@ -53,14 +53,34 @@ export interface AppDeps {
   database: Database;
 }
 
-/** The caller's (or the proxy's) x-request-id when it looks like an id, else a new one; echoed on every answer. */
-function requestIdOf(req: { headers: Record<string, string | string[] | undefined> }): string {
-  const given = req.headers['x-request-id'];
-  return typeof given === 'string' && /^[A-Za-z0-9._:-]{1,128}$/.test(given) ? given : randomUUID();
-}
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Paths under /api whose bodies are not enveloped (the OpenAPI document and Swagger UI assets). */
 const rawPrefixes = ['/api/docs'];
+
+type Check = { status: 'ok' | 'down' | 'off'; error?: string };
+
+const withTimeout = <T>(p: Promise<T>, ms: number): Promise<T> =>
+  Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref())]);
+
+async function check(run: () => Promise<unknown>): Promise<Check> {
+  try {
+    await withTimeout(run(), 2000);
+    return { status: 'ok' };
+  } catch (err) {
+    return { status: 'down', error: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+async function readinessChecks(app: FastifyInstance): Promise<Record<'database' | 'redis' | 'storage', Check>> {
+  const [database, redis, storage] = await Promise.all([
+    check(() => queryRows(app.db, sql`select 1`)),
+    app.redis ? check(() => app.redis!.ping()) : Promise.resolve<Check>({ status: 'off' }),
+    check(() => app.media.storage.check()),
+  ]);
+  // Redis 'off' means not configured: rate limits are in-process, nothing to wait for.
+  return { database, redis, storage };
+}
 
 export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -87,10 +107,21 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
             },
           },
     trustProxy: true,
-    genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
+    // Request ids: a well-formed x-request-id from the load balancer is kept (one id across the hops), else a
+    // UUID; pino logs it with every line of the request as reqId, and it is echoed in the x-request-id header.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
     ajv: { customOptions: { coerceTypes: false } },
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Every answer, errors included, names its request: a user's report of an error finds its log lines.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -101,6 +132,13 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   app.decorate('tokens', createTokenSigner(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS));
   if (config.REDIS_URL) {
     const redis = new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 });
+    // Redis down: the instance keeps serving (limits fail open, caches use their TTL); ioredis reconnects itself.
+    let lastWarned = 0;
+    redis.on('error', (err: Error) => {
+      if (Date.now() - lastWarned < 30_000) return;
+      lastWarned = Date.now();
+      app.log.warn({ err: err.message }, 'redis unavailable');
+    });
     app.decorate('redis', redis);
     app.addHook('onClose', async () => {
       await redis.quit();
@@ -117,10 +155,6 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     } catch {
       done(new AppError(400, ERROR_CODES.badRequest, 'Dữ liệu JSON không hợp lệ.'), undefined);
     }
-  });
-
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
   });
 
   await app.register(cookie);
@@ -185,6 +219,17 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   app.get('/api/health', { schema: { tags: ['system'], summary: 'Liveness and database check' } }, async () => {
     await queryRows(database.db, sql`select 1`);
     return { status: 'ok', database: database.kind };
+  });
+  // Liveness: the process answers (a load balancer or orchestrator restarts it otherwise). No dependency is checked,
+  // so a database outage does not make every instance restart at once.
+  app.get('/api/health/live', { schema: { tags: ['system'], summary: 'Liveness: the process answers' } }, async () => ({ status: 'ok' }));
+  // Readiness: this instance can serve (database, Redis when configured, media storage); 503 takes it out of the
+  // load balancer until it recovers.
+  app.get('/api/health/ready', { schema: { tags: ['system'], summary: 'Readiness: database, Redis, media storage' } }, async (_request, reply) => {
+    const checks = await readinessChecks(app);
+    const ready = Object.values(checks).every((c) => c.status !== 'down');
+    if (!ready) reply.status(503);
+    return envelope(ready ? 200 : 503, { status: ready ? 'ok' : 'unavailable', checks }, ready ? 'Sẵn sàng phục vụ.' : 'Máy chủ chưa sẵn sàng phục vụ.', ready ? null : ERROR_CODES.serviceUnavailable);
   });
 
   await registerModules(app);

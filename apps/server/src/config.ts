@@ -52,6 +52,29 @@ const envSchema = z.object({
   VNPAY_URL: optionalUrl,
   /** Multiplier for rate limits; tests raise it so one test IP can create many accounts. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /** This instance delivers the mail outbox (every instance may; exactly one takes each mail). */
+  MAIL_WORKER: bool(true),
+  /** A claimed mail belongs to its instance this long; then another instance takes it over (crash recovery). */
+  MAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Delivery attempts before a mail is marked FAILED. */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
+  /** First retry delay of a failed delivery, doubled after each attempt (at most an hour). */
+  MAIL_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /** How often the unpaid-order expiry job runs (0: never on this instance). */
+  ORDER_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** Where uploaded and generated images live: the local disk under DATA_DIR/media, or an S3-compatible store. */
+  MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: optionalUrl,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalUrl,
+  S3_SECRET_ACCESS_KEY: optionalUrl,
+  /** Path-style addresses (endpoint/bucket/key): MinIO, s3rver and most self-hosted stores need it. */
+  S3_FORCE_PATH_STYLE: bool(false),
+  /** Public address of the images (a CDN or the bucket); unset: the API streams them under /media. */
+  MEDIA_PUBLIC_URL: optionalUrl,
+  /** A SIGTERM waits this long for requests in flight and jobs, then the process exits anyway. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -80,12 +103,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const env = parsed.data;
+  if (env.MEDIA_STORAGE === 's3' && !env.S3_BUCKET) throw new Error('Invalid configuration: MEDIA_STORAGE=s3 needs S3_BUCKET');
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     ...env,
     DATA_DIR: dataDir,
     JWT_SECRET: env.JWT_SECRET ?? persistentSecret(dataDir),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    MEDIA_PUBLIC_URL: env.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
     isProduction: env.NODE_ENV === 'production',
   };
 }

@@ -65,6 +65,7 @@ export const UPLOAD_MESSAGES = {
   /** {name} is the file name. */
   notImage: 'Tệp "{name}" không phải ảnh JPEG, PNG hoặc WebP.',
   notMultipart: 'Hãy gửi ảnh dạng multipart/form-data, trường file.',
+  storageDown: 'Kho lưu trữ ảnh đang tạm thời gián đoạn nên ảnh chưa được lưu. Vui lòng thử lại sau ít phút.',
 } as const;
 
 /** Slugs are lower-case ASCII words joined by single hyphens (what slugify with the vi locale makes). */

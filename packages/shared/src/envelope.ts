@@ -45,6 +45,9 @@ export const ERROR_CODES = {
   accountDisabled: 'ACCOUNT_DISABLED',
   emailNotVerified: 'EMAIL_NOT_VERIFIED',
   mailFailed: 'MAIL_FAILED',
+  storageUnavailable: 'STORAGE_UNAVAILABLE',
+  /** Readiness: a dependency (database, Redis, media storage) does not answer. */
+  serviceUnavailable: 'SERVICE_UNAVAILABLE',
   /** Change password: the current password given is wrong. */
   wrongPassword: 'WRONG_PASSWORD',
   /** Cart and orders: the book has no stock left. */

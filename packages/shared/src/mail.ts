@@ -4,8 +4,11 @@ export interface OutboxMailDto {
   to: string;
   subject: string;
   text: string;
-  status: 'STORED' | 'SENT' | 'FAILED';
+  /** PENDING/SENDING: waiting for (or in) delivery; STORED: kept here without SMTP; SENT; FAILED: given up. */
+  status: 'PENDING' | 'SENDING' | 'STORED' | 'SENT' | 'FAILED';
+  /** The last delivery error (also while a retry is pending). */
   error: string | null;
+  attempts: number;
   createdAt: string;
   sentAt: string | null;
 }

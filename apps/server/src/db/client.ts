@@ -21,6 +21,15 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Calls `handler` for every NOTIFY on `channel` (sent with pg_notify; inside a transaction it arrives at commit),
+   * from this process and every other one on the same database. PostgreSQL: one dedicated connection, reconnected
+   * after a failure; `onReconnect` handlers then run, as notifications sent meanwhile were missed.
+   */
+  listen(channel: string, handler: (payload: string) => void): Promise<void>;
+  onReconnect(handler: () => void): void;
+  /** Runs `fn` while no other process runs an exclusive task on this database (start-up work: the demo seed). */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -34,8 +43,19 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.DB_POOL_MAX ?? 10) });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
-    return { db, kind: 'postgres', close: () => endPool(pool) };
+    await exclusively(opts.url, () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }));
+    const listener = new PgListener(opts.url);
+    return {
+      db,
+      kind: 'postgres',
+      listen: (channel, handler) => listener.listen(channel, handler),
+      onReconnect: (handler) => listener.reconnectHandlers.push(handler),
+      exclusive: (fn) => exclusively(opts.url!, fn),
+      close: async () => {
+        await listener.close();
+        await endPool(pool);
+      },
+    };
   }
   const dataDir = opts.dataDir ?? 'memory://';
   let location = dataDir;
@@ -47,7 +67,129 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
   await client.waitReady;
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
-  return { db: pgliteDb as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: pgliteDb as unknown as Db,
+    kind: 'pglite',
+    listen: async (channel, handler) => {
+      await client.listen(channel, handler);
+    },
+    // One in-process database: nothing to reconnect.
+    onReconnect: () => {},
+    // One process owns a PGlite folder.
+    exclusive: (fn) => fn(),
+    close: () => client.close(),
+  };
+}
+
+/** Key of the advisory lock that serialises start-up work (any number no other lock uses). */
+const STARTUP_LOCK = 720_431_001;
+
+/**
+ * Several instances starting at once would run the same migration (or demo seed) twice: the first takes a session
+ * advisory lock on a connection of its own, the others wait for it and then find nothing left to do.
+ */
+async function exclusively<T>(url: string, fn: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+    return await fn();
+  } finally {
+    // Ending the session releases the lock as well.
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries). A lost connection is retried every
+ * second; after it comes back every channel is listened to again and the reconnect handlers run.
+ */
+class PgListener {
+  readonly reconnectHandlers: (() => void)[] = [];
+  private readonly handlers = new Map<string, ((payload: string) => void)[]>();
+  private client: pg.Client | undefined;
+  private connecting: Promise<pg.Client> | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(private readonly url: string) {}
+
+  async listen(channel: string, handler: (payload: string) => void): Promise<void> {
+    const known = this.handlers.get(channel);
+    if (known) {
+      known.push(handler);
+      return;
+    }
+    this.handlers.set(channel, [handler]);
+    const client = await this.connect();
+    await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+  }
+
+  private connect(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= (async () => {
+      const client = new pg.Client({ connectionString: this.url });
+      client.on('notification', (msg) => {
+        for (const h of this.handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
+      });
+      const lost = () => this.lost(client);
+      client.on('error', lost);
+      client.on('end', lost);
+      try {
+        await client.connect();
+      } catch (err) {
+        this.connecting = undefined;
+        client.removeAllListeners();
+        throw err;
+      }
+      this.client = client;
+      this.connecting = undefined;
+      return client;
+    })();
+    return this.connecting;
+  }
+
+  private lost(client: pg.Client): void {
+    if (this.client !== client) return;
+    this.client = undefined;
+    client.removeAllListeners();
+    // A late 'error' after removal must not crash the process.
+    client.on('error', () => {});
+    void client.end().catch(() => {});
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    if (this.closed || this.retry) return;
+    this.retry = setTimeout(() => {
+      this.retry = undefined;
+      void this.reconnect();
+    }, 1000);
+    this.retry.unref();
+  }
+
+  private async reconnect(): Promise<void> {
+    try {
+      const client = await this.connect();
+      for (const channel of this.handlers.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      for (const h of this.reconnectHandlers) h();
+    } catch {
+      if (this.client) this.lost(this.client);
+      else this.scheduleReconnect();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
+    const client = this.client ?? (await this.connecting?.catch(() => undefined));
+    this.client = undefined;
+    if (client) {
+      client.removeAllListeners();
+      client.on('error', () => {});
+      await client.end().catch(() => {});
+    }
+  }
 }
 
 /**

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { IMAGE_VARIANTS, UPLOAD_MESSAGES, type BookImageDto, type ImageVariant } from '@nhasach/shared';
+import { ERROR_CODES, IMAGE_VARIANTS, UPLOAD_MESSAGES, type BookImageDto, type ImageVariant } from '@nhasach/shared';
 import { queryRows } from '../../db/client.ts';
 import { bookImages, books } from '../../db/schema/index.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../lib/guards.ts';
 import { deleteBookImageFiles, makeImageVariants, type ImageVariants, type MediaStorage } from '../media/index.ts';
 import { auditActor, recordAudit } from './audit.ts';
@@ -91,7 +91,14 @@ export async function addBookImages(ctx: AdminContext, actor: AuthUser, bookId: 
     for (const image of fresh) {
       for (const v of IMAGE_VARIANTS) {
         const key = keyOf(bookId, image.hash, v);
-        await ctx.storage.put(key, image.variants[v], 'image/webp');
+        try {
+          await ctx.storage.put(key, image.variants[v], 'image/webp');
+        } catch (err) {
+          // The store is down (or refused): nothing of this upload is kept, no row refers to it.
+          const unavailable = new AppError(503, ERROR_CODES.storageUnavailable, UPLOAD_MESSAGES.storageDown);
+          unavailable.cause = err;
+          throw unavailable;
+        }
         written.push(key);
       }
     }
@@ -119,7 +126,9 @@ export async function addBookImages(ctx: AdminContext, actor: AuthUser, bookId: 
       });
     }
   } catch (err) {
-    await removeWritten();
+    // Best effort: with the store down these deletes fail too; the objects left are named by content and no row
+    // refers to them, so a retry of the same upload simply writes them again.
+    await removeWritten().catch(() => undefined);
     throw err;
   }
   ctx.catalog.invalidate();

@@ -31,6 +31,7 @@ import {
 const authContext = (app: FastifyInstance): AuthContext => ({
   db: app.db,
   mailer: app.mailer,
+  mailHoldMs: app.config.MAIL_LEASE_SECONDS * 1000,
   tokens: app.tokens,
   otp: new OtpHasher(app.config.JWT_SECRET),
   accessTokenTtlSeconds: app.config.ACCESS_TOKEN_TTL_SECONDS,

@@ -19,6 +19,7 @@ import {
 import type { OtpPurpose } from '../../db/schema/index.ts';
 import { AppError, conflict, unauthorized } from '../../lib/errors.ts';
 import { hashSecret, verifySecret } from '../../lib/password.ts';
+import { enqueueMail } from '../mail/enqueue.ts';
 import { otpMail } from '../mail/templates.ts';
 import { toUserDto, type UserRow } from '../users/dto.ts';
 import {
@@ -48,6 +49,8 @@ export const MESSAGES = {
 export interface AuthContext {
   db: FastifyInstance['db'];
   mailer: FastifyInstance['mailer'];
+  /** How long a code mail is held for the request's own first attempt (MAIL_LEASE_SECONDS). */
+  mailHoldMs: number;
   tokens: FastifyInstance['tokens'];
   otp: OtpHasher;
   /** Lifetime of the access tokens the signer makes (ACCESS_TOKEN_TTL_SECONDS), reported as expiresIn. */
@@ -71,16 +74,26 @@ const otpSent = (email: string): OtpSentResult => ({
 
 const isActive = (u: UserRow | undefined): u is UserRow => !!u && u.enabled && !u.deletedAt;
 
-/** Issues a code and mails it; when the mail fails the code is undone and the caller gets 503. */
+/**
+ * Issues a code and mails it. The code and its mail are written in one transaction (the outbox); the request then
+ * makes the first delivery attempt itself and waits for it, so the shopper has the code in seconds and hears at
+ * once when the mail server is down: the code is then undone, the mail marked FAILED and the answer is 503.
+ * Should this process die between the commit and the attempt, a worker of any instance delivers the mail once
+ * its hold ends (MAIL_LEASE_SECONDS).
+ */
 async function sendCodeOrFail(
   ctx: AuthContext,
   email: string,
   purpose: OtpPurpose,
   opts: { payload?: PendingRegistration; requireExisting?: boolean },
 ): Promise<void> {
-  const issued = await issueCode(ctx.db, ctx.otp, { email, purpose, payload: opts.payload, requireExisting: opts.requireExisting });
+  const { issued, mailId } = await ctx.db.transaction(async (tx) => {
+    const issued = await issueCode(tx, ctx.otp, { email, purpose, payload: opts.payload, requireExisting: opts.requireExisting });
+    const mailId = await enqueueMail(tx, { to: email, ...otpMail(purpose, issued.code), sensitive: true }, { holdForCallerMs: ctx.mailHoldMs });
+    return { issued, mailId };
+  });
   try {
-    await ctx.mailer.send({ to: email, ...otpMail(purpose, issued.code), sensitive: true });
+    await ctx.mailer.deliverNow(mailId);
   } catch {
     // The failure itself is recorded in mail_outbox and logged by the mailer.
     await undoIssue(ctx.db, email, purpose, issued);
@@ -187,12 +200,15 @@ export async function logout(ctx: AuthContext, token: string | undefined): Promi
 
 /**
  * Same answer whether or not the e-mail has an account: a code row is kept (and limited) for any
- * address, but a mail goes out only to an active account, in the background so timing tells nothing.
+ * address, but a mail goes out only to an active account, through the outbox so timing tells nothing.
  */
 export async function forgotPasswordStart(ctx: AuthContext, email: string): Promise<OtpSentResult> {
   const user = await findUserByEmail(ctx.db, email);
-  const issued = await issueCode(ctx.db, ctx.otp, { email, purpose: 'RESET_PASSWORD', payload: null });
-  if (isActive(user)) ctx.mailer.sendInBackground({ to: email, ...otpMail('RESET_PASSWORD', issued.code), sensitive: true });
+  await ctx.db.transaction(async (tx) => {
+    const issued = await issueCode(tx, ctx.otp, { email, purpose: 'RESET_PASSWORD', payload: null });
+    // Delivered by the outbox worker (woken at commit), never waited for: the answer must not depend on the account.
+    if (isActive(user)) await enqueueMail(tx, { to: email, ...otpMail('RESET_PASSWORD', issued.code), sensitive: true });
+  });
   return otpSent(email);
 }
 

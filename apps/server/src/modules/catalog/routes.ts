@@ -8,6 +8,7 @@ import { optionalAuth } from '../../lib/guards.ts';
 import { createShelfService } from './related.ts';
 import { listRefs } from './repo.ts';
 import { createCatalogService, type CatalogService } from './service.ts';
+import { CATALOG_CHANNEL } from './cache-bus.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,7 +29,12 @@ function bookIdOf(id: string): number {
 /** Decorates the app with `catalog` (the service); fastify-plugin makes it visible to every module. */
 export const catalogPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('catalog', createCatalogService(app.db));
+    const catalog = createCatalogService(app.db, (err) => app.log.warn({ err }, 'catalogue change not announced; other instances keep their caches until they expire'));
+    app.decorate('catalog', catalog);
+    // Changes announced by any instance (this one too) drop the caches within milliseconds; while the listen
+    // connection is down the caches fall back to their time to live, and are dropped when it is back.
+    await app.database.listen(CATALOG_CHANNEL, () => catalog.forget());
+    app.database.onReconnect(() => catalog.forget());
   },
   { name: 'catalog' },
 );

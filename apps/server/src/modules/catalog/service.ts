@@ -25,6 +25,7 @@ import { lookupEngagement } from './engagement-hook.ts';
 import { countBooks, loadBookDetailRow, loadCardRows, pageBookIds, resolveRefIds, topCategoryRows, type BookFilter } from './repo.ts';
 import { exactTsQuery, findVisibleIdByIsbn, frequentTerm, fuzzyTsQuery, isbnOf, normalizeTerm, prefixTsQuery, searchPage, tokensOf } from './search.ts';
 import { TtlCache } from './ttl-cache.ts';
+import { announceCatalogChange } from './cache-bus.ts';
 
 /** Page totals may lag writes by this much (docs/performance.md, count strategy). */
 const COUNT_TTL_MS = 60_000;
@@ -58,10 +59,15 @@ const isStaff = (user?: AuthUser) => !!user && hasAnyRole(user.roles, ['ADMIN', 
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
-export function createCatalogService(db: Db) {
+export function createCatalogService(db: Db, onAnnounceError: (err: unknown) => void = () => {}) {
   const counts = new TtlCache<number>(COUNT_TTL_MS, 5000);
   const homes = new TtlCache<HomeDataDto>(HOME_TTL_MS, 50);
   const searches = new TtlCache<{ ids: number[]; total: number }>(SEARCH_TTL_MS, 2000);
+  const forget = (): void => {
+    counts.clear();
+    homes.clear();
+    searches.clear();
+  };
 
   async function resolveFilter(p: FilterParams, visibleOnly: boolean): Promise<BookFilter> {
     const f: BookFilter = { visibleOnly };
@@ -230,11 +236,16 @@ export function createCatalogService(db: Db) {
       return toBookDto(row, engagement.get(row.id), new Date());
     },
 
-    /** Forget cached totals, searches and the home page (after a catalogue write, and in tests). */
+    /**
+     * After a catalogue write (books, categories, prices, stock, images): forgets this instance's cached totals,
+     * searches and home page at once, and announces the change so every other instance forgets them too.
+     */
     invalidate(): void {
-      counts.clear();
-      homes.clear();
-      searches.clear();
+      forget();
+      announceCatalogChange(db).catch((err: unknown) => onAnnounceError(err));
     },
+
+    /** Forgets this instance's caches only (a change announced by an instance, or a lost listen connection). */
+    forget,
   };
 }

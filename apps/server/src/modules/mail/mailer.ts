@@ -1,20 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Db } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema/index.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { queryRows, type Database, type Db } from '../../db/client.ts';
+import { mailOutbox, type MailStatus } from '../../db/schema/index.ts';
+import { enqueueMail, MAIL_CHANNEL, type MailMessage } from './enqueue.ts';
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  /**
-   * The body holds a secret (a one-time code). After a successful SMTP delivery the outbox keeps
-   * only a placeholder, so the database never holds a usable code. Without SMTP the outbox is the
-   * delivery, so the body is kept.
-   */
-  sensitive?: boolean;
-}
+export type { MailMessage } from './enqueue.ts';
 
 export interface SendResult {
   id: number;
@@ -22,91 +13,197 @@ export interface SendResult {
 }
 
 export interface Mailer {
-  /** Sends (or, without SMTP, stores) a mail and records it in mail_outbox. Throws MailSendError when SMTP fails. */
+  /**
+   * Delivers a mail the caller enqueued with `holdForCallerMs` and just committed: one attempt, now. On failure the
+   * mail is marked FAILED (not retried: the caller tells the user) and MailSendError is thrown.
+   */
+  deliverNow(id: number): Promise<SendResult>;
+  /** Enqueues (own transaction) and delivers at once; for callers with no transaction of their own. */
   send(message: MailMessage): Promise<SendResult>;
-  /** Sends without waiting; failures are recorded and logged. Used where the answer must not depend on it. */
-  sendInBackground(message: MailMessage): void;
+  /** Delivers every mail that is due, until none is left; returns how many were handled. Tests call it. */
+  runDue(): Promise<number>;
+  /** Starts the background worker (NOTIFY wake-ups plus a poll for retries and expired leases). */
+  start(): Promise<void>;
+  /** Stops the worker and waits for deliveries in progress. */
   close(): Promise<void>;
 }
 
 export class MailSendError extends Error {
-  constructor(readonly outboxId: number, cause: unknown) {
+  constructor(
+    readonly outboxId: number,
+    cause: unknown,
+  ) {
     super('mail delivery failed', { cause });
     this.name = 'MailSendError';
   }
 }
 
-const REDACTED = '[Nội dung có mã bảo mật, đã ẩn sau khi gửi.]';
+export const REDACTED = '[Nội dung có mã bảo mật, đã ẩn sau khi gửi.]';
 
 export interface MailerOptions {
-  db: Db;
+  database: Pick<Database, 'db' | 'listen' | 'onReconnect'>;
   log: FastifyBaseLogger;
   smtpUrl?: string;
   from: string;
+  /** How long a claimed mail belongs to the instance that claimed it; then another may take it over. */
+  leaseMs?: number;
+  /** Attempts before a mail is marked FAILED. */
+  maxAttempts?: number;
+  /** First retry delay; doubled after each failed attempt (capped at an hour). */
+  retryBaseMs?: number;
+  /** How often the worker looks for retries that became due and leases that ran out. */
+  pollMs?: number;
 }
 
-export function createMailer({ db, log, smtpUrl, from }: MailerOptions): Mailer {
-  const transport: Transporter | undefined = smtpUrl
+interface ClaimedMail {
+  id: number;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  sensitive: boolean;
+  attempts: number;
+}
+
+const BATCH = 20;
+const MAX_BACKOFF_MS = 60 * 60_000;
+
+export function createMailer(opts: MailerOptions): Mailer {
+  const { log, from } = opts;
+  const db: Db = opts.database.db;
+  const leaseMs = opts.leaseMs ?? 60_000;
+  const maxAttempts = opts.maxAttempts ?? 10;
+  const retryBaseMs = opts.retryBaseMs ?? 10_000;
+  const pollMs = opts.pollMs ?? 5_000;
+  const transport: Transporter | undefined = opts.smtpUrl
     ? nodemailer.createTransport({
-        url: smtpUrl,
-        // A registration waits for the mail: a dead server must fail in seconds, not minutes.
+        url: opts.smtpUrl,
+        // A registration waits for its code mail: a dead server must fail in seconds, not minutes.
         connectionTimeout: 10_000,
         greetingTimeout: 10_000,
         socketTimeout: 20_000,
       })
     : undefined;
-  const pending = new Set<Promise<unknown>>();
 
-  async function record(message: MailMessage, status: 'STORED' | 'SENT' | 'FAILED', error?: string): Promise<number> {
-    const keepBody = status !== 'SENT' || !message.sensitive;
-    const [row] = await db
-      .insert(mailOutbox)
-      .values({
-        to: message.to,
-        subject: message.subject,
-        text: keepBody ? message.text : REDACTED,
-        html: keepBody ? (message.html ?? null) : null,
-        status,
-        error: error ?? null,
-        sentAt: status === 'SENT' ? new Date() : null,
-      })
-      .returning({ id: mailOutbox.id });
-    return row!.id;
+  /** Claims up to `limit` due mails (or the one `id`): FOR UPDATE SKIP LOCKED, so two instances never share one. */
+  async function claim(limit: number): Promise<ClaimedMail[]> {
+    return queryRows<ClaimedMail>(
+      db,
+      sql`update mail_outbox set status = 'SENDING', attempts = attempts + 1,
+            locked_until = now() + ${`${Math.ceil(leaseMs / 1000)} seconds`}::interval
+          where id in (
+            select id from mail_outbox
+            where (status = 'PENDING' and next_attempt_at <= now()) or (status = 'SENDING' and locked_until < now())
+            order by id limit ${limit} for update skip locked)
+          returning id, to_address, subject, text_body, html_body, sensitive, attempts`,
+    );
   }
 
-  async function send(message: MailMessage): Promise<SendResult> {
+  /** One attempt at one claimed mail; the outcome is written only if the claim is still ours (same attempt). */
+  async function attempt(mail: ClaimedMail, retry: boolean): Promise<MailStatus> {
+    const ours = and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, 'SENDING'), eq(mailOutbox.attempts, mail.attempts));
     if (!transport) {
-      const id = await record(message, 'STORED');
+      await db.update(mailOutbox).set({ status: 'STORED', lockedUntil: null }).where(ours);
       // Only the subject is logged: bodies may hold codes, and addresses are personal data.
-      log.info({ mailId: id, subject: message.subject }, 'mail stored in the mail_outbox table (SMTP_URL not set)');
-      return { id, status: 'STORED' };
+      log.info({ mailId: mail.id, subject: mail.subject }, 'mail stored in the mail_outbox table (SMTP_URL not set)');
+      return 'STORED';
     }
     try {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await transport.sendMail({ from, to: mail.to_address, subject: mail.subject, text: mail.text_body, html: mail.html_body ?? undefined });
     } catch (err) {
-      const reason = err instanceof Error ? err.message : String(err);
-      const id = await record(message, 'FAILED', reason.slice(0, 1000));
-      log.error({ mailId: id, subject: message.subject, reason }, 'mail delivery failed');
-      throw new MailSendError(id, err);
+      const reason = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+      const final = !retry || mail.attempts >= maxAttempts;
+      const delay = Math.min(retryBaseMs * 2 ** (mail.attempts - 1), MAX_BACKOFF_MS);
+      await db
+        .update(mailOutbox)
+        .set(
+          final
+            ? { status: 'FAILED', error: reason, lockedUntil: null }
+            : { status: 'PENDING', error: reason, lockedUntil: null, nextAttemptAt: sql`now() + ${`${Math.ceil(delay / 1000)} seconds`}::interval` },
+        )
+        .where(ours);
+      log.error({ mailId: mail.id, subject: mail.subject, reason, attempt: mail.attempts, final }, 'mail delivery failed');
+      if (!retry) throw new MailSendError(mail.id, err);
+      return final ? 'FAILED' : 'PENDING';
     }
-    const id = await record(message, 'SENT');
-    log.info({ mailId: id, subject: message.subject }, 'mail sent');
-    return { id, status: 'SENT' };
+    await db
+      .update(mailOutbox)
+      .set({
+        status: 'SENT',
+        sentAt: new Date(),
+        lockedUntil: null,
+        error: null,
+        // Once delivered, a code is not kept: the database never holds a live one.
+        ...(mail.sensitive ? { text: REDACTED, html: null } : {}),
+      })
+      .where(ours);
+    log.info({ mailId: mail.id, subject: mail.subject }, 'mail sent');
+    return 'SENT';
   }
 
+  async function runDue(): Promise<number> {
+    let handled = 0;
+    for (;;) {
+      const batch = await claim(BATCH);
+      for (const mail of batch) {
+        await attempt(mail, true).catch((err: unknown) => log.error({ err, mailId: mail.id }, 'mail worker failed'));
+      }
+      handled += batch.length;
+      if (batch.length < BATCH) return handled;
+    }
+  }
+
+  async function deliverNow(id: number): Promise<SendResult> {
+    const [mail] = await queryRows<ClaimedMail>(
+      db,
+      sql`select id, to_address, subject, text_body, html_body, sensitive, attempts from mail_outbox where id = ${id} and status = 'SENDING'`,
+    );
+    if (!mail) throw new Error(`mail ${id} is not held for delivery`);
+    const status = await attempt(mail, false);
+    return { id, status: status === 'STORED' ? 'STORED' : 'SENT' };
+  }
+
+  // ---- the worker: one run at a time; a wake-up during a run asks for one more run ----
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = true;
+  let timer: NodeJS.Timeout | undefined;
+  const wake = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await runDue().catch((err: unknown) => log.error({ err }, 'mail worker run failed'));
+      } while (again && !stopped);
+    })().finally(() => {
+      running = undefined;
+    });
+  };
+
   return {
-    send,
-    sendInBackground(message) {
-      const p = send(message)
-        .catch((err: unknown) => {
-          // Already recorded as FAILED by send(); anything else (database down) is logged here.
-          if (!(err instanceof MailSendError)) log.error({ err, subject: message.subject }, 'background mail failed');
-        })
-        .finally(() => pending.delete(p));
-      pending.add(p);
+    deliverNow,
+    async send(message) {
+      const id = await db.transaction((tx) => enqueueMail(tx, message, { holdForCallerMs: leaseMs }));
+      return deliverNow(id);
+    },
+    runDue,
+    async start() {
+      if (!stopped) return;
+      stopped = false;
+      await opts.database.listen(MAIL_CHANNEL, wake);
+      opts.database.onReconnect(wake);
+      timer = setInterval(wake, pollMs);
+      timer.unref();
+      wake();
     },
     async close() {
-      await Promise.allSettled([...pending]);
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await running;
       transport?.close();
     },
   };

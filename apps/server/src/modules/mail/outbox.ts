@@ -21,6 +21,7 @@ export async function listOutbox(db: Db, q: { page: number; size: number; to?: s
     text: r.text,
     status: r.status,
     error: r.error,
+    attempts: r.attempts,
     createdAt: r.createdAt.toISOString(),
     sentAt: r.sentAt?.toISOString() ?? null,
   }));

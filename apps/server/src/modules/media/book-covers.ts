@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { IMAGE_VARIANTS, type ImageVariant } from '@nhasach/shared';
+import { IMAGE_VARIANTS, MEDIA_PATH_PREFIX, type ImageVariant } from '@nhasach/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { CoverTheme } from './cover.ts';
 import type { MediaStorage } from './storage.ts';
@@ -26,9 +26,12 @@ export interface BookImageUrls {
   xlargeUrl: string;
 }
 
-/** The image row values of a book's designed cover. */
-export function coverImageUrls(storage: MediaStorage, bookId: number): BookImageUrls {
-  const u = (v: ImageVariant) => storage.url(coverKey(bookId, v));
+/**
+ * The image row values of a book's designed cover. Always the API's /media/ address, even with MEDIA_PUBLIC_URL:
+ * a cover is drawn by the media route on its first request (then stored), which a CDN or bucket cannot do.
+ */
+export function coverImageUrls(_storage: MediaStorage, bookId: number): BookImageUrls {
+  const u = (v: ImageVariant) => `${MEDIA_PATH_PREFIX}${coverKey(bookId, v)}`;
   return { url: u('xlarge'), thumbUrl: u('thumb'), mediumUrl: u('medium'), largeUrl: u('large'), xlargeUrl: u('xlarge') };
 }
 
@@ -69,13 +72,13 @@ interface CoverRow {
  * Draws the requested variant of a book's cover, or returns null when the key is not a cover key of this
  * design version or the book does not use that URL (so nobody can make the server draw arbitrary keys).
  */
-export async function generateBookCover(db: Db, storage: MediaStorage, key: string): Promise<Buffer | null> {
+export async function generateBookCover(db: Db, _storage: MediaStorage, key: string): Promise<Buffer | null> {
   const match = COVER_KEY.exec(key);
   if (!match || match[2] !== COVER_DESIGN_VERSION) return null;
   const bookId = Number(match[1]);
   const variant = match[3] as ImageVariant;
   if (!IMAGE_VARIANTS.includes(variant) || !Number.isSafeInteger(bookId)) return null;
-  const url = storage.url(key);
+  const url = `${MEDIA_PATH_PREFIX}${key}`;
   const [row] = await queryRows<CoverRow>(
     db,
     sql`select b.title,

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { generateBookCover } from './book-covers.ts';
 import { placeholderSvg } from './cover.ts';
 import { configureCoverFonts } from './fonts.ts';
+import { S3Storage } from './s3-storage.ts';
 import { contentTypeOf, isValidMediaKey, LocalDiskStorage, type MediaStorage } from './storage.ts';
 
 /** Draws a file that does not exist yet (a designed cover); null when the key is not one it can make. */
@@ -46,12 +47,26 @@ function limiter(max: number) {
 }
 
 /**
- * GET /media/*: the files of the media storage (local disk under DATA_DIR/media) with long cache headers.
+ * GET /media/*: the files of the media storage (local disk under DATA_DIR/media, or the S3 bucket) with long cache
+ * headers; also the address of every image when MEDIA_PUBLIC_URL is unset.
  * Not under /api, so never wrapped in the JSON envelope; registered before the SPA fallback, so a missing file
  * is a 404, never index.html. Registered with fastify-plugin so `app.media` is visible to every module.
  */
 async function mediaPlugin(app: FastifyInstance): Promise<void> {
-  const storage = new LocalDiskStorage(path.join(app.config.DATA_DIR, 'media'));
+  const c = app.config;
+  const storage: MediaStorage =
+    c.MEDIA_STORAGE === 's3'
+      ? new S3Storage({
+          endpoint: c.S3_ENDPOINT,
+          bucket: c.S3_BUCKET!,
+          region: c.S3_REGION,
+          accessKeyId: c.S3_ACCESS_KEY_ID,
+          secretAccessKey: c.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: c.S3_FORCE_PATH_STYLE,
+          publicUrl: c.MEDIA_PUBLIC_URL,
+        })
+      : new LocalDiskStorage(path.join(c.DATA_DIR, 'media'));
+  if (storage instanceof S3Storage) app.addHook('onClose', async () => storage.close());
   const generators: [string, MediaGenerator][] = [];
   app.decorate('media', {
     storage,
@@ -111,12 +126,21 @@ async function mediaPlugin(app: FastifyInstance): Promise<void> {
       return send(reply, 200, image.type, image.body, 'public, max-age=86400');
     }
     if (!isValidMediaKey(key)) return missing(reply, key);
-    const file = await storage.get(key);
+    let file;
+    let generated;
+    try {
+      file = await storage.get(key);
+      if (!file) generated = await generate(key);
+    } catch (err) {
+      // The store is down: the page still draws the 'No Image' placeholder; nobody caches this answer.
+      request.log.warn({ err, key }, 'media storage unavailable');
+      const image = await placeholder(key.endsWith('.webp') ? 'no-image.webp' : 'no-image.svg');
+      return send(reply, 503, image.type, image.body, 'no-store');
+    }
     if (file) {
       reply.header('last-modified', file.modifiedAt.toUTCString());
       return send(reply, 200, file.contentType, file.body, IMMUTABLE);
     }
-    const generated = await generate(key);
     if (generated) return send(reply, 200, contentTypeOf(key) ?? 'application/octet-stream', generated, IMMUTABLE);
     return missing(reply, key);
   });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MEDIA_PATH_PREFIX } from '@nhasach/shared';
 
@@ -22,6 +23,23 @@ export interface MediaStorage {
   url(key: string): string;
   /** The key of one of this storage's URLs, or null for any other URL (an external image, a typo). */
   keyFromUrl(url: string): string | null;
+  /** Throws when the storage cannot be used (readiness check). */
+  check(): Promise<void>;
+}
+
+/** The key of a /media/... URL (relative, or absolute on any host), or null. */
+export function keyFromMediaUrl(url: string, urlPrefix: string): string | null {
+  let pathname = url;
+  if (/^https?:\/\//i.test(url)) {
+    try {
+      pathname = new URL(url).pathname;
+    } catch {
+      return null;
+    }
+  }
+  if (!pathname.startsWith(urlPrefix)) return null;
+  const key = pathname.slice(urlPrefix.length);
+  return isValidMediaKey(key) ? key : null;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -103,17 +121,12 @@ export class LocalDiskStorage implements MediaStorage {
   }
 
   keyFromUrl(url: string): string | null {
-    let pathname = url;
     // Absolute URLs of this store (PUBLIC_URL/media/...) are accepted too.
-    if (/^https?:\/\//i.test(url)) {
-      try {
-        pathname = new URL(url).pathname;
-      } catch {
-        return null;
-      }
-    }
-    if (!pathname.startsWith(this.urlPrefix)) return null;
-    const key = pathname.slice(this.urlPrefix.length);
-    return isValidMediaKey(key) ? key : null;
+    return keyFromMediaUrl(url, this.urlPrefix);
+  }
+
+  async check(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.W_OK);
   }
 }

@@ -27,6 +27,7 @@ export {
   type PaymentReceipt,
 } from './lifecycle.ts';
 export { orderDto } from './service.ts';
+export { mailOrderEvent, mailOrderPlaced, type OrderMailEvent } from './notifications.ts';
 export { toOrderDto, toOrderItemDto } from './dto.ts';
 export { generateOrderCode, ORDER_CODE_PATTERN } from './code.ts';
 export {

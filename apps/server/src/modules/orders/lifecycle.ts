@@ -9,6 +9,8 @@ import {
 } from '@nhasach/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { announceCatalogChange } from '../catalog/cache-bus.ts';
+import { mailOrderEvent } from './notifications.ts';
 import * as repo from './repo.ts';
 
 /**
@@ -67,6 +69,8 @@ export async function returnStockOnce(tx: Tx, orderId: number): Promise<boolean>
   const byBook = new Map<number, number>();
   for (const item of items) byBook.set(item.bookId, (byBook.get(item.bookId) ?? 0) + item.qty);
   for (const bookId of [...byBook.keys()].sort((a, b) => a - b)) await repo.putBackStock(tx, bookId, byBook.get(bookId)!);
+  // A sold-out book may be on sale again: every instance drops its catalogue caches at commit.
+  await announceCatalogChange(tx);
   return true;
 }
 
@@ -102,6 +106,7 @@ export async function cancelOrderReturningStock(tx: Tx, orderId: number, opts: C
       ...(order.paymentStatus === 'PAID' ? { paymentStatus: 'REFUND_PENDING' as const } : {}),
     });
     await returnStockOnce(tx, orderId);
+    await mailOrderEvent(tx, updated, { kind: 'CANCELED', reason: opts.reason });
   } else {
     updated = await repo.updateOrder(tx, orderId, { status: 'CANCEL_REQUESTED', cancelReason: opts.reason });
   }
@@ -158,6 +163,7 @@ export async function markOrderPaid(tx: Tx, orderId: number, receipt: PaymentRec
     paymentTransactionNo: receipt.transactionNo,
   });
   await recordHistory(tx, { orderId, actor, type: 'PAYMENT', note: paidNote });
+  await mailOrderEvent(tx, updated, { kind: 'PAID' });
   return { outcome: 'PAID', order: updated };
 }
 
@@ -172,27 +178,23 @@ function paymentOverdue(order: repo.OrderRow, at: Date): boolean {
 }
 
 /**
- * Cancels online orders whose payment did not arrive by paymentExpiresAt <= `now`, returning their stock; one
- * transaction per order, re-checked under the order's lock (a payment recorded meanwhile wins). Safe to run on
- * several instances at once. Returns how many were cancelled.
+ * Cancels online orders whose payment did not arrive by paymentExpiresAt <= `now`, returning their stock. Each order
+ * is claimed in its own transaction with FOR UPDATE SKIP LOCKED, so instances running the job at the same time share
+ * the work and never take the same order; a crash rolls back only the order in hand, which the next run takes.
+ * Re-checked under the lock (a payment recorded meanwhile wins). Returns how many this call cancelled.
  */
 export async function expireUnpaidOnlineOrders(db: Db, now: Date = new Date()): Promise<number> {
-  const batch = 100;
   let cancelled = 0;
   for (;;) {
-    const ids = await repo.duePaymentOrderIds(db, now, batch);
-    let changed = 0;
-    for (const id of ids) {
-      const done = await db.transaction(async (tx) => {
-        const order = await repo.lockById(tx, id);
-        if (!order || !paymentOverdue(order, now)) return false;
-        await cancelOrderReturningStock(tx, id, { actor: SYSTEM_ACTOR, reason: EXPIRED_REASON, allowedFrom: ['PENDING'] });
-        return true;
-      });
-      if (done) changed += 1;
-    }
-    cancelled += changed;
-    // A batch that changed nothing would come back the same: stop.
-    if (ids.length < batch || changed === 0) return cancelled;
+    const claimed = await db.transaction(async (tx) => {
+      const order = await repo.claimDuePaymentOrder(tx, now);
+      if (!order) return false;
+      if (paymentOverdue(order, now)) {
+        await cancelOrderReturningStock(tx, order.id, { actor: SYSTEM_ACTOR, reason: EXPIRED_REASON, allowedFrom: ['PENDING'] });
+        cancelled += 1;
+      }
+      return true;
+    });
+    if (!claimed) return cancelled;
   }
 }

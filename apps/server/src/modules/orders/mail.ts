@@ -72,3 +72,64 @@ export function orderConfirmationMail(order: OrderRow, items: OrderItemRow[], pu
 </div></body></html>`;
   return { subject, text, html };
 }
+
+/** What happened to an order, for the shopper's mail. */
+export type OrderMailEvent =
+  | { kind: 'PAID' }
+  | { kind: 'SHIPPED'; carrier: string; trackingCode: string }
+  | { kind: 'DELIVERED' }
+  | { kind: 'CANCELED'; reason: string }
+  | { kind: 'REFUNDED'; amount: number };
+
+/** One mail per order event (Vietnamese): a headline, the facts as lines, a link to the order. */
+export function orderEventMail(order: OrderRow, event: OrderMailEvent, publicUrl: string): MailContent {
+  const link = `${publicUrl}/orders/${order.code}`;
+  const { subject, intro, lines } = ((): { subject: string; intro: string; lines: string[] } => {
+    switch (event.kind) {
+      case 'PAID':
+        return {
+          subject: `Đơn hàng ${order.code} đã được thanh toán - Nhà Sách`,
+          intro: `Nhà Sách đã nhận được khoản thanh toán ${formatVnd(order.grandTotal)} cho đơn hàng ${order.code}. Chúng tôi sẽ sớm chuẩn bị và giao hàng cho bạn.`,
+          lines: [`Phương thức: ${PAYMENT_METHOD_LABELS[order.paymentMethod]}`],
+        };
+      case 'SHIPPED':
+        return {
+          subject: `Đơn hàng ${order.code} đang được giao - Nhà Sách`,
+          intro: `Đơn hàng ${order.code} đã được giao cho đơn vị vận chuyển.`,
+          lines: [`Đơn vị vận chuyển: ${event.carrier}`, `Mã vận đơn: ${event.trackingCode}`, `Giao đến: ${order.receiverName}, ${order.receiverPhone}, ${order.addressLine}`],
+        };
+      case 'DELIVERED':
+        return {
+          subject: `Đơn hàng ${order.code} đã giao thành công - Nhà Sách`,
+          intro: `Đơn hàng ${order.code} đã được giao thành công. Cảm ơn bạn đã mua sắm tại Nhà Sách, chúc bạn đọc sách vui!`,
+          lines: order.paymentMethod === 'COD' ? [`Đã thu tiền mặt khi giao hàng: ${formatVnd(order.grandTotal)}`] : [],
+        };
+      case 'CANCELED':
+        return {
+          subject: `Đơn hàng ${order.code} đã bị huỷ - Nhà Sách`,
+          intro: `Đơn hàng ${order.code} đã bị huỷ.`,
+          lines: [
+            `Lý do: ${event.reason}`,
+            ...(order.paymentStatus === 'REFUND_PENDING' ? ['Số tiền bạn đã thanh toán sẽ được hoàn lại; chúng tôi sẽ báo khi hoàn tiền xong.'] : []),
+          ],
+        };
+      case 'REFUNDED':
+        return {
+          subject: `Đơn hàng ${order.code} đã được hoàn tiền - Nhà Sách`,
+          intro: `Nhà Sách đã hoàn ${formatVnd(event.amount)} cho đơn hàng ${order.code}.`,
+          lines: ['Tiền có thể mất vài ngày làm việc để về tài khoản của bạn, tuỳ ngân hàng.'],
+        };
+    }
+  })();
+  const text = [`Xin chào ${order.receiverName},`, '', intro, ...(lines.length ? ['', ...lines] : []), '', `Xem đơn hàng: ${link}`, '', 'Nhà Sách'].join('\n');
+  const html = `<!doctype html>
+<html lang="vi"><body style="margin:0;padding:24px;background:#f5f5f4;font-family:Arial,Helvetica,sans-serif;color:#1c1917">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
+<h1 style="margin:0 0 16px;font-size:20px;color:#b91c1c">Nhà Sách</h1>
+<p style="margin:0 0 8px">Xin chào ${escapeHtml(order.receiverName)},</p>
+<p style="margin:0 0 16px">${escapeHtml(intro)}</p>
+${lines.map((l) => `<p style="margin:0 0 6px">${escapeHtml(l)}</p>`).join('\n')}
+<p style="margin:16px 0 0"><a href="${escapeHtml(link)}" style="color:#b91c1c">Xem chi tiết đơn hàng</a></p>
+</div></body></html>`;
+  return { subject, text, html };
+}

@@ -111,6 +111,7 @@ export async function takeStock(tx: Tx, bookId: number, qty: number) {
       salePrice: books.salePrice,
       saleStartAt: books.saleStartAt,
       saleEndAt: books.saleEndAt,
+      status: books.status,
     });
   return row;
 }
@@ -173,10 +174,13 @@ export async function pageByUser(db: Db, userId: number, statuses: readonly Orde
   return { rows, total: Number(total?.n ?? 0) };
 }
 
-/** Ids of online orders whose payment window closed before `before` and that are still waiting for it. */
-export async function duePaymentOrderIds(db: Db, before: Date, limit: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: orders.id })
+/**
+ * Locks and returns one online order whose payment window closed at or before `before` and that still waits for
+ * its payment, skipping orders another transaction holds (another instance's expiry job, an IPN, a staff change).
+ */
+export async function claimDuePaymentOrder(tx: Tx, before: Date): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .select()
     .from(orders)
     .where(
       and(
@@ -185,7 +189,8 @@ export async function duePaymentOrderIds(db: Db, before: Date, limit: number): P
         sql`${orders.paymentExpiresAt} is not null and ${orders.paymentExpiresAt} <= ${before.toISOString()}::timestamptz`,
       ),
     )
-    .orderBy(asc(orders.paymentExpiresAt))
-    .limit(limit);
-  return rows.map((r) => r.id);
+    .orderBy(asc(orders.paymentExpiresAt), asc(orders.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row;
 }

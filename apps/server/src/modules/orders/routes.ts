@@ -60,7 +60,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders'];
   const security = [{ bearerAuth: [] }];
-  const ctx: service.OrdersContext = { db: app.db, mailer: app.mailer, log: app.log, publicUrl: app.config.PUBLIC_URL };
+  const ctx: service.OrdersContext = { db: app.db, log: app.log };
   r.addHook('preHandler', authenticate);
 
   r.post(

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { expireUnpaidOnlineOrders } from './lifecycle.ts';
+import { setOrderMailShopUrl } from './notifications.ts';
 
 export interface ExpirySchedule {
   /** How often the job runs. */
@@ -42,13 +43,20 @@ export function startOrderExpiry(app: FastifyInstance, schedule: ExpirySchedule 
   };
 }
 
-/** Starts the expiry job with the app (not under NODE_ENV=test: tests run the job themselves, deterministically). */
+/**
+ * Starts the expiry job with the app, every ORDER_EXPIRY_INTERVAL_SECONDS (0: not on this instance; not under
+ * NODE_ENV=test: tests run the job themselves, deterministically). Every instance may run it: each order is claimed
+ * with SKIP LOCKED, so it is cancelled, mailed and its stock returned exactly once. Also gives the order mails
+ * the shop's address.
+ */
 export const orderExpiryPlugin = fp(
   async (app: FastifyInstance) => {
-    if (app.config.NODE_ENV === 'test') return;
+    setOrderMailShopUrl(app.config.PUBLIC_URL);
+    const intervalMs = app.config.ORDER_EXPIRY_INTERVAL_SECONDS * 1000;
+    if (app.config.NODE_ENV === 'test' || intervalMs === 0) return;
     let job: { stop(): Promise<void> } | undefined;
     app.addHook('onReady', async () => {
-      job = startOrderExpiry(app);
+      job = startOrderExpiry(app, { ...DEFAULT_EXPIRY_SCHEDULE, intervalMs });
     });
     app.addHook('onClose', async () => {
       await job?.stop();

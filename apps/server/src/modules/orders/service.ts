@@ -16,19 +16,17 @@ import { toPage } from '../../lib/pagination.ts';
 import type { AuthUser } from '../../lib/guards.ts';
 import { findOwnedAddress } from '../addresses/index.ts';
 import { deleteLines, insufficientStock, isOrderable, lineIssue, lockSelectedLines, outOfStock, unitPrices } from '../cart/index.ts';
-import type { Mailer } from '../mail/mailer.ts';
 import { isUniqueViolation } from '../users/repo.ts';
 import { generateOrderCode } from './code.ts';
 import { toOrderDto, toOrderSummaryDto } from './dto.ts';
 import { cancelOrderReturningStock, NOT_CANCELLABLE, ORDER_NOT_FOUND } from './lifecycle.ts';
-import { orderConfirmationMail } from './mail.ts';
+import { mailOrderPlaced } from './notifications.ts';
+import { announceCatalogChange } from '../catalog/cache-bus.ts';
 import * as repo from './repo.ts';
 
 export interface OrdersContext {
   db: Db;
-  mailer: Mailer;
   log: FastifyBaseLogger;
-  publicUrl: string;
 }
 
 export const CART_EMPTY_MESSAGE = 'Giỏ hàng không có sản phẩm nào được chọn.';
@@ -61,7 +59,7 @@ async function stockFailure(tx: Tx, bookId: number, qty: number): Promise<AppErr
  * Places an order from the caller's selected, available cart lines (spec section 7, Orders). One transaction:
  * lock the selected lines, take each book's stock with a guarded UPDATE (book id order), price every line from the
  * locked book row, compute the totals with the shared rule, snapshot items and address, remove the ordered lines,
- * record the first history entry. Any failure rolls all of it back. The confirmation mail goes after the commit.
+ * record the first history entry, write the confirmation mail to the outbox. Any failure rolls all of it back.
  * Returns the order and whether it was created now (false: the Idempotency-Key had already placed it).
  */
 export async function createOrder(ctx: OrdersContext, user: AuthUser, cmd: CreateOrderCommand): Promise<{ order: OrderDto; created: boolean }> {
@@ -158,7 +156,12 @@ export async function createOrder(ctx: OrdersContext, user: AuthUser, cmd: Creat
         note: `Đặt hàng, thanh toán: ${PAYMENT_METHOD_LABELS[cmd.paymentMethod]}`,
         at: now,
       });
-      return { order, items: await repo.itemsOf(tx, order.id) };
+      const items = await repo.itemsOf(tx, order.id);
+      // The confirmation mail commits with the order (outbox): never lost, never sent for an order rolled back.
+      await mailOrderPlaced(tx, order, items);
+      // A book just sold out changes what the catalogue shows: every instance drops its caches at commit.
+      if (priced.some((p) => p.book.status === 'OUT_OF_STOCK')) await announceCatalogChange(tx);
+      return { order, items };
     });
   } catch (err) {
     // Two requests with the same Idempotency-Key at once: the loser either waited for the cart lines and found them
@@ -170,9 +173,6 @@ export async function createOrder(ctx: OrdersContext, user: AuthUser, cmd: Creat
     throw err;
   }
 
-  // After the commit: a mail failure never undoes an order (the mailer records and logs it).
-  const mail = orderConfirmationMail(placed.order, placed.items, ctx.publicUrl);
-  if (placed.order.receiverEmail) ctx.mailer.sendInBackground({ to: placed.order.receiverEmail, ...mail });
   return { order: await orderDto(db, placed.order), created: true };
 }
 

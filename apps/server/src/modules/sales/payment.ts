@@ -14,7 +14,7 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import type { AuthUser } from '../../lib/guards.ts';
-import { cancelOrderReturningStock, lockOrder, recordHistory, updateOrder, type OrderRow } from '../orders/index.ts';
+import { cancelOrderReturningStock, lockOrder, mailOrderEvent, recordHistory, updateOrder, type OrderRow } from '../orders/index.ts';
 import { refundVnpayPayment, type GatewayApiResult } from '../payments/index.ts';
 import * as repo from './repo.ts';
 import { actorOf, auditOrder, checkInstant, getOrder, refusal, withLockedOrder, type SalesContext } from './service.ts';
@@ -42,7 +42,8 @@ export async function changePayment(ctx: SalesContext, user: AuthUser, id: numbe
     }
     // Undoing a payment recorded by mistake: the order is unpaid again.
     if (to === 'UNPAID') changes.paidAt = null;
-    await updateOrder(tx, id, changes);
+    const updated = await updateOrder(tx, id, changes);
+    if (received) await mailOrderEvent(tx, updated, { kind: 'PAID' });
 
     const line = `${PAYMENT_STATUS_LABELS[from]} → ${PAYMENT_STATUS_LABELS[to]}`;
     const detail = received ? `${line} (${formatVnd(order.grandTotal)}, ghi nhận tay)` : line;
@@ -70,8 +71,10 @@ async function applyRefund(tx: Tx, user: AuthUser, order: OrderRow, refund: repo
   if (full) parts.push('đã hoàn đủ tiền');
   const note = `${parts.join(', ')}${refund.note ? `: ${refund.note}` : ''}`;
   const now = new Date();
-  await updateOrder(tx, order.id, full ? { paymentStatus: 'REFUNDED' } : {});
+  const updated = await updateOrder(tx, order.id, full ? { paymentStatus: 'REFUNDED' } : {});
   await recordHistory(tx, { orderId: order.id, actor, type: 'REFUND', note, at: now });
+  // Every refund is the shopper's money coming back: each one is mailed with its amount.
+  await mailOrderEvent(tx, updated, { kind: 'REFUNDED', amount: refund.amount });
   let canceled = false;
   if (full && order.status === 'CANCEL_REQUESTED') {
     await cancelOrderReturningStock(tx, order.id, { actor, reason: order.cancelReason ?? 'Đã hoàn tiền theo yêu cầu huỷ đơn', toStatus: 'CANCELED' });

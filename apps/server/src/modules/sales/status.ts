@@ -10,7 +10,7 @@ import {
 } from '@nhasach/shared';
 import { badRequest } from '../../lib/errors.ts';
 import type { AuthUser } from '../../lib/guards.ts';
-import { cancelOrderReturningStock, recordHistory, updateOrder } from '../orders/index.ts';
+import { cancelOrderReturningStock, mailOrderEvent, recordHistory, updateOrder } from '../orders/index.ts';
 import { actorOf, auditOrder, getOrder, refusal, withLockedOrder, type SalesContext } from './service.ts';
 
 type OrderChanges = Parameters<typeof updateOrder>[2];
@@ -21,7 +21,7 @@ type OrderChanges = Parameters<typeof updateOrder>[2];
  * follow the cancel rules (reason required, stock back exactly once, paid -> REFUND_PENDING).
  */
 export async function changeStatus(ctx: SalesContext, user: AuthUser, id: number, input: SaleStatusChange): Promise<SaleOrderDto> {
-  await withLockedOrder(ctx.db, id, input.version, async (tx, { order, facts }) => {
+  await withLockedOrder(ctx.db, id, input.version, async (tx, { order, facts, shipping }) => {
     const to = input.status;
     const blocked = statusChangeBlock(facts, to);
     if (blocked) throw refusal(blocked);
@@ -47,8 +47,11 @@ export async function changeStatus(ctx: SalesContext, user: AuthUser, id: number
       changes.paymentStatus = 'PAID';
       changes.paidAt = now;
     }
-    await updateOrder(tx, id, changes);
+    const updated = await updateOrder(tx, id, changes);
     await recordHistory(tx, { orderId: id, actor, type: 'STATUS', fromStatus: from, toStatus: to, note: input.note ?? null, at: now });
+    // The shopper hears of the parcel leaving (with the carrier and tracking code) and arriving, with this commit.
+    if (to === 'SHIPPED' && shipping) await mailOrderEvent(tx, updated, { kind: 'SHIPPED', carrier: shipping.carrier, trackingCode: shipping.trackingCode });
+    if (to === 'DELIVERED') await mailOrderEvent(tx, updated, { kind: 'DELIVERED' });
     await auditOrder(tx, user, order, 'ORDER_STATUS', summary, { from, to, note: input.note ?? null });
     if (codCollected) {
       const note = `Đã thu ${formatVnd(order.grandTotal)} tiền mặt khi giao hàng (COD).`;

@@ -9,6 +9,8 @@ import { Card, NewerOlderPager, smallInputClass } from '../ui.tsx';
 const PAGE_SIZE = 5;
 
 const STATUS_LABEL = {
+  PENDING: { text: 'Chờ gửi', tone: 'bg-sky-50 text-sky-700' },
+  SENDING: { text: 'Đang gửi', tone: 'bg-sky-50 text-sky-700' },
   STORED: { text: 'Lưu trong hộp thư', tone: 'bg-amber-50 text-amber-700' },
   SENT: { text: 'Đã gửi', tone: 'bg-emerald-50 text-emerald-700' },
   FAILED: { text: 'Gửi lỗi', tone: 'bg-red-50 text-red-700' },
