@@ -24,6 +24,7 @@ import { queryRows, type Database, type Db } from './db/client.ts';
 import { AppError } from './lib/errors.ts';
 import { envelope, isEnvelope } from './lib/envelope.ts';
 import { createTokenSigner, type TokenSigner } from './lib/jwt.ts';
+import { SERVICE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './lib/unavailable.ts';
 import { fieldErrorsFromZod } from './lib/validation.ts';
 import { registerModules } from './modules/index.ts';
 
@@ -90,11 +91,43 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('tokens', createTokenSigner(config.JWT_SECRET));
+  database.onConnectionError((err) => app.log.warn({ err }, 'database connection lost; the pool reconnects on the next query'));
   if (config.REDIS_URL) {
-    const redis = new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 });
+    const redis = new Redis(config.REDIS_URL, {
+      lazyConnect: false,
+      // While Redis is down a command fails at once instead of waiting in the offline queue, so the limits
+      // built on it fail open without delaying the request; ioredis keeps reconnecting in the background.
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+      retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
+    });
+    let redisDown = false;
+    redis.on('error', (err) => {
+      // One line per outage, not one per reconnect attempt.
+      if (!redisDown) app.log.warn({ err }, 'redis unavailable: limits fail open until it is back');
+      redisDown = true;
+    });
+    redis.on('ready', () => {
+      if (redisDown) app.log.info('redis reachable again');
+      redisDown = false;
+    });
     app.decorate('redis', redis);
+    // Commands are not queued while disconnected, so wait (a little) for the first connection before serving.
+    app.addHook('onReady', async () => {
+      if (redis.status === 'ready') return;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          redis.off('ready', done);
+          resolve();
+        };
+        const timer = setTimeout(done, 3_000);
+        redis.once('ready', done);
+      });
+    });
     app.addHook('onClose', async () => {
-      await redis.quit();
+      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+      else redis.disconnect();
     });
   }
 
@@ -154,6 +187,13 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
       return reply
         .status(400)
         .send(envelope(400, { fields }, fields[0]?.message ?? 'Dữ liệu không hợp lệ.', ERROR_CODES.validation));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '1')
+        .send(envelope(503, null, SERVICE_UNAVAILABLE_MESSAGE, ERROR_CODES.serviceUnavailable));
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

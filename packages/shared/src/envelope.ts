@@ -37,6 +37,8 @@ export const ERROR_CODES = {
   conflict: 'CONFLICT',
   tooManyRequests: 'TOO_MANY_REQUESTS',
   internal: 'INTERNAL_ERROR',
+  /** The database (or another part the answer needs) is out of reach for a moment; retry later (503). */
+  serviceUnavailable: 'SERVICE_UNAVAILABLE',
   otpInvalid: 'OTP_INVALID',
   otpExpired: 'OTP_EXPIRED',
   otpLocked: 'OTP_LOCKED',

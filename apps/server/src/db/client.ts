@@ -22,6 +22,11 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * Where errors of broken connections are reported (the app's logger once it exists). They are never fatal:
+   * the pool drops the broken connection and opens a new one for the next query.
+   */
+  onConnectionError(report: (err: Error) => void): void;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -32,10 +37,30 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
  */
 export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.DB_POOL_MAX ?? 10) });
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: Number(process.env.DB_POOL_MAX ?? 10),
+      // A database that does not answer must fail a request in seconds (503), not hold it forever.
+      connectionTimeoutMillis: 5_000,
+      keepAlive: true,
+    });
+    let report: (err: Error) => void = (err) => console.error(`database connection error: ${err.message}`);
+    // Without these listeners Node ends the process when PostgreSQL closes a connection (57P01 on every restart
+    // or failover): the pool's 'error' covers idle clients, the client's own covers one checked out between queries.
+    pool.on('error', (err) => report(err));
+    pool.on('connect', (client) => {
+      client.on('error', (err) => report(err));
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
-    return { db, kind: 'postgres', close: () => endPool(pool) };
+    return {
+      db,
+      kind: 'postgres',
+      close: () => endPool(pool),
+      onConnectionError(next) {
+        report = next;
+      },
+    };
   }
   const dataDir = opts.dataDir ?? 'memory://';
   let location = dataDir;
@@ -47,7 +72,8 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
   await client.waitReady;
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
-  return { db: pgliteDb as unknown as Db, kind: 'pglite', close: () => client.close() };
+  // PGlite runs in this process: it has no connection to lose.
+  return { db: pgliteDb as unknown as Db, kind: 'pglite', close: () => client.close(), onConnectionError: () => {} };
 }
 
 /**

@@ -12,6 +12,8 @@ export interface TestApp {
   app: FastifyInstance;
   config: Config;
   database: Database;
+  /** The database of this app on TEST_DATABASE_URL's server (undefined on PGlite). */
+  databaseName?: string;
   close(): Promise<void>;
 }
 
@@ -23,9 +25,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nhasach-test-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
+  let databaseName: string | undefined;
   let dropDatabase = async () => {};
   if (adminUrl) {
     const name = `nhasach_test_${randomBytes(6).toString('hex')}`;
+    databaseName = name;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);
@@ -56,6 +60,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     app,
     config,
     database,
+    databaseName,
     async close() {
       await app.close();
       await database.close();
