@@ -52,6 +52,8 @@ export interface AppDeps {
   database: Database;
 }
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Paths under /api whose bodies are not enveloped (the OpenAPI document and Swagger UI assets). */
 const rawPrefixes = ['/api/docs'];
 
@@ -79,7 +81,10 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
               censor: '[redacted]',
             },
           },
-    trustProxy: true,
+    // Off by default: a client could otherwise pick its own address (X-Forwarded-For) for the rate limits,
+    // the logs and VNPAY's vnp_IpAddr. Behind a reverse proxy TRUST_PROXY names it.
+    // A hop count is what proxy-addr does for a number (Fastify's types only list the other forms).
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { coerceTypes: false } },
   }).withTypeProvider<ZodTypeProvider>();

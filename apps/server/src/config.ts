@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -13,6 +14,42 @@ const optionalUrl = z
   .string()
   .optional()
   .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
+/** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const isProxyAddress = (entry: string) => {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  // A prefix length, or an IPv4 netmask such as 255.255.255.0.
+  if (/^\d{1,3}$/.test(bits)) return Number(bits) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(bits) === 4;
+};
+
+/**
+ * Which proxies may tell the client address in X-Forwarded-For, in the forms Fastify's `trustProxy` takes:
+ * off (the socket address is the client), `true` (any: only behind a proxy that overwrites the header),
+ * a hop count, or a comma list of proxy addresses, CIDR ranges and proxy-addr names (loopback, ...).
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): boolean | number | string[] => {
+    const value = (v ?? '').trim();
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (value === 'true') return true;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+    const wrong = entries.filter((e) => !isProxyAddress(e));
+    if (wrong.length) {
+      ctx.addIssue({ code: 'custom', message: `not a proxy address, CIDR range, hop count or true/false: ${wrong.join(', ')}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -36,6 +73,7 @@ const envSchema = z.object({
   VNPAY_TMN_CODE: optionalUrl,
   VNPAY_HASH_SECRET: optionalUrl,
   VNPAY_URL: optionalUrl,
+  TRUST_PROXY: trustProxy,
   /** Multiplier for rate limits; tests raise it so one test IP can create many accounts. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
 });
