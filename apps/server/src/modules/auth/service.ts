@@ -80,9 +80,11 @@ async function sendCodeOrFail(
   const issued = await issueCode(ctx.db, ctx.otp, { email, purpose, payload: opts.payload, requireExisting: opts.requireExisting });
   try {
     await ctx.mailer.send({ to: email, ...otpMail(purpose, issued.code), sensitive: true });
-  } catch {
+  } catch (err) {
     // The failure itself is recorded in mail_outbox and logged by the mailer.
     await undoIssue(ctx.db, email, purpose, issued);
+    // Refused before sending (the address's hourly ceiling): said as it is, not as a delivery failure.
+    if (err instanceof AppError) throw err;
     throw new AppError(503, ERROR_CODES.mailFailed, MESSAGES.mailFailed);
   }
 }

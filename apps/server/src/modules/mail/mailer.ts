@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { DestinationLimit } from './destination-limit.ts';
 
 export interface MailMessage {
   to: string;
@@ -22,7 +24,10 @@ export interface SendResult {
 }
 
 export interface Mailer {
-  /** Sends (or, without SMTP, stores) a mail and records it in mail_outbox. Throws MailSendError when SMTP fails. */
+  /**
+   * Sends (or, without SMTP, stores) a mail and records it in mail_outbox. Throws MailSendError when SMTP fails,
+   * and a 429 AppError, before anything is sent, when the address has had its share of mails this hour.
+   */
   send(message: MailMessage): Promise<SendResult>;
   /** Sends without waiting; failures are recorded and logged. Used where the answer must not depend on it. */
   sendInBackground(message: MailMessage): void;
@@ -43,9 +48,11 @@ export interface MailerOptions {
   log: FastifyBaseLogger;
   smtpUrl?: string;
   from: string;
+  /** The per-address ceiling, checked before every mail. */
+  destinationLimit?: DestinationLimit;
 }
 
-export function createMailer({ db, log, smtpUrl, from }: MailerOptions): Mailer {
+export function createMailer({ db, log, smtpUrl, from, destinationLimit }: MailerOptions): Mailer {
   const transport: Transporter | undefined = smtpUrl
     ? nodemailer.createTransport({
         url: smtpUrl,
@@ -75,6 +82,18 @@ export function createMailer({ db, log, smtpUrl, from }: MailerOptions): Mailer 
   }
 
   async function send(message: MailMessage): Promise<SendResult> {
+    const slot = await destinationLimit?.reserve(message.to);
+    let delivered = false;
+    try {
+      const result = await deliver(message);
+      delivered = true;
+      return result;
+    } finally {
+      await (delivered ? slot?.done() : slot?.cancel());
+    }
+  }
+
+  async function deliver(message: MailMessage): Promise<SendResult> {
     if (!transport) {
       const id = await record(message, 'STORED');
       // Only the subject is logged: bodies may hold codes, and addresses are personal data.
@@ -100,7 +119,9 @@ export function createMailer({ db, log, smtpUrl, from }: MailerOptions): Mailer 
       const p = send(message)
         .catch((err: unknown) => {
           // Already recorded as FAILED by send(); anything else (database down) is logged here.
-          if (!(err instanceof MailSendError)) log.error({ err, subject: message.subject }, 'background mail failed');
+          if (err instanceof AppError && err.statusCode === 429) {
+            log.warn({ subject: message.subject }, 'mail not sent: the address has had its share of mails this hour');
+          } else if (!(err instanceof MailSendError)) log.error({ err, subject: message.subject }, 'background mail failed');
         })
         .finally(() => pending.delete(p));
       pending.add(p);

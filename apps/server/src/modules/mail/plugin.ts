@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import { createDestinationLimit } from './destination-limit.ts';
 import { createMailer, type Mailer } from './mailer.ts';
 
 declare module 'fastify' {
@@ -12,7 +13,13 @@ declare module 'fastify' {
 /** Decorates the app with `mailer`; wrapped with fastify-plugin so every module sees it. */
 export const mailPlugin = fp(
   async (app: FastifyInstance) => {
-    const mailer = createMailer({ db: app.db, log: app.log, smtpUrl: app.config.SMTP_URL, from: app.config.MAIL_FROM });
+    const destinationLimit = createDestinationLimit({
+      db: app.db,
+      redis: app.redis,
+      log: app.log,
+      max: app.config.MAIL_MAX_PER_ADDRESS_PER_HOUR,
+    });
+    const mailer = createMailer({ db: app.db, log: app.log, smtpUrl: app.config.SMTP_URL, from: app.config.MAIL_FROM, destinationLimit });
     app.decorate('mailer', mailer);
     // Background mails (password reset) finish before the database closes.
     app.addHook('onClose', async () => {
