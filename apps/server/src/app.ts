@@ -24,6 +24,7 @@ import { queryRows, type Database, type Db } from './db/client.ts';
 import { AppError } from './lib/errors.ts';
 import { envelope, isEnvelope } from './lib/envelope.ts';
 import { createTokenSigner, type TokenSigner } from './lib/jwt.ts';
+import { docsCsp, registerSecurityHeaders } from './lib/security-headers.ts';
 import { SERVICE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './lib/unavailable.ts';
 import { fieldErrorsFromZod } from './lib/validation.ts';
 import { registerModules } from './modules/index.ts';
@@ -148,6 +149,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     }
   });
 
+  await registerSecurityHeaders(app, config);
   await app.register(cookie);
   await app.register(cors, {
     origin: config.CORS_ORIGINS.length ? config.CORS_ORIGINS : false,
@@ -169,7 +171,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The document is always built (tests read app.swagger()); the UI and /api/docs/json are served only when wanted.
+  if (config.API_DOCS) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: docsCsp(config) });
 
   app.addHook('preSerialization', async (request, reply, payload) => {
     const isApi = request.url.startsWith('/api') && !rawPrefixes.some((p) => request.url.startsWith(p));

@@ -68,6 +68,13 @@ const envSchema = z.object({
   JWT_SECRET: optionalUrl,
   SEED_DEMO: bool(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Swagger UI and the OpenAPI document at /api/docs; default: on outside production. */
+  API_DOCS: z.enum(['true', 'false', '1', '0', '']).optional(),
+  /**
+   * The built-in VNPAY sandbox gateway (when VNPAY_URL is unset); default: on outside production. `npm start`
+   * turns it on so the store pays end to end out of the box.
+   */
+  VNPAY_SANDBOX: z.enum(['true', 'false', '1', '0', '']).optional(),
   /** Directory of the built web app served in production mode. */
   WEB_DIST: z.string().optional(),
   VNPAY_TMN_CODE: optionalUrl,
@@ -82,15 +89,20 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL'> {
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'API_DOCS' | 'VNPAY_SANDBOX'> {
   JWT_SECRET: string;
   PUBLIC_URL: string;
   isProduction: boolean;
+  API_DOCS: boolean;
+  /** The built-in sandbox plays the gateway: VNPAY_URL unset and the sandbox allowed. */
+  VNPAY_SANDBOX: boolean;
+  /** Hash secret of the built-in sandbox: VNPAY_HASH_SECRET, or generated once into DATA_DIR/vnpay-sandbox-secret. */
+  VNPAY_SANDBOX_SECRET?: string;
 }
 
-/** Reads the secret from DATA_DIR, creating it on first start, so tokens survive restarts. */
-function persistentSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
+/** Reads a secret from DATA_DIR, creating it on first start, so it survives restarts (tokens, signed payments). */
+function persistentSecret(dataDir: string, name = 'jwt-secret'): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
@@ -107,11 +119,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
+  const isProduction = env.NODE_ENV === 'production';
+  const flag = (v: string | undefined) => (v === undefined || v === '' ? !isProduction : v === 'true' || v === '1');
+  const sandbox = !env.VNPAY_URL && flag(env.VNPAY_SANDBOX);
   return {
     ...env,
     DATA_DIR: dataDir,
     JWT_SECRET: env.JWT_SECRET ?? persistentSecret(dataDir),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
-    isProduction: env.NODE_ENV === 'production',
+    isProduction,
+    API_DOCS: flag(env.API_DOCS),
+    VNPAY_SANDBOX: sandbox,
+    VNPAY_SANDBOX_SECRET: sandbox ? (env.VNPAY_HASH_SECRET ?? persistentSecret(dataDir, 'vnpay-sandbox-secret')) : undefined,
   };
 }
