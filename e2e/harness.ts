@@ -66,6 +66,8 @@ export async function startStore(env: Record<string, string> = {}, opts: { port?
       SEED_DEMO: 'true',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       RATE_LIMIT_SCALE: '20',
+      // What `npm start` sets: the built-in VNPAY sandbox pays end to end.
+      VNPAY_SANDBOX: 'true',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
     },

@@ -26,6 +26,8 @@ import { corsOptions } from './lib/cors.ts';
 import { AppError } from './lib/errors.ts';
 import { envelope, isEnvelope } from './lib/envelope.ts';
 import { createTokenSigner, type TokenSigner } from './lib/jwt.ts';
+import { docsCsp, registerSecurityHeaders } from './lib/security-headers.ts';
+import { SERVICE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './lib/unavailable.ts';
 import { fieldErrorsFromZod } from './lib/validation.ts';
 import { registerModules } from './modules/index.ts';
 
@@ -54,6 +56,7 @@ export interface AppDeps {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** Paths under /api whose bodies are not enveloped (the OpenAPI document and Swagger UI assets). */
 const rawPrefixes = ['/api/docs'];
@@ -106,7 +109,10 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
               censor: '[redacted]',
             },
           },
-    trustProxy: true,
+    // Off by default: a client could otherwise pick its own address (X-Forwarded-For) for the rate limits,
+    // the logs and VNPAY's vnp_IpAddr. Behind a reverse proxy TRUST_PROXY names it.
+    // A hop count is what proxy-addr does for a number (Fastify's types only list the other forms).
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // Request ids: a well-formed x-request-id from the load balancer is kept (one id across the hops), else a
     // UUID; pino logs it with every line of the request as reqId, and it is echoed in the x-request-id header.
@@ -130,18 +136,43 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('tokens', createTokenSigner(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS));
+  database.onConnectionError((err) => app.log.warn({ err }, 'database connection lost; the pool reconnects on the next query'));
   if (config.REDIS_URL) {
-    const redis = new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 });
-    // Redis down: the instance keeps serving (limits fail open, caches use their TTL); ioredis reconnects itself.
-    let lastWarned = 0;
-    redis.on('error', (err: Error) => {
-      if (Date.now() - lastWarned < 30_000) return;
-      lastWarned = Date.now();
-      app.log.warn({ err: err.message }, 'redis unavailable');
+    const redis = new Redis(config.REDIS_URL, {
+      lazyConnect: false,
+      // While Redis is down a command fails at once instead of waiting in the offline queue, so the limits
+      // built on it fail open without delaying the request; ioredis keeps reconnecting in the background.
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+      retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
+    });
+    let redisDown = false;
+    redis.on('error', (err) => {
+      // One line per outage, not one per reconnect attempt.
+      if (!redisDown) app.log.warn({ err }, 'redis unavailable: limits fail open until it is back');
+      redisDown = true;
+    });
+    redis.on('ready', () => {
+      if (redisDown) app.log.info('redis reachable again');
+      redisDown = false;
     });
     app.decorate('redis', redis);
+    // Commands are not queued while disconnected, so wait (a little) for the first connection before serving.
+    app.addHook('onReady', async () => {
+      if (redis.status === 'ready') return;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          redis.off('ready', done);
+          resolve();
+        };
+        const timer = setTimeout(done, 3_000);
+        redis.once('ready', done);
+      });
+    });
     app.addHook('onClose', async () => {
-      await redis.quit();
+      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+      else redis.disconnect();
     });
   }
 
@@ -157,6 +188,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     }
   });
 
+  await registerSecurityHeaders(app, config);
   await app.register(cookie);
   await app.register(cors, corsOptions(config));
   await app.register(rateLimit, {
@@ -175,7 +207,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The document is always built (tests read app.swagger()); the UI and /api/docs/json are served only when wanted.
+  if (config.API_DOCS) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: docsCsp(config) });
 
   app.addHook('preSerialization', async (request, reply, payload) => {
     const isApi = request.url.startsWith('/api') && !rawPrefixes.some((p) => request.url.startsWith(p));
@@ -198,6 +231,13 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
       return reply
         .status(400)
         .send(envelope(400, { fields }, fields[0]?.message ?? 'Dữ liệu không hợp lệ.', ERROR_CODES.validation));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '1')
+        .send(envelope(503, null, SERVICE_UNAVAILABLE_MESSAGE, ERROR_CODES.serviceUnavailable));
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

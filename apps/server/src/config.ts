@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@nhasach/shared';
@@ -14,6 +15,42 @@ const optionalUrl = z
   .string()
   .optional()
   .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
+/** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const isProxyAddress = (entry: string) => {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  // A prefix length, or an IPv4 netmask such as 255.255.255.0.
+  if (/^\d{1,3}$/.test(bits)) return Number(bits) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(bits) === 4;
+};
+
+/**
+ * Which proxies may tell the client address in X-Forwarded-For, in the forms Fastify's `trustProxy` takes:
+ * off (the socket address is the client), `true` (any: only behind a proxy that overwrites the header),
+ * a hop count, or a comma list of proxy addresses, CIDR ranges and proxy-addr names (loopback, ...).
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): boolean | number | string[] => {
+    const value = (v ?? '').trim();
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (value === 'true') return true;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+    const wrong = entries.filter((e) => !isProxyAddress(e));
+    if (wrong.length) {
+      ctx.addIssue({ code: 'custom', message: `not a proxy address, CIDR range, hop count or true/false: ${wrong.join(', ')}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -45,11 +82,21 @@ const envSchema = z.object({
   /** Only shoppers who bought a book (an order reached DELIVERED or COMPLETED) may rate it; default: anyone signed in. */
   REVIEWS_BUYERS_ONLY: bool(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Swagger UI and the OpenAPI document at /api/docs; default: on outside production. */
+  API_DOCS: z.enum(['true', 'false', '1', '0', '']).optional(),
+  /**
+   * The built-in VNPAY sandbox gateway (when VNPAY_URL is unset); default: on outside production. `npm start`
+   * turns it on so the store pays end to end out of the box.
+   */
+  VNPAY_SANDBOX: z.enum(['true', 'false', '1', '0', '']).optional(),
   /** Directory of the built web app served in production mode. */
   WEB_DIST: z.string().optional(),
   VNPAY_TMN_CODE: optionalUrl,
   VNPAY_HASH_SECRET: optionalUrl,
   VNPAY_URL: optionalUrl,
+  TRUST_PROXY: trustProxy,
+  /** Ceiling on the mails one address receives in an hour, whatever sends them (codes included). */
+  MAIL_MAX_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
   /** Multiplier for rate limits; tests raise it so one test IP can create many accounts. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   /** This instance delivers the mail outbox (every instance may; exactly one takes each mail). */
@@ -79,15 +126,20 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL'> {
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'API_DOCS' | 'VNPAY_SANDBOX'> {
   JWT_SECRET: string;
   PUBLIC_URL: string;
   isProduction: boolean;
+  API_DOCS: boolean;
+  /** The built-in sandbox plays the gateway: VNPAY_URL unset and the sandbox allowed. */
+  VNPAY_SANDBOX: boolean;
+  /** Hash secret of the built-in sandbox: VNPAY_HASH_SECRET, or generated once into DATA_DIR/vnpay-sandbox-secret. */
+  VNPAY_SANDBOX_SECRET?: string;
 }
 
-/** Reads the secret from DATA_DIR, creating it on first start, so tokens survive restarts. */
-function persistentSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
+/** Reads a secret from DATA_DIR, creating it on first start, so it survives restarts (tokens, signed payments). */
+function persistentSecret(dataDir: string, name = 'jwt-secret'): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
@@ -105,12 +157,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parsed.data;
   if (env.MEDIA_STORAGE === 's3' && !env.S3_BUCKET) throw new Error('Invalid configuration: MEDIA_STORAGE=s3 needs S3_BUCKET');
   const dataDir = path.resolve(env.DATA_DIR);
+  const isProduction = env.NODE_ENV === 'production';
+  const flag = (v: string | undefined) => (v === undefined || v === '' ? !isProduction : v === 'true' || v === '1');
+  const sandbox = !env.VNPAY_URL && flag(env.VNPAY_SANDBOX);
   return {
     ...env,
     DATA_DIR: dataDir,
     JWT_SECRET: env.JWT_SECRET ?? persistentSecret(dataDir),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     MEDIA_PUBLIC_URL: env.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
-    isProduction: env.NODE_ENV === 'production',
+    isProduction,
+    API_DOCS: flag(env.API_DOCS),
+    VNPAY_SANDBOX: sandbox,
+    VNPAY_SANDBOX_SECRET: sandbox ? (env.VNPAY_HASH_SECRET ?? persistentSecret(dataDir, 'vnpay-sandbox-secret')) : undefined,
   };
 }

@@ -37,6 +37,8 @@ export const ERROR_CODES = {
   conflict: 'CONFLICT',
   tooManyRequests: 'TOO_MANY_REQUESTS',
   internal: 'INTERNAL_ERROR',
+  /** The database (or another part the answer needs, as readiness reports) is out of reach for a moment; retry later (503). */
+  serviceUnavailable: 'SERVICE_UNAVAILABLE',
   otpInvalid: 'OTP_INVALID',
   otpExpired: 'OTP_EXPIRED',
   otpLocked: 'OTP_LOCKED',
@@ -46,8 +48,6 @@ export const ERROR_CODES = {
   emailNotVerified: 'EMAIL_NOT_VERIFIED',
   mailFailed: 'MAIL_FAILED',
   storageUnavailable: 'STORAGE_UNAVAILABLE',
-  /** Readiness: a dependency (database, Redis, media storage) does not answer. */
-  serviceUnavailable: 'SERVICE_UNAVAILABLE',
   /** Change password: the current password given is wrong. */
   wrongPassword: 'WRONG_PASSWORD',
   /** Cart and orders: the book has no stock left. */

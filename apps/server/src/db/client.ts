@@ -31,6 +31,11 @@ export interface Database {
   /** Runs `fn` while no other process runs an exclusive task on this database (start-up work: the demo seed). */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Where errors of broken connections are reported (the app's logger once it exists). They are never fatal:
+   * the pool drops the broken connection and opens a new one for the next query.
+   */
+  onConnectionError(report: (err: Error) => void): void;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -41,7 +46,20 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
  */
 export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.DB_POOL_MAX ?? 10) });
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: Number(process.env.DB_POOL_MAX ?? 10),
+      // A database that does not answer must fail a request in seconds (503), not hold it forever.
+      connectionTimeoutMillis: 5_000,
+      keepAlive: true,
+    });
+    let report: (err: Error) => void = (err) => console.error(`database connection error: ${err.message}`);
+    // Without these listeners Node ends the process when PostgreSQL closes a connection (57P01 on every restart
+    // or failover): the pool's 'error' covers idle clients, the client's own covers one checked out between queries.
+    pool.on('error', (err) => report(err));
+    pool.on('connect', (client) => {
+      client.on('error', (err) => report(err));
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await exclusively(opts.url, () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }));
     const listener = new PgListener(opts.url);
@@ -51,6 +69,9 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
       listen: (channel, handler) => listener.listen(channel, handler),
       onReconnect: (handler) => listener.reconnectHandlers.push(handler),
       exclusive: (fn) => exclusively(opts.url!, fn),
+      onConnectionError(next) {
+        report = next;
+      },
       close: async () => {
         await listener.close();
         await endPool(pool);
@@ -78,6 +99,8 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     // One process owns a PGlite folder.
     exclusive: (fn) => fn(),
     close: () => client.close(),
+    // PGlite runs in this process: it has no connection to lose.
+    onConnectionError: () => {},
   };
 }
 

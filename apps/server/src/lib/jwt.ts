@@ -23,7 +23,8 @@ export function createTokenSigner(secret: string, ttlSeconds = ACCESS_TOKEN_TTL_
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
+        // exp and iat are required: jose only checks exp when present, and a token without it would never expire.
+        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'sub'] });
         if (typeof payload.sub !== 'string' || typeof payload.userId !== 'number' || !Array.isArray(payload.roles)) {
           return undefined;
         }

@@ -12,6 +12,9 @@ export interface TestApp {
   app: FastifyInstance;
   config: Config;
   database: Database;
+  /** The database of this app on TEST_DATABASE_URL's server (undefined on PGlite). */
+  databaseName?: string;
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -19,13 +22,19 @@ export interface TestApp {
  * Builds the real app on a database of its own: a fresh database on the PostgreSQL server of
  * TEST_DATABASE_URL (CI), or an in-memory PGlite database when it is unset (local runs).
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { sameDatabaseAs?: TestApp } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nhasach-test-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
-  let databaseUrl: string | undefined;
+  // A second instance on the first one's database (PostgreSQL only); the first one drops it.
+  let databaseUrl: string | undefined = opts.sameDatabaseAs?.databaseUrl;
+  let databaseName: string | undefined = opts.sameDatabaseAs?.databaseName;
   let dropDatabase = async () => {};
-  if (adminUrl) {
+  if (adminUrl && !databaseUrl) {
     const name = `nhasach_test_${randomBytes(6).toString('hex')}`;
+    databaseName = name;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);
@@ -56,6 +65,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     app,
     config,
     database,
+    databaseName,
+    databaseUrl,
     async close() {
       await app.close();
       await database.close();

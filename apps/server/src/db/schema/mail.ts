@@ -34,5 +34,6 @@ export const mailOutbox = pgTable(
   (t) => [
     index('mail_outbox_to_idx').on(t.to),
     index('mail_outbox_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} IN ('PENDING', 'SENDING')`),
+    index('mail_outbox_to_lower_created_idx').on(sql`lower(${t.to})`, t.createdAt),
   ],
 );

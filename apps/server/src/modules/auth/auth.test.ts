@@ -364,6 +364,32 @@ describe('bearer tokens and disabled accounts', () => {
     });
   });
 
+  it('refuses tokens signed with the key but without exp, iat or issuer, with another issuer or another algorithm', async () => {
+    const account = await createAccount(t.app.db);
+    const key = new TextEncoder().encode(t.config.JWT_SECRET);
+    const now = Math.floor(Date.now() / 1000);
+    const base = () =>
+      new SignJWT({ userId: account.id, username: account.username, email: account.email, roles: ['ROLE_CUSTOMER'] }).setSubject(String(account.id));
+    const good = await base().setProtectedHeader({ alg: 'HS256' }).setIssuer('nhasach').setIssuedAt(now).setExpirationTime(now + 600).sign(key);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(good) })).statusCode).toBe(200);
+
+    const refused = {
+      withoutExp: await base().setProtectedHeader({ alg: 'HS256' }).setIssuer('nhasach').setIssuedAt(now).sign(key),
+      withoutIat: await base().setProtectedHeader({ alg: 'HS256' }).setIssuer('nhasach').setExpirationTime(now + 600).sign(key),
+      withoutIssuer: await base().setProtectedHeader({ alg: 'HS256' }).setIssuedAt(now).setExpirationTime(now + 600).sign(key),
+      otherIssuer: await base().setProtectedHeader({ alg: 'HS256' }).setIssuer('khac').setIssuedAt(now).setExpirationTime(now + 600).sign(key),
+      hs512: await base().setProtectedHeader({ alg: 'HS512' }).setIssuer('nhasach').setIssuedAt(now).setExpirationTime(now + 600).sign(key),
+      unsigned: `${Buffer.from('{"alg":"none"}').toString('base64url')}.${good.split('.')[1]}.`,
+    };
+    for (const [what, token] of Object.entries(refused)) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(token) });
+      expect(res.statusCode, what).toBe(401);
+    }
+    // What the store itself signs carries every required claim.
+    const claims = decodeJwt(await t.app.tokens.sign({ sub: '1', userId: 1, username: 'a', email: 'a@example.com', roles: ['ROLE_CUSTOMER'] }));
+    expect(claims).toMatchObject({ iss: 'nhasach', exp: expect.any(Number), iat: expect.any(Number) });
+  });
+
   it('a disabled or deleted account cannot log in or refresh, and its token is refused', async () => {
     for (const disable of [sql`enabled = false`, sql`deleted_at = now()`]) {
       const account = await createAccount(t.app.db);

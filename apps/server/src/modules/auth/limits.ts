@@ -1,5 +1,22 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { byBodyField, byIp, createLimiter } from '../../lib/rate-limit.ts';
+import { findUserByLogin } from '../users/repo.ts';
+
+/** The login's bucket, resolved once per request by `resolveLoginAccount`. */
+const loginAccountKeys = new WeakMap<FastifyRequest, string>();
+
+/**
+ * preHandler of the login: the per-account limit counts the account, whichever name it was given by (username or
+ * e-mail, any case), so the two are one bucket; an unknown name counts under its normalised form.
+ */
+export const resolveLoginAccount =
+  (app: FastifyInstance): preHandlerAsyncHookHandler =>
+  async (request) => {
+    const name = (request.body as { username?: unknown } | undefined)?.username;
+    if (typeof name !== 'string' || !name.trim()) return;
+    const user = await findUserByLogin(app.db, name);
+    loginAccountKeys.set(request, user ? `id:${user.id}` : `name:${name.trim().toLowerCase()}`);
+  };
 
 const MINUTE = 60_000;
 
@@ -15,7 +32,7 @@ export function createAuthLimits(app: FastifyInstance) {
       name: 'login-account',
       max: 5,
       windowMs: 15 * MINUTE,
-      key: byBodyField('username'),
+      key: (request) => loginAccountKeys.get(request),
       message: (s) => `Bạn đã đăng nhập sai quá nhiều lần. Vui lòng thử lại sau ${Math.ceil(s / 60)} phút.`,
     }),
     registerIp: createLimiter(app, { name: 'register-ip', max: 5, windowMs: 10 * MINUTE, key: byIp }),

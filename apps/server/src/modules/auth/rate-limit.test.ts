@@ -44,6 +44,28 @@ describe('login limits', () => {
     expect(blocked.json().data.retryAfterSeconds).toBeLessThanOrEqual(15 * 60);
   });
 
+  it('counts failed logins by username and by e-mail, in any case, in one bucket per account', async () => {
+    const account = await createAccount(t.app.db);
+    const names = [account.username, account.email, account.username.toUpperCase(), account.email.toUpperCase(), ` ${account.email} `];
+    for (const username of names) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: randomIp(), payload: { username, password: 'Sai@12345' } });
+      expect(res.statusCode).toBe(401);
+    }
+    for (const username of [account.username, account.email]) {
+      const blocked = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: randomIp(), payload: { username, password: account.password } });
+      expectLimited(blocked);
+    }
+  });
+
+  it('counts an unknown name under its trimmed lower-case form', async () => {
+    const name = uniqueName('KhongCo');
+    for (const username of [name, name.toUpperCase(), name.toLowerCase(), `  ${name}`, `${name}  `]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: randomIp(), payload: { username, password: 'Sai@12345' } });
+      expect(res.statusCode).toBe(401);
+    }
+    expectLimited(await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: randomIp(), payload: { username: name, password: 'x' } }));
+  });
+
   it('does not count successful logins against the account', async () => {
     const account = await createAccount(t.app.db);
     for (let i = 0; i < 7; i++) {

@@ -12,7 +12,7 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { envelope } from '../../lib/envelope.ts';
 import { authenticate, currentUser } from '../../lib/guards.ts';
-import { createAuthLimits } from './limits.ts';
+import { createAuthLimits, resolveLoginAccount } from './limits.ts';
 import { OtpHasher } from './otp.ts';
 import { REFRESH_COOKIE, clearRefreshCookie, refreshCookiePolicy, setRefreshCookie } from './refresh-tokens.ts';
 import {
@@ -79,7 +79,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/auth/login',
     {
-      preHandler: [limits.loginIp.hit, limits.loginAccount.check],
+      preHandler: [limits.loginIp.hit, resolveLoginAccount(app), limits.loginAccount.check],
       schema: { tags, summary: 'Log in with username or e-mail; sets the refresh cookie', body: loginSchema },
     },
     async (request, reply) => {

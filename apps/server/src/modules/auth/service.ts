@@ -88,6 +88,8 @@ async function sendCodeOrFail(
   opts: { payload?: PendingRegistration; requireExisting?: boolean },
 ): Promise<void> {
   const { issued, mailId } = await ctx.db.transaction(async (tx) => {
+    // The address's hourly ceiling: a 429 before anything is written, so the live code stays the previous one.
+    await ctx.mailer.reserveDestination(tx, email);
     const issued = await issueCode(tx, ctx.otp, { email, purpose, payload: opts.payload, requireExisting: opts.requireExisting });
     const mailId = await enqueueMail(tx, { to: email, ...otpMail(purpose, issued.code), sensitive: true }, { holdForCallerMs: ctx.mailHoldMs });
     return { issued, mailId };

@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { and, eq, sql } from 'drizzle-orm';
-import { queryRows, type Database, type Db } from '../../db/client.ts';
+import { queryRows, type Database, type Db, type Tx } from '../../db/client.ts';
 import { mailOutbox, type MailStatus } from '../../db/schema/index.ts';
+import { CEILING_REASON, destinationFull, reserveDestination, type DestinationCeiling } from './destination-limit.ts';
 import { enqueueMail, MAIL_CHANNEL, type MailMessage } from './enqueue.ts';
 
 export type { MailMessage } from './enqueue.ts';
@@ -18,8 +19,13 @@ export interface Mailer {
    * mail is marked FAILED (not retried: the caller tells the user) and MailSendError is thrown.
    */
   deliverNow(id: number): Promise<SendResult>;
-  /** Enqueues (own transaction) and delivers at once; for callers with no transaction of their own. */
+  /**
+   * Enqueues (own transaction) and delivers at once; for callers with no transaction of their own. Throws a 429
+   * AppError, before anything is written, when the address has had its share of mails this hour.
+   */
   send(message: MailMessage): Promise<SendResult>;
+  /** The per-address ceiling for a mail a request asks for, in the request's transaction (429 when full). */
+  reserveDestination(tx: Db | Tx, to: string): Promise<void>;
   /** Delivers every mail that is due, until none is left; returns how many were handled. Tests call it. */
   runDue(): Promise<number>;
   /** Starts the background worker (NOTIFY wake-ups plus a poll for retries and expired leases). */
@@ -53,6 +59,8 @@ export interface MailerOptions {
   retryBaseMs?: number;
   /** How often the worker looks for retries that became due and leases that ran out. */
   pollMs?: number;
+  /** Mails one address may receive in an hour, whatever sends them. */
+  ceiling?: DestinationCeiling;
 }
 
 interface ClaimedMail {
@@ -75,6 +83,7 @@ export function createMailer(opts: MailerOptions): Mailer {
   const maxAttempts = opts.maxAttempts ?? 10;
   const retryBaseMs = opts.retryBaseMs ?? 10_000;
   const pollMs = opts.pollMs ?? 5_000;
+  const ceiling = opts.ceiling ?? { max: 20 };
   const transport: Transporter | undefined = opts.smtpUrl
     ? nodemailer.createTransport({
         url: opts.smtpUrl,
@@ -102,6 +111,12 @@ export function createMailer(opts: MailerOptions): Mailer {
   /** One attempt at one claimed mail; the outcome is written only if the claim is still ours (same attempt). */
   async function attempt(mail: ClaimedMail, retry: boolean): Promise<MailStatus> {
     const ours = and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, 'SENDING'), eq(mailOutbox.attempts, mail.attempts));
+    // Mails no request asked for (order mails) meet the per-address ceiling here: not sent, the reason kept.
+    if (retry && (await destinationFull(db, mail.id, mail.to_address, ceiling))) {
+      await db.update(mailOutbox).set({ status: 'FAILED', error: CEILING_REASON, lockedUntil: null }).where(ours);
+      log.warn({ mailId: mail.id, subject: mail.subject }, 'mail not sent: the address has had its share of mails this hour');
+      return 'FAILED';
+    }
     if (!transport) {
       await db.update(mailOutbox).set({ status: 'STORED', lockedUntil: null }).where(ours);
       // Only the subject is logged: bodies may hold codes, and addresses are personal data.
@@ -187,9 +202,13 @@ export function createMailer(opts: MailerOptions): Mailer {
   return {
     deliverNow,
     async send(message) {
-      const id = await db.transaction((tx) => enqueueMail(tx, message, { holdForCallerMs: leaseMs }));
+      const id = await db.transaction(async (tx) => {
+        await reserveDestination(tx, message.to, ceiling);
+        return enqueueMail(tx, message, { holdForCallerMs: leaseMs });
+      });
       return deliverNow(id);
     },
+    reserveDestination: (tx, to) => reserveDestination(tx, to, ceiling),
     runDue,
     async start() {
       if (!stopped) return;

@@ -24,6 +24,7 @@ export const mailPlugin = fp(
       leaseMs: c.MAIL_LEASE_SECONDS * 1000,
       maxAttempts: c.MAIL_MAX_ATTEMPTS,
       retryBaseMs: c.MAIL_RETRY_BASE_SECONDS * 1000,
+      ceiling: { max: c.MAIL_MAX_PER_ADDRESS_PER_HOUR },
     });
     app.decorate('mailer', mailer);
     app.addHook('onReady', async () => {

@@ -16,8 +16,13 @@ export { vnpaySettings, type VnpaySettings } from './settings.ts';
 export async function paymentsPlugin(app: FastifyInstance): Promise<void> {
   // Throws at start when a real gateway is configured without its credentials.
   const settings = vnpaySettings(app.config);
-  if (settings.sandbox && app.config.isProduction) {
-    app.log.warn('VNPAY_URL is not set: payments go to the built-in sandbox gateway (no real money).');
+  if (settings.sandbox) {
+    app.log.warn(
+      `VNPAY SANDBOX: payments go to the built-in test gateway at ${settings.payUrl} (no real money moves). ` +
+        'Set VNPAY_URL, VNPAY_TMN_CODE and VNPAY_HASH_SECRET for real payments, or VNPAY_SANDBOX=false to turn it off.',
+    );
+  } else if (!settings.enabled) {
+    app.log.warn('No VNPAY gateway: VNPAY_URL is not set and the sandbox is off (VNPAY_SANDBOX), so only cash on delivery can be paid.');
   }
   await app.register(paymentRoutes, { prefix: '/api/v1', settings });
   await app.register(sandboxRoutes, { settings });

@@ -5,7 +5,7 @@ import { orders } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { expireUnpaidOnlineOrders } from '../orders/index.ts';
 import { bookState } from '../orders/testing.ts';
-import { SANDBOX_HASH_SECRET, SANDBOX_TMN_CODE } from './settings.ts';
+import { SANDBOX_TMN_CODE, vnpaySettings } from './settings.ts';
 import { attemptsOf, checkout, gatewayResult, ipn, makeCustomer, orderRow, paymentHistoryOf, placeOrder } from './testing.ts';
 import { formatVnpDate, toQueryString, verifyQuery } from './vnpay.ts';
 
@@ -49,7 +49,7 @@ describe('POST /api/v1/payments/{orderCode}/checkout', () => {
       vnp_ExpireDate: formatVnpDate(new Date(order.paymentExpiresAt!)),
     });
     expect(q.vnp_CreateDate).toMatch(/^\d{14}$/);
-    expect(verifyQuery(q, SANDBOX_HASH_SECRET).valid).toBe(true);
+    expect(verifyQuery(q, vnpaySettings(t.app.config).hashSecret).valid).toBe(true);
 
     // The attempt is recorded and the order now waits for its payment.
     const row = await orderRow(t.app, order.code);

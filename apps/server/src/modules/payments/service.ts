@@ -67,6 +67,9 @@ export async function startCheckout(
   input: { returnUrl?: string; ip: string },
   now = new Date(),
 ): Promise<PaymentCheckoutDto> {
+  if (!ctx.settings.enabled) {
+    throw new AppError(503, ERROR_CODES.paymentGatewayError, 'Cửa hàng chưa cấu hình cổng thanh toán VNPAY. Vui lòng chọn thanh toán khi nhận hàng.');
+  }
   const returnUrl = resolveReturnUrl(ctx.config, input.returnUrl);
   return ctx.db.transaction(async (tx) => {
     const found = await findOrderByCode(tx, orderCode);

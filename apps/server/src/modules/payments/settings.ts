@@ -7,19 +7,21 @@ export const SANDBOX_API_PATH = `${SANDBOX_PATH}/merchant_webapi/api/transaction
 export const IPN_PATH = '/api/v1/payments/vnpay/ipn';
 
 /**
- * Credentials of the built-in sandbox when none are configured. They only ever sign traffic between this server
- * and itself; a real gateway (VNPAY_URL set) refuses to start without real ones.
+ * Merchant code of the built-in sandbox when none is configured (not a secret). Its hash secret is generated per
+ * installation (DATA_DIR/vnpay-sandbox-secret, see config.ts), so no one can sign a payment result with a value
+ * read in the source. A real gateway (VNPAY_URL set) refuses to start without real credentials.
  */
 export const SANDBOX_TMN_CODE = 'NHASACH1';
-export const SANDBOX_HASH_SECRET = 'NHASACHSANDBOXSECRETKEY2025DEV01';
 
 export interface VnpaySettings extends VnpCredentials {
   /** Payment page the shopper is sent to. */
   payUrl: string;
   /** Merchant web API for querydr and refund. */
   apiUrl: string;
-  /** True when this server plays the gateway itself (VNPAY_URL unset). */
+  /** True when this server plays the gateway itself (VNPAY_URL unset and VNPAY_SANDBOX on). */
   sandbox: boolean;
+  /** False when there is no gateway at all (production without VNPAY_URL and without VNPAY_SANDBOX). */
+  enabled: boolean;
   /** Our IPN address as the gateway calls it. */
   ipnUrl: string;
 }
@@ -27,12 +29,17 @@ export interface VnpaySettings extends VnpCredentials {
 export function vnpaySettings(config: Config): VnpaySettings {
   const ipnUrl = `${config.PUBLIC_URL}${IPN_PATH}`;
   if (!config.VNPAY_URL) {
+    if (!config.VNPAY_SANDBOX || !config.VNPAY_SANDBOX_SECRET) {
+      // No gateway: checkouts are refused and every IPN is answered 'invalid signature' (no key accepts it).
+      return { tmnCode: '', hashSecret: '', payUrl: '', apiUrl: '', sandbox: false, enabled: false, ipnUrl };
+    }
     return {
       tmnCode: config.VNPAY_TMN_CODE ?? SANDBOX_TMN_CODE,
-      hashSecret: config.VNPAY_HASH_SECRET ?? SANDBOX_HASH_SECRET,
+      hashSecret: config.VNPAY_SANDBOX_SECRET,
       payUrl: `${config.PUBLIC_URL}${SANDBOX_PATH}`,
       apiUrl: `${config.PUBLIC_URL}${SANDBOX_API_PATH}`,
       sandbox: true,
+      enabled: true,
       ipnUrl,
     };
   }
@@ -45,6 +52,7 @@ export function vnpaySettings(config: Config): VnpaySettings {
     payUrl: config.VNPAY_URL,
     apiUrl: transactionApiUrl(config.VNPAY_URL),
     sandbox: false,
+    enabled: true,
     ipnUrl,
   };
 }

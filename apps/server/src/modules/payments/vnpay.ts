@@ -82,7 +82,8 @@ export function verifyQuery(query: Record<string, unknown>, secret: string): { v
     params[k] = v;
   }
   const received = params.vnp_SecureHash;
-  const valid = sameSignature(signParams(params, secret), received);
+  // No key, no trust: an empty secret (no gateway configured) would let anyone sign.
+  const valid = secret !== '' && sameSignature(signParams(params, secret), received);
   return { valid, params };
 }
 
@@ -314,7 +315,7 @@ export function signTransactionResponse(r: Omit<TransactionApiResponse, 'vnp_Sec
 }
 
 export function verifyTransactionResponse(r: TransactionApiResponse, secret: string): boolean {
-  return sameSignature(hmacSha512(secret, transactionResponseData(r)), r.vnp_SecureHash);
+  return secret !== '' && sameSignature(hmacSha512(secret, transactionResponseData(r)), r.vnp_SecureHash);
 }
 
 /** The merchant web API (querydr, refund) next to a gateway URL: sandbox.vnpayment.vn keeps one host,

@@ -28,6 +28,7 @@ import {
   sameSignature,
 } from '../vnpay.ts';
 import type { SandboxChoice } from './page.ts';
+import { findByRef } from '../repo.ts';
 
 export class GatewayError extends Error {
   constructor(
@@ -77,6 +78,21 @@ export function checkPaymentRequest(query: Record<string, unknown>, settings: Vn
   if (!valid) throw new GatewayError('70', 'Sai chữ ký.');
   if (expiresAt.getTime() <= now.getTime()) throw new GatewayError('11', 'Giao dịch đã quá thời gian chờ thanh toán. Xin quý khách vui lòng thực hiện lại giao dịch.');
   return { params, amountVnd: Number(params.vnp_Amount) / 100, expiresAt };
+}
+
+/**
+ * The sandbox sends the browser back only to the return URL our checkout call accepted and stored with this very
+ * attempt (same reference, amount and return URL): a signed link cannot be replayed with another destination, and
+ * the sandbox is no open redirect even for someone who learnt its secret.
+ */
+export async function checkIssuedPayment(db: Db, checked: CheckedPayment): Promise<void> {
+  const attempt = await findByRef(db, checked.params.vnp_TxnRef!);
+  if (!attempt || attempt.provider !== 'VNPAY' || attempt.amount * 100 !== Number(checked.params.vnp_Amount)) {
+    throw new GatewayError('01', 'Không tìm thấy giao dịch của cửa hàng.');
+  }
+  if (attempt.returnUrl !== checked.params.vnp_ReturnUrl) {
+    throw new GatewayError('03', 'Địa chỉ quay lại (vnp_ReturnUrl) không khớp với giao dịch cửa hàng đã tạo.');
+  }
 }
 
 const TRANSACTION_STATUS: Record<SandboxChoice, string> = { '00': '00', '24': '02', '51': '02' };

@@ -1,6 +1,7 @@
 /**
  * HTML of the built-in VNPAY sandbox: a payment page that looks and behaves like a gateway (Vietnamese), and its
- * error page. Everything interpolated is escaped; the page has no external resources.
+ * error page. Everything interpolated is escaped; the style sheet and the countdown script are files of the
+ * sandbox itself (SANDBOX_ASSETS), so the pages pass the store's CSP, which allows no inline script or style.
  */
 import { formatVnd } from '@nhasach/shared';
 import type { VnpParams } from '../vnpay.ts';
@@ -28,7 +29,7 @@ export const SANDBOX_CHOICES = [
 ] as const;
 export type SandboxChoice = (typeof SANDBOX_CHOICES)[number]['code'];
 
-const styles = `
+export const SANDBOX_STYLES = `
 *{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;background:#eef2f7;color:#1f2937}
 header{background:#fff;border-bottom:1px solid #e5e7eb}.bar{max-width:960px;margin:0 auto;padding:14px 20px;display:flex;align-items:center;justify-content:space-between;gap:12px}
 .logo{font-weight:800;font-size:26px;letter-spacing:-.5px}.logo .vn{color:#e31e24}.logo .pay{color:#005baa}.logo small{display:block;font-size:11px;font-weight:600;color:#6b7280;letter-spacing:.3px}
@@ -49,17 +50,27 @@ button:focus-visible{outline:3px solid #93c5fd;outline-offset:2px}.primary{backg
 .secondary{background:#fff;color:#374151;border:1.5px solid #d1d5db}.secondary:hover{background:#f3f4f6}.danger{background:#fee2e2;color:#b91c1c}.danger:hover{background:#fecaca}
 .timer{font-variant-numeric:tabular-nums;font-weight:700;color:#005baa}
 .error{max-width:560px;margin:48px auto;text-align:center}.error .code{display:inline-block;margin-top:8px;background:#fee2e2;color:#b91c1c;border-radius:999px;padding:4px 12px;font-weight:700;font-size:13px}
-footer{text-align:center;color:#9ca3af;font-size:12px;padding:24px}`;
+footer{text-align:center;color:#9ca3af;font-size:12px;padding:24px}
+.sandbox-banner{background:#fef3c7;border-bottom:2px solid #f59e0b;color:#78350f;text-align:center;font-size:14px;font-weight:600;padding:10px 16px;line-height:1.5}
+main.single{display:block}`;
 
-function layout(title: string, body: string, script = ''): string {
+/** A countdown like the real gateway's; the server re-checks the expiry on submit anyway. */
+export const SANDBOX_SCRIPT = `(function(){var t=document.getElementById('timer');if(!t)return;var end=+t.dataset.expires;
+function tick(){var s=Math.max(0,Math.floor((end-Date.now())/1000));t.textContent=String(Math.floor(s/60)).padStart(2,'0')+':'+String(s%60).padStart(2,'0');if(s>0)setTimeout(tick,1000);}tick();})();`;
+
+/** Where the page's files are served (by the sandbox routes). */
+export const SANDBOX_ASSETS = { css: '/sandbox/vnpay/assets/sandbox.css', js: '/sandbox/vnpay/assets/sandbox.js' } as const;
+
+function layout(title: string, body: string, script = false): string {
   return `<!doctype html>
 <html lang="vi"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${styles}</style></head>
-<body><header><div class="bar"><div class="logo"><span class="vn">VN</span><span class="pay">PAY</span><small>CỔNG THANH TOÁN</small></div>
+<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><link rel="stylesheet" href="${SANDBOX_ASSETS.css}"></head>
+<body><div class="sandbox-banner" role="note">Đây là cổng thanh toán THỬ NGHIỆM của Nhà Sách, không phải VNPAY thật: không có tiền nào được chuyển.</div>
+<header><div class="bar"><div class="logo"><span class="vn">VN</span><span class="pay">PAY</span><small>CỔNG THANH TOÁN</small></div>
 <span class="badge">Môi trường thử nghiệm (Sandbox)</span></div></header>
 ${body}
 <footer>Cổng thanh toán thử nghiệm của Nhà Sách, giao thức VNPAY 2.1.0. Không có giao dịch thật nào được thực hiện.</footer>
-${script}</body></html>`;
+${script ? `<script src="${SANDBOX_ASSETS.js}"></script>` : ''}</body></html>`;
 }
 
 export interface PaymentPageInput {
@@ -97,16 +108,11 @@ export function paymentPage({ params, amountVnd, expiresAt, actionUrl }: Payment
 <h2>Chọn ngân hàng</h2><div class="banks" role="radiogroup" aria-label="Ngân hàng">${banks}</div>
 <div class="test"><strong>Thẻ thử nghiệm</strong><br>Số thẻ: 9704198526191432198<br>Tên chủ thẻ: NGUYEN VAN A<br>Ngày phát hành: 07/15 &nbsp;·&nbsp; OTP: 123456</div>
 <div class="actions">${buttons}</div></form></section></main>`;
-  // A countdown like the real gateway's; the server re-checks the expiry on submit anyway.
-  const script = expiresAt
-    ? `<script>(function(){var t=document.getElementById('timer');if(!t)return;var end=+t.dataset.expires;
-function tick(){var s=Math.max(0,Math.floor((end-Date.now())/1000));t.textContent=String(Math.floor(s/60)).padStart(2,'0')+':'+String(s%60).padStart(2,'0');if(s>0)setTimeout(tick,1000);}tick();})();</script>`
-    : '';
-  return layout('Thanh toán - Cổng thanh toán VNPAY (thử nghiệm)', body, script);
+  return layout('Thanh toán - Cổng thanh toán VNPAY (thử nghiệm)', body, !!expiresAt);
 }
 
 export function errorPage(message: string, code: string): string {
-  const body = `<main style="display:block"><section class="card error" role="alert"><h1>Thông báo</h1>
+  const body = `<main class="single"><section class="card error" role="alert"><h1>Thông báo</h1>
 <p>${escapeHtml(message)}</p><span class="code">Mã lỗi: ${escapeHtml(code)}</span></section></main>`;
   return layout('Lỗi giao dịch - Cổng thanh toán VNPAY (thử nghiệm)', body);
 }

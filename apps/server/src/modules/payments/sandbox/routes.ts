@@ -4,22 +4,28 @@
  * With a real gateway configured (VNPAY_URL) every sandbox path answers 404, so the SPA never serves them either.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { cspDirectives, cspHeader } from '../../../lib/security-headers.ts';
 import { SANDBOX_API_PATH, SANDBOX_PATH, type VnpaySettings } from '../settings.ts';
-import { checkPaymentRequest, GatewayError, handleTransactionApi, notifyMerchant, returnRedirectUrl, settlePayment } from './gateway.ts';
-import { errorPage, paymentPage, SANDBOX_BANKS, SANDBOX_CHOICES, type SandboxChoice } from './page.ts';
-
-const html = (reply: FastifyReply, status: number, body: string) =>
-  reply
-    .status(status)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    // The page is self-contained: inline style and its countdown script, nothing from elsewhere; no framing. No
-    // form-action: browsers apply it to the 303 after the form too, and the return URL may be another allowed origin.
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; frame-ancestors 'none'")
-    .send(body);
+import { checkIssuedPayment, checkPaymentRequest, GatewayError, handleTransactionApi, notifyMerchant, returnRedirectUrl, settlePayment } from './gateway.ts';
+import { errorPage, paymentPage, SANDBOX_ASSETS, SANDBOX_BANKS, SANDBOX_CHOICES, SANDBOX_SCRIPT, SANDBOX_STYLES, type SandboxChoice } from './page.ts';
 
 export async function sandboxRoutes(app: FastifyInstance, opts: { settings: VnpaySettings }): Promise<void> {
   const { settings } = opts;
+  const directives = cspDirectives(app.config);
+  /**
+   * The store's CSP; the payment page's form-action also names the origin of the (checked) return URL, because
+   * browsers apply form-action to the 303 that follows the form too.
+   */
+  const html = (reply: FastifyReply, status: number, body: string, returnUrl?: string) =>
+    reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header(
+        'content-security-policy',
+        cspHeader(returnUrl ? { ...directives, 'form-action': ["'self'", new URL(returnUrl).origin] } : directives),
+      )
+      .send(body);
   // The payment page posts an HTML form; parse it only in this plugin's scope.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     const params: Record<string, string | string[]> = {};
@@ -30,14 +36,24 @@ export async function sandboxRoutes(app: FastifyInstance, opts: { settings: Vnpa
     done(null, params);
   });
 
-  const disabled = (reply: FastifyReply) => html(reply, 404, errorPage('Cổng thanh toán thử nghiệm đang tắt vì cửa hàng đã cấu hình VNPAY thật.', '404'));
+  const disabled = (reply: FastifyReply) => html(reply, 404, errorPage('Cổng thanh toán thử nghiệm không bật trên cửa hàng này.', '404'));
   const routeOpts = { schema: { hide: true } };
+
+  const asset = (path: string, type: string, body: string) =>
+    app.get(path, routeOpts, async (_request, reply) => {
+      if (!settings.sandbox) return disabled(reply);
+      return reply.type(type).header('cache-control', 'no-cache').send(body);
+    });
+  asset(SANDBOX_ASSETS.css, 'text/css; charset=utf-8', SANDBOX_STYLES);
+  asset(SANDBOX_ASSETS.js, 'text/javascript; charset=utf-8', SANDBOX_SCRIPT);
 
   app.get(SANDBOX_PATH, routeOpts, async (request, reply) => {
     if (!settings.sandbox) return disabled(reply);
     try {
       const checked = checkPaymentRequest(request.query as Record<string, unknown>, settings);
-      return html(reply, 200, paymentPage({ params: checked.params, amountVnd: checked.amountVnd, expiresAt: checked.expiresAt, actionUrl: SANDBOX_PATH }));
+      await checkIssuedPayment(app.db, checked);
+      const page = paymentPage({ params: checked.params, amountVnd: checked.amountVnd, expiresAt: checked.expiresAt, actionUrl: SANDBOX_PATH });
+      return html(reply, 200, page, checked.params.vnp_ReturnUrl);
     } catch (err) {
       if (err instanceof GatewayError) return html(reply, 400, errorPage(err.message, err.code));
       throw err;
@@ -53,6 +69,7 @@ export async function sandboxRoutes(app: FastifyInstance, opts: { settings: Vnpa
       if (!choice) throw new GatewayError('03', 'Dữ liệu gửi sang không đúng định dạng.');
       // The form carries the merchant's signed parameters back: they are checked again, as on first display.
       const checked = checkPaymentRequest(form, settings);
+      await checkIssuedPayment(app.db, checked);
       const result = await settlePayment(app.db, settings, checked, choice, bankCode);
       try {
         const ipn = await notifyMerchant(app, settings.ipnUrl, result);
