@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bookListQuerySchema, catalogQuerySchema, homeQuerySchema, searchQuerySchema } from '@nhasach/shared';
+import { bookListQuerySchema, catalogQuerySchema, homeQuerySchema, isDecimalId, searchQuerySchema, text } from '@nhasach/shared';
 import { notFound } from '../../lib/errors.ts';
 import { optionalAuth } from '../../lib/guards.ts';
 import { listRefs } from './repo.ts';
@@ -15,8 +15,8 @@ declare module 'fastify' {
   }
 }
 
-const idParams = z.object({ id: z.string().max(20) });
-const slugParams = z.object({ slug: z.string().max(200) });
+const idParams = z.object({ id: text('id').max(20) });
+const slugParams = z.object({ slug: text('slug').max(200) });
 
 /** Decorates the app with `catalog` (the service); fastify-plugin makes it visible to every module. */
 export const catalogPlugin = fp(
@@ -71,8 +71,8 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   );
   r.get('/books/:id', { schema: { tags, summary: 'Book detail by id', params: idParams }, preHandler: optionalAuth }, (request) => {
     const { id } = request.params;
-    // Anything but a positive id names no book: 404 like an unknown id.
-    if (!/^\d{1,9}$/.test(id) || Number(id) === 0) throw notFound('Không tìm thấy sách.');
+    // Anything but an id names no book: 404 like an unknown id (the product page links by id or slug).
+    if (!isDecimalId(id)) throw notFound('Không tìm thấy sách.');
     return service.book({ id: Number(id) }, request.authUser);
   });
 }

@@ -7,6 +7,7 @@ import {
   ADMIN_COVER_TYPES,
   ADMIN_LANGUAGES,
   ADMIN_MESSAGES,
+  BOOK_NUMBER_FIELDS,
   AGE_RATING_LABELS,
   BOOK_STATUSES,
   BOOK_STATUS_LABELS,
@@ -15,6 +16,7 @@ import {
   bookCreateSchema,
   bookSaveErrorMessage,
   bookUpdateSchema,
+  formNumbers,
   normalizeLanguage,
   type BookCreateInput,
   type BookDto,
@@ -36,11 +38,15 @@ import { CategoryPicker, MasterPicker, listFailedText } from './Pickers.tsx';
 
 type Parsed = BookCreateInput | BookUpdateInput;
 
-// The shared schemas take the form's strings and give the request bodies; one resolver per mode, chosen per
-// call (a book created in this dialog continues as an edit). The casts only widen the input type: the form
-// values are assignable to both schemas' inputs.
-const createResolver = zodResolver(bookCreateSchema) as unknown as Resolver<BookFormValues, unknown, Parsed>;
-const updateResolver = zodResolver(bookUpdateSchema) as unknown as Resolver<BookFormValues, unknown, Parsed>;
+// The shared schemas give the request bodies from the form's values once its number inputs are numbers
+// (formNumbers); one resolver per mode, chosen per call (a book created in this dialog continues as an edit).
+// The casts only widen the input type.
+const withNumbers =
+  (resolver: Resolver<BookFormValues, unknown, Parsed>): Resolver<BookFormValues, unknown, Parsed> =>
+  (values, context, options) =>
+    resolver(formNumbers(values, BOOK_NUMBER_FIELDS), context, options);
+const createResolver = withNumbers(zodResolver(bookCreateSchema) as unknown as Resolver<BookFormValues, unknown, Parsed>);
+const updateResolver = withNumbers(zodResolver(bookUpdateSchema) as unknown as Resolver<BookFormValues, unknown, Parsed>);
 
 const FIELD_NAMES = Object.keys(emptyBookForm()) as (keyof BookFormValues)[];
 
