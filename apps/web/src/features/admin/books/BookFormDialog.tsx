@@ -7,7 +7,6 @@ import {
   ADMIN_COVER_TYPES,
   ADMIN_LANGUAGES,
   ADMIN_MESSAGES,
-  BOOK_NUMBER_FIELDS,
   AGE_RATING_LABELS,
   BOOK_STATUSES,
   BOOK_STATUS_LABELS,
@@ -16,7 +15,6 @@ import {
   bookCreateSchema,
   bookSaveErrorMessage,
   bookUpdateSchema,
-  formNumbers,
   normalizeLanguage,
   type BookCreateInput,
   type BookDto,
@@ -32,7 +30,7 @@ import { applyFieldErrors } from '../../../lib/apiMessage.ts';
 import { ExternalLinkIcon } from '../../../components/icons.tsx';
 import { FormDialog, InlineAlert, selectClass } from '../ui.tsx';
 import { BookImagesField, useBookImages } from './BookImages.tsx';
-import { bookToForm, emptyBookForm, formSummary, type BookFormValues } from './bookForm.ts';
+import { bookToForm, emptyBookForm, formSummary, withNumbers, type BookFormValues } from './bookForm.ts';
 import { DescriptionEditor } from './DescriptionEditor.tsx';
 import { CategoryPicker, MasterPicker, listFailedText } from './Pickers.tsx';
 
@@ -41,12 +39,12 @@ type Parsed = BookCreateInput | BookUpdateInput;
 // The shared schemas give the request bodies from the form's values once its number inputs are numbers
 // (formNumbers); one resolver per mode, chosen per call (a book created in this dialog continues as an edit).
 // The casts only widen the input type.
-const withNumbers =
+const numbersFirst =
   (resolver: Resolver<BookFormValues, unknown, Parsed>): Resolver<BookFormValues, unknown, Parsed> =>
   (values, context, options) =>
-    resolver(formNumbers(values, BOOK_NUMBER_FIELDS), context, options);
-const createResolver = withNumbers(zodResolver(bookCreateSchema) as unknown as Resolver<BookFormValues, unknown, Parsed>);
-const updateResolver = withNumbers(zodResolver(bookUpdateSchema) as unknown as Resolver<BookFormValues, unknown, Parsed>);
+    resolver(withNumbers(values), context, options);
+const createResolver = numbersFirst(zodResolver(bookCreateSchema) as unknown as Resolver<BookFormValues, unknown, Parsed>);
+const updateResolver = numbersFirst(zodResolver(bookUpdateSchema) as unknown as Resolver<BookFormValues, unknown, Parsed>);
 
 const FIELD_NAMES = Object.keys(emptyBookForm()) as (keyof BookFormValues)[];
 
