@@ -183,9 +183,9 @@ export const sizeParam = (fallback: number, max: number) => queryClamped('size',
 /** An optional id in a query string. */
 export const queryId = (label: string) => z.preprocess(queryScalar, idParam(label).optional());
 
-/** Optional text of a query string: single-line, at most `max` characters. */
+/** Optional text of a query string: single-line, trimmed, at most `max` characters. */
 export const queryText = (label: string, max: number) =>
-  z.preprocess(queryScalar, text(label).max(max, `${label} tối đa ${max} ký tự.`).optional());
+  z.preprocess(queryScalar, text(label).trim().max(max, `${label} tối đa ${max} ký tự.`).optional());
 
 // ---------------------------------------------------------------------------------------------------------
 // Updates
