@@ -15,6 +15,17 @@ export default tseslint.config(
     },
   },
   {
+    // Request input goes through the strict input layer (packages/shared/src/input.ts): coercion would read '0x1F',
+    // ' 1' or true as numbers.
+    files: ['packages/shared/src/**/*.ts', 'apps/server/src/modules/**/*.ts', 'apps/server/src/lib/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'z', property: 'coerce', message: 'Use idParam/queryInt/jsonInt from packages/shared/src/input.ts: request numbers are never coerced.' },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

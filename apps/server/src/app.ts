@@ -19,7 +19,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
-import { ERROR_CODES } from '@nhasach/shared';
+import { ERROR_CODES, findBadText, INPUT_MESSAGES, jsonDepth } from '@nhasach/shared';
 import type { Config } from './config.ts';
 import { queryRows, type Database, type Db } from './db/client.ts';
 import { corsOptions } from './lib/cors.ts';
@@ -28,7 +28,7 @@ import { envelope, isEnvelope } from './lib/envelope.ts';
 import { createTokenSigner, type TokenSigner } from './lib/jwt.ts';
 import { docsCsp, registerSecurityHeaders } from './lib/security-headers.ts';
 import { SERVICE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './lib/unavailable.ts';
-import { fieldErrorsFromZod } from './lib/validation.ts';
+import { fieldErrorsFromZod, fieldLabel } from './lib/validation.ts';
 import { registerModules } from './modules/index.ts';
 
 z.config(z.locales.vi());
@@ -84,6 +84,9 @@ async function readinessChecks(app: FastifyInstance): Promise<Record<'database' 
   // Redis 'off' means not configured: rate limits are in-process, nothing to wait for.
   return { database, redis, storage };
 }
+
+/** Deepest JSON body accepted: no request of the API nests more than a few levels. */
+export const JSON_MAX_DEPTH = 32;
 
 export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -181,10 +184,31 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, {});
+    let value: unknown;
     try {
-      done(null, JSON.parse(text));
+      value = JSON.parse(text);
     } catch {
-      done(new AppError(400, ERROR_CODES.badRequest, 'Dữ liệu JSON không hợp lệ.'), undefined);
+      return done(new AppError(400, ERROR_CODES.badRequest, 'Dữ liệu JSON không hợp lệ.'), undefined);
+    }
+    if (jsonDepth(value, JSON_MAX_DEPTH) > JSON_MAX_DEPTH) return done(new AppError(400, ERROR_CODES.badRequest, INPUT_MESSAGES.jsonTooDeep), undefined);
+    done(null, value);
+  });
+
+  // The strict input layer's floor (docs/decisions.md, Strict input): no string of a path, query or body may hold
+  // NUL, another control character but tab and line breaks, or a lone surrogate, whatever the route's schema says.
+  // PostgreSQL refuses them (NUL in text, \ud800 in jsonb), so they would fail as 500s deep in a write.
+  app.addHook('preValidation', async (request) => {
+    for (const [context, value] of [
+      ['params', request.params],
+      ['querystring', request.query],
+      ['body', request.body],
+    ] as const) {
+      const path = findBadText(value);
+      if (path) {
+        const field = path.map(String).join('.') || context;
+        const message = `${fieldLabel(String(path[path.length - 1] ?? context))} ${INPUT_MESSAGES.badCharacters}`;
+        throw new AppError(400, ERROR_CODES.validation, message, [{ field, message }]);
+      }
     }
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './input.ts';
 import { PHONE_PATTERN } from './validation.ts';
 
 /**
@@ -37,11 +38,11 @@ export interface GeoUnitDto {
   name: string;
 }
 
-const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, `Tối đa ${max} ký tự.`);
+const required = (label: string, message: string, max: number) => text(label, { error: message }).trim().min(1, message).max(max, `Tối đa ${max} ký tự.`);
 
 /** A unit code from the geo API; blank means not given. */
 const optionalCode = z
-  .union([z.string().trim().regex(/^\d{1,6}$/, 'Mã đơn vị hành chính không hợp lệ.'), z.literal(''), z.null()])
+  .union([text('Mã đơn vị hành chính').trim().regex(/^\d{1,6}$/, 'Mã đơn vị hành chính không hợp lệ.'), z.literal(''), z.null()])
   .optional()
   .transform((v) => (v ? v : undefined));
 
@@ -54,16 +55,15 @@ const optionalCode = z
  */
 export const addressInputSchema = z
   .object({
-  fullName: required('Vui lòng nhập họ tên người nhận.', 100),
-  phone: z
-    .string({ error: 'Vui lòng nhập số điện thoại.' })
+  fullName: required('Họ tên', 'Vui lòng nhập họ tên người nhận.', 100),
+  phone: text('Số điện thoại', { error: 'Vui lòng nhập số điện thoại.' })
     .trim()
     .min(1, 'Vui lòng nhập số điện thoại.')
     .regex(PHONE_PATTERN, 'Số điện thoại phải gồm 8-15 ký tự số, +, - hoặc khoảng trắng.'),
-  line1: required('Vui lòng nhập địa chỉ (số nhà, tên đường).', 255),
-  province: required('Vui lòng chọn tỉnh/thành phố.', 100),
-  district: z.string({ error: 'Quận/huyện không hợp lệ.' }).trim().max(100, 'Tối đa 100 ký tự.').optional().default(''),
-  ward: required('Vui lòng chọn phường/xã.', 100),
+  line1: required('Địa chỉ', 'Vui lòng nhập địa chỉ (số nhà, tên đường).', 255),
+  province: required('Tỉnh/thành phố', 'Vui lòng chọn tỉnh/thành phố.', 100),
+  district: text('Quận/huyện', { error: 'Quận/huyện không hợp lệ.' }).trim().max(100, 'Tối đa 100 ký tự.').optional().default(''),
+  ward: required('Phường/xã', 'Vui lòng chọn phường/xã.', 100),
   provinceCode: optionalCode,
   districtCode: optionalCode,
   wardCode: optionalCode,

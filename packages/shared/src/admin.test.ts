@@ -9,7 +9,10 @@ import {
   bookUpdateSchema,
   categoryCreateSchema,
   imageOrderSchema,
+  BOOK_NUMBER_FIELDS,
+  CATEGORY_NUMBER_FIELDS,
 } from './admin.ts';
+import { formNumbers } from './input.ts';
 import { ISBN_MESSAGES, withIsbn13Checksum } from './isbn.ts';
 
 const valid = {
@@ -26,9 +29,11 @@ const valid = {
   ageRating: '_12PLUS',
 };
 
+const form = (values: Record<string, unknown>) => formNumbers(values, BOOK_NUMBER_FIELDS);
+
 describe('bookCreateSchema (the admin form and POST /admin/books)', () => {
   it('reads form values: numeric strings, duplicates dropped, language aliases, defaults', () => {
-    const out = bookCreateSchema.parse({ ...valid, weightGram: '', salePrice: null, slug: '', saleStartAt: '2030-01-01T08:00:00+07:00' });
+    const out = bookCreateSchema.parse(form({ ...valid, weightGram: '', salePrice: null, slug: '', saleStartAt: '2030-01-01T08:00:00+07:00' }));
     expect(out).toMatchObject({
       title: 'Đắc Nhân Tâm',
       publisherId: 3,
@@ -46,7 +51,7 @@ describe('bookCreateSchema (the admin form and POST /admin/books)', () => {
 
   it('gives the spec messages', () => {
     const messageOf = (patch: Record<string, unknown>, field: string) => {
-      const r = bookCreateSchema.safeParse({ ...valid, ...patch });
+      const r = bookCreateSchema.safeParse(form({ ...valid, ...patch }));
       expect(r.success).toBe(false);
       return r.error!.issues.find((i) => i.path[0] === field)?.message;
     };
@@ -61,10 +66,30 @@ describe('bookCreateSchema (the admin form and POST /admin/books)', () => {
     expect(messageOf({ salePrice: 86000 }, 'salePrice')).toBe('Giá khuyến mãi phải nhỏ hơn giá bán.');
   });
 
+  it('the API takes JSON numbers only: strings, booleans and lists are refused, never read as numbers', () => {
+    const body = formNumbers(valid, BOOK_NUMBER_FIELDS);
+    for (const [field, value] of [
+      ['publisherId', '3'],
+      ['publisherId', 2 ** 31],
+      ['price', '0x10'],
+      ['price', '1e3'],
+      ['pageCount', ' '],
+      ['pageCount', true],
+      ['stock', [1]],
+      ['authorIds', ['7']],
+    ] as const) {
+      const r = bookCreateSchema.safeParse({ ...body, [field]: value });
+      expect(r.success, `${field}=${JSON.stringify(value)}`).toBe(false);
+      expect(r.error!.issues[0]!.path[0]).toBe(field);
+    }
+  });
+
   it('edit: everything optional, ISBN blank = unchanged, pageCount 0 allowed, slug blank = regenerate', () => {
     expect(bookUpdateSchema.parse({ isbn13: '', pageCount: 0, slug: '' })).toEqual({ pageCount: 0, slug: null, stock: undefined });
     expect(bookUpdateSchema.safeParse({ isbn13: '123' }).error?.issues[0]?.message).toBe(ISBN_MESSAGES.digits);
-    expect(bookUpdateSchema.parse({ initialStock: '4' }).stock).toBe(4);
+    expect(bookUpdateSchema.parse(form({ initialStock: '4' })).stock).toBe(4);
+    expect(bookUpdateSchema.safeParse({}).error?.issues[0]?.message).toBe('Không có thông tin nào để cập nhật.');
+    expect(bookUpdateSchema.safeParse({ isbn13: '', unknown: 1 }).success).toBe(false);
   });
 });
 
@@ -90,8 +115,11 @@ describe('helpers', () => {
 
   it('category name, image order and users query', () => {
     expect(categoryCreateSchema.safeParse({ name: '  ' }).error?.issues[0]?.message).toBe('Vui lòng nhập tên danh mục');
-    expect(categoryCreateSchema.parse({ name: 'A', parentId: '' }).parentId).toBeNull();
-    expect(imageOrderSchema.parse({ imageIds: ['3', 1] }).imageIds).toEqual([3, 1]);
+    expect(categoryCreateSchema.parse(formNumbers({ name: 'A', parentId: '' }, CATEGORY_NUMBER_FIELDS)).parentId).toBeNull();
+    expect(categoryCreateSchema.safeParse({ name: 'A', parentId: '1' }).success).toBe(false);
+    expect(categoryCreateSchema.safeParse({ name: 'A\u0000' }).success).toBe(false);
+    expect(imageOrderSchema.parse({ imageIds: [3, 1, 3] }).imageIds).toEqual([3, 1]);
+    expect(imageOrderSchema.safeParse({ imageIds: ['3', 1] }).success).toBe(false);
     expect(adminUserListQuerySchema.parse({}).sort).toEqual({ field: 'id', direction: 'desc' });
     expect(adminUserListQuerySchema.parse({ sort: 'createdAt,ASC', size: '500' })).toMatchObject({ sort: { field: 'createdAt', direction: 'asc' }, size: 200, page: 0 });
   });

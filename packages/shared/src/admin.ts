@@ -13,6 +13,7 @@ import {
   type NamedRef,
 } from './catalog.ts';
 import { MAX_PAGE_SIZE, SLUG_MAX } from './constants.ts';
+import { INT32_MAX, jsonId, pageParam as pageQueryParam, queryId, queryScalar, requireChange, sizeParam as sizeQueryParam, text } from './input.ts';
 import { ISBN_MESSAGES, isbn13Problem, normalizeIsbn } from './isbn.ts';
 import { ROLES, type Role } from './roles.ts';
 import type { UserDto } from './users.ts';
@@ -66,6 +67,8 @@ export const UPLOAD_MESSAGES = {
   notImage: 'Tệp "{name}" không phải ảnh JPEG, PNG hoặc WebP.',
   notMultipart: 'Hãy gửi ảnh dạng multipart/form-data, trường file.',
   storageDown: 'Kho lưu trữ ảnh đang tạm thời gián đoạn nên ảnh chưa được lưu. Vui lòng thử lại sau ít phút.',
+  /** The multipart body ended early or is not well formed. */
+  malformed: 'Dữ liệu tải lên không đầy đủ hoặc sai định dạng. Vui lòng thử lại.',
 } as const;
 
 /** Slugs are lower-case ASCII words joined by single hyphens (what slugify with the vi locale makes). */
@@ -101,24 +104,12 @@ export const ADMIN_COVER_TYPES = COVER_TYPES;
 export const ADMIN_AGE_RATINGS = AGE_RATINGS;
 
 // ---------------------------------------------------------------------------------------------------------
-// Field helpers: form inputs arrive as numbers or strings ('' = empty); JSON clients send numbers.
+// Field helpers: the API takes JSON numbers (never strings); the web form turns its inputs into numbers first
+// (formNumbers). null clears an optional field, absent leaves it unchanged.
 
-/** A number given as a number or a numeric string; '' and null are null (cleared), absent is undefined. */
+/** A number or null; absent is undefined. */
 function numeric(label: string) {
-  return z
-    .union([z.number(), z.string(), z.null()], { error: `${label} phải là số.` })
-    .optional()
-    .transform((v, ctx): number | null | undefined => {
-      if (v === undefined || v === null || typeof v === 'number') return v;
-      const s = v.trim();
-      if (s === '') return null;
-      const n = Number(s);
-      if (!Number.isFinite(n)) {
-        ctx.addIssue({ code: 'custom', message: `${label} phải là số.` });
-        return z.NEVER;
-      }
-      return n;
-    });
+  return z.number({ error: `${label} phải là số.` }).nullable().optional();
 }
 
 type Bound = { min?: number; max?: number; gt?: number; int?: boolean; minMessage?: string };
@@ -131,6 +122,26 @@ function bounded(label: string, b: Bound, requiredMessage?: string) {
   return n;
 }
 
+/** Fields of the book form that hold numbers: the form turns its strings into numbers (formNumbers) before parsing. */
+export const BOOK_NUMBER_FIELDS = [
+  'publisherId',
+  'supplierId',
+  'authorIds',
+  'categoryIds',
+  'pageCount',
+  'price',
+  'salePrice',
+  'stock',
+  'initialStock',
+  'weightGram',
+  'widthCm',
+  'heightCm',
+  'thicknessCm',
+  'publicationYear',
+] as const;
+/** Fields of the category form that hold numbers. */
+export const CATEGORY_NUMBER_FIELDS = ['parentId', 'sortOrder'] as const;
+
 /** Required number: absent, blank or null is `requiredMessage`. */
 const requiredNumber = (label: string, b: Bound, requiredMessage: string) => numeric(label).pipe(bounded(label, b, requiredMessage));
 /** Optional number that can be cleared: undefined = not given, null = empty. */
@@ -139,15 +150,11 @@ const optionalNumber = (label: string, b: Bound) => numeric(label).pipe(bounded(
 const changedNumber = (label: string, b: Bound, requiredMessage: string) =>
   numeric(label).pipe(bounded(label, b, requiredMessage).optional());
 
-/** An id chosen in a select: a positive integer, as a number or a numeric string. */
-const idInput = (requiredMessage: string) =>
-  numeric('Mã').pipe(z.number({ error: requiredMessage }).int(requiredMessage).positive(requiredMessage));
+/** An id chosen in a select: a JSON integer 1..2^31-1. */
+const idInput = (requiredMessage: string) => z.number({ error: requiredMessage }).nullable().optional().pipe(jsonId(requiredMessage));
 
-/** A positive integer id given as a number or a numeric string; undefined when it is not one. */
-function idOf(v: unknown): number | undefined {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
-  return Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? n : undefined;
-}
+/** A JSON integer id; undefined when it is not one. */
+const idOf = (v: number): number | undefined => (Number.isSafeInteger(v) && v > 0 && v <= INT32_MAX ? v : undefined);
 
 /**
  * A list of ids: at least `min`, duplicates dropped, order kept (the first category is the breadcrumb one).
@@ -155,7 +162,7 @@ function idOf(v: unknown): number | undefined {
  */
 const idList = (requiredMessage: string, max: number, min = 1) =>
   z
-    .array(z.union([z.number(), z.string()]), { error: requiredMessage })
+    .array(z.number({ error: requiredMessage }), { error: requiredMessage })
     .transform((values, ctx) => {
       const ids = values.map(idOf);
       if (ids.some((id) => id === undefined)) {
@@ -168,35 +175,35 @@ const idList = (requiredMessage: string, max: number, min = 1) =>
 
 /** Optional text: trimmed; '' and null clear it (null), absent stays undefined. */
 const optionalText = (label: string, max: number) =>
-  z
-    .union([z.string(), z.null()])
+  text(label)
+    .nullable()
     .optional()
     .transform((v) => (v === undefined ? undefined : v === null ? null : v.trim() || null))
     .pipe(z.string().max(max, `${label} tối đa ${max} ký tự.`).nullable().optional());
 
 /** A slug given by hand: blank means "make one from the name". Lower-cased and trimmed before the check. */
-export const slugInput = z
-  .union([z.string(), z.null()])
+export const slugInput = text('Slug')
+  .nullable()
   .optional()
   .transform((v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : undefined))
   .pipe(z.string().max(SLUG_MAX, `Slug tối đa ${SLUG_MAX} ký tự.`).regex(SLUG_PATTERN, SLUG_MESSAGE).optional());
 
 /** A slug of an edit: absent = unchanged, '' or null = make a new one from the (new) name, else checked. */
-export const slugEditInput = z
-  .union([z.string(), z.null()])
+export const slugEditInput = text('Slug')
+  .nullable()
   .optional()
   .transform((v) => (typeof v === 'string' ? v.trim().toLowerCase() || null : v))
   .pipe(z.string().max(SLUG_MAX, `Slug tối đa ${SLUG_MAX} ký tự.`).regex(SLUG_PATTERN, SLUG_MESSAGE).nullable().optional());
 
 /** A date-time: ISO 8601 (or anything Date.parse reads); '' and null clear it. Normalised to ISO UTC. */
 const optionalInstant = (label: string) =>
-  z
-    .union([z.string(), z.date(), z.null()], { error: `${label} không hợp lệ.` })
+  text(label, { error: `${label} không hợp lệ.` })
+    .nullable()
     .optional()
     .transform((v, ctx): string | null | undefined => {
       if (v === undefined || v === null) return v;
-      if (typeof v === 'string' && v.trim() === '') return null;
-      const t = v instanceof Date ? v.getTime() : Date.parse(v);
+      if (v.trim() === '') return null;
+      const t = Date.parse(v);
       if (!Number.isFinite(t)) {
         ctx.addIssue({ code: 'custom', message: `${label} không hợp lệ.` });
         return z.NEVER;
@@ -206,7 +213,7 @@ const optionalInstant = (label: string) =>
 
 /** Every code the form may send: the admin values and the stored codes they do not cover. */
 const LANGUAGE_CHOICES = [...new Set<string>([...ADMIN_LANGUAGES, ...LANGUAGES.filter((l) => !adminLanguageValue(l).match(/^(JP|KR|CN)$/))])];
-const languageInput = z.string({ error: 'Vui lòng chọn ngôn ngữ.' }).transform((v, ctx): Language => {
+const languageInput = text('Ngôn ngữ', { error: 'Vui lòng chọn ngôn ngữ.' }).transform((v, ctx): Language => {
   const lang = normalizeLanguage(v);
   if (!lang) {
     ctx.addIssue({ code: 'custom', message: `Ngôn ngữ phải là một trong ${LANGUAGE_CHOICES.join(', ')}.` });
@@ -256,15 +263,13 @@ export function bookSaleProblems(v: BookSaleFields): { field: 'salePrice' | 'sal
   return out;
 }
 
-const titleInput = z
-  .string({ error: BOOK_FIELD_MESSAGES.title })
+const titleInput = text('Tên sách', { error: BOOK_FIELD_MESSAGES.title })
   .trim()
   .min(1, BOOK_FIELD_MESSAGES.title)
   .max(500, 'Tên sách tối đa 500 ký tự.');
 
 /** ISBN-13 with the spec's three messages; separators (spaces, hyphens) are dropped. */
-const isbnRequired = z
-  .string({ error: ISBN_MESSAGES.required })
+const isbnRequired = text('ISBN-13', { error: ISBN_MESSAGES.required })
   .transform((v, ctx) => {
     const problem = isbn13Problem(v);
     if (problem) {
@@ -274,8 +279,8 @@ const isbnRequired = z
     return normalizeIsbn(v);
   });
 /** Edit: blank means unchanged; a value given must be a valid ISBN-13. */
-const isbnOptional = z
-  .union([z.string(), z.null()])
+const isbnOptional = text('ISBN-13')
+  .nullable()
   .optional()
   .transform((v, ctx) => {
     if (v === undefined || v === null || normalizeIsbn(v) === '') return undefined;
@@ -292,8 +297,8 @@ const optionalBookFields = {
   slug: slugInput,
   sku: optionalText('SKU', 64),
   /** HTML; the server sanitises it (allowed: p, br, strong, em, b, i, u, ul, ol, li, h2-h4, blockquote, a). */
-  description: z
-    .union([z.string(), z.null()])
+  description: text('Mô tả', { multiline: true })
+    .nullable()
     .optional()
     .transform((v) => (v === null ? '' : v))
     .pipe(z.string().max(100_000, 'Mô tả tối đa 100.000 ký tự.').optional()),
@@ -372,6 +377,7 @@ export const bookUpdateSchema = z
     slug: slugEditInput,
   })
   .superRefine(refineSale)
+  .superRefine(requireChange)
   .transform(({ initialStock, stock, ...v }) => ({ ...v, stock: stock ?? initialStock }));
 export type BookUpdateForm = z.input<typeof bookUpdateSchema>;
 export type BookUpdateInput = z.output<typeof bookUpdateSchema>;
@@ -418,29 +424,11 @@ export interface AdminBookRowDto {
 // ---------------------------------------------------------------------------------------------------------
 // List queries (page is zero-based, like every list of the API)
 
-const scalar = (v: unknown) => {
-  const first = Array.isArray(v) ? v[0] : v;
-  return typeof first === 'string' && first.trim() === '' ? undefined : first;
-};
-const pageParam = z.preprocess(
-  scalar,
-  z.coerce
-    .number({ error: 'page phải là số.' })
-    .int('page phải là số nguyên.')
-    .default(0)
-    .transform((n) => Math.max(0, n)),
-);
-const sizeParam = z.preprocess(
-  scalar,
-  z.coerce
-    .number({ error: 'size phải là số.' })
-    .int('size phải là số nguyên.')
-    .default(ADMIN_PAGE_SIZE)
-    .transform((n) => Math.min(MAX_PAGE_SIZE, Math.max(1, n))),
-);
-const qParam = z.preprocess(scalar, z.string().trim().max(128, 'Từ khoá tối đa 128 ký tự.').optional());
-const idParam = (name: string) =>
-  z.preprocess(scalar, z.coerce.number({ error: `${name} phải là số.` }).int(`${name} phải là số nguyên.`).positive(`${name} phải lớn hơn 0.`).optional());
+const scalar = queryScalar;
+const pageParam = pageQueryParam();
+const sizeParam = sizeQueryParam(ADMIN_PAGE_SIZE, MAX_PAGE_SIZE);
+const qParam = z.preprocess(scalar, text('Từ khoá').trim().max(128, 'Từ khoá tối đa 128 ký tự.').optional());
+const idParam = queryId;
 
 /** GET /api/v1/admin/books: every status, q on title, ISBN and SKU, newest first. */
 export const adminBookListQuerySchema = z.object({
@@ -458,8 +446,7 @@ export const adminUserListQuerySchema = z.object({
   role: z.preprocess((v) => (typeof scalar(v) === 'string' ? String(scalar(v)).toUpperCase().replace(/^ROLE_/, '') : scalar(v)), z.enum(ROLES, { error: 'role phải là ADMIN, SALE hoặc CUSTOMER.' }).optional()),
   sort: z.preprocess(
     scalar,
-    z
-      .string()
+    text('sort')
       .default('id,desc')
       .transform((v, ctx) => {
         const [field = '', dir = 'asc'] = v.split(',').map((s) => s.trim());
@@ -488,9 +475,9 @@ export type MasterListQuery = z.output<typeof masterListQuerySchema>;
 
 /** GET /api/v1/admin/audit. */
 export const auditQuerySchema = z.object({
-  entityType: z.preprocess(scalar, z.string().trim().toUpperCase().max(32).optional()),
-  entityId: z.preprocess(scalar, z.string().trim().max(64).optional()),
-  action: z.preprocess(scalar, z.string().trim().toUpperCase().max(48).optional()),
+  entityType: z.preprocess(scalar, text('entityType').trim().toUpperCase().max(32).optional()),
+  entityId: z.preprocess(scalar, text('entityId').trim().max(64).optional()),
+  action: z.preprocess(scalar, text('action').trim().toUpperCase().max(48).optional()),
   actorId: idParam('actorId'),
   page: pageParam,
   size: sizeParam,
@@ -508,8 +495,7 @@ const roleInput = z.preprocess(
 
 /** POST /api/v1/admin/users: an account made by an admin (staff usually), usable at once. */
 export const adminCreateUserSchema = z.object({
-  username: z
-    .string({ error: 'Tên đăng nhập là bắt buộc.' })
+  username: text('Tên đăng nhập', { error: 'Tên đăng nhập là bắt buộc.' })
     .trim()
     .regex(USERNAME_PATTERN, 'Tên đăng nhập gồm 3-32 ký tự chữ, số, dấu chấm, gạch dưới hoặc gạch ngang.'),
   email: emailSchema,
@@ -537,24 +523,25 @@ export interface AdminUserDto extends UserDto {
 
 /** POST /api/v1/admin/categories {name, parentId}. */
 export const categoryCreateSchema = z.object({
-  name: z
-    .string({ error: ADMIN_MESSAGES.categoryNameRequired })
+  name: text('Tên danh mục', { error: ADMIN_MESSAGES.categoryNameRequired })
     .trim()
     .min(1, ADMIN_MESSAGES.categoryNameRequired)
     .max(120, 'Tên danh mục tối đa 120 ký tự.'),
-  parentId: numeric('Danh mục cha').pipe(z.number().int().positive('Danh mục cha không hợp lệ.').nullable().optional()),
+  parentId: numeric('Danh mục cha').pipe(jsonId('Danh mục cha không hợp lệ.').nullable().optional()),
   slug: slugInput,
   sortOrder: optionalNumber('Thứ tự', { min: 0, max: 100_000 }),
 });
 export type CategoryCreateForm = z.input<typeof categoryCreateSchema>;
 
 /** PUT /api/v1/admin/categories/{id}: rename, move (parentId null = top level), new slug, order. */
-export const categoryUpdateSchema = z.object({
-  name: categoryCreateSchema.shape.name.optional(),
-  parentId: categoryCreateSchema.shape.parentId,
-  slug: slugEditInput,
-  sortOrder: optionalNumber('Thứ tự', { min: 0, max: 100_000 }),
-});
+export const categoryUpdateSchema = z
+  .object({
+    name: categoryCreateSchema.shape.name.optional(),
+    parentId: categoryCreateSchema.shape.parentId,
+    slug: slugEditInput,
+    sortOrder: optionalNumber('Thứ tự', { min: 0, max: 100_000 }),
+  })
+  .superRefine(requireChange);
 
 /** A row of the admin categories table: the flat list in tree order with how much uses it. */
 export interface AdminCategoryDto extends CategoryFlatDto {
@@ -569,10 +556,10 @@ export const MASTER_LABELS: Record<MasterKind, string> = { authors: 'tác giả'
 
 /** POST /api/v1/admin/{authors|publishers|suppliers} {name, slug}: slug made from the name when blank. */
 export const masterCreateSchema = z.object({
-  name: z.string({ error: 'Vui lòng nhập tên.' }).trim().min(1, 'Vui lòng nhập tên.').max(200, 'Tên tối đa 200 ký tự.'),
+  name: text('Tên', { error: 'Vui lòng nhập tên.' }).trim().min(1, 'Vui lòng nhập tên.').max(200, 'Tên tối đa 200 ký tự.'),
   slug: slugInput,
 });
-export const masterUpdateSchema = z.object({ name: masterCreateSchema.shape.name.optional(), slug: slugEditInput });
+export const masterUpdateSchema = z.object({ name: masterCreateSchema.shape.name.optional(), slug: slugEditInput }).superRefine(requireChange);
 export type MasterForm = z.input<typeof masterCreateSchema>;
 
 export interface MasterDto extends NamedRef {

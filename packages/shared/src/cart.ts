@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { QTY_MAX, QTY_MIN } from './constants.ts';
+import { jsonId } from './input.ts';
 import type { DeliveryMethod } from './orders.ts';
 
 /**
@@ -7,10 +8,7 @@ import type { DeliveryMethod } from './orders.ts';
  * (orders.ts) over the selected, available lines only.
  */
 
-const bookIdField = z.coerce
-  .number({ error: 'Mã sách không hợp lệ.' })
-  .int('Mã sách không hợp lệ.')
-  .positive('Mã sách không hợp lệ.');
+const bookIdField = jsonId('Mã sách không hợp lệ.');
 
 const qtyMessage = `Số lượng phải từ ${QTY_MIN} đến ${QTY_MAX}.`;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, SEARCH_TERM_MAX } from './constants.ts';
 import type { PageResult } from './envelope.ts';
+import { pageParam, queryId, queryInt, queryScalar, sizeParam, text } from './input.ts';
 
 /**
  * Catalogue: enums, DTOs and the query parameters of the catalogue calls (spec sections 3, 5, 7 and 9).
@@ -329,20 +330,9 @@ export interface HomeDataDto {
 // ---------------------------------------------------------------------------------------------------------
 // Query parameters (spec sections 5 and 7). Blank values are dropped; numbers that are not numbers are 400.
 
-const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const first = (v: unknown) => (Array.isArray(v) ? v[0] : v);
-const scalar = (v: unknown) => blank(first(v));
+const scalar = queryScalar;
 
-const intParam = (name: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
-  z.preprocess(
-    scalar,
-    z.coerce
-      .number({ error: `${name} phải là số.` })
-      .int(`${name} phải là số nguyên.`)
-      .min(min, `${name} phải từ ${min} trở lên.`)
-      .max(max, `${name} tối đa ${max}.`)
-      .optional(),
-  );
+const intParam = (name: string, min: number, max?: number) => queryInt(name, min, max);
 
 /** A list given as repeated parameters or comma-separated: '1,2' or ['1','2']; blank items dropped. */
 const listParam = z.preprocess((v) => {
@@ -351,25 +341,7 @@ const listParam = z.preprocess((v) => {
     .map((s) => s.trim())
     .filter(Boolean);
   return items.length ? items : undefined;
-}, z.array(z.string().max(200)).max(50, 'Tối đa 50 giá trị.').optional());
-
-const pageParam = z.preprocess(
-  scalar,
-  z.coerce
-    .number({ error: 'page phải là số.' })
-    .int('page phải là số nguyên.')
-    .default(0)
-    .transform((n) => Math.max(0, n)),
-);
-const sizeParam = (fallback: number) =>
-  z.preprocess(
-    scalar,
-    z.coerce
-      .number({ error: 'size phải là số.' })
-      .int('size phải là số nguyên.')
-      .default(fallback)
-      .transform((n) => Math.min(CATALOG_MAX_PAGE_SIZE, Math.max(1, n))),
-  );
+}, z.array(text('Giá trị').max(200)).max(50, 'Tối đa 50 giá trị.').optional());
 
 const statusList = listParam.pipe(
   z.array(z.enum(BOOK_STATUSES, { error: `status phải là một trong ${BOOK_STATUSES.join(', ')}.` })).optional(),
@@ -398,15 +370,14 @@ const ageParam = (name: string) =>
 /** The search term: trimmed and cut to 128 characters; blank is absent (spec section 5). */
 export const searchTermParam = z.preprocess(
   scalar,
-  z
-    .string()
+  text('Từ khoá')
     .transform((s) => s.trim().slice(0, SEARCH_TERM_MAX).trim() || undefined)
     .optional(),
 );
 
 const sortFields = {
-  sort: z.preprocess(scalar, z.string().max(40).optional()),
-  direction: z.preprocess(scalar, z.string().max(10).optional()),
+  sort: z.preprocess(scalar, text('sort').max(40).optional()),
+  direction: z.preprocess(scalar, text('direction').max(10).optional()),
 };
 
 /** Adds a 'sort' issue when sort/direction are not understood, and gives the parsed sort. */
@@ -426,7 +397,7 @@ function withSort<T extends { sort?: string; direction?: string }>(v: T, ctx: z.
 
 const catalogFilterFields = {
   /** Category slug or id; includes every descendant category. */
-  category: z.preprocess(scalar, z.string().max(200).optional()),
+  category: z.preprocess(scalar, text('category').max(200).optional()),
   /** Publisher ids or slugs. */
   publisher: listParam,
   /** Supplier ids or slugs. */
@@ -439,10 +410,10 @@ const catalogFilterFields = {
   /** Range of the book's minimum reader age (ALL 0, 6, 12, 16, 18). */
   ageMinYears: ageParam('ageMinYears'),
   ageMaxYears: ageParam('ageMaxYears'),
-  authorId: intParam('authorId', 1),
-  categoryId: intParam('categoryId', 1),
-  publisherId: intParam('publisherId', 1),
-  supplierId: intParam('supplierId', 1),
+  authorId: queryId('authorId'),
+  categoryId: queryId('categoryId'),
+  publisherId: queryId('publisherId'),
+  supplierId: queryId('supplierId'),
 };
 
 const rangeCheck = (v: { priceMin?: number; priceMax?: number; ageMinYears?: number; ageMaxYears?: number }, ctx: z.RefinementCtx) => {
@@ -456,7 +427,7 @@ const rangeCheck = (v: { priceMin?: number; priceMax?: number; ageMinYears?: num
 
 /** GET /books/catalog. */
 export const catalogQuerySchema = z
-  .object({ ...catalogFilterFields, ...sortFields, page: pageParam, size: sizeParam(DEFAULT_PAGE_SIZE) })
+  .object({ ...catalogFilterFields, ...sortFields, page: pageParam(), size: sizeParam(DEFAULT_PAGE_SIZE, CATALOG_MAX_PAGE_SIZE) })
   .superRefine(rangeCheck)
   .transform((v, ctx) => withSort(v, ctx, false));
 export type CatalogQueryInput = z.input<typeof catalogQuerySchema>;
@@ -464,14 +435,14 @@ export type CatalogQuery = z.output<typeof catalogQuerySchema>;
 
 /** GET /books/search: q plus the catalogue parameters; sort defaults to RELEVANCE when q is given. */
 export const searchQuerySchema = z
-  .object({ q: searchTermParam, ...catalogFilterFields, ...sortFields, page: pageParam, size: sizeParam(SEARCH_PAGE_SIZE) })
+  .object({ q: searchTermParam, ...catalogFilterFields, ...sortFields, page: pageParam(), size: sizeParam(SEARCH_PAGE_SIZE, CATALOG_MAX_PAGE_SIZE) })
   .superRefine(rangeCheck)
   .transform((v, ctx) => withSort(v, ctx, true));
 export type SearchQuery = z.output<typeof searchQuerySchema>;
 
 /** GET /books (the plain and back-office list; q searches like /books/search). */
 export const bookListQuerySchema = z
-  .object({ q: searchTermParam, ...catalogFilterFields, ...sortFields, page: pageParam, size: sizeParam(DEFAULT_PAGE_SIZE) })
+  .object({ q: searchTermParam, ...catalogFilterFields, ...sortFields, page: pageParam(), size: sizeParam(DEFAULT_PAGE_SIZE, CATALOG_MAX_PAGE_SIZE) })
   .superRefine(rangeCheck)
   .transform((v, ctx) => withSort(v, ctx, true));
 export type BookListQuery = z.output<typeof bookListQuerySchema>;
@@ -479,10 +450,10 @@ export type BookListQuery = z.output<typeof bookListQuerySchema>;
 /** GET /books/home. */
 export const homeQuerySchema = z.object({
   status: z.preprocess(scalar, z.enum(VISIBLE_BOOK_STATUSES, { error: 'status phải là ACTIVE hoặc OUT_OF_STOCK.' }).default('ACTIVE')),
-  featuredSize: z.preprocess(scalar, z.coerce.number({ error: 'featuredSize phải là số.' }).int().min(0).max(48).default(HOME_FEATURED_SIZE)),
-  newSize: z.preprocess(scalar, z.coerce.number({ error: 'newSize phải là số.' }).int().min(0).max(48).default(HOME_NEW_PAGE_SIZE)),
-  bestSize: z.preprocess(scalar, z.coerce.number({ error: 'bestSize phải là số.' }).int().min(0).max(48).default(HOME_BEST_SIZE)),
-  perCategory: z.preprocess(scalar, z.coerce.number({ error: 'perCategory phải là số.' }).int().min(0).max(24).default(HOME_PER_CATEGORY)),
+  featuredSize: queryInt('featuredSize', 0, 48).transform((v) => v ?? HOME_FEATURED_SIZE),
+  newSize: queryInt('newSize', 0, 48).transform((v) => v ?? HOME_NEW_PAGE_SIZE),
+  bestSize: queryInt('bestSize', 0, 48).transform((v) => v ?? HOME_BEST_SIZE),
+  perCategory: queryInt('perCategory', 0, 24).transform((v) => v ?? HOME_PER_CATEGORY),
 });
 export type HomeQuery = z.output<typeof homeQuerySchema>;
 
@@ -492,14 +463,6 @@ export const BOOK_SHELF_MAX_LIMIT = 48;
 
 /** GET /books/{id}/related and GET /books/top-selling: how many cards, 1..48 (default 12). */
 export const bookShelfQuerySchema = z.object({
-  limit: z.preprocess(
-    scalar,
-    z.coerce
-      .number({ error: 'limit phải là số.' })
-      .int('limit phải là số nguyên.')
-      .min(1, `limit phải từ 1 đến ${BOOK_SHELF_MAX_LIMIT}.`)
-      .max(BOOK_SHELF_MAX_LIMIT, `limit phải từ 1 đến ${BOOK_SHELF_MAX_LIMIT}.`)
-      .default(BOOK_SHELF_DEFAULT_LIMIT),
-  ),
+  limit: queryInt('limit', 1, BOOK_SHELF_MAX_LIMIT).transform((v) => v ?? BOOK_SHELF_DEFAULT_LIMIT),
 });
 export type BookShelfQuery = z.output<typeof bookShelfQuerySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { BookCardDto } from './catalog.ts';
+import { jsonId, text } from './input.ts';
 
 /**
  * Favourites, ratings/reviews and comments: rules shared by the server (which enforces them) and the web
@@ -41,21 +42,11 @@ export function clampRatingScore(value: unknown): RatingScore {
   return Math.min(RATING_SCORE_MAX, Math.max(RATING_SCORE_MIN, Math.round(n))) as RatingScore;
 }
 
-// Control characters other than tab and newline have no place in a review and can break layouts or logs.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-
-/** Plain text (never HTML): line endings normalised to \n, trimmed, no control characters, at most `max`. */
+/** Plain text (never HTML): line endings normalised to \n, trimmed, no control characters but tab, at most `max`. */
 function plainText(label: string, max: number) {
-  return z
-    .string({ error: `${label} phải là chuỗi ký tự.` })
+  return text(label, { multiline: true })
     .transform((v) => v.replace(/\r\n?/g, '\n').trim())
-    .pipe(
-      z
-        .string()
-        .max(max, `${label} tối đa ${max} ký tự.`)
-        .refine((v) => !CONTROL_CHARS.test(v), `${label} chứa ký tự không hợp lệ.`),
-    );
+    .pipe(z.string().max(max, `${label} tối đa ${max} ký tự.`));
 }
 
 export const ratingScoreSchema = z
@@ -82,10 +73,7 @@ const commentContentSchema = z.preprocess(
 /** POST /books/{id}/comments. parentId replies to a comment of the same book (null or absent: top level). */
 export const commentInputSchema = z.object({
   content: commentContentSchema,
-  parentId: z
-    .number({ error: 'parentId phải là số nguyên dương.' })
-    .int('parentId phải là số nguyên dương.')
-    .positive('parentId phải là số nguyên dương.')
+  parentId: jsonId('parentId phải là số nguyên dương.')
     .nullish()
     .transform((v) => v ?? null),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonId, text } from './input.ts';
 import type { PageResult } from './envelope.ts';
 
 /**
@@ -181,15 +182,11 @@ export function joinCancelReasons(ticked: readonly string[], typed?: string): st
 export const ORDER_NOTE_MAX = 500;
 
 export const createOrderSchema = z.object({
-  addressId: z.coerce
-    .number({ error: 'Vui lòng chọn địa chỉ giao hàng.' })
-    .int('Vui lòng chọn địa chỉ giao hàng.')
-    .positive('Vui lòng chọn địa chỉ giao hàng.'),
+  addressId: jsonId('Vui lòng chọn địa chỉ giao hàng.'),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Vui lòng chọn phương thức thanh toán.' }),
   deliveryMethod: z.enum(DELIVERY_METHODS, { error: 'Vui lòng chọn phương thức giao hàng.' }),
   /** Sent only when non-empty after trimming (spec section 5); blank becomes absent. */
-  note: z
-    .string()
+  note: text('Ghi chú', { multiline: true })
     .trim()
     .max(ORDER_NOTE_MAX, `Ghi chú tối đa ${ORDER_NOTE_MAX} ký tự.`)
     .nullish()
@@ -198,8 +195,7 @@ export const createOrderSchema = z.object({
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 
 export const cancelOrderSchema = z.object({
-  reason: z
-    .string({ error: CANCEL_REASON_REQUIRED })
+  reason: text('Lý do huỷ', { multiline: true, error: CANCEL_REASON_REQUIRED })
     .trim()
     .min(1, CANCEL_REASON_REQUIRED)
     .max(CANCEL_REASON_MAX, `Lý do huỷ tối đa ${CANCEL_REASON_MAX} ký tự.`),

@@ -9,6 +9,7 @@ import {
   refundableAmount,
   refundBlock,
   saleOrderListQuerySchema,
+  SALE_NUMBER_FIELDS,
   saleRefundSchema,
   saleShippingSchema,
   statusChangeBlock,
@@ -17,6 +18,7 @@ import {
   vietnamDayStart,
   type SaleOrderFacts,
 } from './sales.ts';
+import { formNumbers } from './input.ts';
 
 const facts = (over: Partial<SaleOrderFacts> = {}): SaleOrderFacts => ({
   status: 'PENDING',
@@ -104,10 +106,12 @@ describe('refund rules', () => {
     expect(allowedRefundMethods(facts({ paymentStatus: 'REFUND_PENDING', paymentMethod: 'VNPAY', paidThroughGateway: true }))).toEqual(['CASH', 'BANK_TRANSFER', 'GATEWAY']);
   });
 
-  it('parses the forms, numbers possibly typed as text', () => {
-    expect(saleRefundSchema.parse({ amount: '120000', method: 'CASH', note: '  ' })).toEqual({ amount: 120_000, method: 'CASH' });
+  it('parses the forms once their numbers are numbers; the API refuses numbers written as text', () => {
+    const form = (v: Record<string, unknown>) => formNumbers(v, SALE_NUMBER_FIELDS);
+    expect(saleRefundSchema.parse(form({ amount: '120000', method: 'CASH', note: '  ' }))).toEqual({ amount: 120_000, method: 'CASH' });
     expect(saleRefundSchema.safeParse({ amount: 0, method: 'CASH' }).success).toBe(false);
-    expect(saleShippingSchema.parse({ fee: '', shippingCarrier: ' GHN ', trackingCode: 'A-1', shippedAt: '' })).toEqual({
+    for (const amount of ['120000', '0x10', '1e3', ' ', true, [1]]) expect(saleRefundSchema.safeParse({ amount, method: 'CASH' }).success).toBe(false);
+    expect(saleShippingSchema.parse(form({ fee: '', shippingCarrier: ' GHN ', trackingCode: 'A-1', shippedAt: '' }))).toEqual({
       fee: null,
       shippingCarrier: 'GHN',
       trackingCode: 'A-1',

@@ -17,6 +17,7 @@ import {
   type PaymentMethod,
   type PaymentStatus,
 } from './orders.ts';
+import { jsonId, jsonInt, queryId, queryScalar, pageParam, sizeParam, text } from './input.ts';
 import { formatVnd } from './price.ts';
 
 /**
@@ -143,11 +144,7 @@ export function vietnamDayRange(from?: string, to?: string): { start?: Date; end
   return { start, end: last ? new Date(last.getTime() + 24 * 3600_000) : undefined };
 }
 
-const first = (v: unknown) => (Array.isArray(v) ? v[0] : v);
-const scalar = (v: unknown) => {
-  const x = first(v);
-  return typeof x === 'string' && x.trim() === '' ? undefined : x;
-};
+const scalar = queryScalar;
 /** One value or a comma list (or repeated parameters), upper-cased, blanks dropped. */
 const enumList = <T extends string>(values: readonly T[], name: string) =>
   z.preprocess(
@@ -163,8 +160,7 @@ const enumList = <T extends string>(values: readonly T[], name: string) =>
 const dayParam = (name: string) =>
   z.preprocess(
     scalar,
-    z
-      .string()
+    text(name)
       .refine((s) => vietnamDayStart(s) !== undefined, `${name} phải là ngày dạng yyyy-mm-dd.`)
       .optional(),
   );
@@ -172,28 +168,15 @@ const dayParam = (name: string) =>
 /** GET /api/v1/sales/orders (and /counts, which ignores page, size, sort and status). */
 export const saleOrderListQuerySchema = z
   .object({
-    page: z.preprocess(
-      scalar,
-      z.coerce.number({ error: 'page phải là số.' }).int('page phải là số nguyên.').default(0).transform((n) => Math.max(0, n)),
-    ),
-    size: z.preprocess(
-      scalar,
-      z.coerce
-        .number({ error: 'size phải là số.' })
-        .int('size phải là số nguyên.')
-        .default(SALE_ORDERS_PAGE_SIZE)
-        .transform((n) => Math.min(SALE_ORDERS_MAX_PAGE_SIZE, Math.max(1, n))),
-    ),
-    sort: z.preprocess(scalar, z.string().max(40).optional()),
+    page: pageParam(),
+    size: sizeParam(SALE_ORDERS_PAGE_SIZE, SALE_ORDERS_MAX_PAGE_SIZE),
+    sort: z.preprocess(scalar, text('sort').max(40).optional()),
     /** Order code, customer or receiver name (accents ignored), phone or e-mail. */
-    q: z.preprocess(scalar, z.string().transform((s) => s.trim().slice(0, 128) || undefined).optional()),
+    q: z.preprocess(scalar, text('q').transform((s) => s.trim().slice(0, 128) || undefined).optional()),
     status: enumList(ORDER_STATUSES, 'status'),
     paymentStatus: enumList(PAYMENT_STATUSES, 'paymentStatus'),
     paymentMethod: enumList(PAYMENT_METHODS, 'paymentMethod'),
-    assigneeId: z.preprocess(
-      scalar,
-      z.coerce.number({ error: 'assigneeId phải là số.' }).int('assigneeId phải là số nguyên.').positive('assigneeId phải lớn hơn 0.').optional(),
-    ),
+    assigneeId: queryId('assigneeId'),
     /** Inclusive days (yyyy-mm-dd) of Vietnam time. */
     from: dayParam('from'),
     to: dayParam('to'),
@@ -388,21 +371,21 @@ export const allowedRefundMethods = (order: SaleOrderFacts): RefundMethod[] =>
 // the order changed since, the write is refused with 409 ORDER_CONFLICT.
 
 const VERSION_MESSAGE = 'version (phiên bản đơn hàng) phải là số nguyên dương.';
-const versionField = z.number({ error: VERSION_MESSAGE }).int(VERSION_MESSAGE).positive(VERSION_MESSAGE).optional();
-/** Numbers from form inputs may come as strings. */
-const numberInput = (v: unknown) => (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : v);
+const versionField = jsonId(VERSION_MESSAGE).optional();
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 /** `label` is the field's Vietnamese name (the message names the field). */
 const instant = (label: string) =>
   z.preprocess(blankToNull, z.iso.datetime({ offset: true, error: `${label} phải là thời điểm ISO 8601 (ví dụ 2025-03-14T09:30:00+07:00).` }).nullish());
 
 export const SALE_NOTE_MAX = 1000;
-const optionalNote = z
-  .string()
+const optionalNote = text('Ghi chú', { multiline: true })
   .trim()
   .max(SALE_NOTE_MAX, `Ghi chú tối đa ${SALE_NOTE_MAX} ký tự.`)
   .nullish()
   .transform((v) => (v ? v : undefined));
+
+/** Fields of the sale forms that hold numbers: the forms turn their strings into numbers (formNumbers) before parsing. */
+export const SALE_NUMBER_FIELDS = ['amount', 'fee', 'assigneeId'] as const;
 
 /** PUT .../{id}/status. `note` is required (as the reason) for CANCELED and CANCEL_REQUESTED. */
 export const saleStatusChangeSchema = z.object({
@@ -425,18 +408,9 @@ export type SalePaymentChange = z.output<typeof salePaymentChangeSchema>;
 
 /** PUT .../{id}/shipping. fee: what the carrier charges the shop (the customer's shipping fee is fixed at order time). */
 export const saleShippingSchema = z.object({
-  fee: z.preprocess(
-    (v) => numberInput(blankToNull(v)),
-    z
-      .number({ error: SALES_MESSAGES.feeInvalid })
-      .int(SALES_MESSAGES.feeInvalid)
-      .min(0, SALES_MESSAGES.feeInvalid)
-      .max(SHIPPING_FEE_MAX, SALES_MESSAGES.feeInvalid)
-      .nullish(),
-  ),
-  shippingCarrier: z.string({ error: SALES_MESSAGES.carrierRequired }).trim().min(1, SALES_MESSAGES.carrierRequired).max(100, 'Đơn vị vận chuyển tối đa 100 ký tự.'),
-  trackingCode: z
-    .string({ error: SALES_MESSAGES.trackingRequired })
+  fee: jsonInt('Phí vận chuyển', { min: 0, max: SHIPPING_FEE_MAX, message: SALES_MESSAGES.feeInvalid }).nullish(),
+  shippingCarrier: text('Đơn vị vận chuyển', { error: SALES_MESSAGES.carrierRequired }).trim().min(1, SALES_MESSAGES.carrierRequired).max(100, 'Đơn vị vận chuyển tối đa 100 ký tự.'),
+  trackingCode: text('Mã vận đơn', { error: SALES_MESSAGES.trackingRequired })
     .trim()
     .min(1, SALES_MESSAGES.trackingRequired)
     .max(64, 'Mã vận đơn tối đa 64 ký tự.')
@@ -449,10 +423,7 @@ export type SaleShipping = z.output<typeof saleShippingSchema>;
 
 /** PUT .../{id}/assign (spec section 5: assignee id > 0). */
 export const saleAssignSchema = z.object({
-  assigneeId: z.preprocess(
-    numberInput,
-    z.number({ error: SALES_MESSAGES.assigneeRequired }).int(SALES_MESSAGES.assigneeRequired).positive(SALES_MESSAGES.assigneeRequired).max(2_147_483_647, SALES_MESSAGES.assigneeRequired),
-  ),
+  assigneeId: jsonId(SALES_MESSAGES.assigneeRequired),
   version: versionField,
 });
 export type SaleAssignInput = z.input<typeof saleAssignSchema>;
@@ -460,8 +431,7 @@ export type SaleAssign = z.output<typeof saleAssignSchema>;
 
 /** POST .../{id}/notes (spec section 5: non-blank). */
 export const saleNoteSchema = z.object({
-  note: z
-    .string({ error: SALES_MESSAGES.noteRequired })
+  note: text('Ghi chú', { multiline: true, error: SALES_MESSAGES.noteRequired })
     .trim()
     .min(1, SALES_MESSAGES.noteRequired)
     .max(SALE_NOTE_MAX, `Ghi chú tối đa ${SALE_NOTE_MAX} ký tự.`),
@@ -471,8 +441,7 @@ export type SaleNote = z.output<typeof saleNoteSchema>;
 
 /** POST .../{id}/cancel (spec section 5: non-blank reason). */
 export const saleCancelSchema = z.object({
-  reason: z
-    .string({ error: SALES_MESSAGES.cancelReasonRequired })
+  reason: text('Lý do huỷ', { multiline: true, error: SALES_MESSAGES.cancelReasonRequired })
     .trim()
     .min(1, SALES_MESSAGES.cancelReasonRequired)
     .max(CANCEL_REASON_MAX, `Lý do huỷ tối đa ${CANCEL_REASON_MAX} ký tự.`),
@@ -483,14 +452,11 @@ export type SaleCancel = z.output<typeof saleCancelSchema>;
 
 /** POST .../{id}/refund-manual (spec section 5: amount and method needed). */
 export const saleRefundSchema = z.object({
-  amount: z.preprocess(
-    numberInput,
-    z
-      .number({ error: SALES_MESSAGES.refundAmountRequired })
-      .int('Số tiền hoàn phải là số nguyên (đồng).')
-      .positive(SALES_MESSAGES.refundAmountRequired)
-      .max(1_000_000_000, SALES_MESSAGES.refundAmountRequired),
-  ),
+  amount: z
+    .number({ error: SALES_MESSAGES.refundAmountRequired })
+    .int('Số tiền hoàn phải là số nguyên (đồng).')
+    .positive(SALES_MESSAGES.refundAmountRequired)
+    .max(1_000_000_000, SALES_MESSAGES.refundAmountRequired),
   method: z.enum(REFUND_METHODS, { error: SALES_MESSAGES.refundMethodRequired }),
   note: optionalNote,
   version: versionField,

@@ -67,10 +67,15 @@ const fieldLabels: Record<string, string> = {
   method: 'Phương thức',
 };
 
+/** The Vietnamese name of a field (its key when it has none). */
+export const fieldLabel = (key: string): string => fieldLabels[key] ?? key;
+
 /** Maps Zod issues to field errors whose message names the field. */
 export function fieldErrorsFromZod(issues: readonly IssueLike[], context?: string): FieldError[] {
   return issues.map((issue) => {
     const field = issue.path.map(String).join('.') || context || 'body';
+    // An issue about the whole request (an update with nothing to change) has its own sentence.
+    if (issue.path.length === 0) return { field, message: issue.message };
     const leaf = String(issue.path[issue.path.length - 1] ?? field);
     const label = fieldLabels[leaf] ?? leaf;
     const message = issue.message.toLowerCase().includes(label.toLowerCase()) ? issue.message : `${label}: ${issue.message}`;

@@ -1,14 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { addressInputSchema } from '@nhasach/shared';
+import { addressInputSchema, idParams as sharedIdParams } from '@nhasach/shared';
 import { envelope } from '../../lib/envelope.ts';
 import { authenticate, currentUser } from '../../lib/guards.ts';
 import * as service from './service.ts';
 
-const idParams = z.object({
-  id: z.coerce.number({ error: 'id phải là số.' }).int('id phải là số nguyên.').positive('id phải lớn hơn 0.'),
-});
+const idParams = sharedIdParams('id');
 
 /** Spec section 7, Addresses: the caller's own address book. Under /api/v1. */
 export async function addressRoutes(app: FastifyInstance): Promise<void> {

@@ -38,7 +38,7 @@ describe('POST /api/v1/admin/books', () => {
       salePrice: 99_000,
       saleStartAt: '2030-01-01T00:00:00+07:00',
       saleEndAt: '2030-02-01T00:00:00+07:00',
-      widthCm: '14.5',
+      widthCm: 14.5,
       publicationYear: 2024,
     });
     const res = await create(body);
@@ -193,8 +193,9 @@ describe('POST /api/v1/admin/books', () => {
     await expectField({ publisherId: 999_999 }, 'publisherId', 'Nhà xuất bản không tồn tại.');
     await expectField({ authorIds: [refs.authors[0].id, 999_998] }, 'authorIds', 'Tác giả không tồn tại: 999998.');
     await expectField({ categoryIds: [999_997] }, 'categoryIds', 'Danh mục không tồn tại: 999997.');
-    // Form strings are numbers too; initialStock (the spec's name) is stock.
-    const ok = await create(bookBody(refs, { price: '150000', pageCount: '200', stock: undefined, initialStock: '7' }));
+    // Numbers are JSON numbers, never strings (docs/decisions.md, Strict input); initialStock (the spec's name) is stock.
+    await expectField({ price: '150000' }, 'price', 'Giá bán phải là số.');
+    const ok = await create(bookBody(refs, { price: 150_000, pageCount: 200, stock: undefined, initialStock: 7 }));
     expect(ok.statusCode).toBe(201);
     expect(ok.json().data).toMatchObject({ price: 150_000, pageCount: 200, stock: 7 });
   });

@@ -28,7 +28,7 @@ describe('categories', () => {
     const same = await asAdmin('POST', '/api/v1/admin/categories', { name: 'Sách thiếu nhi' });
     expect(same.json().data.slug).toBe('sach-thieu-nhi-2');
     const child1 = await asAdmin('POST', '/api/v1/admin/categories', { name: 'Truyện Cổ Tích', parentId: top.json().data.id });
-    const child2 = await asAdmin('POST', '/api/v1/admin/categories', { name: 'Đồng Dao', parentId: String(top.json().data.id) });
+    const child2 = await asAdmin('POST', '/api/v1/admin/categories', { name: 'Đồng Dao', parentId: top.json().data.id });
     expect(child1.json().data).toMatchObject({ parentId: top.json().data.id, depth: 1, sortOrder: 0 });
     expect(child2.json().data).toMatchObject({ slug: 'dong-dao', sortOrder: 1 });
     // The storefront tree shows it at once.

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   MASTER_KINDS,
   adminBookListQuerySchema,
@@ -17,6 +16,8 @@ import {
   masterUpdateSchema,
   userEnableSchema,
   userRoleSchema,
+  idParams as sharedIdParams,
+  queryText,
 } from '@nhasach/shared';
 import { envelope } from '../../lib/envelope.ts';
 import { currentUser, requireRoles } from '../../lib/guards.ts';
@@ -31,10 +32,8 @@ import { getDashboard } from './dashboard.ts';
 import { createMaster, deleteMaster, getMaster, listMasters, updateMaster } from './masters.ts';
 import { USER_MESSAGES, createUser, hardDeleteUser, listUsers, setUserEnabled, setUserRole, softDeleteUser } from './users.ts';
 
-const positiveId = (name: string) =>
-  z.coerce.number({ error: `${name} phải là số.` }).int(`${name} phải là số nguyên.`).positive(`${name} phải lớn hơn 0.`).max(2_147_483_647, `${name} không hợp lệ.`);
-const idParams = z.object({ id: positiveId('id') });
-const imageParams = z.object({ id: positiveId('id'), imageId: positiveId('imageId') });
+const idParams = sharedIdParams('id');
+const imageParams = sharedIdParams('id', 'imageId');
 
 export const adminContextOf = (app: FastifyInstance): AdminContext => ({ db: app.db, storage: app.media.storage, catalog: app.catalog });
 
@@ -147,7 +146,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         tags: ['admin: mail'],
         security,
         summary: 'Mails the store sent or, without SMTP, stored (newest first); to filters by recipient',
-        querystring: pageQuery.extend({ to: z.string().trim().max(254).optional() }),
+        querystring: pageQuery.extend({ to: queryText('to', 254) }),
       },
     },
     (req) => listOutbox(app.db, req.query),

@@ -1,17 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ERROR_CODES, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES, UPLOAD_MESSAGES } from '@nhasach/shared';
+import { ERROR_CODES, idParams, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES, UPLOAD_MESSAGES } from '@nhasach/shared';
 import { envelope } from '../../lib/envelope.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { currentUser, requireRoles } from '../../lib/guards.ts';
 import { addBookImages, type UploadedFile } from './book-images.ts';
 import { adminContextOf } from './routes.ts';
 
-const params = z.object({
-  bookId: z.coerce.number({ error: 'bookId phải là số.' }).int('bookId phải là số nguyên.').positive('bookId phải lớn hơn 0.').max(2_147_483_647),
-});
+const params = idParams('bookId');
 
 /** Field names taken as files: `file` (spec), and the usual plural spellings. Other parts are ignored. */
 const FILE_FIELDS = new Set(['file', 'files', 'file[]', 'files[]']);
@@ -27,8 +24,13 @@ function uploadError(err: unknown): unknown {
       return new AppError(413, ERROR_CODES.payloadTooLarge, UPLOAD_MESSAGES.tooMany);
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return badRequest(UPLOAD_MESSAGES.notMultipart);
-    default:
-      return err;
+    default: {
+      // Reading the parts only reads the request: whatever fails there (a body cut short, a broken boundary or
+      // header) is the client's, never a 500.
+      const status = (err as { statusCode?: unknown }).statusCode;
+      if (err instanceof AppError || (typeof status === 'number' && status < 500)) return err;
+      return badRequest(UPLOAD_MESSAGES.malformed);
+    }
   }
 }
 

@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cartAddSchema, cartClearSchema, cartSelectAllSchema, cartUpdateSchema } from '@nhasach/shared';
+import { cartAddSchema, cartClearSchema, cartSelectAllSchema, cartUpdateSchema, idParams } from '@nhasach/shared';
 import { envelope } from '../../lib/envelope.ts';
 import { authenticate, currentUser } from '../../lib/guards.ts';
 import * as service from './service.ts';
 
-const bookParams = z.object({
-  bookId: z.coerce.number({ error: 'bookId phải là số.' }).int('bookId phải là số nguyên.').positive('bookId phải lớn hơn 0.'),
-});
+const bookParams = idParams('bookId');
 
 // No body at all means {onlyUnselected: false}.
 const clearBody = z.preprocess((v) => v ?? {}, cartClearSchema);

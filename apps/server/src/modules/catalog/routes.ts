@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bookListQuerySchema, bookShelfQuerySchema, catalogQuerySchema, homeQuerySchema, searchQuerySchema } from '@nhasach/shared';
+import { bookListQuerySchema, bookShelfQuerySchema, catalogQuerySchema, homeQuerySchema, isDecimalId, searchQuerySchema, text } from '@nhasach/shared';
 import { notFound } from '../../lib/errors.ts';
 import { optionalAuth } from '../../lib/guards.ts';
 import { createShelfService } from './related.ts';
@@ -17,12 +17,12 @@ declare module 'fastify' {
   }
 }
 
-const idParams = z.object({ id: z.string().max(20) });
-const slugParams = z.object({ slug: z.string().max(200) });
+const idParams = z.object({ id: text('id').max(20) });
+const slugParams = z.object({ slug: text('slug').max(200) });
 
-/** Anything but a positive id names no book: 404 like an unknown id. */
+/** Anything but an id names no book: 404 like an unknown id (the product page links by id or slug). */
 function bookIdOf(id: string): number {
-  if (!/^\d{1,9}$/.test(id) || Number(id) === 0) throw notFound('Không tìm thấy sách.');
+  if (!isDecimalId(id)) throw notFound('Không tìm thấy sách.');
   return Number(id);
 }
 

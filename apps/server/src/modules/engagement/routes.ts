@@ -13,45 +13,32 @@ import {
   REVIEWS_PAGE_SIZE,
   type CommentSort,
   type ReviewSort,
+  idParams as sharedIdParams,
+  pageParam,
+  text,
+  sizeParam,
 } from '@nhasach/shared';
 import { envelope } from '../../lib/envelope.ts';
 import { authenticate, currentUser, optionalAuth } from '../../lib/guards.ts';
-import { blankToUndefined } from '../../lib/pagination.ts';
 import { setEngagementLookup } from '../catalog/index.ts';
 import { favoritesPage } from './favorites.ts';
 import { createEngagementLimits } from './limits.ts';
 import { engagementLookup } from './lookup.ts';
 import * as service from './service.ts';
 
-const positiveId = (name: string) =>
-  z.coerce.number({ error: `${name} phải là số.` }).int(`${name} phải là số nguyên.`).positive(`${name} phải lớn hơn 0.`);
-const idParams = z.object({ id: positiveId('id') });
+const idParams = sharedIdParams('id');
 const bookIdParams = idParams;
-const favoriteParams = z.object({ bookId: positiveId('bookId') });
+const favoriteParams = sharedIdParams('bookId');
 
 /** page (zero-based, min 0) and size (1..MAX_PAGE_SIZE, out-of-range clamped) with a per-list default size. */
-const paging = (defaultSize: number) => ({
-  page: z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ error: 'page phải là số.' }).int('page phải là số nguyên.').default(0).transform((n) => Math.max(0, n)),
-  ),
-  size: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: 'size phải là số.' })
-      .int('size phải là số nguyên.')
-      .default(defaultSize)
-      .transform((n) => Math.min(MAX_PAGE_SIZE, Math.max(1, n))),
-  ),
-});
+const paging = (defaultSize: number) => ({ page: pageParam(), size: sizeParam(defaultSize, MAX_PAGE_SIZE) });
 
 /**
  * A sort keyword; unknown or blank values fall back to the default rather than failing, and the Spring-style
  * 'createdAt,desc' / 'createdAt,asc' the web might send map to 'new' / 'old'.
  */
 function sortParam<T extends string>(allowed: readonly T[], fallback: T) {
-  return z
-    .string()
+  return text('sort')
     .optional()
     .transform((v): T => {
       const raw = v?.trim().toLowerCase() ?? '';
@@ -65,8 +52,7 @@ function sortParam<T extends string>(allowed: readonly T[], fallback: T) {
 const favoritesQuery = z.object({
   ...paging(FAVOURITES_PAGE_SIZE),
   /** 'id,desc' (default: most recently liked first) or 'id,asc'. */
-  sort: z
-    .string()
+  sort: text('sort')
     .optional()
     .transform((v): 'asc' | 'desc' => (v && /,\s*asc$/i.test(v.trim()) ? 'asc' : 'desc'))
     .meta({ type: 'string', default: 'id,desc' }),

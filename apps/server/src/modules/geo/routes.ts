@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addressConversionQuerySchema } from '@nhasach/shared';
+import { addressConversionQuerySchema, text } from '@nhasach/shared';
 import { convertOldPlace, listDistricts, listProvinces, listProvinces2025, listWards, listWards2025 } from './service.ts';
 
-const codeParams = z.object({ code: z.string().trim().regex(/^\d{1,6}$/, 'Mã đơn vị hành chính không hợp lệ.') });
+const codeParams = z.object({ code: text('Mã đơn vị hành chính').trim().regex(/^\d{1,6}$/, 'Mã đơn vị hành chính không hợp lệ.') });
 
 // The list changes only with a new package version: browsers and proxies may keep it for a day.
 const cacheable = (reply: FastifyReply) => reply.header('cache-control', 'public, max-age=86400');

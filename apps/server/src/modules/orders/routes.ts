@@ -9,22 +9,25 @@ import {
   isOrderStatus,
   MAX_PAGE_SIZE,
   MY_ORDERS_PAGE_SIZE,
+  pageParam,
+  queryScalar,
+  sizeParam,
+  text,
   type OrderStatus,
 } from '@nhasach/shared';
 import { envelope } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { authenticate, currentUser } from '../../lib/guards.ts';
-import { blankToUndefined } from '../../lib/pagination.ts';
 import * as service from './service.ts';
 
-const codeParams = z.object({ code: z.string().trim().toUpperCase().max(32, 'Mã đơn hàng không hợp lệ.') });
+const codeParams = z.object({ code: text('Mã đơn hàng').trim().toUpperCase().max(32, 'Mã đơn hàng không hợp lệ.') });
 
 /**
  * status: one status or a comma list; the canceled tab's 'CANCELED' also shows cancellation requests.
  * Unknown values are a 400 rather than an empty page.
  */
 const statusFilter = z
-  .preprocess(blankToUndefined, z.string().max(200).optional())
+  .preprocess(queryScalar, text('status').max(200).optional())
   .transform((v, ctx): OrderStatus[] | undefined => {
     if (!v) return undefined;
     const wanted = v.split(',').map((s) => s.trim().toUpperCase()).filter(Boolean);
@@ -40,18 +43,8 @@ const statusFilter = z
   .meta({ type: 'string', description: 'PENDING, CONFIRMED, ... or a comma list' });
 
 const myOrdersQuery = z.object({
-  page: z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ error: 'page phải là số.' }).int('page phải là số nguyên.').default(0).transform((n) => Math.max(0, n)),
-  ),
-  size: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: 'size phải là số.' })
-      .int('size phải là số nguyên.')
-      .default(MY_ORDERS_PAGE_SIZE)
-      .transform((n) => Math.min(MAX_PAGE_SIZE, Math.max(1, n))),
-  ),
+  page: pageParam(),
+  size: sizeParam(MY_ORDERS_PAGE_SIZE, MAX_PAGE_SIZE),
   status: statusFilter,
 });
 

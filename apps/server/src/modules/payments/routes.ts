@@ -1,23 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PAYMENT_PROVIDERS } from '@nhasach/shared';
+import { PAYMENT_PROVIDERS, queryScalar, text } from '@nhasach/shared';
 import { envelope } from '../../lib/envelope.ts';
 import { authenticate, currentUser } from '../../lib/guards.ts';
 import * as service from './service.ts';
 import type { VnpaySettings } from './settings.ts';
 import { clientIpForVnpay } from './vnpay.ts';
 
-const orderCodeParams = z.object({ orderCode: z.string().trim().toUpperCase().min(1).max(32, 'Mã đơn hàng không hợp lệ.') });
+const orderCodeParams = z.object({ orderCode: text('Mã đơn hàng').trim().toUpperCase().min(1).max(32, 'Mã đơn hàng không hợp lệ.') });
 
 const checkoutQuery = z.object({
-  provider: z
-    .string()
+  provider: text('provider')
     .trim()
     .toUpperCase()
     .default('VNPAY')
     .pipe(z.enum(PAYMENT_PROVIDERS, { error: 'Nhà cung cấp thanh toán không được hỗ trợ.' })),
-  returnUrl: z.string().trim().max(1000, 'Địa chỉ quay lại quá dài.').optional(),
+  returnUrl: z.preprocess(queryScalar, text('returnUrl').trim().max(1000, 'Địa chỉ quay lại quá dài.').optional()),
 });
 
 /** Gateway queries are read as they came; the signature check decides what is trusted. */

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   SALES_MESSAGES,
+  idParams as sharedIdParams,
   saleAssignSchema,
   saleCancelSchema,
   saleNoteSchema,
@@ -19,9 +19,7 @@ import { changePayment, refundOrder } from './payment.ts';
 import { countOrders, getOrder, listOrders, listStaff, salesContextOf } from './service.ts';
 import { cancelOrder, changeStatus } from './status.ts';
 
-const idParams = z.object({
-  id: z.coerce.number({ error: 'id phải là số.' }).int('id phải là số nguyên.').positive('id phải lớn hơn 0.').max(2_147_483_647, 'id không hợp lệ.'),
-});
+const idParams = sharedIdParams('id');
 
 /**
  * Spec section 7, Sales, under /api/v1. SALE and ADMIN only: the role is checked on request, before the body is

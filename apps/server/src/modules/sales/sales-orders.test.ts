@@ -530,7 +530,7 @@ describe('shipping info', () => {
 
   it('records carrier, tracking code and the carrier fee; keeps the fee when left out; corrects the hand-over time once shipped', async () => {
     const { order } = await placeOrder(t.app);
-    const first = await call(sale, 'PUT', `/orders/${order.id}/shipping`, { fee: '25000', shippingCarrier: ' GHTK ', trackingCode: 'S123.456/HN' });
+    const first = await call(sale, 'PUT', `/orders/${order.id}/shipping`, { fee: 25_000, shippingCarrier: ' GHTK ', trackingCode: 'S123.456/HN' });
     expect(first.statusCode).toBe(200);
     expect(first.json().message).toBe('Cập nhật vận chuyển thành công');
     const d1: SaleOrderDto = first.json().data;
@@ -579,7 +579,7 @@ describe('assignee', () => {
     const customer = await makeCustomer(t.app);
     const disabled = await makeStaff(t.app, 'SALE', { enabled: false });
     const deleted = await makeStaff(t.app, 'ADMIN', { deleted: true });
-    for (const assigneeId of [0, -3, 'abc']) {
+    for (const assigneeId of [0, -3, 'abc', String(sale.id), 2 ** 31]) {
       const res = await call(sale, 'PUT', `/orders/${order.id}/assign`, { assigneeId });
       expect(res.statusCode, String(assigneeId)).toBe(400);
       expect(res.json().message).toBe('Mã nhân viên phải lớn hơn 0.');
@@ -591,7 +591,7 @@ describe('assignee', () => {
     }
     expect((await saleOrder(t.app, sale, order.id)).assigneeId).toBeNull();
 
-    const toSale = await call(admin, 'PUT', `/orders/${order.id}/assign`, { assigneeId: String(sale.id) });
+    const toSale = await call(admin, 'PUT', `/orders/${order.id}/assign`, { assigneeId: sale.id });
     expect(toSale.statusCode).toBe(200);
     expect(toSale.json()).toMatchObject({ message: 'Đã giao đơn hàng cho nhân viên', data: { assigneeId: sale.id, assigneeName: 'Lê Thị Sale' } });
     const again = await call(admin, 'PUT', `/orders/${order.id}/assign`, { assigneeId: sale.id });

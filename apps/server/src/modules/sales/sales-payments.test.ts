@@ -215,7 +215,7 @@ describe('refunds', () => {
     }
     expect((await saleOrder(t.app, sale, order.id)).version).toBe(d1.version);
 
-    const rest = await refund(order.id, { amount: '270000', method: 'BANK_TRANSFER' }, admin);
+    const rest = await refund(order.id, { amount: 270_000, method: 'BANK_TRANSFER' }, admin);
     expect(rest.statusCode).toBe(201);
     const d2: SaleOrderDto = rest.json().data;
     expect(d2).toMatchObject({ status: 'CANCELED', paymentStatus: 'REFUNDED', refundedAmount: 370_000, refundableAmount: 0, allowedRefundMethods: [], cancelReason: 'Đặt nhầm sản phẩm' });

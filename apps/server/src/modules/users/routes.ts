@@ -1,14 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { updateProfileSchema } from '@nhasach/shared';
+import { idParams as sharedIdParams, updateProfileSchema } from '@nhasach/shared';
 import { authenticate, currentUser } from '../../lib/guards.ts';
 import { envelope } from '../../lib/envelope.ts';
 import { getUser, updateMyProfile } from './service.ts';
 
-const idParams = z.object({
-  id: z.coerce.number({ error: 'id phải là số.' }).int('id phải là số nguyên.').positive('id phải lớn hơn 0.'),
-});
+const idParams = sharedIdParams('id');
 
 /** Profile calls of spec section 7 (Users), under /api/v1. */
 export async function userRoutes(app: FastifyInstance): Promise<void> {

@@ -98,9 +98,11 @@ describe('/api/v1/users/me', () => {
     expect(cleared.json().data).toMatchObject({ fullName: 'Nguyễn Thị Hoa', phone: null, gender: 'FEMALE', birthDate: '1995-02-28' });
     const me = await get('/api/v1/users/me', customer);
     expect(me.json().data.phone).toBeNull();
-    // The e-mail is read-only: an e-mail in the body changes nothing.
+    // The e-mail is read-only: a body with only an e-mail has nothing to change.
     const withEmail = await putMe({ email: 'khac@example.com' });
-    expect(withEmail.json().data.email).toBe(customer.email);
+    expect(withEmail.statusCode).toBe(400);
+    expect(withEmail.json().message).toBe('Không có thông tin nào để cập nhật.');
+    expect((await get('/api/v1/users/me', customer)).json().data.email).toBe(customer.email);
   });
 
   it('refuses an invalid profile and changes nothing', async () => {

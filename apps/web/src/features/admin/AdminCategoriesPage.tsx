@@ -3,7 +3,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ADMIN_MESSAGES, categoryCreateSchema, type AdminCategoryDto } from '@nhasach/shared';
+import { ADMIN_MESSAGES, CATEGORY_NUMBER_FIELDS, categoryCreateSchema, formNumbers, type AdminCategoryDto } from '@nhasach/shared';
 import { adminKeys, createCategory, deleteCategory, fetchAdminCategories, updateCategory } from '../../api/admin.ts';
 import { catalogKeys } from '../../api/catalog.ts';
 import { errorText } from '../../api/client.ts';
@@ -25,8 +25,11 @@ interface CategoryFormValues {
   slug: string;
 }
 type CategoryBody = z.output<typeof categoryCreateSchema>;
-// The form's strings are a valid input of the shared schema; the output is the request body.
-const resolver = zodResolver(categoryCreateSchema) as unknown as Resolver<CategoryFormValues, unknown, CategoryBody>;
+// The form's values, its number inputs made numbers (formNumbers), are the shared schema's input; the output is
+// the request body.
+const schemaResolver = zodResolver(categoryCreateSchema) as unknown as Resolver<CategoryFormValues, unknown, CategoryBody>;
+const resolver: Resolver<CategoryFormValues, unknown, CategoryBody> = (values, context, options) =>
+  schemaResolver(formNumbers(values, CATEGORY_NUMBER_FIELDS), context, options);
 
 /** '— — Tiểu thuyết': a category in a select, indented by depth. */
 const optionLabel = (c: AdminCategoryDto) => `${'— '.repeat(c.depth)}${c.name}`;

@@ -30,17 +30,21 @@ import { applyFieldErrors } from '../../../lib/apiMessage.ts';
 import { ExternalLinkIcon } from '../../../components/icons.tsx';
 import { FormDialog, InlineAlert, selectClass } from '../ui.tsx';
 import { BookImagesField, useBookImages } from './BookImages.tsx';
-import { bookToForm, emptyBookForm, formSummary, type BookFormValues } from './bookForm.ts';
+import { bookToForm, emptyBookForm, formSummary, withNumbers, type BookFormValues } from './bookForm.ts';
 import { DescriptionEditor } from './DescriptionEditor.tsx';
 import { CategoryPicker, MasterPicker, listFailedText } from './Pickers.tsx';
 
 type Parsed = BookCreateInput | BookUpdateInput;
 
-// The shared schemas take the form's strings and give the request bodies; one resolver per mode, chosen per
-// call (a book created in this dialog continues as an edit). The casts only widen the input type: the form
-// values are assignable to both schemas' inputs.
-const createResolver = zodResolver(bookCreateSchema) as unknown as Resolver<BookFormValues, unknown, Parsed>;
-const updateResolver = zodResolver(bookUpdateSchema) as unknown as Resolver<BookFormValues, unknown, Parsed>;
+// The shared schemas give the request bodies from the form's values once its number inputs are numbers
+// (formNumbers); one resolver per mode, chosen per call (a book created in this dialog continues as an edit).
+// The casts only widen the input type.
+const numbersFirst =
+  (resolver: Resolver<BookFormValues, unknown, Parsed>): Resolver<BookFormValues, unknown, Parsed> =>
+  (values, context, options) =>
+    resolver(withNumbers(values), context, options);
+const createResolver = numbersFirst(zodResolver(bookCreateSchema) as unknown as Resolver<BookFormValues, unknown, Parsed>);
+const updateResolver = numbersFirst(zodResolver(bookUpdateSchema) as unknown as Resolver<BookFormValues, unknown, Parsed>);
 
 const FIELD_NAMES = Object.keys(emptyBookForm()) as (keyof BookFormValues)[];
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, ISBN_MESSAGES, bookCreateSchema, bookUpdateSchema, withIsbn13Checksum, type BookDto } from '@nhasach/shared';
-import { bookToForm, emptyBookForm, formSummary, toDateTimeLocal, type BookFormValues } from './bookForm.ts';
+import { bookToForm, emptyBookForm, formSummary, toDateTimeLocal, withNumbers, type BookFormValues } from './bookForm.ts';
 
 /** The field errors of the shared create schema for these form values, as react-hook-form would get them. */
 function errorsOf(values: BookFormValues, schema: typeof bookCreateSchema | typeof bookUpdateSchema = bookCreateSchema) {
-  const r = schema.safeParse(values);
+  const r = schema.safeParse(withNumbers(values));
   if (r.success) return {};
   const out: Record<string, { message: string }> = {};
   for (const issue of r.error.issues) {
@@ -67,7 +67,7 @@ describe('book form values and the shared schemas', () => {
 
   it('a filled form becomes the create body: numbers, ids without duplicates, blanks cleared, local dates as ISO', () => {
     const local = '2030-01-02T09:30';
-    const body = bookCreateSchema.parse({ ...filled(), saleStartAt: local, saleEndAt: '' });
+    const body = bookCreateSchema.parse(withNumbers({ ...filled(), saleStartAt: local, saleEndAt: '' }));
     expect(body).toMatchObject({
       title: 'Đắc Nhân Tâm',
       isbn13: isbn,
@@ -132,7 +132,7 @@ describe('book form values and the shared schemas', () => {
     // The admin form's code for Japanese (spec section 3).
     expect(form.language).toBe('JP');
     expect(form.saleStartAt).toBe(toDateTimeLocal(book.saleStartAt));
-    const body = bookUpdateSchema.parse(form);
+    const body = bookUpdateSchema.parse(withNumbers(form));
     expect(body).toMatchObject({
       title: book.title,
       slug: book.slug,

@@ -1,6 +1,8 @@
 import {
   ADMIN_MESSAGES,
   BOOK_FORM_DEFAULTS,
+  BOOK_NUMBER_FIELDS,
+  formNumbers,
   ISBN_MESSAGES,
   adminLanguageValue,
   type AgeRating,
@@ -12,8 +14,8 @@ import type { FieldErrors } from 'react-hook-form';
 
 /**
  * Values of the book form as the inputs hold them: numbers are strings ('' = empty) and selects hold ids as
- * strings. The shared schemas (bookCreateSchema, bookUpdateSchema) accept exactly these and turn them into the
- * request body, so the form checks the same rules as the server.
+ * strings. Once withNumbers made its number fields numbers, the shared schemas (bookCreateSchema,
+ * bookUpdateSchema) read them and give the request body, so the form checks the same rules as the server.
  */
 export interface BookFormValues {
   title: string;
@@ -41,6 +43,9 @@ export interface BookFormValues {
   thicknessCm: string;
   description: string;
 }
+
+/** The form's values with its number inputs as numbers ('' = null): what the shared schemas read. */
+export const withNumbers = (values: BookFormValues): BookFormValues => formNumbers(values, BOOK_NUMBER_FIELDS);
 
 const str = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 

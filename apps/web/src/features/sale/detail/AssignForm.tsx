@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
-import { SALES_MESSAGES, saleAssignSchema, type SaleOrderDto, type SaleStaffDto } from '@nhasach/shared';
+import { SALES_MESSAGES, saleAssignSchema, type SaleOrderDto, type SaleStaffDto, formNumbers, SALE_NUMBER_FIELDS } from '@nhasach/shared';
 import { assignSaleOrder, fetchSaleStaff, saleKeys } from '../../../api/sales.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { Button } from '../../../components/Button.tsx';
@@ -31,7 +31,7 @@ export function AssignForm({ order, onReload, reloading }: { order: SaleOrderDto
     setValue,
     formState: { errors, isSubmitting },
   } = useForm<AssignInput, unknown, AssignValues>({
-    resolver: formResolver<AssignInput, typeof assignFormSchema>(assignFormSchema),
+    resolver: formResolver<AssignInput, typeof assignFormSchema>(assignFormSchema, (values) => formNumbers(values, SALE_NUMBER_FIELDS)),
     defaultValues: { assigneeId: order.assigneeId ? String(order.assigneeId) : '' },
   });
 

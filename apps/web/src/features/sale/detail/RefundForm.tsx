@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { formatVnd, REFUND_METHOD_LABELS, REFUND_METHODS, SALES_MESSAGES, saleRefundSchema, type SaleOrderDto } from '@nhasach/shared';
+import { formatVnd, REFUND_METHOD_LABELS, REFUND_METHODS, SALES_MESSAGES, saleRefundSchema, type SaleOrderDto, formNumbers, SALE_NUMBER_FIELDS } from '@nhasach/shared';
 import { refundSaleOrder } from '../../../api/sales.ts';
 import { Button } from '../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
@@ -32,7 +32,7 @@ export function RefundForm({ order, onReload, reloading }: { order: SaleOrderDto
     setError,
     formState: { errors },
   } = useForm<RefundInput, unknown, RefundValues>({
-    resolver: formResolver<RefundInput, typeof refundFormSchema>(refundFormSchema),
+    resolver: formResolver<RefundInput, typeof refundFormSchema>(refundFormSchema, (values) => formNumbers(values, SALE_NUMBER_FIELDS)),
     defaultValues: { amount: refundable > 0 ? String(refundable) : '', method: '', note: '' },
   });
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { SALES_MESSAGES, saleShippingSchema, SHIPPED_STATUSES, SHIPPING_CARRIERS, SHIPPING_FEE_MAX, type OrderStatus, type SaleOrderDto } from '@nhasach/shared';
+import { SALES_MESSAGES, saleShippingSchema, SHIPPED_STATUSES, SHIPPING_CARRIERS, SHIPPING_FEE_MAX, type OrderStatus, type SaleOrderDto, formNumbers, SALE_NUMBER_FIELDS } from '@nhasach/shared';
 import { updateSaleOrderShipping } from '../../../api/sales.ts';
 import { Button } from '../../../components/Button.tsx';
 import { TruckIcon } from '../../../components/icons.tsx';
@@ -15,7 +15,7 @@ type ShippingInput = { fee: string; shippingCarrier: string; trackingCode: strin
 type ShippingValues = ReturnType<typeof shippingFormSchema.parse>;
 
 /** shippedAt is typed in Vietnam time (datetime-local) and sent as an ISO instant. */
-const resolver = formResolver<ShippingInput, typeof shippingFormSchema>(shippingFormSchema, (values) => ({ ...values, shippedAt: fromVietnamLocalInput(values.shippedAt) ?? '' }));
+const resolver = formResolver<ShippingInput, typeof shippingFormSchema>(shippingFormSchema, (values) => formNumbers({ ...values, shippedAt: fromVietnamLocalInput(values.shippedAt) ?? '' }, SALE_NUMBER_FIELDS));
 
 /**
  * Carrier, tracking code, the carrier's fee and the hand-over time. Carrier and tracking code are needed before
