@@ -11,12 +11,14 @@ export type CspDirectives = Record<string, string[]>;
  */
 export function cspDirectives(config: Config): CspDirectives {
   const https = config.PUBLIC_URL.startsWith('https:');
+  // Images in an object store or behind a CDN (MEDIA_PUBLIC_URL) are shown by the app too.
+  const media = config.MEDIA_PUBLIC_URL ? [new URL(config.MEDIA_PUBLIC_URL).origin] : [];
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
+    'img-src': ["'self'", 'data:', 'blob:', ...media],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'"],
     'object-src': ["'none'"],
