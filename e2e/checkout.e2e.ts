@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { MOBILE, launchBrowser, newPage, screenshot, startStore, type Store } from './harness.ts';
+import type { Browser, Page } from 'playwright-core';
+import { MOBILE, chooseUnit, launchBrowser, newPage, screenshot, startStore, type Store } from './harness.ts';
 
 let store: Store;
 let browser: Browser;
@@ -77,22 +77,6 @@ async function settle(page: Page) {
     window.scrollTo(0, 0);
   });
   await page.waitForLoadState('networkidle');
-}
-
-/**
- * Chooses in an address unit picker (a searchable combobox): types `typed`, then clicks the option named `name`, or
- * the first one; returns the chosen name.
- */
-async function chooseUnit(page: Page, field: Locator, typed: string, name?: string): Promise<string> {
-  await poll(() => field.isEnabled()).toBe(true);
-  await field.click();
-  await field.fill(typed);
-  const option = name ? page.getByRole('option', { name, exact: true }) : page.getByRole('option').first();
-  await poll(() => option.isVisible()).toBe(true);
-  const chosen = (await option.innerText()).trim();
-  await option.click();
-  await poll(() => field.inputValue()).toBe(chosen);
-  return chosen;
 }
 
 /** Places the order on /checkout with the chosen payment method and returns nothing; the caller waits for where it lands. */

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { startMailCatcher, type MailCatcher } from '../apps/server/src/test/mail-catcher.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -161,4 +162,20 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(artifactsDir, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/**
+ * Chooses in an address unit picker (a searchable combobox): types `typed`, then clicks the option named `name`, or
+ * the first one; returns the chosen name.
+ */
+export async function chooseUnit(page: Page, field: Locator, typed: string, name?: string): Promise<string> {
+  await expect.poll(() => field.isEnabled(), { timeout: 15_000, interval: 100 }).toBe(true);
+  await field.click();
+  await field.fill(typed);
+  const option = name ? page.getByRole('option', { name, exact: true }) : page.getByRole('option').first();
+  await expect.poll(() => option.isVisible(), { timeout: 15_000, interval: 100 }).toBe(true);
+  const chosen = (await option.innerText()).trim();
+  await option.click();
+  await expect.poll(() => field.inputValue(), { timeout: 15_000, interval: 100 }).toBe(chosen);
+  return chosen;
 }
