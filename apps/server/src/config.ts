@@ -30,6 +30,8 @@ const envSchema = z.object({
     .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : [])),
   JWT_SECRET: optionalUrl,
   SEED_DEMO: bool(true),
+  /** Keep shoppers' ranked search results for 30 s in the API process (the benchmark turns it off to measure). */
+  SEARCH_CACHE: bool(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Directory of the built web app served in production mode. */
   WEB_DIST: z.string().optional(),

@@ -21,7 +21,7 @@ const slugParams = z.object({ slug: z.string().max(200) });
 /** Decorates the app with `catalog` (the service); fastify-plugin makes it visible to every module. */
 export const catalogPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('catalog', createCatalogService(app.db));
+    app.decorate('catalog', createCatalogService(app.db, { searchCache: app.config.SEARCH_CACHE }));
   },
   { name: 'catalog' },
 );

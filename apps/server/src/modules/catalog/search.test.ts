@@ -185,13 +185,14 @@ describe('candidates of a frequent term', () => {
   });
 });
 
-describe('with statistics (ANALYZE)', () => {
-  it('terms of frequent words read the best sellers first, with the same results', async () => {
-    expect(await frequentTerm(t.app.db, ['dac', 'nhan', 'tam'])).toBe(false); // no statistics yet
-    await queryRows(t.app.db, sql`analyze books`);
+describe('with statistics (ANALYZE of book_search)', () => {
+  it('frequent terms read the best sellers first, with the same results', async () => {
+    expect(await frequentTerm(t.app.db, ['dac'])).toBe(false); // no statistics yet
+    await queryRows(t.app.db, sql`analyze book_search`);
     // This process cached the answer without statistics (for a while): read them again.
     forgetSearchCaches(t.app.db);
-    expect(await frequentTerm(t.app.db, ['dac', 'nhan', 'tam'])).toBe(true);
+    // 'dac' is in 3 of the 12 visible books: frequent; with a word in no statistics the estimate is 0.
+    expect(await frequentTerm(t.app.db, ['dac'])).toBe(true);
     expect(await frequentTerm(t.app.db, ['dac', 'zzzz'])).toBe(false);
     t.app.catalog.invalidate(); // cached search results would hide the new path
     expect(keysOf((await q('dac nhan tam')).content)).toEqual(['dnt', 'dntTeen', 'biQuyet']);

@@ -13,6 +13,7 @@ import {
   type HomeDataDto,
   type HomeQuery,
   type PageResult,
+  type SearchPageResult,
   type SearchQuery,
 } from '@nhasach/shared';
 import type { Db } from '../../db/client.ts';
@@ -32,6 +33,12 @@ const COUNT_TTL_MS = 60_000;
 const HOME_TTL_MS = 15_000;
 /** Shoppers' search results (ranked ids) may lag writes by this much. */
 const SEARCH_TTL_MS = 30_000;
+/** Ranked ids of one page of a search, with the corrected term when the typo pass ran. */
+interface RankedSearch {
+  ids: number[];
+  total: number;
+  didYouMean?: string;
+}
 const NEWEST: BookSort = { field: 'createdAt', direction: 'desc' };
 const BEST: BookSort = { field: 'sold', direction: 'desc' };
 
@@ -58,10 +65,11 @@ const isStaff = (user?: AuthUser) => !!user && hasAnyRole(user.roles, ['ADMIN', 
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
-export function createCatalogService(db: Db) {
+export function createCatalogService(db: Db, opts: { searchCache?: boolean } = {}) {
+  const searchCacheOn = opts.searchCache !== false;
   const counts = new TtlCache<number>(COUNT_TTL_MS, 5000);
   const homes = new TtlCache<HomeDataDto>(HOME_TTL_MS, 50);
-  const searches = new TtlCache<{ ids: number[]; total: number }>(SEARCH_TTL_MS, 2000);
+  const searches = new TtlCache<RankedSearch>(SEARCH_TTL_MS, 2000);
 
   async function resolveFilter(p: FilterParams, visibleOnly: boolean): Promise<BookFilter> {
     const f: BookFilter = { visibleOnly };
@@ -127,12 +135,14 @@ export function createCatalogService(db: Db) {
     sort: BookSort | undefined,
     page: number,
     size: number,
-  ): Promise<PageResult<BookCardDto>> {
+  ): Promise<SearchPageResult<BookCardDto>> {
     const now = new Date();
-    const ranked = f.visibleOnly
+    const ranked = f.visibleOnly && searchCacheOn
       ? await searches.get(JSON.stringify([term, f, sort, page, size]), () => rankSearch(term, f, sort, page, size, now))
       : await rankSearch(term, f, sort, page, size, now);
-    return toPage(await cards(ranked.ids, now), ranked.total, page, size);
+    const result: SearchPageResult<BookCardDto> = toPage(await cards(ranked.ids, now), ranked.total, page, size);
+    if (ranked.didYouMean) result.didYouMean = ranked.didYouMean;
+    return result;
   }
 
   async function rankSearch(
@@ -142,13 +152,13 @@ export function createCatalogService(db: Db) {
     page: number,
     size: number,
     now: Date,
-  ): Promise<{ ids: number[]; total: number }> {
+  ): Promise<RankedSearch> {
     const isbn = isbnOf(term);
     if (isbn) {
       const id = await findVisibleIdByIsbn(db, isbn);
       if (id !== undefined) return { ids: page === 0 ? [id] : [], total: 1 };
     }
-    const norm = await normalizeTerm(db, term);
+    const norm = normalizeTerm(term);
     const tokens = tokensOf(norm);
     if (tokens.length === 0) return { ids: [], total: 0 };
     const { offset, limit } = window(page, size);
@@ -156,11 +166,15 @@ export function createCatalogService(db: Db) {
     let result = await searchPage(db, { ...base, tsQuery: exactTsQuery(tokens), probeFirst: await frequentTerm(db, tokens) });
     // No book has every word: the last one may be cut short (title-prefix matches alone do not settle that).
     if (result.wordMatches === 0) result = await searchPage(db, { ...base, tsQuery: prefixTsQuery(tokens) });
+    let didYouMean: string | undefined;
     if (result.total === 0) {
       const fuzzy = await fuzzyTsQuery(db, tokens);
-      if (fuzzy) result = await searchPage(db, { ...base, tsQuery: fuzzy, probe: false });
+      if (fuzzy) {
+        result = await searchPage(db, { ...base, tsQuery: fuzzy.tsQuery, probe: false });
+        didYouMean = fuzzy.corrected;
+      }
     }
-    return { ids: result.ids, total: result.total };
+    return { ids: result.ids, total: result.total, ...(didYouMean ? { didYouMean } : {}) };
   }
 
   return {
@@ -180,7 +194,7 @@ export function createCatalogService(db: Db) {
     },
 
     /** GET /books/search: relevance first unless another sort is asked for; blank q is the plain listing. */
-    async search(q: SearchQuery): Promise<PageResult<BookCardDto>> {
+    async search(q: SearchQuery): Promise<SearchPageResult<BookCardDto>> {
       const f = await resolveFilter(q, true);
       if (!q.q) return listPage(f, q.sort && q.sort.field !== 'relevance' ? q.sort : NEWEST, q.page, q.size);
       return searchBooks(q.q, f, q.sort, q.page, q.size);
