@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bookListQuerySchema, catalogQuerySchema, homeQuerySchema, searchQuerySchema } from '@nhasach/shared';
+import { bookListQuerySchema, catalogQuerySchema, homeQuerySchema, searchQuerySchema, suggestQuerySchema } from '@nhasach/shared';
 import { notFound } from '../../lib/errors.ts';
 import { optionalAuth } from '../../lib/guards.ts';
 import { listRefs } from './repo.ts';
@@ -50,6 +50,19 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     '/books/search',
     { schema: { tags, summary: 'Vietnamese search, with or without diacritics, typo-tolerant', querystring: searchQuerySchema } },
     (request) => service.search(request.query),
+  );
+  r.get(
+    '/books/suggest',
+    {
+      schema: {
+        tags,
+        summary: 'Suggestions as the shopper types: up to 6 books, 3 authors and 3 categories with a word starting with q',
+        description:
+          'q is matched with or without diacritics; fewer than 2 letters or digits give empty lists. Books: id, title, slug, thumbnail, price, effectivePrice.',
+        querystring: suggestQuerySchema,
+      },
+    },
+    (request) => service.suggest(request.query),
   );
   r.get(
     '/books/home',

@@ -164,6 +164,29 @@ describe('GET /books/search', () => {
   });
 });
 
+describe('odd input', () => {
+  it('punctuation, emoji, 10,000 characters, tsquery or SQL syntax, control characters: a normal answer', async () => {
+    const terms = ['!!! ???', '😀📚', '😀 mắt biếc 😀', 'x'.repeat(10_000), 'mắt '.repeat(2500), 'a & b | !c', ':*', 'mat:*', '\\', '\\x00',
+      "'; drop table books; --", '(dac | nhan) & !tam', '<-> <2>', '\u0001\u0002\u0007mắt\u001bbiếc', '٣٤٥ 中文 русский', '-', '978-', '9'.repeat(200)];
+    for (const term of terms) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1/books/search?q=${encodeURIComponent(term)}` });
+      expect(res.statusCode, JSON.stringify(term.slice(0, 30))).toBe(200);
+      expect((res.json() as { data: PageResult<BookCardDto> }).data.content).toEqual(expect.any(Array));
+    }
+    // The words around the odd characters still count.
+    expect(keysOf((await q('😀 mắt biếc 😀')).content)).toEqual(['matBiec']);
+    expect(keysOf((await q('\u0001mắt\u001bbiếc')).content)).toEqual(['matBiec']);
+  });
+
+  it('a misspelt term finds the book and names the corrected term', async () => {
+    const r = (await q('nha gia kin')) as PageResult<BookCardDto> & { didYouMean?: string };
+    expect(keysOf(r.content)).toEqual(['nhaGiaKim']);
+    expect(r.didYouMean).toBe('nha gia kim');
+    // Known words: no correction to offer.
+    expect(((await q('mat biec')) as { didYouMean?: string }).didYouMean).toBeUndefined();
+  });
+});
+
 describe('candidates of a frequent term', () => {
   it('when the full-text part stops at its cap, the best sellers among the matches are added from the probe', async () => {
     const args = { filter: { visibleOnly: true }, tsQuery: 'nguyen & nhat & anh:*', norm: 'nguyen nhat anh', offset: 0, limit: 10, now: new Date() };

@@ -55,7 +55,12 @@ export function exactTsQuery(tokens: readonly string[]): string {
  * exact words found nothing: a prefix of a common syllable ('thu:*') unites dozens of words' posting lists and
  * costs a hundred times the exact query.
  */
-export function prefixTsQuery(tokens: readonly string[]): string {
+export function prefixTsQuery(tokens: readonly string[]): string | undefined {
+  const last = tokens[tokens.length - 1];
+  if (last === undefined) return undefined;
+  // One letter as a prefix unites the posting lists of a good part of the dictionary: left out (the titles
+  // starting with the whole term are candidates anyway).
+  if (last.length < 2) return tokens.length > 1 ? tokens.slice(0, -1).join(' & ') : undefined;
   return tokens.map((t, i) => (i === tokens.length - 1 ? `${t}:*` : t)).join(' & ');
 }
 
@@ -163,7 +168,7 @@ async function pageOf(db: Db, cand: SQL, ordered: SQL, words: SQL, offset: numbe
  */
 export async function searchPage(db: Db, args: SearchArgs): Promise<SearchPage> {
   if (visibilityOnly(args.filter)) return searchVisiblePage(db, args);
-  const { filter, tsQuery, norm, sort, offset, limit, now } = args;
+  const { filter, tsQuery, norm, offset, limit, now } = args;
   const cap = args.cap ?? SEARCH_MAX_RESULTS;
   const w = whereSql(filter, now);
   const q = sql`to_tsquery('simple', ${tsQuery})`;
@@ -367,7 +372,7 @@ export async function fuzzyTsQuery(db: Db, tokens: readonly string[]): Promise<{
     const isPrefix = last && [...dict.words].some((w) => w.startsWith(token));
     if (isPrefix) alternatives.unshift(`${token}:*`);
     changed = true;
-    if (near[0] && !isPrefix) {
+    if (near[0]) {
       corrected.push(near[0].word);
       replaced = true;
     } else corrected.push(token);

@@ -15,16 +15,19 @@ import {
   type PageResult,
   type SearchPageResult,
   type SearchQuery,
+  type SuggestionsDto,
+  type SuggestQuery,
 } from '@nhasach/shared';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../lib/guards.ts';
 import { toPage } from '../../lib/pagination.ts';
-import { buildCategoryTree, findCategory, flattenCategoryTree, loadCategoryRows, withDescendants } from './categories.ts';
+import { type CategoryRow, buildCategoryTree, findCategory, flattenCategoryTree, loadCategoryRows, withDescendants } from './categories.ts';
 import { toBookDto, toCard } from './dto.ts';
 import { lookupEngagement } from './engagement-hook.ts';
 import { countBooks, loadBookDetailRow, loadCardRows, pageBookIds, resolveRefIds, topCategoryRows, type BookFilter } from './repo.ts';
 import { exactTsQuery, findVisibleIdByIsbn, frequentTerm, fuzzyTsQuery, isbnOf, normalizeTerm, prefixTsQuery, searchPage, tokensOf } from './search.ts';
+import { EMPTY_SUGGESTIONS, suggestAuthors, suggestBooks, suggestCategories, suggestTerm } from './suggest.ts';
 import { TtlCache } from './ttl-cache.ts';
 
 /** Page totals may lag writes by this much (docs/performance.md, count strategy). */
@@ -70,6 +73,8 @@ export function createCatalogService(db: Db, opts: { searchCache?: boolean } = {
   const counts = new TtlCache<number>(COUNT_TTL_MS, 5000);
   const homes = new TtlCache<HomeDataDto>(HOME_TTL_MS, 50);
   const searches = new TtlCache<RankedSearch>(SEARCH_TTL_MS, 2000);
+  // The category names the suggestions match (a rename shows within a minute, or at once after invalidate()).
+  const suggestCategoryRows = new TtlCache<CategoryRow[]>(COUNT_TTL_MS, 1);
 
   async function resolveFilter(p: FilterParams, visibleOnly: boolean): Promise<BookFilter> {
     const f: BookFilter = { visibleOnly };
@@ -165,7 +170,8 @@ export function createCatalogService(db: Db, opts: { searchCache?: boolean } = {
     const base = { filter: f, norm, sort, offset, limit, now };
     let result = await searchPage(db, { ...base, tsQuery: exactTsQuery(tokens), probeFirst: await frequentTerm(db, tokens) });
     // No book has every word: the last one may be cut short (title-prefix matches alone do not settle that).
-    if (result.wordMatches === 0) result = await searchPage(db, { ...base, tsQuery: prefixTsQuery(tokens) });
+    const prefix = result.wordMatches === 0 ? prefixTsQuery(tokens) : undefined;
+    if (prefix) result = await searchPage(db, { ...base, tsQuery: prefix });
     let didYouMean: string | undefined;
     if (result.total === 0) {
       const fuzzy = await fuzzyTsQuery(db, tokens);
@@ -205,6 +211,19 @@ export function createCatalogService(db: Db, opts: { searchCache?: boolean } = {
       const f = await resolveFilter(q, !isStaff(user));
       if (q.q) return searchBooks(q.q, f, q.sort, q.page, q.size);
       return listPage(f, q.sort && q.sort.field !== 'relevance' ? q.sort : NEWEST, q.page, q.size);
+    },
+
+    /** GET /books/suggest: books, authors and categories matching what the shopper is typing. */
+    async suggest(q: SuggestQuery): Promise<SuggestionsDto> {
+      const term = suggestTerm(q.q);
+      if (!term) return EMPTY_SUGGESTIONS;
+      const now = new Date();
+      const [books, authors, categoryRows] = await Promise.all([
+        suggestBooks(db, term.norm, now),
+        suggestAuthors(db, term.tokens, term.norm),
+        suggestCategoryRows.get('all', () => loadCategoryRows(db)),
+      ]);
+      return { books, authors, categories: suggestCategories(categoryRows, term.norm) };
     },
 
     async home(q: HomeQuery): Promise<HomeDataDto> {
@@ -249,6 +268,7 @@ export function createCatalogService(db: Db, opts: { searchCache?: boolean } = {
       counts.clear();
       homes.clear();
       searches.clear();
+      suggestCategoryRows.clear();
     },
   };
 }
