@@ -33,7 +33,7 @@ export const authors = pgTable(
     slug: varchar('slug', { length: 200 }).notNull().unique('authors_slug_uq'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // Suggestions: a word of the name starting with the typed text (migration catalog_author_name_search).
+  // Suggestions: a word of the name starting with the typed text (migration catalog_search_word_indexes).
   (t) => [index('authors_name_words_idx').using('gin', sql`to_tsvector('simple'::regconfig, f_search_norm(${t.name}))`)],
 );
 
@@ -198,7 +198,8 @@ export const bookAuthors = pgTable(
  * kept by the trigger books_search_sync on every insert and on updates of status, sold, title_norm and
  * search_doc. words = strip(search_tsv). Its indexes are partial on visible, one with INCLUDE, so they live in
  * that custom migration: book_search_words_idx (gin words), book_search_title_idx (title text_pattern_ops
- * INCLUDE sold), book_search_sold_idx (sold, book_id INCLUDE title, words).
+ * INCLUDE sold), book_search_sold_idx (sold, book_id INCLUDE title, words); and book_search_title_words_idx (gin
+ * to_tsvector('simple', title)) in catalog_search_word_indexes.
  */
 export const bookSearch = pgTable('book_search', {
   bookId: integer('book_id')

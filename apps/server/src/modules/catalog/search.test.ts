@@ -243,7 +243,10 @@ describe('helpers', () => {
   });
   it('tsqueries: exact words, then the last word as a prefix; nxb is left out of longer terms', () => {
     expect(exactTsQuery(['dac', 'nhan', 'ta'])).toBe('dac & nhan & ta');
-    expect(prefixTsQuery(['dac', 'nhan', 'ta'])).toBe('dac & nhan & ta:*');
+    expect(prefixTsQuery(['dac', 'nhan', 'ta'])).toEqual({ tsQuery: 'dac & nhan & ta:*', indexTsQuery: 'dac & nhan' });
+    expect(prefixTsQuery(['nha'])).toEqual({ tsQuery: 'nha:*' });
+    expect(prefixTsQuery(['dac', 'n'])).toEqual({ tsQuery: 'dac' });
+    expect(prefixTsQuery(['n'])).toBeUndefined();
     expect(tokensOf('nxb kim dong kim')).toEqual(['kim', 'dong']);
     expect(tokensOf('nxb')).toEqual(['nxb']);
   });

@@ -55,13 +55,14 @@ export function exactTsQuery(tokens: readonly string[]): string {
  * exact words found nothing: a prefix of a common syllable ('thu:*') unites dozens of words' posting lists and
  * costs a hundred times the exact query.
  */
-export function prefixTsQuery(tokens: readonly string[]): string | undefined {
+export function prefixTsQuery(tokens: readonly string[]): { tsQuery: string; indexTsQuery?: string } | undefined {
   const last = tokens[tokens.length - 1];
   if (last === undefined) return undefined;
   // One letter as a prefix unites the posting lists of a good part of the dictionary: left out (the titles
   // starting with the whole term are candidates anyway).
-  if (last.length < 2) return tokens.length > 1 ? tokens.slice(0, -1).join(' & ') : undefined;
-  return tokens.map((t, i) => (i === tokens.length - 1 ? `${t}:*` : t)).join(' & ');
+  if (last.length < 2) return tokens.length > 1 ? { tsQuery: tokens.slice(0, -1).join(' & ') } : undefined;
+  const tsQuery = tokens.map((t, i) => (i === tokens.length - 1 ? `${t}:*` : t)).join(' & ');
+  return tokens.length > 1 ? { tsQuery, indexTsQuery: tokens.slice(0, -1).join(' & ') } : { tsQuery };
 }
 
 /** The ISBN-13 a term stands for: 13 digits, or an ISBN-10 (hyphens and spaces ignored); else undefined. */
@@ -108,6 +109,8 @@ export interface SearchPage {
 
 /** Best-selling books whose index entries the probe reads at most (index-only, about 150 bytes each). */
 const PROBE_ROWS = 3000;
+/** Best sellers checked when the index parts stopped at their cap (the term was not expected to be frequent). */
+const CHECK_ROWS = 1000;
 /** A probe that finds this many matches is enough candidates for a frequent term (3 pages of 20). */
 const PROBE_ENOUGH = 60;
 /**
@@ -115,6 +118,15 @@ const PROBE_ENOUGH = 60;
  * the probe should find PROBE_ENOUGH matches in about 2,000 best sellers, cheaper than reading the posting lists.
  */
 const FREQUENT_TERM = 0.03;
+
+/**
+ * Full-text matches ranked by the shopper's search (5 pages of 20). For a specific term that is every match;
+ * for a frequent one the probe adds the best sellers. Reading the first 100 matches costs about 0.8 ms at a
+ * million books, the first 300 three times that.
+ */
+const VISIBLE_CAP = 100;
+/** Rows of the complete words a prefix query tests at most (see SearchArgs.indexTsQuery). */
+const INDEXED_ROWS = 2000;
 
 /** True when the filter is only the shopper's visibility: the compact book_search table answers alone. */
 const visibilityOnly = (f: BookFilter) =>
@@ -130,6 +142,12 @@ export interface SearchArgs {
   now: Date;
   /** False for the typo pass: its OR-groups make the probe costly, and misspelt terms are rarely frequent. */
   probe?: boolean;
+  /**
+   * The complete words of a query whose last word is a prefix ('dac & nhan' of 'dac & nhan & ta:*'): the words
+   * index reads only them, and the whole query is tested on the first INDEXED_ROWS rows found. A prefix in the
+   * index makes PostgreSQL read the posting list of every word starting with it ('th:*': half the dictionary).
+   */
+  indexTsQuery?: string;
   /** The cap of each candidate part (tests lower it to reach the probe with a small catalogue). */
   cap?: number;
   /** The term is frequent (see frequentTerm): read the best sellers first, the full-text index only if needed. */
@@ -178,7 +196,7 @@ export async function searchPage(db: Db, args: SearchArgs): Promise<SearchPage> 
       select id, sold, title from gin
       union
       (select b.id, b.sold, b.title_norm from books b where ${w} and b.title_norm like ${`${norm}%`}
-        order by b.title_norm, b.id limit ${PREFIX_CANDIDATES})
+        order by b.title_norm using ~<~ limit ${PREFIX_CANDIDATES})
     )`;
   const words = sql`(select count(*) from gin)::int`;
   return pageOf(db, cand, orderedSql(args, q, words), words, offset, limit);
@@ -192,45 +210,62 @@ function orderedSql(args: SearchArgs, q: SQL, words: SQL): SQL {
 }
 
 /**
- * The shopper's search on book_search (one compact row per book, the visible ones indexed): every part reads a
- * bounded number of index entries or rows.
- * - gin: the first `cap` matches of the words index (for a specific term: every match, ranked exactly);
+ * The shopper's search on book_search (one compact row per book, the visible ones indexed). Every part reads a
+ * bounded number of index entries or rows; the later parts run only when their one-time condition holds.
+ * - tw: the first `cap` books whose title holds every word (GIN on the title's words: short posting lists);
+ * - pre: titles starting with the term (up to PREFIX_CANDIDATES), from book_search_title_idx;
  * - probe: the matches among the PROBE_ROWS best sellers, index-only from book_search_sold_idx (title and words
- *   included), so the best sellers are not missed when gin stops at its cap;
- * - titles starting with the term (up to PREFIX_CANDIDATES), from book_search_title_idx.
- * Order: gin first and the probe only when gin is full; for a frequent term (probeFirst) the probe first and gin
- * only when the probe found fewer than PROBE_ENOUGH. The second part runs only when its one-time condition holds.
+ *   included): first for a frequent term (probeFirst), otherwise only when tw or dw stopped at its cap, so the
+ *   best sellers are not missed;
+ * - dw: the first `cap` books whose document (title, authors, publisher, ISBN) holds every word, only when the
+ *   parts above found fewer books than the page needs: the document's posting lists are the long ones.
+ * With indexTsQuery (a last word cut short) the indexes read the complete words and the whole query is tested
+ * on the first INDEXED_ROWS rows they give.
  */
 async function searchVisiblePage(db: Db, args: SearchArgs): Promise<SearchPage> {
   const { tsQuery, norm, offset, limit } = args;
-  const cap = args.cap ?? SEARCH_MAX_RESULTS;
+  const cap = args.cap ?? VISIBLE_CAP;
   const enough = Math.min(PROBE_ENOUGH, cap);
+  const need = offset + limit;
   const q = sql`to_tsquery('simple', ${tsQuery})`;
   const withProbe = args.probe !== false;
-  const probeSql = (gate: SQL) => sql`probe as materialized (
+  const titleWords = sql`to_tsvector('simple'::regconfig, s.title)`;
+  // ts_match_vq is the @@ operator called as a function: a filter on the rows, never an index condition.
+  const matches = (indexed: SQL, gate: SQL) =>
+    args.indexTsQuery
+      ? sql`select t.id, t.sold, t.title from (
+          select s.book_id as id, s.sold, s.title, s.words from book_search s
+          where s.visible and ${indexed} @@ to_tsquery('simple', ${args.indexTsQuery}) ${gate} limit ${INDEXED_ROWS}) t
+        where ts_match_vq(t.words, ${q}) limit ${cap}`
+      : sql`select s.book_id as id, s.sold, s.title from book_search s where s.visible and ${indexed} @@ ${q} ${gate} limit ${cap}`;
+  const probe = (gate: SQL, rows = PROBE_ROWS) => sql`probe as materialized (
         select t.book_id as id, t.sold, t.title from (
           select s.book_id, s.sold, s.title, s.words from book_search s where s.visible
-          order by s.sold desc, s.book_id desc limit ${PROBE_ROWS}) t
+          order by s.sold desc, s.book_id desc limit ${rows}) t
         where t.words @@ ${q} ${gate}
         limit ${enough})`;
-  const ginSql = (gate: SQL) => sql`gin as materialized (
-        select s.book_id as id, s.sold, s.title from book_search s where s.visible and s.words @@ ${q} ${gate} limit ${cap}
-      )`;
-  const parts = !withProbe
-    ? ginSql(sql``)
-    : args.probeFirst
-      ? sql`${probeSql(sql``)}, ${ginSql(sql`and (select count(*) from probe) < ${enough}`)}`
-      : sql`${ginSql(sql``)}, ${probeSql(sql`and (select count(*) from gin) >= ${cap}`)}`;
-  const cand = sql`${parts}, cand as (
-      select id, sold, title from gin
-      ${withProbe ? sql`union select id, sold, title from probe` : sql``}
-      union
-      (select s.book_id, s.sold, s.title from book_search s where s.visible and s.title like ${`${norm}%`}
-        order by s.title limit ${PREFIX_CANDIDATES})
+  const found = (parts: string[]) => sql.raw(parts.map((p) => `(select count(*) from ${p})`).join(' + '));
+  const pre = sql`pre as materialized (select s.book_id as id, s.sold, s.title from book_search s where s.visible and s.title like ${`${norm}%`}
+        order by s.title using ~<~ limit ${PREFIX_CANDIDATES})`;
+  const ctes: SQL[] =
+    withProbe && args.probeFirst
+      ? [
+          pre,
+          probe(sql``),
+          sql`tw as materialized (${matches(titleWords, sql`and (select count(*) from probe) < ${enough}`)})`,
+          sql`dw as materialized (${matches(sql`s.words`, sql`and ${found(['tw', 'pre', 'probe'])} < ${need}`)})`,
+        ]
+      : [
+          pre,
+          sql`tw as materialized (${matches(titleWords, sql``)})`,
+          sql`dw as materialized (${matches(sql`s.words`, sql`and ${found(['tw', 'pre'])} < ${need}`)})`,
+          ...(withProbe ? [probe(sql`and ((select count(*) from tw) >= ${cap} or (select count(*) from dw) >= ${cap})`, CHECK_ROWS)] : []),
+        ];
+  const sources = ['tw', 'dw', ...(withProbe ? ['probe'] : [])];
+  const cand = sql`${sql.join(ctes, sql`, `)}, cand as (
+      ${sql.raw([...sources, 'pre'].map((p) => `select id, sold, title from ${p}`).join(' union '))}
     )`;
-  const words = withProbe
-    ? sql`(select count(*) from (select id from gin union select id from probe) w)::int`
-    : sql`(select count(*) from gin)::int`;
+  const words = sql.raw(`(select count(*) from (${sources.map((p) => `select id from ${p}`).join(' union ')}) w)::int`);
   return pageOf(db, cand, orderedSql(args, q, words), words, offset, limit);
 }
 
@@ -242,6 +277,8 @@ interface Dictionary {
   loadedAt: number;
   words: Set<string>;
   byLength: Map<number, string[]>;
+  /** Every word in code-unit order, for prefix look-ups. */
+  sorted: string[];
 }
 const DICTIONARY_TTL_MS = 5 * 60_000;
 const dictionaries = new WeakMap<Db, Dictionary>();
@@ -261,13 +298,28 @@ async function dictionary(db: Db): Promise<Dictionary> {
         list.push(word);
         byLength.set(word.length, list);
       }
-      const dict = { generation, loadedAt: Date.now(), words: new Set(rows.map((r) => r.word)), byLength };
+      const sorted = rows.map((r) => r.word).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      const dict = { generation, loadedAt: Date.now(), words: new Set(sorted), byLength, sorted };
       dictionaries.set(db, dict);
       return dict;
     })
     .finally(() => loading.delete(db));
   loading.set(db, promise);
   return promise;
+}
+
+/** True when some dictionary word starts with `prefix` (binary search), or the prefix is digits (ISBNs). */
+export async function isKnownPrefix(db: Db, prefix: string): Promise<boolean> {
+  if (/^\d+$/.test(prefix)) return true;
+  const { sorted } = await dictionary(db);
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  return sorted[lo]?.startsWith(prefix) ?? false;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -301,14 +353,22 @@ export function forgetSearchCaches(db: Db): void {
 }
 
 /**
- * True when the term is estimated to be in at least FREQUENT_TERM of the books: the product of its words'
- * shares (PostgreSQL's statistics of book_search.words). Without statistics, or with a word outside the most
- * common ones, nothing is frequent.
+ * True when the term is estimated to be in at least FREQUENT_TERM of the books: the product of its words' shares
+ * (PostgreSQL's statistics of book_search.words); a word written `w:*` (a prefix) counts the shares of every
+ * common word starting with it. Without statistics, or with a word outside the most common ones, nothing is
+ * frequent.
  */
-export async function frequentTerm(db: Db, tokens: readonly string[]): Promise<boolean> {
-  if (tokens.length === 0) return false;
+export async function frequentTerm(db: Db, tsQueryWords: readonly string[]): Promise<boolean> {
+  if (tsQueryWords.length === 0) return false;
   const share = await wordFrequencies(db);
-  return tokens.reduce((p, t) => p * (share.get(t) ?? 0), 1) >= FREQUENT_TERM;
+  const shareOf = (w: string) => {
+    if (!w.endsWith(':*')) return share.get(w) ?? 0;
+    const prefix = w.slice(0, -2);
+    let sum = 0;
+    for (const [word, s] of share) if (word.startsWith(prefix)) sum += s;
+    return Math.min(1, sum);
+  };
+  return tsQueryWords.reduce((p, w) => p * shareOf(w), 1) >= FREQUENT_TERM;
 }
 
 /** Optimal string alignment distance (a swap of two neighbours counts as one edit), stopping above `max`. */
@@ -343,20 +403,23 @@ const allowedEdits = (word: string) => (word.length <= 2 ? 0 : word.length <= 5 
  * was changed (the same query again would find nothing again) or none is left. `corrected` is the term with each
  * unknown word replaced by its closest dictionary word ('Có phải bạn muốn tìm …'), when there is one.
  */
-export async function fuzzyTsQuery(db: Db, tokens: readonly string[]): Promise<{ tsQuery: string; corrected?: string } | undefined> {
+export async function fuzzyTsQuery(
+  db: Db,
+  tokens: readonly string[],
+): Promise<{ tsQuery: string; indexTsQuery?: string; corrected?: string } | undefined> {
   const dict = await dictionary(db);
   const groups: string[] = [];
   const corrected: string[] = [];
   let changed = false;
   let replaced = false;
-  tokens.forEach((token, index) => {
+  for (const [index, token] of tokens.entries()) {
     const last = index === tokens.length - 1;
     // Digits, and real words, stay as typed: the term found nothing because no book has all its words, not
     // because of a typo, and widening every word would match half the catalogue.
     if (/^\d+$/.test(token) || dict.words.has(token)) {
       groups.push(last ? `${token}:*` : token);
       corrected.push(token);
-      return;
+      continue;
     }
     const max = allowedEdits(token);
     const near: { word: string; d: number }[] = [];
@@ -369,7 +432,7 @@ export async function fuzzyTsQuery(db: Db, tokens: readonly string[]): Promise<{
     near.sort((x, y) => x.d - y.d || Math.abs(x.word.length - token.length) - Math.abs(y.word.length - token.length) || x.word.localeCompare(y.word));
     const alternatives = near.slice(0, MAX_ALTERNATIVES).map((n) => n.word);
     // Still being typed: keep it as a prefix when some word starts with it.
-    const isPrefix = last && [...dict.words].some((w) => w.startsWith(token));
+    const isPrefix = last && (await isKnownPrefix(db, token));
     if (isPrefix) alternatives.unshift(`${token}:*`);
     changed = true;
     if (near[0]) {
@@ -377,7 +440,9 @@ export async function fuzzyTsQuery(db: Db, tokens: readonly string[]): Promise<{
       replaced = true;
     } else corrected.push(token);
     if (alternatives.length) groups.push(`(${[...new Set(alternatives)].join(' | ')})`);
-  });
+  }
   if (!changed || groups.length === 0) return undefined;
-  return { tsQuery: groups.join(' & '), ...(replaced ? { corrected: corrected.join(' ') } : {}) };
+  // A prefix in the last group: the indexes read the other groups only (see SearchArgs.indexTsQuery).
+  const indexTsQuery = groups.length > 1 && groups[groups.length - 1]!.includes(':*') ? groups.slice(0, -1).join(' & ') : undefined;
+  return { tsQuery: groups.join(' & '), ...(indexTsQuery ? { indexTsQuery } : {}), ...(replaced ? { corrected: corrected.join(' ') } : {}) };
 }

@@ -26,7 +26,7 @@ import { type CategoryRow, buildCategoryTree, findCategory, flattenCategoryTree,
 import { toBookDto, toCard } from './dto.ts';
 import { lookupEngagement } from './engagement-hook.ts';
 import { countBooks, loadBookDetailRow, loadCardRows, pageBookIds, resolveRefIds, topCategoryRows, type BookFilter } from './repo.ts';
-import { exactTsQuery, findVisibleIdByIsbn, frequentTerm, fuzzyTsQuery, isbnOf, normalizeTerm, prefixTsQuery, searchPage, tokensOf } from './search.ts';
+import { exactTsQuery, findVisibleIdByIsbn, frequentTerm, fuzzyTsQuery, isbnOf, isKnownPrefix, normalizeTerm, prefixTsQuery, searchPage, tokensOf } from './search.ts';
 import { EMPTY_SUGGESTIONS, suggestAuthors, suggestBooks, suggestCategories, suggestTerm } from './suggest.ts';
 import { TtlCache } from './ttl-cache.ts';
 
@@ -170,13 +170,18 @@ export function createCatalogService(db: Db, opts: { searchCache?: boolean } = {
     const base = { filter: f, norm, sort, offset, limit, now };
     let result = await searchPage(db, { ...base, tsQuery: exactTsQuery(tokens), probeFirst: await frequentTerm(db, tokens) });
     // No book has every word: the last one may be cut short (title-prefix matches alone do not settle that).
-    const prefix = result.wordMatches === 0 ? prefixTsQuery(tokens) : undefined;
-    if (prefix) result = await searchPage(db, { ...base, tsQuery: prefix });
+    // No word starts with the last one (a typo, not a word being typed): the prefix pass could only read in vain.
+    const prefix = result.wordMatches === 0 && (await isKnownPrefix(db, tokens[tokens.length - 1]!)) ? prefixTsQuery(tokens) : undefined;
+    // A short prefix ('th:*') stands for many words: frequent, so the best sellers are read first.
+    if (prefix) {
+      const probeFirst = await frequentTerm(db, prefix.tsQuery.split(' & '));
+      result = await searchPage(db, { ...base, ...prefix, probeFirst });
+    }
     let didYouMean: string | undefined;
     if (result.total === 0) {
       const fuzzy = await fuzzyTsQuery(db, tokens);
       if (fuzzy) {
-        result = await searchPage(db, { ...base, tsQuery: fuzzy.tsQuery, probe: false });
+        result = await searchPage(db, { ...base, tsQuery: fuzzy.tsQuery, ...(fuzzy.indexTsQuery ? { indexTsQuery: fuzzy.indexTsQuery } : {}), probe: false });
         didYouMean = fuzzy.corrected;
       }
     }

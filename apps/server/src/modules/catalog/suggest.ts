@@ -37,7 +37,7 @@ export async function suggestBooks(db: Db, norm: string, now: Date): Promise<Sug
     db,
     sql`with pre as (
         select s.book_id, s.sold, 0 as rank from book_search s where s.visible and s.title like ${`${norm}%`}
-        order by s.title limit ${PREFIX_ROWS}
+        order by s.title using ~<~ limit ${PREFIX_ROWS}
       ), pop as (
         select t.book_id, t.sold, case when t.title like ${`${norm}%`} then 0 else 1 end as rank from (
           select s.book_id, s.sold, s.title from book_search s where s.visible
