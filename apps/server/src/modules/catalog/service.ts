@@ -26,7 +26,7 @@ import { type CategoryRow, buildCategoryTree, findCategory, flattenCategoryTree,
 import { toBookDto, toCard } from './dto.ts';
 import { lookupEngagement } from './engagement-hook.ts';
 import { countBooks, loadBookDetailRow, loadCardRows, pageBookIds, resolveRefIds, topCategoryRows, type BookFilter } from './repo.ts';
-import { exactTsQuery, findVisibleIdByIsbn, frequentTerm, fuzzyTsQuery, isbnOf, isKnownPrefix, normalizeTerm, prefixTsQuery, searchPage, tokensOf } from './search.ts';
+import { exactTsQuery, findVisibleIdByIsbn, frequentTerm, fuzzyTsQuery, isbnOf, isKnownPrefix, isKnownWord, type SearchPage, normalizeTerm, prefixTsQuery, searchPage, tokensOf } from './search.ts';
 import { EMPTY_SUGGESTIONS, suggestAuthors, suggestBooks, suggestCategories, suggestTerm } from './suggest.ts';
 import { TtlCache } from './ttl-cache.ts';
 
@@ -168,10 +168,14 @@ export function createCatalogService(db: Db, opts: { searchCache?: boolean } = {
     if (tokens.length === 0) return { ids: [], total: 0 };
     const { offset, limit } = window(page, size);
     const base = { filter: f, norm, sort, offset, limit, now };
-    let result = await searchPage(db, { ...base, tsQuery: exactTsQuery(tokens), probeFirst: await frequentTerm(db, tokens) });
+    const last = tokens[tokens.length - 1]!;
+    // A last word that is no word at all (cut short, or misspelt) cannot match as typed: straight to the prefix pass.
+    let result: SearchPage = (await isKnownWord(db, last))
+      ? await searchPage(db, { ...base, tsQuery: exactTsQuery(tokens), probeFirst: await frequentTerm(db, tokens) })
+      : { ids: [], total: 0, wordMatches: 0 };
     // No book has every word: the last one may be cut short (title-prefix matches alone do not settle that).
     // No word starts with the last one (a typo, not a word being typed): the prefix pass could only read in vain.
-    const prefix = result.wordMatches === 0 && (await isKnownPrefix(db, tokens[tokens.length - 1]!)) ? prefixTsQuery(tokens) : undefined;
+    const prefix = result.wordMatches === 0 && (await isKnownPrefix(db, last)) ? prefixTsQuery(tokens) : undefined;
     // A short prefix ('th:*') stands for many words: frequent, so the best sellers are read first.
     if (prefix) {
       const probeFirst = await frequentTerm(db, prefix.tsQuery.split(' & '));
