@@ -190,12 +190,11 @@ describe('odd input', () => {
 describe('candidates of a frequent term', () => {
   it('when the full-text part stops at its cap, the best sellers among the matches are added from the probe', async () => {
     const args = { filter: { visibleOnly: true }, tsQuery: 'nguyen & nhat & anh:*', norm: 'nguyen nhat anh', offset: 0, limit: 10, now: new Date() };
-    // Probe first, cap 1: the best seller (veTuoiTho, 650 sold) and nothing else; the full-text part is skipped.
-    expect(await searchPage(t.app.db, { ...args, cap: 1, probeFirst: true })).toEqual({
-      ids: [fx.book.veTuoiTho!.id],
-      total: 1,
-      wordMatches: 1,
-    });
+    // Probe first, cap 1: the best seller (veTuoiTho, 650 sold) first; the title part is skipped, the author's
+    // books add at most the cap; the documents are not read.
+    const probeFirst = await searchPage(t.app.db, { ...args, cap: 1, probeFirst: true });
+    expect(probeFirst.ids[0]).toBe(fx.book.veTuoiTho!.id);
+    expect(probeFirst.total).toBeLessThanOrEqual(2);
     // Full text first, cap 1: one match in table order, then the probe adds the best seller whichever it was.
     const ginFirst = await searchPage(t.app.db, { ...args, cap: 1 });
     expect(ginFirst.ids).toContain(fx.book.veTuoiTho!.id);

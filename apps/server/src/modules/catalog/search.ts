@@ -218,7 +218,7 @@ function orderedSql(args: SearchArgs, q: SQL, words: SQL): SQL {
  * - au: the books (the first `cap`) of up to AUTHORS_READ authors whose name holds every word;
  * - pre: titles starting with the term (up to PREFIX_CANDIDATES), from book_search_title_idx;
  * - probe: the matches among the PROBE_ROWS best sellers, index-only from book_search_sold_idx (title and words
- *   included): first for a frequent term (probeFirst), otherwise only when tw or dw stopped at its cap, so the
+ *   included): first for a frequent term (probeFirst), otherwise only when tw, au or dw stopped at its cap, so the
  *   best sellers are not missed;
  * - dw: the first `cap` books whose document (title, authors, publisher, ISBN) holds every word, only when the
  *   parts above found nothing: the words are spread over title, authors and publisher ('mat biec nguyen nhat
@@ -272,7 +272,7 @@ async function searchVisiblePage(db: Db, args: SearchArgs): Promise<SearchPage> 
           sql`tw as materialized (${matches(titleWords, sql``)})`,
           au,
           sql`dw as materialized (${matches(sql`s.words`, sql`and ${found(['tw', 'pre', 'au'])} = 0`)})`,
-          ...(withProbe ? [probe(sql`and ((select count(*) from tw) >= ${cap} or (select count(*) from dw) >= ${cap})`, CHECK_ROWS)] : []),
+          ...(withProbe ? [probe(sql`and ((select count(*) from tw) >= ${cap} or (select count(*) from au) >= ${cap} or (select count(*) from dw) >= ${cap})`, CHECK_ROWS)] : []),
         ];
   const sources = ['tw', 'au', 'dw', ...(withProbe ? ['probe'] : [])];
   const cand = sql`${sql.join(ctes, sql`, `)}, cand as (
