@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { MOBILE, launchBrowser, newPage, screenshot, startStore, type Store } from './harness.ts';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { MOBILE, artifactsDir, launchBrowser, newPage, startStore, type Store } from './harness.ts';
 
 let store: Store;
 let browser: Browser;
@@ -16,6 +17,9 @@ afterAll(async () => {
 /** Polls until the matcher passes; generous because the machine running the suite may be busy. */
 const poll = <T>(fn: () => T | Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout, interval: 100 });
 const BOX = 'Tìm kiếm sách, tác giả, nhà xuất bản';
+
+/** The visible part of the page (the dropdown is lost in a full-page picture of a long page). */
+const viewportShot = (page: Page, name: string) => page.screenshot({ path: path.join(artifactsDir, `${name}.png`) });
 
 describe('header search suggestions', () => {
   it('a partial title typed without diacritics, chosen with the keyboard, opens the book page', async () => {
@@ -43,7 +47,7 @@ describe('header search suggestions', () => {
     expect(activeId).toBeTruthy();
     expect(await page.locator(`[id="${activeId}"]`).getAttribute('aria-selected')).toBe('true');
     expect(await page.locator(`[id="${activeId}"]`).innerText()).toContain('Nhà Giả Kim');
-    await screenshot(page, 'search-suggestions-desktop');
+    await viewportShot(page, 'search-suggestions-desktop');
     await box.press('Enter');
     await page.waitForURL((url) => url.pathname === '/books/nha-gia-kim');
     await poll(() => page.getByRole('heading', { level: 1, name: 'Nhà Giả Kim' }).isVisible()).toBe(true);
@@ -81,7 +85,7 @@ describe('header search suggestions', () => {
     const listRect = (await page.getByRole('listbox', { name: 'Gợi ý tìm kiếm' }).boundingBox())!;
     expect(listRect.y).toBeGreaterThan(boxRect.y);
     expect(listRect.x + listRect.width).toBeLessThanOrEqual(MOBILE.width);
-    await screenshot(page, 'search-suggestions-mobile');
+    await viewportShot(page, 'search-suggestions-mobile');
     // A tap chooses like Enter.
     await option.click();
     await page.waitForURL((url) => url.pathname.startsWith('/books/harry-potter'));
@@ -93,13 +97,13 @@ describe('header search suggestions', () => {
     await page.goto('/search?q=zzqxvw&page=0&size=20&sort=createdAt&direction=DESC');
     await poll(() => page.getByText('Không tìm thấy sản phẩm phù hợp.').isVisible()).toBe(true);
     await poll(() => page.getByRole('list', { name: 'Sách bán chạy' }).getByTestId('book-card').count()).toBeGreaterThan(0);
-    await screenshot(page, 'search-no-result-desktop');
+    await viewportShot(page, 'search-no-result-desktop');
     // Misspelt words: the near words are searched and the corrected term is offered.
     await page.goto('/search?q=nhaa giaa kimm&page=0&size=20&sort=relevance&direction=DESC');
     const hint = page.getByText('Có phải bạn muốn tìm');
     await poll(() => hint.isVisible()).toBe(true);
     await poll(() => page.getByRole('list', { name: 'Kết quả tìm kiếm' }).getByRole('heading', { name: 'Nhà Giả Kim' }).isVisible()).toBe(true);
-    await screenshot(page, 'search-did-you-mean-desktop');
+    await viewportShot(page, 'search-did-you-mean-desktop');
     await hint.getByRole('link').click();
     await page.waitForURL((url) => url.searchParams.get('q') === 'nha gia kim');
     await context.close();

@@ -133,7 +133,7 @@ export function SearchSuggestions({ listId, data, options, activeId, typed, load
   }
 
   return (
-    <div className="absolute top-full right-0 left-0 z-50 mt-1.5 max-h-[min(70vh,560px)] overflow-y-auto rounded-xl bg-white py-1.5 shadow-lg ring-1 ring-gray-200">
+    <div className="absolute top-full right-0 left-0 z-50 mt-1.5 max-h-[min(70vh,560px)] sm:right-auto sm:w-[max(100%,28rem)] overflow-y-auto rounded-xl bg-white py-1.5 shadow-lg ring-1 ring-gray-200">
       <ul id={listId} role="listbox" aria-label="Gợi ý tìm kiếm">
         {groups.map((g) => (
           <li key={g.label} role="presentation">
