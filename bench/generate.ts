@@ -235,7 +235,7 @@ export async function generateCatalogue(opts: GenerateOptions): Promise<{ genera
     await step(`rebuilt ${indexes.length} indexes`, async () => {
       for (const ix of indexes) await client.query(ix.indexdef);
     });
-    await step('vacuum analyze', () => client.query('vacuum analyze books, book_authors, book_categories, book_images, categories, authors, publishers, suppliers, search_words'));
+    await step('vacuum analyze', () => client.query('vacuum analyze books, book_search, book_authors, book_categories, book_images, categories, authors, publishers, suppliers, search_words'));
     await client.query(`insert into bench_meta (key, value) values ('catalogue', $1)`, [marker]);
     log(`bench data: done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     return { generated: true, books: opts.books };

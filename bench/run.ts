@@ -3,7 +3,8 @@
  *
  *   --generate         regenerate the data even if it exists (otherwise generated once, then reused)
  *   --books N          catalogue size (default 1000000)
- *   --only a,b         run only these scenarios (catalog, category, search-vi, search-plain, detail, related, home)
+ *   --only a,b         run only these scenarios (catalog, category, search-vi, search-plain, search-mixed,
+ *                      search-mixed-cached, suggest, detail, related, home, baseline)
  *   --duration S       seconds of the maximum-throughput run (default 10)
  *   --rate-duration S  seconds of the fixed-rate run (default 15)
  *   --rate R           requests per second of the fixed-rate run (default 200)
@@ -21,6 +22,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { generateCatalogue } from './generate.ts';
+import { searchTerms, suggestPrefixes, type SampleBook } from './search-terms.ts';
 import { SEARCH_TERMS } from './vocabulary.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -60,7 +62,13 @@ interface Scenario {
   name: string;
   description: string;
   next: () => string;
+  /** False: measured on a server started with SEARCH_CACHE=false (every search reaches the database). */
+  cache?: boolean;
 }
+
+/** Distinct terms of the realistic search scenarios: more than one run sends, so no term repeats within it. */
+const MIXED_TERMS = 8000;
+const SUGGEST_PREFIXES = 5000;
 
 async function sampleData() {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -69,10 +77,16 @@ async function sampleData() {
     const slugs = await client.query<{ slug: string; id: number }>(
       `select slug, id from books tablesample system (1) repeatable (42) where status in ('ACTIVE', 'OUT_OF_STOCK') limit 2000`,
     );
+    // Titles, first authors and ISBNs of a fixed sample of visible books: the source of the realistic terms.
+    const sources = await client.query<SampleBook>(
+      `select b.title, b.isbn13, coalesce((select a.name from book_authors ba join authors a on a.id = ba.author_id
+         where ba.book_id = b.id order by ba.position limit 1), '') as author
+       from books b tablesample system (1) repeatable (7) where b.status in ('ACTIVE', 'OUT_OF_STOCK') limit 6000`,
+    );
     const cats = await client.query<{ slug: string }>(
       `select slug from categories where parent_id is null or parent_id in (select id from categories where parent_id is null) order by id`,
     );
-    return { books: slugs.rows, categories: cats.rows.map((r) => r.slug) };
+    return { books: slugs.rows, categories: cats.rows.map((r) => r.slug), sources: sources.rows };
   } finally {
     await client.end();
   }
@@ -91,12 +105,22 @@ function scenarios(sample: Awaited<ReturnType<typeof sampleData>>): Scenario[] {
     }
   }
   const search = (terms: string[]) => terms.map((t) => `/api/v1/books/search?q=${encodeURIComponent(t)}&page=0&size=20`);
+  const mixed = search(searchTerms(sample.sources, MIXED_TERMS));
+  const prefixes = suggestPrefixes(sample.sources, SUGGEST_PREFIXES).map((p) => `/api/v1/books/suggest?q=${encodeURIComponent(p)}`);
   const detail = sample.books.map((b, i) => (i % 2 ? `/api/v1/books/slug/${b.slug}` : `/api/v1/books/${b.id}`));
   return [
     { name: 'catalog', description: 'catalogue listing, 4 sorts x 25 pages', next: cycle(catalog) },
     { name: 'category', description: 'category (with descendants) + price range + language, 4 sorts', next: cycle(category) },
     { name: 'search-vi', description: `search with diacritics (${SEARCH_TERMS.length} terms)`, next: cycle(search(SEARCH_TERMS)) },
     { name: 'search-plain', description: 'the same terms without diacritics', next: cycle(search(SEARCH_TERMS.map(stripMarks))) },
+    {
+      name: 'search-mixed',
+      description: `${mixed.length} distinct terms from the catalogue (1-4 words of titles and authors, half without diacritics, typos, cut short, ISBNs), search cache off`,
+      next: cycle(mixed),
+      cache: false,
+    },
+    { name: 'search-mixed-cached', description: 'the same terms with the 30 s search cache on (as in production)', next: cycle(mixed) },
+    { name: 'suggest', description: `/books/suggest with ${prefixes.length} distinct prefixes (2-12 characters of titles and authors)`, next: cycle(prefixes) },
     { name: 'detail', description: `book detail by id and by slug (${detail.length} books)`, next: cycle(detail) },
     // Related books of many distinct books (no cache helps): author group then category group, cards.
     { name: 'related', description: `related books of ${sample.books.length} distinct books`, next: cycle(sample.books.map((b) => `/api/v1/books/${b.id}/related?limit=12`)) },
@@ -116,7 +140,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startServer(port: number): Promise<ChildProcess> {
+async function startServer(port: number, searchCache: boolean): Promise<ChildProcess> {
   const dataDir = path.join(root, 'bench', '.data', 'server');
   mkdirSync(dataDir, { recursive: true });
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -129,6 +153,7 @@ async function startServer(port: number): Promise<ChildProcess> {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       SEED_DEMO: 'false',
+      SEARCH_CACHE: String(searchCache),
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -230,6 +255,9 @@ function run(url: string, next: () => string, opts: { duration: number; connecti
   });
 }
 
+/** The machine's load average (1, 5, 15 minutes): other work on a shared machine moves latency, not CPU per request. */
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
 const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
 
 async function main() {
@@ -237,9 +265,6 @@ async function main() {
   const sample = await sampleData();
   const only = args.only?.split(',').map((s) => s.trim());
   const list = scenarios(sample).filter((s) => !only || only.includes(s.name));
-  const port = await freePort();
-  const server = await startServer(port);
-  const url = `http://127.0.0.1:${port}`;
   const dbName = new URL(databaseUrl).pathname.slice(1);
   const rows: {
     scenario: string;
@@ -248,41 +273,50 @@ async function main() {
     single: RunResult;
     fixed: RunResult;
     cpu: { server: number; database: number };
+    load: string;
   }[] = [];
-  try {
-    for (const s of list) {
-      process.stdout.write(`${s.name}: warm-up`);
-      await run(url, s.next, { duration: 3, connections: 8 });
-      process.stdout.write(`, max throughput ${MAX_DURATION} s`);
-      const before = cpuSnapshot(server.pid!, dbName);
-      const max = await run(url, s.next, { duration: MAX_DURATION, connections: CONNECTIONS });
-      const used = cpuUsed(before, cpuSnapshot(server.pid!, dbName));
-      const cpu = { server: used.server / Math.max(1, max.requests), database: used.database / Math.max(1, max.requests) };
-      process.stdout.write(', service time (1 connection) 5 s');
-      const single = await run(url, s.next, { duration: 5, connections: 1 });
-      process.stdout.write(`, ${RATE} req/s for ${RATE_DURATION} s`);
-      const fixed = await run(url, s.next, { duration: RATE_DURATION, connections: RATE_CONNECTIONS, overallRate: RATE });
-      process.stdout.write('\n');
-      rows.push({ scenario: s.name, description: s.description, max, single, fixed, cpu });
+  // One server with the search cache on (production), one with it off, each started only if a scenario needs it.
+  for (const cache of [false, true]) {
+    const group = list.filter((s) => (s.cache ?? true) === cache);
+    if (group.length === 0) continue;
+    const port = await freePort();
+    const server = await startServer(port, cache);
+    const url = `http://127.0.0.1:${port}`;
+    try {
+      for (const s of group) {
+        process.stdout.write(`${s.name}: warm-up`);
+        await run(url, s.next, { duration: 3, connections: 8 });
+        process.stdout.write(`, max throughput ${MAX_DURATION} s`);
+        const before = cpuSnapshot(server.pid!, dbName);
+        const max = await run(url, s.next, { duration: MAX_DURATION, connections: CONNECTIONS });
+        const used = cpuUsed(before, cpuSnapshot(server.pid!, dbName));
+        const cpu = { server: used.server / Math.max(1, max.requests), database: used.database / Math.max(1, max.requests) };
+        process.stdout.write(', service time (1 connection) 5 s');
+        const single = await run(url, s.next, { duration: 5, connections: 1 });
+        process.stdout.write(`, ${RATE} req/s for ${RATE_DURATION} s`);
+        const fixed = await run(url, s.next, { duration: RATE_DURATION, connections: RATE_CONNECTIONS, overallRate: RATE });
+        const load = loadAverage();
+        process.stdout.write(` (load average ${load})\n`);
+        rows.push({ scenario: s.name, description: s.description, max, single, fixed, cpu, load });
+      }
+    } finally {
+      server.kill('SIGTERM');
     }
-  } finally {
-    server.kill('SIGTERM');
   }
 
   const header =
     `| scenario | max req/s (${CONNECTIONS} conn) | p50 / p95 / p99 ms at max | p50 / p95 / p99 ms, 1 conn | ` +
-    `p50 / p95 / p99 ms at ${RATE} req/s (${RATE_CONNECTIONS} conn; achieved) | CPU ms/request server + database | non-2xx |`;
-  const lines = [header, '|---|---|---|---|---|---|---|'];
+    `p50 / p95 / p99 ms at ${RATE} req/s (${RATE_CONNECTIONS} conn; achieved) | CPU ms/request server + database | non-2xx | load average (1, 5, 15 min) |`;
+  const lines = [header, '|---|---|---|---|---|---|---|---|'];
   for (const r of rows) {
     lines.push(
       `| ${r.scenario} | ${r.max.rps.toFixed(0)} | ${fmt(r.max.p50)} / ${fmt(r.max.p95)} / ${fmt(r.max.p99)} | ` +
         `${fmt(r.single.p50)} / ${fmt(r.single.p95)} / ${fmt(r.single.p99)} | ` +
         `${fmt(r.fixed.p50)} / ${fmt(r.fixed.p95)} / ${fmt(r.fixed.p99)} (${r.fixed.rps.toFixed(0)}/s) | ${r.cpu.server.toFixed(2)} + ${r.cpu.database.toFixed(2)} | ` +
-        `${r.max.non2xx + r.single.non2xx + r.fixed.non2xx + r.max.errors + r.single.errors + r.fixed.errors} |`,
+        `${r.max.non2xx + r.single.non2xx + r.fixed.non2xx + r.max.errors + r.single.errors + r.fixed.errors} | ${r.load} |`,
     );
   }
-  const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-  console.log(`\n${BOOKS.toLocaleString('en')} books; ${new Date().toISOString()}; load average at the end: ${load}\n`);
+  console.log(`\n${BOOKS.toLocaleString('en')} books; ${new Date().toISOString()}; load average at the end: ${loadAverage()}\n`);
   console.log(lines.join('\n'));
   for (const r of rows) console.log(`- ${r.scenario}: ${r.description}`);
   const out = path.join(root, 'bench', '.data', `results-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);

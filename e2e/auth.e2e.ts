@@ -372,7 +372,7 @@ describe('auth and account journey', () => {
     const { context, page } = await newPage(browser, store.baseUrl, { showIntro: true });
     const intro = page.getByRole('dialog', { name: /Tri thức trong tầm tay/ });
     const settle = async () => {
-      await page.getByRole('searchbox').filter({ visible: true }).waitFor();
+      await page.getByRole('combobox', { name: /Tìm kiếm/ }).filter({ visible: true }).waitFor();
       await page.waitForTimeout(300);
     };
 
@@ -407,7 +407,7 @@ describe('auth and account journey', () => {
     await fresh.page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
     await fresh.page.waitForURL((url) => url.pathname === '/sale/orders');
     await fresh.page.goto('/');
-    await fresh.page.getByRole('searchbox').filter({ visible: true }).waitFor();
+    await fresh.page.getByRole('combobox', { name: /Tìm kiếm/ }).filter({ visible: true }).waitFor();
     await fresh.page.waitForTimeout(300);
     expect(await fresh.page.getByRole('dialog', { name: /Tri thức trong tầm tay/ }).count()).toBe(0);
     await fresh.context.close();
@@ -420,7 +420,7 @@ describe('auth and account journey', () => {
     await page.getByRole('link', { name: 'Về trang chủ' }).click();
     await waitForPath(page, '/');
 
-    const search = page.getByRole('searchbox', { name: /Tìm kiếm/ });
+    const search = page.getByRole('combobox', { name: /Tìm kiếm/ });
     await search.fill('   ');
     await page.getByRole('button', { name: 'Tìm kiếm', exact: true }).click();
     expect(pathOf(page)).toBe('/');
@@ -467,14 +467,14 @@ describe('screenshots', () => {
       await page.keyboard.press('Escape');
       await poll(() => intro.count()).toBe(0);
       await page.reload();
-      await page.getByRole('searchbox').filter({ visible: true }).waitFor();
+      await page.getByRole('combobox', { name: /Tìm kiếm/ }).filter({ visible: true }).waitFor();
       await page.waitForLoadState('networkidle');
       expect(await intro.count()).toBe(0);
       await context.close();
 
       ({ context, page } = await newPage(browser, store.baseUrl, { viewport }));
       await page.goto('/');
-      await page.getByRole('searchbox').filter({ visible: true }).waitFor();
+      await page.getByRole('combobox', { name: /Tìm kiếm/ }).filter({ visible: true }).waitFor();
       await page.waitForLoadState('networkidle');
       await screenshot(page, `home-${label}`);
 

@@ -17,3 +17,4 @@ export * from './payments.ts';
 export * from './admin.ts';
 export * from './sales.ts';
 export * from './mail.ts';
+export * from './search.ts';

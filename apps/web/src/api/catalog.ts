@@ -11,6 +11,8 @@ import {
   type HomeDataDto,
   type NamedRef,
   type PageResult,
+  type SearchPageResult,
+  type SuggestionsDto,
 } from '@nhasach/shared';
 import { api } from './client.ts';
 
@@ -71,7 +73,7 @@ export const fetchCatalog = (params: CatalogParams, signal?: AbortSignal) =>
   api.get<PageResult<BookCardDto>>('/api/v1/books/catalog', { ...params }, { signal });
 
 export const searchBooks = (params: SearchParams, signal?: AbortSignal) =>
-  api.get<PageResult<BookCardDto>>('/api/v1/books/search', { ...params }, { signal });
+  api.get<SearchPageResult<BookCardDto>>('/api/v1/books/search', { ...params }, { signal });
 
 /** GET /books/home with the spec's parameters (status ACTIVE, perCategory 8). */
 export const fetchHome = (signal?: AbortSignal) =>
@@ -139,3 +141,7 @@ export const bookKeys = {
   refs: (kind: 'publishers' | 'suppliers') => ['refs', kind] as const,
   favourites: (page: number) => ['favourites', 'me', page] as const,
 };
+
+/** GET /books/suggest: what the header box offers while the shopper types. */
+export const fetchSuggestions = (q: string, signal?: AbortSignal) => api.get<SuggestionsDto>('/api/v1/books/suggest', { q }, { signal });
+export const suggestKeys = { term: (norm: string) => ['books', 'suggest', norm] as const };

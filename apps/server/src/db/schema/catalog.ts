@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  boolean,
   char,
   check,
   customType,
@@ -24,12 +25,17 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 /** Visibility predicate of the partial indexes; queries must repeat it literally to use them. */
 const visible = sql.raw(`status in ('ACTIVE', 'OUT_OF_STOCK')`);
 
-export const authors = pgTable('authors', {
-  id: serial('id').primaryKey(),
-  name: varchar('name', { length: 200 }).notNull(),
-  slug: varchar('slug', { length: 200 }).notNull().unique('authors_slug_uq'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const authors = pgTable(
+  'authors',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 200 }).notNull(),
+    slug: varchar('slug', { length: 200 }).notNull().unique('authors_slug_uq'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Suggestions: a word of the name starting with the typed text (migration catalog_search_word_indexes).
+  (t) => [index('authors_name_words_idx').using('gin', sql`to_tsvector('simple'::regconfig, f_search_norm(${t.name}))`)],
+);
 
 export const publishers = pgTable('publishers', {
   id: serial('id').primaryKey(),
@@ -188,6 +194,24 @@ export const bookAuthors = pgTable(
   },
   (t) => [primaryKey({ columns: [t.bookId, t.authorId] }), index('book_authors_author_idx').on(t.authorId, t.bookId)],
 );
+
+/**
+ * The shopper's search reads this compact copy of each book's searchable part (migration catalog_search_table):
+ * kept by the trigger books_search_sync on every insert and on updates of status, sold, title_norm and
+ * search_doc. words = strip(search_tsv). Its indexes are partial on visible, one with INCLUDE, so they live in
+ * that custom migration: book_search_words_idx (gin words), book_search_title_idx (title text_pattern_ops
+ * INCLUDE sold), book_search_sold_idx (sold, book_id INCLUDE title, words); and book_search_title_words_idx (gin
+ * to_tsvector('simple', title)) in catalog_search_word_indexes.
+ */
+export const bookSearch = pgTable('book_search', {
+  bookId: integer('book_id')
+    .primaryKey()
+    .references(() => books.id, { onDelete: 'cascade' }),
+  visible: boolean('visible').notNull(),
+  sold: integer('sold').notNull(),
+  title: text('title').notNull(),
+  words: tsvector('words').notNull(),
+});
 
 /**
  * Distinct words of all search documents (digits excluded): the dictionary used to correct a typo in a

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bookListQuerySchema, bookShelfQuerySchema, catalogQuerySchema, homeQuerySchema, isDecimalId, searchQuerySchema, text } from '@nhasach/shared';
+import { bookListQuerySchema, bookShelfQuerySchema, catalogQuerySchema, homeQuerySchema, isDecimalId, searchQuerySchema, suggestQuerySchema, text } from '@nhasach/shared';
 import { notFound } from '../../lib/errors.ts';
 import { optionalAuth } from '../../lib/guards.ts';
 import { createShelfService } from './related.ts';
@@ -29,7 +29,10 @@ function bookIdOf(id: string): number {
 /** Decorates the app with `catalog` (the service); fastify-plugin makes it visible to every module. */
 export const catalogPlugin = fp(
   async (app: FastifyInstance) => {
-    const catalog = createCatalogService(app.db, (err) => app.log.warn({ err }, 'catalogue change not announced; other instances keep their caches until they expire'));
+    const catalog = createCatalogService(app.db, {
+      searchCache: app.config.SEARCH_CACHE,
+      onAnnounceError: (err) => app.log.warn({ err }, 'catalogue change not announced; other instances keep their caches until they expire'),
+    });
     app.decorate('catalog', catalog);
     // Changes announced by any instance (this one too) drop the caches within milliseconds; while the listen
     // connection is down the caches fall back to their time to live, and are dropped when it is back.
@@ -63,6 +66,19 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     '/books/search',
     { schema: { tags, summary: 'Vietnamese search, with or without diacritics, typo-tolerant', querystring: searchQuerySchema } },
     (request) => service.search(request.query),
+  );
+  r.get(
+    '/books/suggest',
+    {
+      schema: {
+        tags,
+        summary: 'Suggestions as the shopper types: up to 6 books, 3 authors and 3 categories with a word starting with q',
+        description:
+          'q is matched with or without diacritics; fewer than 2 letters or digits give empty lists. Books: id, title, slug, thumbnail, price, effectivePrice.',
+        querystring: suggestQuerySchema,
+      },
+    },
+    (request) => service.suggest(request.query),
   );
   r.get(
     '/books/home',

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { SEARCH_MAX_RESULTS, type BookSort } from '@nhasach/shared';
+import { normalizeSearchText, SEARCH_MAX_RESULTS, SEARCH_TERM_MAX, type BookSort } from '@nhasach/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { whereSql, type BookFilter } from './repo.ts';
 import { dictionaryGeneration } from './search-documents.ts';
@@ -23,11 +23,14 @@ import { effectivePriceSql, visibleSql } from './sql.ts';
 const MAX_TOKENS = 16;
 /** Title-prefix matches always added to the candidates. */
 const PREFIX_CANDIDATES = 50;
-const MAX_ALTERNATIVES = 6;
+const MAX_ALTERNATIVES = 8;
 
-export async function normalizeTerm(db: Db, term: string): Promise<string> {
-  const [row] = await queryRows<{ norm: string | null }>(db, sql`select f_search_norm(${term}) as norm`);
-  return row?.norm ?? '';
+/**
+ * The term in the documents' normal form (normalizeSearchText is f_search_norm written in TypeScript: no
+ * database round trip). Cut to SEARCH_TERM_MAX first, so no input makes the work below grow.
+ */
+export function normalizeTerm(term: string): string {
+  return normalizeSearchText(term.slice(0, SEARCH_TERM_MAX));
 }
 
 /**
@@ -52,8 +55,14 @@ export function exactTsQuery(tokens: readonly string[]): string {
  * exact words found nothing: a prefix of a common syllable ('thu:*') unites dozens of words' posting lists and
  * costs a hundred times the exact query.
  */
-export function prefixTsQuery(tokens: readonly string[]): string {
-  return tokens.map((t, i) => (i === tokens.length - 1 ? `${t}:*` : t)).join(' & ');
+export function prefixTsQuery(tokens: readonly string[]): { tsQuery: string; indexTsQuery?: string } | undefined {
+  const last = tokens[tokens.length - 1];
+  if (last === undefined) return undefined;
+  // One letter as a prefix unites the posting lists of a good part of the dictionary: left out (the titles
+  // starting with the whole term are candidates anyway).
+  if (last.length < 2) return tokens.length > 1 ? { tsQuery: tokens.slice(0, -1).join(' & ') } : undefined;
+  const tsQuery = tokens.map((t, i) => (i === tokens.length - 1 ? `${t}:*` : t)).join(' & ');
+  return tokens.length > 1 ? { tsQuery, indexTsQuery: tokens.slice(0, -1).join(' & ') } : { tsQuery };
 }
 
 /** The ISBN-13 a term stands for: 13 digits, or an ISBN-10 (hyphens and spaces ignored); else undefined. */
@@ -98,107 +107,179 @@ export interface SearchPage {
   wordMatches: number;
 }
 
-/** Best-selling books whose index entries the probe reads at most (index-only, about 200 bytes each). */
-const PROBE_ROWS = 10_000;
-/** A probe that finds this many matches is enough candidates for a frequent term (5 pages of 20). */
-const PROBE_ENOUGH = 100;
-/** A word in at least this share of the documents is frequent: its term may fill the probe (100 in 10,000). */
-const FREQUENT_WORD = PROBE_ENOUGH / PROBE_ROWS;
+/** Best-selling books whose index entries the probe reads at most (index-only, about 150 bytes each). */
+const PROBE_ROWS = 3000;
+/** Best sellers checked when the index parts stopped at their cap (the term was not expected to be frequent). */
+const CHECK_ROWS = 1000;
+/** A probe that finds this many matches is enough candidates for a frequent term (3 pages of 20). */
+const PROBE_ENOUGH = 60;
+/**
+ * A term whose estimated share of the books (the product of its words' shares) is at least this is frequent:
+ * the probe should find PROBE_ENOUGH matches in about 2,000 best sellers, cheaper than reading the posting lists.
+ */
+const FREQUENT_TERM = 0.03;
 
-/** True when the filter is only the shopper's visibility: the probe can answer from the index alone. */
+/**
+ * Full-text matches ranked by the shopper's search (5 pages of 20). For a specific term that is every match;
+ * for a frequent one the probe adds the best sellers. Reading the first 100 matches costs about 0.8 ms at a
+ * million books, the first 300 three times that.
+ */
+const VISIBLE_CAP = 100;
+/** Authors whose books a search reads (a name matched by more authors is a frequent term: the probe's). */
+const AUTHORS_READ = 3;
+/** Rows of the complete words a prefix query tests at most (see SearchArgs.indexTsQuery). */
+const INDEXED_ROWS = 2000;
+
+/** True when the filter is only the shopper's visibility: the compact book_search table answers alone. */
 const visibilityOnly = (f: BookFilter) =>
   f.visibleOnly && Object.entries(f).every(([k, v]) => k === 'visibleOnly' || v === undefined);
 
+export interface SearchArgs {
+  filter: BookFilter;
+  tsQuery: string;
+  norm: string;
+  sort?: BookSort;
+  offset: number;
+  limit: number;
+  now: Date;
+  /** False for the typo pass: its OR-groups make the probe costly, and misspelt terms are rarely frequent. */
+  probe?: boolean;
+  /**
+   * The complete words of a query whose last word is a prefix ('dac & nhan' of 'dac & nhan & ta:*'): the words
+   * index reads only them, and the whole query is tested on the first INDEXED_ROWS rows found. A prefix in the
+   * index makes PostgreSQL read the posting list of every word starting with it ('th:*': half the dictionary).
+   */
+  indexTsQuery?: string;
+  /** The cap of each candidate part (tests lower it to reach the probe with a small catalogue). */
+  cap?: number;
+  /** The term is frequent (see frequentTerm): read the best sellers first, the full-text index only if needed. */
+  probeFirst?: boolean;
+}
+
 /**
- * One page of the matches of a full-text query, ranked; total = number of candidates ranked.
- *
- * Candidates (each part bounded, so no term reads more than a few thousand rows):
- * - gin: matches from the full-text index with the filters, the first SEARCH_MAX_RESULTS found. For the usual,
- *   specific term that is every match, and the ranking below is exact.
- * - probe (a search with no filter but visibility): the matches among the PROBE_ROWS best sellers, read
- *   index-only from books_visible_sold_cover_idx, so best sellers are never missed when gin stops early.
- * - every title starting with the term (up to PREFIX_CANDIDATES).
- * Order: gin first, the probe only when gin stopped at its cap. For a term whose every word is frequent
- * (probeFirst: 'kim đồng', two words each in 12-14 % of the books) the probe goes first and gin runs only when
- * the probe found fewer than PROBE_ENOUGH: intersecting two posting lists of 120,000 entries costs 50 ms, the
- * probe 5 ms.
+ * Relevance tiers: 0 the title is the term, 1 the title starts with it, 2 the title holds every word, 3 the words
+ * are spread over authors, publisher, ISBN. Inside tiers 0-2 the shortest title (the fewest words besides the
+ * term's) comes first; tier 3 goes by sales. The tier is computed once per candidate (materialized).
+ * `cand` has (id, sold, title); `words` is the SQL of the number of full-text matches.
  */
-export async function searchPage(
-  db: Db,
-  args: {
-    filter: BookFilter;
-    tsQuery: string;
-    norm: string;
-    sort?: BookSort;
-    offset: number;
-    limit: number;
-    now: Date;
-    /** False for the typo pass: its OR-groups make the probe costly, and misspelt terms are rarely frequent. */
-    probe?: boolean;
-    /** The cap of each candidate part (tests lower it to reach the probe with a small catalogue). */
-    cap?: number;
-    /** Every word is frequent (see frequentTerm): read the best sellers first, the full-text index only if needed. */
-    probeFirst?: boolean;
-  },
-): Promise<SearchPage> {
-  const { filter, tsQuery, norm, sort, offset, limit, now } = args;
+function rankedSql(q: SQL, norm: string, words: SQL): SQL {
+  return sql`, ranked as materialized (
+      select c.id, c.sold, c.title,
+        case when c.title = ${norm} then 0 when c.title like ${`${norm}%`} then 1
+          when to_tsvector('simple'::regconfig, c.title) @@ ${q} then 2 else 3 end as tier
+      from cand c)
+    select r.id, (count(*) over ())::int as total, ${words} as words from ranked r
+    order by r.tier, case when r.tier < 3 then length(r.title) else 0 end, r.sold desc, r.id desc`;
+}
+
+async function pageOf(db: Db, cand: SQL, ordered: SQL, words: SQL, offset: number, limit: number): Promise<SearchPage> {
+  const rows = await queryRows<{ id: number; total: number; words: number }>(db, sql`with ${cand}${ordered} limit ${limit} offset ${offset}`);
+  if (rows.length > 0) return { ids: rows.map((r) => r.id), total: rows[0]!.total, wordMatches: rows[0]!.words };
+  if (offset === 0) return { ids: [], total: 0, wordMatches: 0 };
+  const [count] = await queryRows<{ n: number; words: number }>(db, sql`with ${cand} select count(*)::int as n, ${words} as words from cand`);
+  return { ids: [], total: count?.n ?? 0, wordMatches: count?.words ?? 0 };
+}
+
+/**
+ * One page of the matches of a full-text query, ranked; total = number of candidates ranked. A shopper's search
+ * without filters (the header's) reads the compact book_search table (searchVisiblePage); a search with filters
+ * or by staff reads books with the filter: the first SEARCH_MAX_RESULTS matches of the full-text index, and the
+ * titles starting with the term (up to PREFIX_CANDIDATES).
+ */
+export async function searchPage(db: Db, args: SearchArgs): Promise<SearchPage> {
+  if (visibilityOnly(args.filter)) return searchVisiblePage(db, args);
+  const { filter, tsQuery, norm, offset, limit, now } = args;
   const cap = args.cap ?? SEARCH_MAX_RESULTS;
   const w = whereSql(filter, now);
   const q = sql`to_tsquery('simple', ${tsQuery})`;
-  const withProbe = args.probe !== false && visibilityOnly(filter);
-  const probeFirst = withProbe && args.probeFirst === true;
-  const probeSql = (gate: SQL) => sql`probe as materialized (
-        select t.id, t.sold, t.title_norm from (
-          select b.id, b.sold, b.title_norm, b.search_tsv from books b where ${visibleSql}
-          order by b.sold desc, b.id desc limit ${PROBE_ROWS}) t
-        where t.search_tsv @@ ${q} ${gate}
-        limit ${cap})`;
-  const ginSql = (gate: SQL) => sql`gin as materialized (
-        select b.id, b.sold, b.title_norm from books b where ${w} and b.search_tsv @@ ${q} ${gate} limit ${cap}
-      )`;
-  // The second part runs only when the first fell short (a one-time filter: otherwise it is never executed).
-  const parts = !withProbe
-    ? ginSql(sql``)
-    : probeFirst
-      ? sql`${probeSql(sql``)}, ${ginSql(sql`and (select count(*) from probe) < ${Math.min(PROBE_ENOUGH, cap)}`)}`
-      : sql`${ginSql(sql``)}, ${probeSql(sql`and (select count(*) from gin) >= ${cap}`)}`;
-  const cand = sql`${parts}, cand as (
-      select id, sold, title_norm from gin
-      ${withProbe ? sql`union select id, sold, title_norm from probe` : sql``}
+  const cand = sql`gin as materialized (
+        select b.id, b.sold, b.title_norm as title from books b where ${w} and b.search_tsv @@ ${q} limit ${cap}
+      ), cand as (
+      select id, sold, title from gin
       union
       (select b.id, b.sold, b.title_norm from books b where ${w} and b.title_norm like ${`${norm}%`}
-        order by b.title_norm, b.id limit ${PREFIX_CANDIDATES})
+        order by b.title_norm using ~<~ limit ${PREFIX_CANDIDATES})
     )`;
-  const words = withProbe
-    ? sql`(select count(*) from (select id from gin union select id from probe) w)::int`
-    : sql`(select count(*) from gin)::int`;
-  // Relevance tiers: 0 the title is the term, 1 the title starts with it, 2 the title holds every word, 3 the
-  // words are spread over authors, publisher, ISBN. Inside tiers 0-2 the title closest to the term (trigram
-  // similarity) comes first; tier 3 has no meaningful title similarity and goes by sold. The tier is computed
-  // once per candidate (materialized), not once per sort key.
-  const relevance = !sort || sort.field === 'relevance';
-  const ranked = relevance
-    ? sql`, ranked as materialized (
-        select c.id, c.sold, c.title_norm,
-          case when c.title_norm = ${norm} then 0 when c.title_norm like ${`${norm}%`} then 1
-            when to_tsvector('simple'::regconfig, c.title_norm) @@ ${q} then 2 else 3 end as tier
-        from cand c)
-      select r.id, (count(*) over ())::int as total, ${words} as words from ranked r
-      order by r.tier, case when r.tier < 3 then similarity(r.title_norm, ${norm}) else 0 end desc, r.sold desc, r.id desc`
-    : sql`
-      select b.id, (count(*) over ())::int as total, ${words} as words
+  const words = sql`(select count(*) from gin)::int`;
+  return pageOf(db, cand, orderedSql(args, q, words), words, offset, limit);
+}
+
+function orderedSql(args: SearchArgs, q: SQL, words: SQL): SQL {
+  const { sort, norm, now } = args;
+  if (!sort || sort.field === 'relevance') return rankedSql(q, norm, words);
+  return sql` select b.id, (count(*) over ())::int as total, ${words} as words
       from cand c join books b on b.id = c.id order by ${fieldOrderSql(sort, now)}`;
-  const rows = await queryRows<{ id: number; total: number; words: number }>(
-    db,
-    sql`with ${cand}${ranked} limit ${limit} offset ${offset}`,
-  );
-  if (rows.length > 0) return { ids: rows.map((r) => r.id), total: rows[0]!.total, wordMatches: rows[0]!.words };
-  if (offset === 0) return { ids: [], total: 0, wordMatches: 0 };
-  const [count] = await queryRows<{ n: number; words: number }>(
-    db,
-    sql`with ${cand} select count(*)::int as n, ${words} as words from cand`,
-  );
-  return { ids: [], total: count?.n ?? 0, wordMatches: count?.words ?? 0 };
+}
+
+/**
+ * The shopper's search on book_search (one compact row per book, the visible ones indexed). Every part reads a
+ * bounded number of index entries or rows; the later parts run only when their one-time condition holds.
+ * - tw: the first `cap` books whose title holds every word (GIN on the title's words: short posting lists);
+ * - au: the books (the first `cap`) of up to AUTHORS_READ authors whose name holds every word;
+ * - pre: titles starting with the term (up to PREFIX_CANDIDATES), from book_search_title_idx;
+ * - probe: the matches among the PROBE_ROWS best sellers, index-only from book_search_sold_idx (title and words
+ *   included): first for a frequent term (probeFirst), otherwise only when tw, au or dw stopped at its cap, so the
+ *   best sellers are not missed;
+ * - dw: the first `cap` books whose document (title, authors, publisher, ISBN) holds every word, only when the
+ *   parts above found nothing: the words are spread over title, authors and publisher ('mat biec nguyen nhat
+ *   anh', 'nxb kim dong'). The document's posting lists are the long ones (a family name is in 10 % of the
+ *   books): intersecting them costs 2-7 ms at a million books, the title's and the authors' well under 1 ms.
+ * With indexTsQuery (a last word cut short) the indexes read the complete words and the whole query is tested
+ * on the first INDEXED_ROWS rows they give.
+ */
+async function searchVisiblePage(db: Db, args: SearchArgs): Promise<SearchPage> {
+  const { tsQuery, norm, offset, limit } = args;
+  const cap = args.cap ?? VISIBLE_CAP;
+  const enough = Math.min(PROBE_ENOUGH, cap);
+  const q = sql`to_tsquery('simple', ${tsQuery})`;
+  const withProbe = args.probe !== false;
+  const titleWords = sql`to_tsvector('simple'::regconfig, s.title)`;
+  // ts_match_vq is the @@ operator called as a function: a filter on the rows, never an index condition.
+  const matches = (indexed: SQL, gate: SQL) =>
+    args.indexTsQuery
+      ? sql`select t.id, t.sold, t.title from (
+          select s.book_id as id, s.sold, s.title, s.words from book_search s
+          where s.visible and ${indexed} @@ to_tsquery('simple', ${args.indexTsQuery}) ${gate} limit ${INDEXED_ROWS}) t
+        where ts_match_vq(t.words, ${q}) limit ${cap}`
+      : sql`select s.book_id as id, s.sold, s.title from book_search s where s.visible and ${indexed} @@ ${q} ${gate} limit ${cap}`;
+  const probe = (gate: SQL, rows = PROBE_ROWS) => sql`probe as materialized (
+        select t.book_id as id, t.sold, t.title from (
+          select s.book_id, s.sold, s.title, s.words from book_search s where s.visible
+          order by s.sold desc, s.book_id desc limit ${rows}) t
+        where t.words @@ ${q} ${gate}
+        limit ${enough})`;
+  const found = (parts: string[]) => sql.raw(parts.map((p) => `(select count(*) from ${p})`).join(' + '));
+  const pre = sql`pre as materialized (select s.book_id as id, s.sold, s.title from book_search s where s.visible and s.title like ${`${norm}%`}
+        order by s.title using ~<~ limit ${PREFIX_CANDIDATES})`;
+  // Books (the first `cap`) of the few authors whose name holds every word: an author's name is a few entries
+  // of a small index, while the same words in the documents are the longest posting lists there are.
+  const au = sql`au as materialized (
+        select s.book_id as id, s.sold, s.title from book_authors ba join book_search s on s.book_id = ba.book_id
+        where s.visible and ba.author_id in (
+          select a.id from authors a where to_tsvector('simple'::regconfig, f_search_norm(a.name)) @@ ${q} limit ${AUTHORS_READ})
+        limit ${cap})`;
+  const ctes: SQL[] =
+    withProbe && args.probeFirst
+      ? [
+          pre,
+          probe(sql``),
+          sql`tw as materialized (${matches(titleWords, sql`and (select count(*) from probe) < ${enough}`)})`,
+          au,
+          sql`dw as materialized (${matches(sql`s.words`, sql`and ${found(['tw', 'pre', 'au', 'probe'])} = 0`)})`,
+        ]
+      : [
+          pre,
+          sql`tw as materialized (${matches(titleWords, sql``)})`,
+          au,
+          sql`dw as materialized (${matches(sql`s.words`, sql`and ${found(['tw', 'pre', 'au'])} = 0`)})`,
+          ...(withProbe ? [probe(sql`and ((select count(*) from tw) >= ${cap} or (select count(*) from au) >= ${cap} or (select count(*) from dw) >= ${cap})`, CHECK_ROWS)] : []),
+        ];
+  const sources = ['tw', 'au', 'dw', ...(withProbe ? ['probe'] : [])];
+  const cand = sql`${sql.join(ctes, sql`, `)}, cand as (
+      ${sql.raw([...sources, 'pre'].map((p) => `select id, sold, title from ${p}`).join(' union '))}
+    )`;
+  const words = sql.raw(`(select count(*) from (${sources.map((p) => `select id from ${p}`).join(' union ')}) w)::int`);
+  return pageOf(db, cand, orderedSql(args, q, words), words, offset, limit);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -209,6 +290,8 @@ interface Dictionary {
   loadedAt: number;
   words: Set<string>;
   byLength: Map<number, string[]>;
+  /** Every word in code-unit order, for prefix look-ups. */
+  sorted: string[];
 }
 const DICTIONARY_TTL_MS = 5 * 60_000;
 const dictionaries = new WeakMap<Db, Dictionary>();
@@ -228,13 +311,33 @@ async function dictionary(db: Db): Promise<Dictionary> {
         list.push(word);
         byLength.set(word.length, list);
       }
-      const dict = { generation, loadedAt: Date.now(), words: new Set(rows.map((r) => r.word)), byLength };
+      const sorted = rows.map((r) => r.word).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      const dict = { generation, loadedAt: Date.now(), words: new Set(sorted), byLength, sorted };
       dictionaries.set(db, dict);
       return dict;
     })
     .finally(() => loading.delete(db));
   loading.set(db, promise);
   return promise;
+}
+
+/** True when `word` is a dictionary word, or digits (ISBNs and numbers are not in the dictionary). */
+export async function isKnownWord(db: Db, word: string): Promise<boolean> {
+  return /^\d+$/.test(word) || (await dictionary(db)).words.has(word);
+}
+
+/** True when some dictionary word starts with `prefix` (binary search), or the prefix is digits (ISBNs). */
+export async function isKnownPrefix(db: Db, prefix: string): Promise<boolean> {
+  if (/^\d+$/.test(prefix)) return true;
+  const { sorted } = await dictionary(db);
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  return sorted[lo]?.startsWith(prefix) ?? false;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -254,7 +357,7 @@ async function wordFrequencies(db: Db): Promise<Map<string, number>> {
     db,
     sql`select u.word, u.share::float8 as share
       from pg_stats s, unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as u(word, share)
-      where s.schemaname = current_schema() and s.tablename = 'books' and s.attname = 'search_tsv' and u.word is not null`,
+      where s.schemaname = current_schema() and s.tablename = 'book_search' and s.attname = 'words' and u.word is not null`,
   );
   const share = new Map(rows.map((r) => [r.word, Number(r.share)]));
   frequencies.set(db, { loadedAt: Date.now(), share });
@@ -268,13 +371,22 @@ export function forgetSearchCaches(db: Db): void {
 }
 
 /**
- * True when every word of the term is in at least FREQUENT_WORD of the documents. The rarest word bounds how many
- * books hold them all, so a term with one rare word never qualifies. Without statistics nothing is frequent.
+ * True when the term is estimated to be in at least FREQUENT_TERM of the books: the product of its words' shares
+ * (PostgreSQL's statistics of book_search.words); a word written `w:*` (a prefix) counts the shares of every
+ * common word starting with it. Without statistics, or with a word outside the most common ones, nothing is
+ * frequent.
  */
-export async function frequentTerm(db: Db, tokens: readonly string[]): Promise<boolean> {
-  if (tokens.length === 0) return false;
+export async function frequentTerm(db: Db, tsQueryWords: readonly string[]): Promise<boolean> {
+  if (tsQueryWords.length === 0) return false;
   const share = await wordFrequencies(db);
-  return tokens.every((t) => (share.get(t) ?? 0) >= FREQUENT_WORD);
+  const shareOf = (w: string) => {
+    if (!w.endsWith(':*')) return share.get(w) ?? 0;
+    const prefix = w.slice(0, -2);
+    let sum = 0;
+    for (const [word, s] of share) if (word.startsWith(prefix)) sum += s;
+    return Math.min(1, sum);
+  };
+  return tsQueryWords.reduce((p, w) => p * shareOf(w), 1) >= FREQUENT_TERM;
 }
 
 /** Optimal string alignment distance (a swap of two neighbours counts as one edit), stopping above `max`. */
@@ -306,23 +418,26 @@ const allowedEdits = (word: string) => (word.length <= 2 ? 0 : word.length <= 5 
 /**
  * The forgiving query: each word that is not in the dictionary becomes one of its near dictionary words (or stays
  * a prefix when words start with it); words with no match at all are left out. Returns undefined when no word
- * was changed (the same query again would find nothing again) or none is left.
+ * was changed (the same query again would find nothing again) or none is left. `corrected` is the term with each
+ * unknown word replaced by its closest dictionary word ('Có phải bạn muốn tìm …'), when there is one.
  */
-export async function fuzzyTsQuery(db: Db, tokens: readonly string[]): Promise<string | undefined> {
+export async function fuzzyTsQuery(
+  db: Db,
+  tokens: readonly string[],
+): Promise<{ tsQuery: string; indexTsQuery?: string; corrected?: string } | undefined> {
   const dict = await dictionary(db);
   const groups: string[] = [];
+  const corrected: string[] = [];
   let changed = false;
-  tokens.forEach((token, index) => {
+  let replaced = false;
+  for (const [index, token] of tokens.entries()) {
     const last = index === tokens.length - 1;
-    if (/^\d+$/.test(token)) {
+    // Digits, and real words, stay as typed: the term found nothing because no book has all its words, not
+    // because of a typo, and widening every word would match half the catalogue.
+    if (/^\d+$/.test(token) || dict.words.has(token)) {
       groups.push(last ? `${token}:*` : token);
-      return;
-    }
-    // A real word stays as typed: the term found nothing because no book has all its words, not because of a
-    // typo, and widening every word would match half the catalogue.
-    if (dict.words.has(token)) {
-      groups.push(last ? `${token}:*` : token);
-      return;
+      corrected.push(token);
+      continue;
     }
     const max = allowedEdits(token);
     const near: { word: string; d: number }[] = [];
@@ -332,15 +447,23 @@ export async function fuzzyTsQuery(db: Db, tokens: readonly string[]): Promise<s
         if (d <= max) near.push({ word, d });
       }
     }
-    near.sort((x, y) => x.d - y.d || Math.abs(x.word.length - token.length) - Math.abs(y.word.length - token.length) || x.word.localeCompare(y.word));
+    // A doubled letter ('nhaa', 'kimm') is the commonest slip of the keyboard: its undoubled word comes first.
+    const undoubled = new Set([...token].flatMap((c, i) => (i > 0 && token[i - 1] === c ? [token.slice(0, i) + token.slice(i + 1)] : [])));
+    const rank = (n: { word: string; d: number }) => n.d - (undoubled.has(n.word) ? 0.5 : 0);
+    near.sort((x, y) => rank(x) - rank(y) || Math.abs(x.word.length - token.length) - Math.abs(y.word.length - token.length) || x.word.localeCompare(y.word));
     const alternatives = near.slice(0, MAX_ALTERNATIVES).map((n) => n.word);
-    if (last) {
-      // Still being typed: keep it as a prefix when some word starts with it.
-      const isPrefix = [...dict.words].some((w) => w.startsWith(token));
-      if (isPrefix) alternatives.unshift(`${token}:*`);
-    }
+    // Still being typed: keep it as a prefix when some word starts with it.
+    const isPrefix = last && (await isKnownPrefix(db, token));
+    if (isPrefix) alternatives.unshift(`${token}:*`);
     changed = true;
+    if (near[0]) {
+      corrected.push(near[0].word);
+      replaced = true;
+    } else corrected.push(token);
     if (alternatives.length) groups.push(`(${[...new Set(alternatives)].join(' | ')})`);
-  });
-  return changed && groups.length ? groups.join(' & ') : undefined;
+  }
+  if (!changed || groups.length === 0) return undefined;
+  // A prefix in the last group: the indexes read the other groups only (see SearchArgs.indexTsQuery).
+  const indexTsQuery = groups.length > 1 && groups[groups.length - 1]!.includes(':*') ? groups.slice(0, -1).join(' & ') : undefined;
+  return { tsQuery: groups.join(' & '), ...(indexTsQuery ? { indexTsQuery } : {}), ...(replaced ? { corrected: corrected.join(' ') } : {}) };
 }

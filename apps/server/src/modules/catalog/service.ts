@@ -13,17 +13,21 @@ import {
   type HomeDataDto,
   type HomeQuery,
   type PageResult,
+  type SearchPageResult,
   type SearchQuery,
+  type SuggestionsDto,
+  type SuggestQuery,
 } from '@nhasach/shared';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../lib/guards.ts';
 import { toPage } from '../../lib/pagination.ts';
-import { buildCategoryTree, findCategory, flattenCategoryTree, loadCategoryRows, withDescendants } from './categories.ts';
+import { type CategoryRow, buildCategoryTree, findCategory, flattenCategoryTree, loadCategoryRows, withDescendants } from './categories.ts';
 import { toBookDto, toCard } from './dto.ts';
 import { lookupEngagement } from './engagement-hook.ts';
 import { countBooks, loadBookDetailRow, loadCardRows, pageBookIds, resolveRefIds, topCategoryRows, type BookFilter } from './repo.ts';
-import { exactTsQuery, findVisibleIdByIsbn, frequentTerm, fuzzyTsQuery, isbnOf, normalizeTerm, prefixTsQuery, searchPage, tokensOf } from './search.ts';
+import { exactTsQuery, findVisibleIdByIsbn, frequentTerm, fuzzyTsQuery, isbnOf, isKnownPrefix, isKnownWord, type SearchPage, normalizeTerm, prefixTsQuery, searchPage, tokensOf } from './search.ts';
+import { EMPTY_SUGGESTIONS, suggestAuthors, suggestBooks, suggestCategories, suggestTerm } from './suggest.ts';
 import { TtlCache } from './ttl-cache.ts';
 import { announceCatalogChange } from './cache-bus.ts';
 
@@ -33,6 +37,12 @@ const COUNT_TTL_MS = 60_000;
 const HOME_TTL_MS = 15_000;
 /** Shoppers' search results (ranked ids) may lag writes by this much. */
 const SEARCH_TTL_MS = 30_000;
+/** Ranked ids of one page of a search, with the corrected term when the typo pass ran. */
+interface RankedSearch {
+  ids: number[];
+  total: number;
+  didYouMean?: string;
+}
 const NEWEST: BookSort = { field: 'createdAt', direction: 'desc' };
 const BEST: BookSort = { field: 'sold', direction: 'desc' };
 
@@ -59,14 +69,19 @@ const isStaff = (user?: AuthUser) => !!user && hasAnyRole(user.roles, ['ADMIN', 
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
-export function createCatalogService(db: Db, onAnnounceError: (err: unknown) => void = () => {}) {
+export function createCatalogService(db: Db, opts: { searchCache?: boolean; onAnnounceError?: (err: unknown) => void } = {}) {
+  const searchCacheOn = opts.searchCache !== false;
+  const onAnnounceError = opts.onAnnounceError ?? (() => {});
   const counts = new TtlCache<number>(COUNT_TTL_MS, 5000);
   const homes = new TtlCache<HomeDataDto>(HOME_TTL_MS, 50);
-  const searches = new TtlCache<{ ids: number[]; total: number }>(SEARCH_TTL_MS, 2000);
+  const searches = new TtlCache<RankedSearch>(SEARCH_TTL_MS, 2000);
+  // The category names the suggestions match (a rename shows within a minute, or at once after invalidate()).
+  const suggestCategoryRows = new TtlCache<CategoryRow[]>(COUNT_TTL_MS, 1);
   const forget = (): void => {
     counts.clear();
     homes.clear();
     searches.clear();
+    suggestCategoryRows.clear();
   };
 
   async function resolveFilter(p: FilterParams, visibleOnly: boolean): Promise<BookFilter> {
@@ -133,12 +148,14 @@ export function createCatalogService(db: Db, onAnnounceError: (err: unknown) => 
     sort: BookSort | undefined,
     page: number,
     size: number,
-  ): Promise<PageResult<BookCardDto>> {
+  ): Promise<SearchPageResult<BookCardDto>> {
     const now = new Date();
-    const ranked = f.visibleOnly
+    const ranked = f.visibleOnly && searchCacheOn
       ? await searches.get(JSON.stringify([term, f, sort, page, size]), () => rankSearch(term, f, sort, page, size, now))
       : await rankSearch(term, f, sort, page, size, now);
-    return toPage(await cards(ranked.ids, now), ranked.total, page, size);
+    const result: SearchPageResult<BookCardDto> = toPage(await cards(ranked.ids, now), ranked.total, page, size);
+    if (ranked.didYouMean) result.didYouMean = ranked.didYouMean;
+    return result;
   }
 
   async function rankSearch(
@@ -148,25 +165,39 @@ export function createCatalogService(db: Db, onAnnounceError: (err: unknown) => 
     page: number,
     size: number,
     now: Date,
-  ): Promise<{ ids: number[]; total: number }> {
+  ): Promise<RankedSearch> {
     const isbn = isbnOf(term);
     if (isbn) {
       const id = await findVisibleIdByIsbn(db, isbn);
       if (id !== undefined) return { ids: page === 0 ? [id] : [], total: 1 };
     }
-    const norm = await normalizeTerm(db, term);
+    const norm = normalizeTerm(term);
     const tokens = tokensOf(norm);
     if (tokens.length === 0) return { ids: [], total: 0 };
     const { offset, limit } = window(page, size);
     const base = { filter: f, norm, sort, offset, limit, now };
-    let result = await searchPage(db, { ...base, tsQuery: exactTsQuery(tokens), probeFirst: await frequentTerm(db, tokens) });
+    const last = tokens[tokens.length - 1]!;
+    // A last word that is no word at all (cut short, or misspelt) cannot match as typed: straight to the prefix pass.
+    let result: SearchPage = (await isKnownWord(db, last))
+      ? await searchPage(db, { ...base, tsQuery: exactTsQuery(tokens), probeFirst: await frequentTerm(db, tokens) })
+      : { ids: [], total: 0, wordMatches: 0 };
     // No book has every word: the last one may be cut short (title-prefix matches alone do not settle that).
-    if (result.wordMatches === 0) result = await searchPage(db, { ...base, tsQuery: prefixTsQuery(tokens) });
+    // No word starts with the last one (a typo, not a word being typed): the prefix pass could only read in vain.
+    const prefix = result.wordMatches === 0 && (await isKnownPrefix(db, last)) ? prefixTsQuery(tokens) : undefined;
+    // A short prefix ('th:*') stands for many words: frequent, so the best sellers are read first.
+    if (prefix) {
+      const probeFirst = await frequentTerm(db, prefix.tsQuery.split(' & '));
+      result = await searchPage(db, { ...base, ...prefix, probeFirst });
+    }
+    let didYouMean: string | undefined;
     if (result.total === 0) {
       const fuzzy = await fuzzyTsQuery(db, tokens);
-      if (fuzzy) result = await searchPage(db, { ...base, tsQuery: fuzzy, probe: false });
+      if (fuzzy) {
+        result = await searchPage(db, { ...base, tsQuery: fuzzy.tsQuery, ...(fuzzy.indexTsQuery ? { indexTsQuery: fuzzy.indexTsQuery } : {}), probe: false });
+        didYouMean = fuzzy.corrected;
+      }
     }
-    return { ids: result.ids, total: result.total };
+    return { ids: result.ids, total: result.total, ...(didYouMean ? { didYouMean } : {}) };
   }
 
   return {
@@ -186,7 +217,7 @@ export function createCatalogService(db: Db, onAnnounceError: (err: unknown) => 
     },
 
     /** GET /books/search: relevance first unless another sort is asked for; blank q is the plain listing. */
-    async search(q: SearchQuery): Promise<PageResult<BookCardDto>> {
+    async search(q: SearchQuery): Promise<SearchPageResult<BookCardDto>> {
       const f = await resolveFilter(q, true);
       if (!q.q) return listPage(f, q.sort && q.sort.field !== 'relevance' ? q.sort : NEWEST, q.page, q.size);
       return searchBooks(q.q, f, q.sort, q.page, q.size);
@@ -197,6 +228,19 @@ export function createCatalogService(db: Db, onAnnounceError: (err: unknown) => 
       const f = await resolveFilter(q, !isStaff(user));
       if (q.q) return searchBooks(q.q, f, q.sort, q.page, q.size);
       return listPage(f, q.sort && q.sort.field !== 'relevance' ? q.sort : NEWEST, q.page, q.size);
+    },
+
+    /** GET /books/suggest: books, authors and categories matching what the shopper is typing. */
+    async suggest(q: SuggestQuery): Promise<SuggestionsDto> {
+      const term = suggestTerm(q.q);
+      if (!term) return EMPTY_SUGGESTIONS;
+      const now = new Date();
+      const [books, authors, categoryRows] = await Promise.all([
+        suggestBooks(db, term.norm, now),
+        suggestAuthors(db, term.tokens, term.norm),
+        suggestCategoryRows.get('all', () => loadCategoryRows(db)),
+      ]);
+      return { books, authors, categories: suggestCategories(categoryRows, term.norm) };
     },
 
     async home(q: HomeQuery): Promise<HomeDataDto> {

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SEARCH_PAGE_SIZE } from '@nhasach/shared';
-import { bookKeys, searchBooks, type SearchParams } from '../../api/catalog.ts';
+import { bookKeys, fetchCatalog, searchBooks, type CatalogParams, type SearchParams } from '../../api/catalog.ts';
 import { BookGrid, BookGridSkeleton, GRID_COLS } from '../../components/BookGrid.tsx';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { buttonClass } from '../../components/Button.tsx';
@@ -39,6 +39,22 @@ function searchHref(q: string, sort: SearchSort, page: number, size: number): st
   return `/search?${p.toString()}`;
 }
 
+/** Best sellers shown when a search finds nothing, so the page is never empty. */
+const BEST_SELLERS: CatalogParams = { sort: 'BEST', page: 0, size: 10 };
+
+/** 'Có phải bạn muốn tìm …': the corrected term as a link that searches it with the page's sort. */
+function DidYouMean({ term, sort, size }: { term: string; sort: SearchSort; size: number }) {
+  return (
+    <p className="text-[15px] text-gray-700">
+      Có phải bạn muốn tìm{' '}
+      <Link to={searchHref(term, sort, 0, size)} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+        {term}
+      </Link>
+      ?
+    </p>
+  );
+}
+
 /** /search?q=... (spec section 2): runs only for a non-empty term (trimmed, at most 128 characters). */
 export function SearchPage() {
   const [params] = useSearchParams();
@@ -58,6 +74,13 @@ export function SearchPage() {
     placeholderData: keepPreviousData,
   });
   const data = results.data;
+  const nothing = !!data && data.content.length === 0;
+  const bestSellers = useQuery({
+    queryKey: bookKeys.catalog(BEST_SELLERS),
+    queryFn: ({ signal }) => fetchCatalog(BEST_SELLERS, signal),
+    enabled: nothing,
+    staleTime: 60_000,
+  });
 
   return (
     <div className="page-container py-4 sm:py-6">
@@ -108,18 +131,38 @@ export function SearchPage() {
         ) : results.isError && !data ? (
           <ErrorState message="Đã xảy ra lỗi." onRetry={() => void results.refetch()} retrying={results.isFetching} />
         ) : data && data.content.length === 0 ? (
-          <EmptyState
-            icon={<SearchXIcon size={28} />}
-            title="Không tìm thấy sản phẩm phù hợp."
-            description={`Không có sách nào khớp với “${q}”. Hãy thử từ khóa khác hoặc kiểm tra lại chính tả.`}
-            action={
-              <Link to="/" className={buttonClass('outline', 'md')}>
-                Về trang chủ
-              </Link>
-            }
-          />
+          <div className="space-y-6">
+            <EmptyState
+              icon={<SearchXIcon size={28} />}
+              title="Không tìm thấy sản phẩm phù hợp."
+              description={`Không có sách nào khớp với “${q}”. Hãy thử từ khóa khác hoặc kiểm tra lại chính tả.`}
+              action={
+                data.didYouMean ? (
+                  <DidYouMean term={data.didYouMean} sort={sort} size={size} />
+                ) : (
+                  <Link to="/" className={buttonClass('outline', 'md')}>
+                    Về trang chủ
+                  </Link>
+                )
+              }
+            />
+            {bestSellers.data && bestSellers.data.content.length > 0 && (
+              <section aria-labelledby="search-best-sellers" className="rounded-2xl bg-white px-4 py-4 shadow-sm ring-1 ring-gray-200/70 sm:px-5">
+                <h2 id="search-best-sellers" className="mb-3 text-lg font-bold text-gray-900">
+                  Sách bán chạy
+                </h2>
+                <BookGrid books={bestSellers.data.content} cols={GRID_COLS.wide} label="Sách bán chạy" />
+              </section>
+            )}
+          </div>
         ) : data ? (
           <div className={results.isPlaceholderData ? 'opacity-60 transition-opacity' : ''} aria-busy={results.isPlaceholderData}>
+            {data.didYouMean && (
+              <div className="mb-4 rounded-xl bg-amber-50 px-4 py-3 ring-1 ring-amber-200">
+                <DidYouMean term={data.didYouMean} sort={sort} size={size} />
+                <p className="mt-0.5 text-sm text-gray-500">Kết quả dưới đây là cho từ khóa gần đúng.</p>
+              </div>
+            )}
             <BookGrid books={data.content} cols={GRID_COLS.wide} eagerCount={6} label="Kết quả tìm kiếm" />
             <Pagination page={data.number} totalPages={data.totalPages} hrefFor={(p) => searchHref(q, sort, p, size)} className="mt-6" />
           </div>

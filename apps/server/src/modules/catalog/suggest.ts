@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import { effectivePrice, SUGGEST_MIN_CHARS, type SuggestionsDto, type SuggestRefDto } from '@nhasach/shared';
+import { queryRows, type Db } from '../../db/client.ts';
+import type { CategoryRow } from './categories.ts';
+import { iso } from './sql.ts';
+import { normalizeTerm, tokensOf } from './search.ts';
+
+/**
+ * Suggestions as the shopper types (GET /books/suggest): books, authors and categories with a word starting with
+ * the typed text, with or without diacritics. Every part is a bounded index read, so the call stays a few
+ * milliseconds at a million books:
+ * - books: titles starting with the text (book_search_title_idx, PREFIX_ROWS, alphabetical) and, among the
+ *   POPULAR_ROWS best sellers (book_search_sold_idx, index-only), titles with a word starting with it; titles
+ *   that start with the text first, then by sales. Then one read of the six chosen books.
+ * - authors: the words index of author names, every typed word a word of the name, the last as a prefix.
+ * - categories: the few categories, in memory.
+ */
+const BOOKS = 6;
+const AUTHORS = 3;
+const CATEGORIES = 3;
+const PREFIX_ROWS = 30;
+const POPULAR_ROWS = 2000;
+
+export const EMPTY_SUGGESTIONS: SuggestionsDto = Object.freeze({ books: [], authors: [], categories: [] }) as SuggestionsDto;
+
+export async function suggestBooks(db: Db, norm: string, now: Date): Promise<SuggestionsDto['books']> {
+  const rows = await queryRows<{
+    id: number;
+    title: string;
+    slug: string;
+    price: number;
+    salePrice: number | null;
+    saleStartAt: Date | string | null;
+    saleEndAt: Date | string | null;
+    thumbnail: string | null;
+  }>(
+    db,
+    sql`with pre as (
+        select s.book_id, s.sold, 0 as rank from book_search s where s.visible and s.title like ${`${norm}%`}
+        order by s.title using ~<~ limit ${PREFIX_ROWS}
+      ), pop as (
+        select t.book_id, t.sold, case when t.title like ${`${norm}%`} then 0 else 1 end as rank from (
+          select s.book_id, s.sold, s.title from book_search s where s.visible
+          order by s.sold desc, s.book_id desc limit ${POPULAR_ROWS}) t
+        where t.title like ${`${norm}%`} or t.title like ${`% ${norm}%`}
+        limit ${BOOKS}
+      ), chosen as (
+        select book_id, min(rank) as rank, max(sold) as sold from (select * from pre union all select * from pop) c
+        group by book_id order by min(rank), max(sold) desc, book_id desc limit ${BOOKS}
+      )
+      select b.id, b.title, b.slug, b.price, b.sale_price as "salePrice", b.sale_start_at as "saleStartAt", b.sale_end_at as "saleEndAt",
+        (select coalesce(i.thumb_url, i.medium_url, i.url) from book_images i where i.book_id = b.id order by i.sort_order, i.id limit 1) as thumbnail
+      from chosen c join books b on b.id = c.book_id
+      order by c.rank, c.sold desc, c.book_id desc`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    slug: r.slug,
+    thumbnail: r.thumbnail,
+    price: Number(r.price),
+    effectivePrice: effectivePrice(
+      { price: Number(r.price), salePrice: r.salePrice === null ? null : Number(r.salePrice), saleStartAt: iso(r.saleStartAt), saleEndAt: iso(r.saleEndAt) },
+      now,
+    ),
+  }));
+}
+
+export async function suggestAuthors(db: Db, tokens: readonly string[], norm: string): Promise<SuggestRefDto[]> {
+  const tsQuery = tokens.map((t, i) => (i === tokens.length - 1 ? `${t}:*` : t)).join(' & ');
+  return queryRows<SuggestRefDto>(
+    db,
+    sql`select a.id, a.name, a.slug from authors a
+      where to_tsvector('simple'::regconfig, f_search_norm(a.name)) @@ to_tsquery('simple', ${tsQuery})
+      order by (f_search_norm(a.name) like ${`${norm}%`}) desc, length(a.name), a.name, a.id limit ${AUTHORS}`,
+  );
+}
+
+/** Categories whose name has a word starting with the text; name starts first, then shallow ones, then by name. */
+export function suggestCategories(rows: readonly CategoryRow[], norm: string): SuggestRefDto[] {
+  const scored: { row: CategoryRow; rank: number }[] = [];
+  for (const row of rows) {
+    const name = normalizeTerm(row.name);
+    const rank = name.startsWith(norm) ? 0 : ` ${name}`.includes(` ${norm}`) ? 1 : -1;
+    if (rank >= 0) scored.push({ row, rank: rank * 2 + (row.parentId === null ? 0 : 1) });
+  }
+  scored.sort((a, b) => a.rank - b.rank || a.row.name.localeCompare(b.row.name, 'vi') || a.row.id - b.row.id);
+  return scored.slice(0, CATEGORIES).map(({ row }) => ({ id: row.id, name: row.name, slug: row.slug }));
+}
+
+/** The normalised text and its words, or undefined when fewer than SUGGEST_MIN_CHARS letters or digits were typed. */
+export function suggestTerm(typed: string): { norm: string; tokens: string[] } | undefined {
+  const norm = normalizeTerm(typed);
+  if (norm.replace(/ /g, '').length < SUGGEST_MIN_CHARS) return undefined;
+  return { norm, tokens: tokensOf(norm) };
+}

@@ -1,0 +1,156 @@
+import type { ReactNode } from 'react';
+import { formatVnd, matchedRange, type SuggestionsDto } from '@nhasach/shared';
+import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
+import { TagIcon, UserIcon } from '../../components/icons.tsx';
+
+/** One choice of the dropdown, in display order (books, then authors, then categories). */
+export interface SuggestionOption {
+  id: string;
+  kind: 'book' | 'author' | 'category';
+  label: string;
+  href: string;
+}
+
+/** The options of an answer, flattened in the order the arrows walk them. */
+export function suggestionOptions(data: SuggestionsDto | undefined, baseId: string): SuggestionOption[] {
+  if (!data) return [];
+  return [
+    ...data.books.map((b) => ({ id: `${baseId}-book-${b.id}`, kind: 'book' as const, label: b.title, href: `/books/${b.slug}` })),
+    ...data.authors.map((a) => ({
+      id: `${baseId}-author-${a.id}`,
+      kind: 'author' as const,
+      label: a.name,
+      href: `/search?${new URLSearchParams({ q: a.name, page: '0', size: '20', sort: 'relevance', direction: 'DESC' }).toString()}`,
+    })),
+    ...data.categories.map((c) => ({ id: `${baseId}-category-${c.id}`, kind: 'category' as const, label: c.name, href: `/danh-muc/${c.slug}` })),
+  ];
+}
+
+/** The typed part of a name in bold (matched without diacritics or case). */
+export function Highlighted({ text, typed }: { text: string; typed: string }) {
+  const range = matchedRange(text, typed);
+  if (!range) return <>{text}</>;
+  const [from, to] = range;
+  return (
+    <>
+      {text.slice(0, from)}
+      <mark className="bg-transparent font-bold text-brand-700">{text.slice(from, to)}</mark>
+      {text.slice(to)}
+    </>
+  );
+}
+
+interface Props {
+  listId: string;
+  data: SuggestionsDto | undefined;
+  options: SuggestionOption[];
+  activeId: string | undefined;
+  typed: string;
+  loading: boolean;
+  onChoose: (option: SuggestionOption) => void;
+  onHover: (id: string) => void;
+}
+
+/** The listbox of the header search (ARIA combobox pattern: the input keeps focus, aria-activedescendant moves). */
+export function SearchSuggestions({ listId, data, options, activeId, typed, loading, onChoose, onHover }: Props) {
+  const byId = new Map(options.map((o) => [o.id, o]));
+  const option = (id: string, children: ReactNode) => {
+    const o = byId.get(id);
+    if (!o) return null;
+    const active = id === activeId;
+    return (
+      <li
+        key={id}
+        id={id}
+        role="option"
+        aria-selected={active}
+        // mousedown, not click: the input must not lose focus (and close the list) before the choice is made.
+        onMouseDown={(e) => {
+          e.preventDefault();
+          onChoose(o);
+        }}
+        onMouseMove={() => !active && onHover(id)}
+        className={`flex cursor-pointer items-center gap-3 px-3 py-2 text-sm ${active ? 'bg-brand-50 text-gray-900' : 'text-gray-700'}`}
+      >
+        {children}
+      </li>
+    );
+  };
+  const groups: { label: string; items: ReactNode[] }[] = [];
+  if (data?.books.length) {
+    groups.push({
+      label: 'Sách',
+      items: data.books.map((b) =>
+        option(
+          options.find((o) => o.kind === 'book' && o.href === `/books/${b.slug}`)?.id ?? '',
+          <>
+            <ImageWithFallback src={b.thumbnail} alt="" className="h-12 w-9 shrink-0 rounded object-cover ring-1 ring-gray-200" placeholderClassName="h-12 w-9 shrink-0 rounded [&>span]:hidden [&>svg]:size-4" />
+            <span className="min-w-0 flex-1">
+              <span className="line-clamp-2 leading-snug">
+                <Highlighted text={b.title} typed={typed} />
+              </span>
+              <span className="mt-0.5 flex items-baseline gap-2">
+                <span className={`text-[13px] font-semibold ${b.effectivePrice < b.price ? 'text-brand-700' : 'text-gray-900'}`}>{formatVnd(b.effectivePrice)}</span>
+                {b.effectivePrice < b.price && <s className="text-xs text-gray-400">{formatVnd(b.price)}</s>}
+              </span>
+            </span>
+          </>,
+        ),
+      ),
+    });
+  }
+  if (data?.authors.length) {
+    groups.push({
+      label: 'Tác giả',
+      items: data.authors.map((a) =>
+        option(
+          options.find((o) => o.kind === 'author' && o.label === a.name)?.id ?? '',
+          <>
+            <UserIcon size={16} className="shrink-0 text-gray-400" />
+            <span className="min-w-0 flex-1 truncate">
+              <Highlighted text={a.name} typed={typed} />
+            </span>
+          </>,
+        ),
+      ),
+    });
+  }
+  if (data?.categories.length) {
+    groups.push({
+      label: 'Danh mục',
+      items: data.categories.map((c) =>
+        option(
+          options.find((o) => o.kind === 'category' && o.href === `/danh-muc/${c.slug}`)?.id ?? '',
+          <>
+            <TagIcon size={16} className="shrink-0 text-gray-400" />
+            <span className="min-w-0 flex-1 truncate">
+              <Highlighted text={c.name} typed={typed} />
+            </span>
+          </>,
+        ),
+      ),
+    });
+  }
+
+  return (
+    <div className="absolute top-full right-0 left-0 z-50 mt-1.5 max-h-[min(70vh,560px)] sm:right-auto sm:w-[max(100%,28rem)] overflow-y-auto rounded-xl bg-white py-1.5 shadow-lg ring-1 ring-gray-200">
+      <ul id={listId} role="listbox" aria-label="Gợi ý tìm kiếm">
+        {groups.map((g) => (
+          <li key={g.label} role="presentation">
+            <div role="presentation" className="px-3 pt-2 pb-1 text-[11px] font-semibold tracking-wide text-gray-400 uppercase">
+              {g.label}
+            </div>
+            <ul role="group" aria-label={g.label}>
+              {g.items}
+            </ul>
+          </li>
+        ))}
+      </ul>
+      {options.length === 0 && (
+        <p className="px-3 py-2.5 text-sm text-gray-500" aria-live="polite">
+          {loading ? 'Đang tìm gợi ý…' : 'Không có gợi ý. Nhấn Enter để tìm kiếm.'}
+        </p>
+      )}
+    </div>
+  );
+}
