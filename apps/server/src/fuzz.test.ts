@@ -155,7 +155,8 @@ const real: Record<string, string> = {};
 
 beforeAll(async () => {
   // Limits scaled up so malformed requests reach validation instead of stopping at 429.
-  t = await createTestApp({ RATE_LIMIT_SCALE: '1000', API_DOCS: 'true' });
+  // No background work (mail delivery, unpaid-order expiry): a row it changes would look written by a request.
+  t = await createTestApp({ RATE_LIMIT_SCALE: '1000', API_DOCS: 'true', MAIL_WORKER: 'false', ORDER_EXPIRY_INTERVAL_SECONDS: '0' });
   who = await actors(t.app);
   refs = await insertRefs(t.app.db);
   const book = await makeShopBook(t.app, { price: 90_000, stock: 50 });

@@ -111,7 +111,9 @@ describe('malformed numbers are never read as other ids (problem 3)', () => {
 
 describe('bad input is a 400, never a 500 (problem 4)', () => {
   it('a NUL byte in a query value or a login, register or profile field', async () => {
-    expectRefused(await t.app.inject({ method: 'GET', url: '/api/v1/books/search?q=%00' }), 'q');
+    // What a shopper types in the search box is cleaned, not refused: a NUL there is a word break.
+    const search = await t.app.inject({ method: 'GET', url: '/api/v1/books/search?q=%00' });
+    expect(search.statusCode).toBe(200);
     expectRefused(await t.app.inject({ method: 'GET', url: '/api/v1/books/catalog?category=a%00' }), 'category');
     expectRefused(await t.app.inject({ method: 'GET', url: '/api/v1/admin/users?q=%00', headers: who.admin.headers }), 'q');
     const login = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: 'khach\u0000', password: 'Khach@123' } });

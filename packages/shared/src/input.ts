@@ -44,6 +44,14 @@ export function isCleanText(value: string, multiline = false): boolean {
 export const isAcceptableString = (value: string): boolean => !CONTROL_EXCEPT_WHITESPACE.test(value) && !LONE_SURROGATE.test(value);
 
 /**
+ * What a shopper typed or pasted into a search box, made searchable: control characters (NUL included) become
+ * spaces and lone surrogates the replacement character, so odd input gets a normal answer rather than a 400.
+ */
+export const cleanSearchText = (value: string): string =>
+  // eslint-disable-next-line no-control-regex
+  value.replace(/[\u0000-\u001F\u007F]/g, ' ').replace(new RegExp(LONE_SURROGATE.source, 'g'), '\uFFFD');
+
+/**
  * The path of the first string (or object key) in `value` that no request may hold, or undefined. Walks without
  * recursion, so a deeply nested body cannot exhaust the stack.
  */

@@ -1,8 +1,18 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bookListQuerySchema, bookShelfQuerySchema, catalogQuerySchema, homeQuerySchema, isDecimalId, searchQuerySchema, suggestQuerySchema, text } from '@nhasach/shared';
+import {
+  bookListQuerySchema,
+  bookShelfQuerySchema,
+  catalogQuerySchema,
+  cleanSearchText,
+  homeQuerySchema,
+  isDecimalId,
+  searchQuerySchema,
+  suggestQuerySchema,
+  text,
+} from '@nhasach/shared';
 import { notFound } from '../../lib/errors.ts';
 import { optionalAuth } from '../../lib/guards.ts';
 import { createShelfService } from './related.ts';
@@ -19,6 +29,16 @@ declare module 'fastify' {
 
 const idParams = z.object({ id: text('id').max(20) });
 const slugParams = z.object({ slug: text('slug').max(200) });
+
+/**
+ * Search terms are what shoppers type or paste: control characters and lone surrogates are made harmless before
+ * the app's strict-text check (which would refuse them), so such a term gets a normal answer, never an error.
+ */
+async function cleanSearchTerm(request: FastifyRequest): Promise<void> {
+  const query = request.query as Record<string, unknown>;
+  if (typeof query.q === 'string') query.q = cleanSearchText(query.q);
+  else if (Array.isArray(query.q)) query.q = query.q.map((v) => (typeof v === 'string' ? cleanSearchText(v) : v));
+}
 
 /** Anything but an id names no book: 404 like an unknown id (the product page links by id or slug). */
 function bookIdOf(id: string): number {
@@ -64,7 +84,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   );
   r.get(
     '/books/search',
-    { schema: { tags, summary: 'Vietnamese search, with or without diacritics, typo-tolerant', querystring: searchQuerySchema } },
+    { schema: { tags, summary: 'Vietnamese search, with or without diacritics, typo-tolerant', querystring: searchQuerySchema }, onRequest: cleanSearchTerm },
     (request) => service.search(request.query),
   );
   r.get(
@@ -77,6 +97,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
           'q is matched with or without diacritics; fewer than 2 letters or digits give empty lists. Books: id, title, slug, thumbnail, price, effectivePrice.',
         querystring: suggestQuerySchema,
       },
+      onRequest: cleanSearchTerm,
     },
     (request) => service.suggest(request.query),
   );
