@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
-import { SearchIndex, type AuthorEntry, type BookEntry, type SearchIndexStats } from './search-index.ts';
+import { SearchIndexBuilder, type Pause, type AuthorEntry, type BookEntry, type SearchIndex, type SearchIndexStats } from './search-index.ts';
 
 /**
  * Keeps a SearchIndex of one database in step with book_search (see docs/decisions.md, "Search in memory").
@@ -25,38 +25,91 @@ interface Row {
   sold: number;
   title: string;
   words: string;
-  authors: number[];
+  authors?: number[];
   visible: boolean;
   version: string;
 }
 
-/** A stripped tsvector as text ("'a' 'b'"); its words are [a-z0-9] only, so no quote is ever escaped. */
-const wordsOf = (tsv: string): string[] => tsv.split(' ').map((w) => w.slice(1, -1)).filter(Boolean);
+const LONG_DIGITS = /^\d{10,}$/;
 
-const toEntry = (r: Row): BookEntry => ({ id: r.id, sold: r.sold, title: r.title, docWords: wordsOf(r.words), authorIds: r.authors });
+/**
+ * The words of a stripped tsvector as text ("'a' 'b'"; words are [a-z0-9] only, so no quote is ever escaped),
+ * without ISBNs: a full ISBN is looked up by itself (search.ts), and a million unique ISBNs would double the
+ * dictionary. Searches holding one (a digit run of 10 or more) use the database.
+ */
+const wordsOf = (tsv: string): string[] =>
+  tsv
+    .split(' ')
+    .map((w) => w.slice(1, -1))
+    .filter((w) => w && !LONG_DIGITS.test(w));
 
-const rowColumns = sql`s.book_id as id, s.sold, s.title, s.words::text as words, s.visible, s.version::text as version,
-  array(select ba.author_id from book_authors ba where ba.book_id = s.book_id order by ba.author_id) as authors`;
+const toEntry = (r: Omit<Row, 'visible' | 'version'>): BookEntry => ({ id: r.id, sold: r.sold, title: r.title, docWords: wordsOf(r.words), authorIds: r.authors ?? [] });
+
+const rowColumns = sql`s.book_id as id, s.sold, s.title, s.words::text as words, s.visible, s.version::text as version`;
+const rowAuthors = sql`array(select ba.author_id from book_authors ba where ba.book_id = s.book_id order by ba.author_id) as authors`;
+
+/** Yields to other work between slices of the build, so requests keep being answered while it runs. */
+const pause: Pause = () => new Promise((resolve) => setImmediate(resolve));
 
 async function build(db: Db): Promise<{ index: SearchIndex; version: bigint }> {
   // The version before reading: changes made while the batches are read come again through the delta feed.
   const [v] = await queryRows<{ v: string }>(db, sql`select coalesce(max(version), 0)::text as v from book_search`);
-  const books: BookEntry[] = [];
+  const builder = new SearchIndexBuilder();
   let after: { sold: number; id: number } | undefined;
   for (;;) {
-    const rows: Row[] = await queryRows<Row>(
+    // Only what the best-seller index holds (sold, book_id INCLUDE title, words): an index-only scan.
+    const rows = await queryRows<Omit<Row, 'visible' | 'version'>>(
       db,
-      sql`select ${rowColumns} from book_search s
+      sql`select s.book_id as id, s.sold, s.title, s.words::text as words from book_search s
         where s.visible ${after ? sql`and (s.sold, s.book_id) < (${after.sold}, ${after.id})` : sql``}
         order by s.sold desc, s.book_id desc limit ${BATCH}`,
     );
-    for (const r of rows) books.push(toEntry(r));
+    for (const [i, r] of rows.entries()) {
+      builder.addBook(toEntry(r));
+      if (i % 5_000 === 4_999) await pause();
+    }
     if (rows.length < BATCH) break;
     const last = rows[rows.length - 1]!;
     after = { sold: last.sold, id: last.id };
   }
-  const authors = await queryRows<AuthorEntry>(db, sql`select a.id, f_search_norm(a.name) as name from authors a order by a.id`);
-  return { index: new SearchIndex(books, authors), version: BigInt(v?.v ?? '0') };
+  // Authors of the books, by keyset on the primary key (one pass over book_authors, not a look-up per book).
+  const slots = builder.slotsById();
+  let from = { book: 0, author: 0 };
+  for (;;) {
+    const rows = await queryRows<{ b: number; a: number }>(
+      db,
+      sql`select book_id as b, author_id as a from book_authors where (book_id, author_id) > (${from.book}, ${from.author})
+        order by book_id, author_id limit ${BATCH * 2}`,
+    );
+    for (const { b, a } of rows) {
+      const slot = b < slots.length ? slots[b]! : -1;
+      if (slot >= 0) builder.addAuthorOf(slot, a);
+    }
+    if (rows.length < BATCH * 2) break;
+    const last = rows[rows.length - 1]!;
+    from = { book: last.b, author: last.a };
+  }
+  for (const a of await queryRows<AuthorEntry>(db, sql`select a.id, f_search_norm(a.name) as name from authors a order by a.id`)) builder.addAuthor(a);
+  // Title order sorted by the database (byte order, as the index compares), sent as 4-byte integers.
+  const [order] = await queryRows<{ ids: Uint8Array | null }>(
+    db,
+    sql`select string_agg(int4send(book_id), ''::bytea order by title collate "C", book_id) as ids from book_search where visible`,
+  );
+  const byTitle = order?.ids ? titleOrder(order.ids, slots) : undefined;
+  return { index: await builder.build(pause, byTitle), version: BigInt(v?.v ?? '0') };
+}
+
+/** Book ids (big-endian int4) in title order as dense indexes; undefined when a book came or went meanwhile. */
+function titleOrder(ids: Uint8Array, slots: Int32Array): Int32Array | undefined {
+  const view = new DataView(ids.buffer, ids.byteOffset, ids.byteLength);
+  const out = new Int32Array(ids.byteLength / 4);
+  for (let i = 0; i < out.length; i++) {
+    const id = view.getInt32(i * 4);
+    const slot = id < slots.length ? slots[id]! : -1;
+    if (slot < 0) return undefined;
+    out[i] = slot;
+  }
+  return out;
 }
 
 export class SearchIndexFeed {
@@ -128,7 +181,7 @@ export class SearchIndexFeed {
       for (;;) {
         const rows = await queryRows<Row>(
           this.db,
-          sql`select ${rowColumns} from book_search s where s.version > ${lower.toString()}::bigint order by s.version limit ${BATCH}`,
+          sql`select ${rowColumns}, ${rowAuthors} from book_search s where s.version > ${lower.toString()}::bigint order by s.version limit ${BATCH}`,
         );
         const index = this.index!;
         for (const r of rows) {

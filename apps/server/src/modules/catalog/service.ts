@@ -95,7 +95,8 @@ export function createCatalogService(
 
   /** One page of a search: from the index in memory when the filter is the shopper's visibility alone. */
   async function findPage(args: SearchArgs): Promise<SearchPage> {
-    const index = searchIndex && visibilityOnly(args.filter) ? await searchIndex.current() : undefined;
+    // ISBNs are not in the index (see search-index-loader.ts): a term holding one is searched in the database.
+    const index = searchIndex && visibilityOnly(args.filter) && !/\d{10,}/.test(args.tsQuery) ? await searchIndex.current() : undefined;
     if (!index) return searchPage(db, args);
     const groups = groupsOfTsQuery(args.tsQuery);
     if (!args.sort || args.sort.field === 'relevance') return index.page(groups, args.norm, args.offset, args.limit);
