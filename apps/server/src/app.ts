@@ -293,7 +293,9 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     const checks = await readinessChecks(app);
     const ready = Object.values(checks).every((c) => c.status !== 'down');
     if (!ready) reply.status(503);
-    return envelope(ready ? 200 : 503, { status: ready ? 'ok' : 'unavailable', checks }, ready ? 'Sẵn sàng phục vụ.' : 'Máy chủ chưa sẵn sàng phục vụ.', ready ? null : ERROR_CODES.serviceUnavailable);
+    // The search index is not a condition (the database answers searches while it is built), only a figure.
+    const searchIndex = app.catalog.searchIndexStats();
+    return envelope(ready ? 200 : 503, { status: ready ? 'ok' : 'unavailable', checks, searchIndex }, ready ? 'Sẵn sàng phục vụ.' : 'Máy chủ chưa sẵn sàng phục vụ.', ready ? null : ERROR_CODES.serviceUnavailable);
   });
 
   await registerModules(app);

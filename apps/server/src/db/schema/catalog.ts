@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   char,
   check,
@@ -201,7 +202,8 @@ export const bookAuthors = pgTable(
  * search_doc. words = strip(search_tsv). Its indexes are partial on visible, one with INCLUDE, so they live in
  * that custom migration: book_search_words_idx (gin words), book_search_title_idx (title text_pattern_ops
  * INCLUDE sold), book_search_sold_idx (sold, book_id INCLUDE title, words); and book_search_title_words_idx (gin
- * to_tsvector('simple', title)) in catalog_search_word_indexes.
+ * to_tsvector('simple', title)) in catalog_search_word_indexes. version (migration book_search_version) comes from
+ * a sequence on every change: the in-memory search follows the table through it.
  */
 export const bookSearch = pgTable('book_search', {
   bookId: integer('book_id')
@@ -211,6 +213,9 @@ export const bookSearch = pgTable('book_search', {
   sold: integer('sold').notNull(),
   title: text('title').notNull(),
   words: tsvector('words').notNull(),
+  version: bigint('version', { mode: 'bigint' })
+    .notNull()
+    .default(sql`nextval('book_search_version_seq')`),
 });
 
 /**

@@ -51,6 +51,8 @@ export const catalogPlugin = fp(
   async (app: FastifyInstance) => {
     const catalog = createCatalogService(app.db, {
       searchCache: app.config.SEARCH_CACHE,
+      searchIndex: app.config.SEARCH_INDEX,
+      onSearchIndexError: (err) => app.log.warn({ err }, 'search index not refreshed; searches use it as it was, or the database'),
       onAnnounceError: (err) => app.log.warn({ err }, 'catalogue change not announced; other instances keep their caches until they expire'),
     });
     app.decorate('catalog', catalog);
@@ -58,6 +60,9 @@ export const catalogPlugin = fp(
     // connection is down the caches fall back to their time to live, and are dropped when it is back.
     await app.database.listen(CATALOG_CHANNEL, () => catalog.forget());
     app.database.onReconnect(() => catalog.forget());
+    // In production the index is built at start (seconds at a million books; the database answers meanwhile);
+    // elsewhere at the first search, so tests that write books before searching read them.
+    if (app.config.isProduction) app.addHook('onReady', async () => catalog.preloadSearchIndex());
   },
   { name: 'catalog' },
 );

@@ -3,7 +3,7 @@ import { normalizeSearchText, SEARCH_MAX_RESULTS, SEARCH_TERM_MAX, type BookSort
 import { queryRows, type Db } from '../../db/client.ts';
 import { whereSql, type BookFilter } from './repo.ts';
 import { dictionaryGeneration } from './search-documents.ts';
-import { effectivePriceSql, visibleSql } from './sql.ts';
+import { effectivePriceSql, intArray, visibleSql } from './sql.ts';
 
 /**
  * Vietnamese search (see docs/decisions.md, Catalogue):
@@ -131,7 +131,7 @@ const AUTHORS_READ = 3;
 const INDEXED_ROWS = 2000;
 
 /** True when the filter is only the shopper's visibility: the compact book_search table answers alone. */
-const visibilityOnly = (f: BookFilter) =>
+export const visibilityOnly = (f: BookFilter) =>
   f.visibleOnly && Object.entries(f).every(([k, v]) => k === 'visibleOnly' || v === undefined);
 
 export interface SearchArgs {
@@ -202,6 +202,17 @@ export async function searchPage(db: Db, args: SearchArgs): Promise<SearchPage> 
     )`;
   const words = sql`(select count(*) from gin)::int`;
   return pageOf(db, cand, orderedSql(args, q, words), words, offset, limit);
+}
+
+/** A page of known candidates (the in-memory search's) in a field's order, read from books by id. */
+export async function sortedIdsPage(db: Db, ids: readonly number[], sort: BookSort, now: Date, offset: number, limit: number): Promise<Omit<SearchPage, 'wordMatches'>> {
+  if (ids.length === 0) return { ids: [], total: 0 };
+  const rows = await queryRows<{ id: number; total: number }>(
+    db,
+    sql`select b.id, (count(*) over ())::int as total from books b where b.id = any(${intArray(ids)}) and ${visibleSql}
+      order by ${fieldOrderSql(sort, now)} limit ${limit} offset ${offset}`,
+  );
+  return { ids: rows.map((r) => r.id), total: rows[0]?.total ?? ids.length };
 }
 
 function orderedSql(args: SearchArgs, q: SQL, words: SQL): SQL {

@@ -26,7 +26,9 @@ import { type CategoryRow, buildCategoryTree, findCategory, flattenCategoryTree,
 import { toBookDto, toCard } from './dto.ts';
 import { lookupEngagement } from './engagement-hook.ts';
 import { countBooks, loadBookDetailRow, loadCardRows, pageBookIds, resolveRefIds, topCategoryRows, type BookFilter } from './repo.ts';
-import { exactTsQuery, findVisibleIdByIsbn, frequentTerm, fuzzyTsQuery, isbnOf, isKnownPrefix, isKnownWord, type SearchPage, normalizeTerm, prefixTsQuery, searchPage, tokensOf } from './search.ts';
+import { exactTsQuery, findVisibleIdByIsbn, frequentTerm, fuzzyTsQuery, isbnOf, isKnownPrefix, isKnownWord, type SearchArgs, type SearchPage, normalizeTerm, prefixTsQuery, searchPage, sortedIdsPage, tokensOf, visibilityOnly } from './search.ts';
+import { groupsOfTsQuery } from './search-index.ts';
+import { SearchIndexFeed } from './search-index-loader.ts';
 import { EMPTY_SUGGESTIONS, suggestAuthors, suggestBooks, suggestCategories, suggestTerm } from './suggest.ts';
 import { TtlCache } from './ttl-cache.ts';
 import { announceCatalogChange } from './cache-bus.ts';
@@ -69,9 +71,15 @@ const isStaff = (user?: AuthUser) => !!user && hasAnyRole(user.roles, ['ADMIN', 
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
-export function createCatalogService(db: Db, opts: { searchCache?: boolean; onAnnounceError?: (err: unknown) => void } = {}) {
+export function createCatalogService(
+  db: Db,
+  opts: { searchCache?: boolean; searchIndex?: boolean; onAnnounceError?: (err: unknown) => void; onSearchIndexError?: (err: unknown) => void } = {},
+) {
   const searchCacheOn = opts.searchCache !== false;
   const onAnnounceError = opts.onAnnounceError ?? (() => {});
+  // The shopper's search in memory (search-index.ts); the database answers searches with filters or by staff,
+  // and every search while the index is being built.
+  const searchIndex = opts.searchIndex === false ? undefined : new SearchIndexFeed(db, opts.onSearchIndexError);
   const counts = new TtlCache<number>(COUNT_TTL_MS, 5000);
   const homes = new TtlCache<HomeDataDto>(HOME_TTL_MS, 50);
   const searches = new TtlCache<RankedSearch>(SEARCH_TTL_MS, 2000);
@@ -82,7 +90,19 @@ export function createCatalogService(db: Db, opts: { searchCache?: boolean; onAn
     homes.clear();
     searches.clear();
     suggestCategoryRows.clear();
+    searchIndex?.markDirty();
   };
+
+  /** One page of a search: from the index in memory when the filter is the shopper's visibility alone. */
+  async function findPage(args: SearchArgs): Promise<SearchPage> {
+    // ISBNs are not in the index (see search-index-loader.ts): a term holding one is searched in the database.
+    const index = searchIndex && visibilityOnly(args.filter) && !/\d{10,}/.test(args.tsQuery) ? await searchIndex.current() : undefined;
+    if (!index) return searchPage(db, args);
+    const groups = groupsOfTsQuery(args.tsQuery);
+    if (!args.sort || args.sort.field === 'relevance') return index.page(groups, args.norm, args.offset, args.limit);
+    const { ids, wordMatches } = index.candidateIds(groups, args.norm);
+    return { ...(await sortedIdsPage(db, ids, args.sort, args.now, args.offset, args.limit)), wordMatches };
+  }
 
   async function resolveFilter(p: FilterParams, visibleOnly: boolean): Promise<BookFilter> {
     const f: BookFilter = { visibleOnly };
@@ -179,7 +199,7 @@ export function createCatalogService(db: Db, opts: { searchCache?: boolean; onAn
     const last = tokens[tokens.length - 1]!;
     // A last word that is no word at all (cut short, or misspelt) cannot match as typed: straight to the prefix pass.
     let result: SearchPage = (await isKnownWord(db, last))
-      ? await searchPage(db, { ...base, tsQuery: exactTsQuery(tokens), probeFirst: await frequentTerm(db, tokens) })
+      ? await findPage({ ...base, tsQuery: exactTsQuery(tokens), probeFirst: await frequentTerm(db, tokens) })
       : { ids: [], total: 0, wordMatches: 0 };
     // No book has every word: the last one may be cut short (title-prefix matches alone do not settle that).
     // No word starts with the last one (a typo, not a word being typed): the prefix pass could only read in vain.
@@ -187,13 +207,13 @@ export function createCatalogService(db: Db, opts: { searchCache?: boolean; onAn
     // A short prefix ('th:*') stands for many words: frequent, so the best sellers are read first.
     if (prefix) {
       const probeFirst = await frequentTerm(db, prefix.tsQuery.split(' & '));
-      result = await searchPage(db, { ...base, ...prefix, probeFirst });
+      result = await findPage({ ...base, ...prefix, probeFirst });
     }
     let didYouMean: string | undefined;
     if (result.total === 0) {
       const fuzzy = await fuzzyTsQuery(db, tokens);
       if (fuzzy) {
-        result = await searchPage(db, { ...base, tsQuery: fuzzy.tsQuery, ...(fuzzy.indexTsQuery ? { indexTsQuery: fuzzy.indexTsQuery } : {}), probe: false });
+        result = await findPage({ ...base, tsQuery: fuzzy.tsQuery, ...(fuzzy.indexTsQuery ? { indexTsQuery: fuzzy.indexTsQuery } : {}), probe: false });
         didYouMean = fuzzy.corrected;
       }
     }
@@ -291,5 +311,15 @@ export function createCatalogService(db: Db, opts: { searchCache?: boolean; onAn
 
     /** Forgets this instance's caches only (a change announced by an instance, or a lost listen connection). */
     forget,
+
+    /** Builds the search index now (server start) instead of at the first search. */
+    preloadSearchIndex(): void {
+      searchIndex?.preload();
+    },
+
+    /** The search index's size, or null while it is built or turned off (readiness answer, benchmark). */
+    searchIndexStats() {
+      return searchIndex?.stats() ?? null;
+    },
   };
 }

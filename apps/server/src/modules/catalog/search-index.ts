@@ -1,0 +1,641 @@
+/**
+ * The shopper's search held in memory: the words of the visible books' titles and documents and the authors'
+ * names as posting lists (see docs/decisions.md, "Search in memory"). A search reads a few short lists and
+ * ranks a few hundred candidates in this process: no database round trip, no query to plan.
+ *
+ * Layout: books get a dense index in best-seller order (sold desc, id desc at build time), so every posting list
+ * is in that order and its first matches are the best sellers. Words get ids in alphabetical order, so the words
+ * starting with a prefix are one range of ids and their postings one range of the postings array. Each field
+ * (title, document, author name) is two CSR arrays: the sorted word ids of each entity, and the entities of each
+ * word. Books changed after the build (the delta feed of book_search.version) are kept aside in `overlay` and
+ * tested one by one; their base entries are dead. A rebuild folds the overlay in.
+ */
+
+/** Words of one group of the query: any of `words`, or any word starting with `prefix`. Every group must match. */
+export interface QueryGroup {
+  words: string[];
+  prefix?: string;
+}
+
+/** What the ranking returns: as SearchPage in search.ts. */
+export interface MemoryPage {
+  ids: number[];
+  total: number;
+  wordMatches: number;
+}
+
+export interface BookEntry {
+  id: number;
+  sold: number;
+  /** Normalised title (f_search_norm): [a-z0-9 ]. */
+  title: string;
+  /** The document's words (title, authors, publisher, ISBN), normalised. */
+  docWords: string[];
+  authorIds: number[];
+}
+
+export interface AuthorEntry {
+  id: number;
+  /** Normalised name. */
+  name: string;
+}
+
+/** A range [lo, hi) of word ids. */
+type Range = readonly [number, number];
+
+/** A grow-as-needed Int32Array. */
+class IntBuffer {
+  data = new Int32Array(1024);
+  length = 0;
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const next = new Int32Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = v;
+  }
+  trimmed(): Int32Array {
+    return this.data.slice(0, this.length);
+  }
+}
+
+/** Index of the first element of sorted `a[from, to)` that is >= v. */
+function lowerBound(a: Int32Array, from: number, to: number, v: number): number {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (a[mid]! < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function lowerBoundStr(a: readonly string[], v: string): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (a[mid]! < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+const hasBit = (bits: Uint32Array, e: number) => (bits[e >>> 5]! & (1 << (e & 31))) !== 0;
+
+/**
+ * Entities (books or authors) with their word ids, and the inverted lists; a word in more than 1/BITSET_SHARE of
+ * the entities also gets a bitset, so intersecting two frequent words is an AND of two bitsets (31,250 words at
+ * a million books: microseconds), not a walk of their long lists.
+ */
+class Field {
+  readonly off: Int32Array;
+  readonly data: Int32Array;
+  readonly postOff: Int32Array;
+  readonly postData: Int32Array;
+  readonly bits: (Uint32Array | undefined)[];
+  readonly bitWords: number;
+  /** Lists longer than this have a bitset, and a group longer than this is tested through one. */
+  readonly dense: number;
+  /** Bitsets of groups (prefixes, alternatives) asked for recently: shoppers type the same prefixes. */
+  private readonly groupBits = new Map<string, Uint32Array>();
+
+  constructor(parts: { off: Int32Array; data: Int32Array; postOff: Int32Array; postData: Int32Array; bits: (Uint32Array | undefined)[]; dense: number }) {
+    this.off = parts.off;
+    this.data = parts.data;
+    this.postOff = parts.postOff;
+    this.postData = parts.postData;
+    this.bits = parts.bits;
+    this.dense = parts.dense;
+    this.bitWords = (parts.off.length - 1 + 31) >>> 5;
+  }
+
+  /** True when entity e has a word in one of the ranges. */
+  hasAny(e: number, ranges: readonly Range[]): boolean {
+    const from = this.off[e]!;
+    const to = this.off[e + 1]!;
+    for (const [lo, hi] of ranges) {
+      const at = lowerBound(this.data, from, to, lo);
+      if (at < to && this.data[at]! < hi) return true;
+    }
+    return false;
+  }
+
+  matchesAll(e: number, groups: readonly (readonly Range[])[]): boolean {
+    for (const g of groups) if (!this.hasAny(e, g)) return false;
+    return true;
+  }
+
+  private size(ranges: readonly Range[]): number {
+    let n = 0;
+    for (const [lo, hi] of ranges) n += this.postOff[hi]! - this.postOff[lo]!;
+    return n;
+  }
+
+  /** The group's entities as a bitset: the word's own, or the OR of its words' (kept for the next asker). */
+  private bitsOf(ranges: readonly Range[]): Uint32Array {
+    if (ranges.length === 1 && ranges[0]![1] - ranges[0]![0] === 1 && this.bits[ranges[0]![0]]) return this.bits[ranges[0]![0]]!;
+    const key = ranges.map(([lo, hi]) => `${lo}-${hi}`).join(',');
+    const cached = this.groupBits.get(key);
+    if (cached) return cached;
+    const out = new Uint32Array(this.bitWords);
+    for (const [lo, hi] of ranges) {
+      for (let w = lo; w < hi; w++) {
+        const b = this.bits[w];
+        if (b) for (let i = 0; i < out.length; i++) out[i]! |= b[i]!;
+        else for (let i = this.postOff[w]!; i < this.postOff[w + 1]!; i++) out[this.postData[i]! >>> 5]! |= 1 << (this.postData[i]! & 31);
+      }
+    }
+    if (this.groupBits.size >= GROUP_BITS_KEPT) this.groupBits.delete(this.groupBits.keys().next().value!);
+    this.groupBits.set(key, out);
+    return out;
+  }
+
+  /**
+   * Entities matching every group and alive, in ascending order (best sellers first), at most `cap`.
+   * The shortest group, when it is short, gives the candidates and the others are tested (a bit each, or a
+   * binary search in the entity's few words); when every group is long, their bitsets are intersected.
+   */
+  find(groups: readonly (readonly Range[])[], cap: number, alive: Uint32Array): number[] {
+    const out: number[] = [];
+    if (groups.length === 0 || cap <= 0) return out;
+    const sized = groups.map((g) => ({ g, size: this.size(g) })).sort((x, y) => x.size - y.size);
+    if (sized[0]!.size === 0) return out;
+    const driver = sized[0]!;
+    if (driver.size <= this.dense) {
+      const tests = sized.slice(1).map(({ g, size }) => (size > this.dense ? this.bitsOf(g) : g));
+      const test = (e: number): boolean => {
+        if (!hasBit(alive, e)) return false;
+        for (const t of tests) if (t instanceof Uint32Array ? !hasBit(t, e) : !this.hasAny(e, t)) return false;
+        return true;
+      };
+      const g = driver.g;
+      if (g.length === 1 && g[0]![1] - g[0]![0] === 1) {
+        const w = g[0]![0];
+        for (let i = this.postOff[w]!; i < this.postOff[w + 1]! && out.length < cap; i++) if (test(this.postData[i]!)) out.push(this.postData[i]!);
+        return out;
+      }
+      const merged = new Int32Array(driver.size);
+      let n = 0;
+      for (const [lo, hi] of g) {
+        merged.set(this.postData.subarray(this.postOff[lo], this.postOff[hi]), n);
+        n += this.postOff[hi]! - this.postOff[lo]!;
+      }
+      merged.sort();
+      for (let i = 0; i < n && out.length < cap; i++) if ((i === 0 || merged[i] !== merged[i - 1]) && test(merged[i]!)) out.push(merged[i]!);
+      return out;
+    }
+    const sets = [alive, ...sized.map(({ g }) => this.bitsOf(g))];
+    for (let i = 0; i < this.bitWords && out.length < cap; i++) {
+      let word = sets[0]![i]!;
+      for (let k = 1; k < sets.length && word !== 0; k++) word &= sets[k]![i]!;
+      while (word !== 0 && out.length < cap) {
+        const bit = 31 - Math.clz32(word & -word);
+        out.push((i << 5) | bit);
+        word &= word - 1;
+      }
+    }
+    return out;
+  }
+}
+
+/** Lets other work run between slices of a long build (a million books take seconds of CPU). */
+export type Pause = () => Promise<void>;
+const SLICE = 65_536;
+
+/**
+ * A field from the word ids of each entity (already in alphabetical numbering): each entity's words sorted, the
+ * posting lists (entities ascending), and the bitsets of the frequent words.
+ */
+async function buildField(off: Int32Array, data: Int32Array, wordCount: number, pause: Pause): Promise<Field> {
+  const entities = off.length - 1;
+  for (let e = 0; e < entities; e++) {
+    if (e % SLICE === SLICE - 1) await pause();
+    const from = off[e]!;
+    const to = off[e + 1]!;
+    // Insertion sort: a few words per entity, no allocation (subarray().sort() costs a view per entity).
+    for (let i = from + 1; i < to; i++) {
+      const v = data[i]!;
+      let j = i - 1;
+      while (j >= from && data[j]! > v) {
+        data[j + 1] = data[j]!;
+        j--;
+      }
+      data[j + 1] = v;
+    }
+  }
+  const postOff = new Int32Array(wordCount + 1);
+  for (let i = 0; i < data.length; i++) postOff[data[i]! + 1]!++;
+  for (let w = 0; w < wordCount; w++) postOff[w + 1]! += postOff[w]!;
+  const postData = new Int32Array(data.length);
+  const fill = postOff.slice(0, wordCount);
+  // Entities in ascending order: each posting list comes out sorted.
+  for (let e = 0; e < entities; e++) {
+    if (e % SLICE === SLICE - 1) await pause();
+    for (let i = off[e]!; i < off[e + 1]!; i++) postData[fill[data[i]!]!++] = e;
+  }
+  const dense = Math.max(1024, Math.floor(entities / BITSET_SHARE));
+  const bitWords = (entities + 31) >>> 5;
+  const bits = new Array<Uint32Array | undefined>(wordCount);
+  for (let w = 0; w < wordCount; w++) {
+    if (postOff[w + 1]! - postOff[w]! <= dense) continue;
+    await pause();
+    const b = new Uint32Array(bitWords);
+    for (let i = postOff[w]!; i < postOff[w + 1]!; i++) b[postData[i]! >>> 5]! |= 1 << (postData[i]! & 31);
+    bits[w] = b;
+  }
+  return new Field({ off, data, postOff, postData, bits, dense });
+}
+
+/** A word in more than 1/BITSET_SHARE of the entities gets a bitset (at most BITSET_SHARE x words per entity). */
+const BITSET_SHARE = 128;
+/** Group bitsets kept per field (125 KB each at a million books). */
+const GROUP_BITS_KEPT = 64;
+/** Matches of each part that are ranked (5 pages of 20). */
+const PART_CAP = 100;
+/** Best sellers among the document matches added when a part stopped at its cap. */
+const PROBE_ENOUGH = 60;
+/** Titles starting with the term that are always candidates. */
+const PREFIX_CANDIDATES = 50;
+/** Authors whose books a search reads. */
+const AUTHORS_READ = 3;
+
+export interface SearchIndexStats {
+  books: number;
+  words: number;
+  overlay: number;
+  builtAt: number;
+}
+
+interface OverlayBook extends BookEntry {
+  titleWords: Set<string>;
+  doc: Set<string>;
+}
+
+/**
+ * Collects the books (in best-seller order) and authors, then builds the index: words are numbered as they come
+ * and renumbered alphabetically at the end, so no book's words are kept as strings.
+ */
+export class SearchIndexBuilder {
+  private readonly provisional = new Map<string, number>();
+  readonly ids = new IntBuffer();
+  readonly sold = new IntBuffer();
+  readonly titles: string[] = [];
+  readonly titleOff = new IntBuffer();
+  readonly titleBuf = new IntBuffer();
+  readonly docOff = new IntBuffer();
+  readonly docBuf = new IntBuffer();
+  /** (author id, dense book index) pairs. */
+  readonly authorPairs = new IntBuffer();
+  readonly authorNames: AuthorEntry[] = [];
+  private readonly seen = new Set<number>();
+
+  constructor() {
+    this.titleOff.push(0);
+    this.docOff.push(0);
+  }
+
+  wordId(w: string): number {
+    let id = this.provisional.get(w);
+    if (id === undefined) {
+      id = this.provisional.size;
+      this.provisional.set(w, id);
+    }
+    return id;
+  }
+
+  private pushWords(words: Iterable<string>, buf: IntBuffer): void {
+    this.seen.clear();
+    for (const w of words) {
+      if (!w) continue;
+      const id = this.wordId(w);
+      if (!this.seen.has(id)) {
+        this.seen.add(id);
+        buf.push(id);
+      }
+    }
+  }
+
+  addBook(b: BookEntry): void {
+    this.ids.push(b.id);
+    this.sold.push(b.sold);
+    this.titles.push(b.title);
+    this.pushWords(b.title.split(' '), this.titleBuf);
+    this.titleOff.push(this.titleBuf.length);
+    this.pushWords(b.docWords, this.docBuf);
+    this.docOff.push(this.docBuf.length);
+    for (const a of b.authorIds) this.addAuthorOf(this.ids.length - 1, a);
+  }
+
+  /** An author of the book at dense index `slot` (authors read apart from the books). */
+  addAuthorOf(slot: number, authorId: number): void {
+    this.authorPairs.push(authorId);
+    this.authorPairs.push(slot);
+  }
+
+  /** Dense index of each book id added so far (-1: none). */
+  slotsById(): Int32Array {
+    let maxId = 0;
+    for (let e = 0; e < this.ids.length; e++) maxId = Math.max(maxId, this.ids.data[e]!);
+    const slots = new Int32Array(maxId + 1).fill(-1);
+    for (let e = 0; e < this.ids.length; e++) slots[this.ids.data[e]!] = e;
+    return slots;
+  }
+
+  addAuthor(a: AuthorEntry): void {
+    this.authorNames.push(a);
+  }
+
+  /** Alphabetical word ids (a prefix is a range) and each word's new id. */
+  dictionary(): { dict: string[]; rank: Int32Array } {
+    const dict = [...this.provisional.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const rank = new Int32Array(this.provisional.size);
+    dict.forEach((w, i) => (rank[this.provisional.get(w)!] = i));
+    return { dict, rank };
+  }
+
+  /**
+   * The index. `byTitle`: the dense indexes in title order when the database sorted them (a million string
+   * comparisons here would hold the event loop for a second); otherwise they are sorted here.
+   */
+  async build(pause: Pause, byTitle?: Int32Array): Promise<SearchIndex> {
+    const slotById = this.slotsById();
+    // Authors' names come last: their words join the dictionary before it is numbered.
+    const authorOff = new IntBuffer();
+    authorOff.push(0);
+    const authorBuf = new IntBuffer();
+    for (const a of this.authorNames) {
+      for (const w of new Set(a.name.split(' '))) if (w) authorBuf.push(this.wordId(w));
+      authorOff.push(authorBuf.length);
+    }
+    const { dict, rank } = this.dictionary();
+    const remap = (buf: IntBuffer) => {
+      const a = buf.trimmed();
+      for (let i = 0; i < a.length; i++) a[i] = rank[a[i]!]!;
+      return a;
+    };
+    await pause();
+    const title = await buildField(this.titleOff.trimmed(), remap(this.titleBuf), dict.length, pause);
+    const doc = await buildField(this.docOff.trimmed(), remap(this.docBuf), dict.length, pause);
+    const authorName = await buildField(authorOff.trimmed(), remap(authorBuf), dict.length, pause);
+    const authorIds = Int32Array.from(this.authorNames.map((a) => a.id));
+    const authorSlot = new Map(this.authorNames.map((a, i) => [a.id, i]));
+    const pairs = this.authorPairs.trimmed();
+    const authorBooksOff = new Int32Array(authorIds.length + 1);
+    for (let i = 0; i < pairs.length; i += 2) {
+      const slot = authorSlot.get(pairs[i]!);
+      if (slot !== undefined) authorBooksOff[slot + 1]!++;
+    }
+    for (let a = 0; a < authorIds.length; a++) authorBooksOff[a + 1]! += authorBooksOff[a]!;
+    const authorBooks = new Int32Array(authorBooksOff[authorIds.length]!);
+    const fill = authorBooksOff.slice(0, authorIds.length);
+    for (let i = 0; i < pairs.length; i += 2) {
+      const slot = authorSlot.get(pairs[i]!);
+      if (slot !== undefined) authorBooks[fill[slot]!++] = pairs[i + 1]!;
+    }
+    // Each author's books in best-seller order (the pairs came in book id order).
+    for (let a = 0; a < authorIds.length; a++) authorBooks.subarray(authorBooksOff[a], authorBooksOff[a + 1]).sort();
+    await pause();
+    const titles = this.titles;
+    const order = byTitle ?? Int32Array.from(titles.keys()).sort((x, y) => (titles[x]! < titles[y]! ? -1 : titles[x]! > titles[y]! ? 1 : 0));
+    return new SearchIndex({ ids: this.ids.trimmed(), sold: this.sold.trimmed(), titles, byTitle: order, slotById, dict, title, doc, authorName, authorIds, authorBooksOff, authorBooks });
+  }
+
+}
+
+export class SearchIndex {
+  /** Book id per dense index, in best-seller order at build time. */
+  private readonly ids: Int32Array;
+  private readonly sold: Int32Array;
+  private readonly titles: string[];
+  /** Dense indexes sorted by title (code-unit order), for titles starting with the term. */
+  private readonly byTitle: Int32Array;
+  /** Bit set while the base entry is current and visible; cleared once it left the store or moved to the overlay. */
+  private readonly alive: Uint32Array;
+  /** Dense index of each book id (-1: none). */
+  private readonly slotById: Int32Array;
+  private readonly dict: string[];
+  private readonly title: Field;
+  private readonly doc: Field;
+  private readonly authorName: Field;
+  private readonly authorIds: Int32Array;
+  /** Books (dense indexes, ascending) of each author (dense author index). */
+  private readonly authorBooksOff: Int32Array;
+  private readonly authorBooks: Int32Array;
+  private readonly overlay = new Map<number, OverlayBook>();
+  readonly builtAt = Date.now();
+
+  constructor(p: {
+    ids: Int32Array;
+    sold: Int32Array;
+    titles: string[];
+    byTitle: Int32Array;
+    slotById: Int32Array;
+    dict: string[];
+    title: Field;
+    doc: Field;
+    authorName: Field;
+    authorIds: Int32Array;
+    authorBooksOff: Int32Array;
+    authorBooks: Int32Array;
+  }) {
+    this.ids = p.ids;
+    this.sold = p.sold;
+    this.titles = p.titles;
+    this.byTitle = p.byTitle;
+    this.slotById = p.slotById;
+    this.dict = p.dict;
+    this.title = p.title;
+    this.doc = p.doc;
+    this.authorName = p.authorName;
+    this.authorIds = p.authorIds;
+    this.authorBooksOff = p.authorBooksOff;
+    this.authorBooks = p.authorBooks;
+    const n = p.ids.length;
+    this.alive = new Uint32Array((n + 31) >>> 5);
+    for (let e = 0; e < n; e++) this.alive[e >>> 5]! |= 1 << (e & 31);
+  }
+
+  stats(): SearchIndexStats {
+    return { books: this.ids.length, words: this.dict.length, overlay: this.overlay.size, builtAt: this.builtAt };
+  }
+
+  private slotOf(id: number): number | undefined {
+    const slot = id < this.slotById.length ? this.slotById[id]! : -1;
+    return slot >= 0 ? slot : undefined;
+  }
+
+  private setAlive(e: number, on: boolean): void {
+    if (on) this.alive[e >>> 5]! |= 1 << (e & 31);
+    else this.alive[e >>> 5]! &= ~(1 << (e & 31));
+  }
+
+  /**
+   * A book as it is now (from the delta feed): visible or not, its sales, title, words and authors. A change of
+   * sales alone or of visibility updates the base entry in place; any other change moves the book to the overlay.
+   */
+  apply(book: BookEntry, visible: boolean): void {
+    const slot = this.slotOf(book.id);
+    if (slot !== undefined) this.sold[slot] = book.sold;
+    if (!visible) {
+      this.overlay.delete(book.id);
+      if (slot !== undefined) this.setAlive(slot, false);
+      return;
+    }
+    if (slot !== undefined && !this.overlay.has(book.id) && this.sameAsBase(slot, book)) {
+      this.setAlive(slot, true);
+      return;
+    }
+    if (slot !== undefined) this.setAlive(slot, false);
+    this.overlay.set(book.id, { ...book, titleWords: new Set(book.title.split(' ').filter(Boolean)), doc: new Set(book.docWords) });
+  }
+
+  private sameAsBase(slot: number, book: BookEntry): boolean {
+    if (this.titles[slot] !== book.title) return false;
+    const words = new Set(book.docWords.filter(Boolean));
+    const ids: number[] = [];
+    for (const w of words) {
+      const at = lowerBoundStr(this.dict, w);
+      if (this.dict[at] !== w) return false;
+      ids.push(at);
+    }
+    ids.sort((a, b) => a - b);
+    const { off, data } = this.doc;
+    if (off[slot + 1]! - off[slot]! !== ids.length) return false;
+    return ids.every((id, i) => data[off[slot]! + i] === id);
+  }
+
+  /** The query's groups as ranges of word ids (a group no word satisfies has none: nothing matches it). */
+  private rangesOf(groups: readonly QueryGroup[]): Range[][] {
+    return groups.map((g) => {
+      const ranges: Range[] = [];
+      for (const w of g.words) {
+        const at = lowerBoundStr(this.dict, w);
+        if (this.dict[at] === w) ranges.push([at, at + 1]);
+      }
+      if (g.prefix) {
+        const lo = lowerBoundStr(this.dict, g.prefix);
+        const hi = lowerBoundStr(this.dict, `${g.prefix}\uffff`);
+        if (hi > lo) ranges.push([lo, hi]);
+      }
+      return ranges;
+    });
+  }
+
+  private static overlayHas(words: ReadonlySet<string>, groups: readonly QueryGroup[]): boolean {
+    return groups.every((g) => g.words.some((w) => words.has(w)) || (g.prefix !== undefined && [...words].some((w) => w.startsWith(g.prefix!))));
+  }
+
+  /**
+   * One page of the ranked matches, as the database search ranks them (search.ts, searchVisiblePage): the
+   * titles holding every group, the books of up to AUTHORS_READ authors whose name holds every group, the titles
+   * starting with the term, the documents only when those found nothing, and the best sellers among the
+   * documents when a part stopped at its cap. Tiers: title is the term, starts with it, holds every group, the
+   * rest; shortest title first in the title tiers, then sales, then id.
+   */
+  page(groups: readonly QueryGroup[], norm: string, offset: number, limit: number): MemoryPage {
+    const { ranked, wordMatches } = this.candidates(groups, norm);
+    return { ids: ranked.slice(offset, offset + limit).map((c) => c.id), total: ranked.length, wordMatches };
+  }
+
+  /** Ids of the candidates (unranked), for searches sorted by a field. */
+  candidateIds(groups: readonly QueryGroup[], norm: string): { ids: number[]; wordMatches: number } {
+    const { ranked, wordMatches } = this.candidates(groups, norm);
+    return { ids: ranked.map((c) => c.id), wordMatches };
+  }
+
+  private candidates(groups: readonly QueryGroup[], norm: string) {
+    const ranges = this.rangesOf(groups);
+    const overlay = [...this.overlay.values()];
+    // Parts: dense indexes of the base, book entries of the overlay.
+    const tw = this.title.find(ranges, PART_CAP, this.alive);
+    const twOverlay = overlay.filter((b) => SearchIndex.overlayHas(b.titleWords, groups));
+    const everyAuthor = new Uint32Array((this.authorIds.length + 31) >>> 5).fill(0xffffffff);
+    const authorSlots = this.authorName.find(ranges, AUTHORS_READ, everyAuthor);
+    const au: number[] = [];
+    for (const a of authorSlots) {
+      for (let i = this.authorBooksOff[a]!; i < this.authorBooksOff[a + 1]!; i++) {
+        const e = this.authorBooks[i]!;
+        if (hasBit(this.alive, e)) au.push(e);
+      }
+    }
+    au.sort((x, y) => x - y);
+    au.length = Math.min(au.length, PART_CAP);
+    const authorIdSet = new Set(authorSlots.map((a) => this.authorIds[a]!));
+    const auOverlay = overlay.filter((b) => b.authorIds.some((a) => authorIdSet.has(a)));
+    const pre = this.titlePrefix(norm);
+    const preOverlay = norm ? overlay.filter((b) => b.title.startsWith(norm)) : [];
+    const nothingYet = tw.length + twOverlay.length + au.length + auOverlay.length + pre.length + preOverlay.length === 0;
+    const dw = nothingYet ? this.doc.find(ranges, PART_CAP, this.alive) : [];
+    const dwOverlay = nothingYet ? overlay.filter((b) => SearchIndex.overlayHas(b.doc, groups)) : [];
+    const capped = tw.length >= PART_CAP || au.length >= PART_CAP || dw.length >= PART_CAP;
+    const probe = capped ? this.doc.find(ranges, PROBE_ENOUGH, this.alive) : [];
+
+    const words = new Set<number>();
+    for (const e of [...tw, ...au, ...dw, ...probe]) words.add(this.ids[e]!);
+    for (const b of [...twOverlay, ...auOverlay, ...dwOverlay]) words.add(b.id);
+    const cand = new Map<number, { id: number; sold: number; title: string }>();
+    for (const e of [...tw, ...au, ...dw, ...probe, ...pre]) cand.set(this.ids[e]!, { id: this.ids[e]!, sold: this.sold[e]!, title: this.titles[e]! });
+    for (const b of [...twOverlay, ...auOverlay, ...dwOverlay, ...preOverlay]) cand.set(b.id, b);
+
+    const titleHolds = (c: { id: number }): boolean => {
+      const b = this.overlay.get(c.id);
+      if (b) return SearchIndex.overlayHas(b.titleWords, groups);
+      return this.title.matchesAll(this.slotOf(c.id)!, ranges);
+    };
+    const ranked = [...cand.values()].map((c) => {
+      const tier = c.title === norm ? 0 : norm && c.title.startsWith(norm) ? 1 : titleHolds(c) ? 2 : 3;
+      return { ...c, tier, len: tier < 3 ? c.title.length : 0 };
+    });
+    ranked.sort((x, y) => x.tier - y.tier || x.len - y.len || y.sold - x.sold || y.id - x.id);
+    return { ranked, wordMatches: words.size };
+  }
+
+  /** Up to PREFIX_CANDIDATES live books whose title starts with `norm`, alphabetical. */
+  private titlePrefix(norm: string): number[] {
+    if (!norm) return [];
+    let lo = 0;
+    let hi = this.byTitle.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.titles[this.byTitle[mid]!]! < norm) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: number[] = [];
+    for (let i = lo; i < this.byTitle.length && out.length < PREFIX_CANDIDATES; i++) {
+      const e = this.byTitle[i]!;
+      if (!this.titles[e]!.startsWith(norm)) break;
+      if (hasBit(this.alive, e)) out.push(e);
+    }
+    return out;
+  }
+}
+
+/** Builds an index from entries in one go (tests; the loader feeds a builder batch by batch). */
+export function buildSearchIndex(books: readonly BookEntry[], authors: readonly AuthorEntry[]): Promise<SearchIndex> {
+  const b = new SearchIndexBuilder();
+  for (const book of books) b.addBook(book);
+  for (const a of authors) b.addAuthor(a);
+  return b.build(async () => {});
+}
+
+/**
+ * The groups of a tsquery written by search.ts ('a & b & c:*', '(a | b | c:*) & d'): words are [a-z0-9] only,
+ * so the grammar is that small.
+ */
+export function groupsOfTsQuery(tsQuery: string): QueryGroup[] {
+  return tsQuery
+    .split(' & ')
+    .map((part) => part.replace(/^\(|\)$/g, ''))
+    .filter(Boolean)
+    .map((part) => {
+      const group: QueryGroup = { words: [] };
+      for (const alt of part.split(' | ')) {
+        if (alt.endsWith(':*')) group.prefix = alt.slice(0, -2);
+        else if (alt) group.words.push(alt);
+      }
+      return group;
+    });
+}
