@@ -65,7 +65,7 @@ describe('computeTotals', () => {
   });
 
   it('charges nothing for nothing', () => {
-    expect(computeTotals([], 'EXPRESS')).toEqual({ subtotal: 0, discountTotal: 0, merchandiseTotal: 0, shippingFee: 0, taxTotal: 0, grandTotal: 0 });
+    expect(computeTotals([], 'EXPRESS')).toEqual({ subtotal: 0, discountTotal: 0, merchandiseTotal: 0, voucherDiscount: 0, shippingDiscount: 0, shippingFee: 0, taxTotal: 0, grandTotal: 0 });
     expect(shippingFeeFor(0, 'STANDARD')).toBe(0);
   });
 });
