@@ -49,6 +49,8 @@ describe('computeTotals', () => {
       subtotal: 285_000,
       discountTotal: 62_000,
       merchandiseTotal: 223_000,
+      voucherDiscount: 0,
+      shippingDiscount: 0,
       shippingFee: 30_000,
       taxTotal: 0,
       grandTotal: 253_000,
