@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq, isNotNull } from 'drizzle-orm';
+import { and, count, eq, isNotNull, like } from 'drizzle-orm';
 import { VOUCHER_MESSAGES, type AdminVoucherDto, type AdminVoucherPage, type AvailableVoucherDto, type CartDto, type OrderDto, type VoucherInput } from '@nhasach/shared';
-import { books, categories, orders, voucherUses, vouchers } from '../../db/schema/index.ts';
+import { books, categories, mailOutbox, orders, voucherUses, vouchers } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { uniqueName } from '../auth/testing.ts';
 import { expireUnpaidOnlineOrders } from '../orders/lifecycle.ts';
@@ -199,6 +199,13 @@ describe('applying a code', () => {
     expect(order).toMatchObject({ voucherCode: v.code, voucherDiscount: 25_000, discountTotal: 125_000, grandTotal: 385_000 });
     expect((await voucherRow(v.id)).usedCount).toBe(1);
     expect(((await call(who, 'GET', '/cart')).json().data as CartDto).voucher).toBeNull();
+
+    // The confirmation mail (outbox, same transaction) and the sales view show the voucher.
+    const [mail] = await t.app.db.select().from(mailOutbox).where(like(mailOutbox.subject, `%${order.code}%`));
+    expect(mail!.text).toContain(`Giảm giá (gồm mã ${v.code}: -25.000 ₫): -125.000 ₫`);
+    const sale = await makeStaff(t.app, 'SALE');
+    const saleView = (await call(sale, 'GET', `/sales/orders/${order.id}`)).json().data;
+    expect(saleView).toMatchObject({ discount: 125_000, voucherCode: v.code, voucherDiscount: 25_000, grandTotal: 385_000 });
   });
 
   it('free shipping zeroes the fee', async () => {
