@@ -9,7 +9,7 @@ import {
   type VoucherTerms,
 } from '@nhasach/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { badRequest, type AppError } from '../../lib/errors.ts';
 import * as repo from './repo.ts';
 
 /**

@@ -246,7 +246,7 @@ describe('counting uses', () => {
       return placeOrder(who, addressId, { voucherCode: v.code, ...extra });
     };
     const first: OrderDto = (await orderWith()).json().data;
-    const second: OrderDto = (await orderWith({ paymentMethod: 'VNPAY' })).json().data;
+    expect((await orderWith({ paymentMethod: 'VNPAY' })).statusCode).toBe(201);
     expect(first.voucherDiscount).toBe(20_000);
     const third = await orderWith();
     expect(third.statusCode).toBe(400);
