@@ -144,6 +144,7 @@ describe('vouchers', () => {
     await field.getByRole('button', { name: 'Chọn mã giảm giá của bạn' }).click();
     const picker = page.getByRole('dialog', { name: 'Mã giảm giá' });
     await poll(() => picker.getByTestId('voucher-option').filter({ hasText: 'SACH10' }).isVisible()).toBe(true);
+    await viewShot(page, 'vouchers-checkout-picker-desktop');
     await picker.getByRole('button', { name: 'Áp dụng mã SACH10' }).click();
     await poll(() => picker.isVisible()).toBe(false);
     const off = Math.min(50_000, Math.round(goods / 10));
@@ -174,7 +175,7 @@ describe('vouchers', () => {
     sale.page.on('pageerror', (e) => errors.push(e.message));
     await logIn(sale.page, 'sale', 'Sale@123', '/sale/orders');
     await sale.page.goto(`/sale/orders/${order.id}`);
-    await poll(() => sale.page.getByText('Mã giảm giá SACH10').isVisible()).toBe(true);
+    await poll(() => sale.page.getByText('Mã giảm giá SACH10', { exact: true }).isVisible()).toBe(true);
     expect(await sale.page.getByText(`-${formatVnd(off)} (trong giảm giá)`).isVisible()).toBe(true);
     await shot(sale.page, 'vouchers-sale-order-desktop');
     await sale.context.close();

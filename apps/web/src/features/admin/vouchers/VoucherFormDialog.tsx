@@ -36,7 +36,8 @@ export function VoucherFormDialog({ open, voucher, onClose }: { open: boolean; v
   const formId = useId();
   const qc = useQueryClient();
   const toast = useToast();
-  const [banner, setBanner] = useState<string | null>(null);
+  // 'check' is the reminder to look at the marked fields: it goes once no field is marked any more.
+  const [banner, setBanner] = useState<string | 'check' | null>(null);
   const categories = useQuery({ queryKey: adminKeys.categories, queryFn: fetchAdminCategories, enabled: open });
   const form = useForm<VoucherFormFields, unknown, Parsed>({ defaultValues: emptyVoucherForm(), resolver, mode: 'onTouched' });
   const {
@@ -66,7 +67,7 @@ export function VoucherFormDialog({ open, voucher, onClose }: { open: boolean; v
     },
     onError: (err) => {
       const shown = applyFieldErrors(err, setError, FIELDS);
-      setBanner(shown > 0 ? 'Vui lòng kiểm tra các trường được đánh dấu.' : apiMessage(err, 'Lưu mã giảm giá thất bại. Thử lại nhé.'));
+      setBanner(shown > 0 ? 'check' : apiMessage(err, 'Lưu mã giảm giá thất bại. Thử lại nhé.'));
     },
   });
 
@@ -77,7 +78,7 @@ export function VoucherFormDialog({ open, voucher, onClose }: { open: boolean; v
       if (!out.startsAt || !out.endsAt) return;
       save.mutate({ ...out, startsAt: out.startsAt, endsAt: out.endsAt });
     },
-    () => setBanner('Vui lòng kiểm tra các trường được đánh dấu.'),
+    () => setBanner('check'),
   );
 
   const dateField = (name: 'startsAt' | 'endsAt', label: string) => (
@@ -124,7 +125,11 @@ export function VoucherFormDialog({ open, voucher, onClose }: { open: boolean; v
       }
     >
       <form id={formId} noValidate onSubmit={(e) => void submit(e)} className="space-y-5">
-        {banner && <InlineAlert>{banner}</InlineAlert>}
+        {banner === 'check' ? (
+          Object.keys(errors).length > 0 && <InlineAlert>Vui lòng kiểm tra các trường được đánh dấu.</InlineAlert>
+        ) : (
+          banner && <InlineAlert>{banner}</InlineAlert>
+        )}
         <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
           <TextField
             label="Mã giảm giá"
