@@ -191,9 +191,12 @@ export interface AvailableVoucherDto {
 // ---------------------------------------------------------------------------------------------------------
 // Admin payloads and DTOs
 
-const moneyMessage = (label: string) => `${label} phải là số nguyên từ 0 đến ${INT32_MAX}.`;
 const money = (label: string) =>
-  z.number({ error: moneyMessage(label) }).int(moneyMessage(label)).min(0, moneyMessage(label)).max(INT32_MAX, moneyMessage(label));
+  z
+    .number({ error: `Vui lòng nhập ${label.toLowerCase()} (số nguyên, đơn vị đồng).` })
+    .int(`${label} phải là số nguyên.`)
+    .min(0, `${label} không được âm.`)
+    .max(INT32_MAX, `${label} quá lớn.`);
 const usesMessage = (label: string) => `${label} phải là số nguyên từ 1 trở lên (để trống: không giới hạn).`;
 const uses = (label: string) =>
   z.number({ error: usesMessage(label) }).int(usesMessage(label)).min(1, usesMessage(label)).max(INT32_MAX, usesMessage(label)).nullable();
@@ -220,7 +223,11 @@ const voucherFields = {
     .min(1, 'Vui lòng nhập tên chương trình.')
     .max(VOUCHER_NAME_MAX, `Tên chương trình tối đa ${VOUCHER_NAME_MAX} ký tự.`),
   kind: z.enum(VOUCHER_KINDS, { error: 'Loại giảm giá phải là PERCENT, FIXED hoặc FREE_SHIPPING.' }),
-  value: money('Mức giảm'),
+  value: z
+    .number({ error: 'Vui lòng nhập mức giảm.' })
+    .int('Mức giảm phải là số nguyên.')
+    .min(0, 'Mức giảm không được âm.')
+    .max(INT32_MAX, 'Mức giảm quá lớn.'),
   maxDiscount: money('Giảm tối đa').nullable().default(null),
   minSubtotal: money('Giá trị đơn tối thiểu').default(0),
   totalUses: uses('Tổng lượt dùng').default(null),

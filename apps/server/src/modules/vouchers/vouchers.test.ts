@@ -275,3 +275,23 @@ describe('counting uses', () => {
     expect(Number(released[0]!.n)).toBe(3);
   });
 });
+
+describe('editing a used voucher', () => {
+  it('keeps total uses at or above the uses counted', async () => {
+    const book = await makeShopBook(t.app, { price: 100_000 });
+    const v = await createVoucher({ totalUses: 5 });
+    for (let i = 0; i < 2; i++) {
+      const { who, addressId } = await shopper([[book.id, 1]]);
+      expect((await placeOrder(who, addressId, { voucherCode: v.code })).statusCode).toBe(201);
+    }
+    const body = { code: v.code, name: v.name, kind: v.kind, value: v.value, startsAt: v.startsAt, endsAt: v.endsAt, perCustomerLimit: null };
+    const below = await call(admin, 'PUT', `/admin/vouchers/${v.id}`, { ...body, totalUses: 1 });
+    expect(below.statusCode).toBe(400);
+    expect(fieldsOf(below)).toEqual({ totalUses: 'Tổng lượt dùng không được nhỏ hơn số lượt đã dùng (2).' });
+    const exact = await call(admin, 'PUT', `/admin/vouchers/${v.id}`, { ...body, totalUses: 2 });
+    expect(exact.json().data).toMatchObject({ usedCount: 2, totalUses: 2 });
+    // Now used up for the next order.
+    const { who, addressId } = await shopper([[book.id, 1]]);
+    expect(fieldsOf(await placeOrder(who, addressId, { voucherCode: v.code }))).toEqual({ voucherCode: VOUCHER_MESSAGES.usedUp });
+  });
+});
