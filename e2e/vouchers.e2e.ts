@@ -105,6 +105,13 @@ describe('vouchers', () => {
     await shot(admin.page, 'vouchers-admin-desktop');
     await admin.page.setViewportSize(MOBILE);
     await shot(admin.page, 'vouchers-admin-mobile');
+    // The edit dialog on a phone, filled with the code's values.
+    await admin.page.getByRole('button', { name: 'Sửa mã SACH10' }).first().click();
+    const edit = admin.page.getByRole('dialog', { name: 'Sửa mã SACH10' });
+    await poll(() => edit.getByLabel('Bắt đầu').inputValue()).toBe(yesterday);
+    expect(await edit.getByLabel('Giảm tối đa (₫)').inputValue()).toBe('50.000');
+    await viewShot(admin.page, 'vouchers-admin-edit-mobile');
+    await edit.getByRole('button', { name: 'Huỷ' }).click();
     await admin.context.close();
 
     // ---- Shopper: a book in the cart, an address, then /checkout with the code.
@@ -153,6 +160,12 @@ describe('vouchers', () => {
     expect(digits(await page.getByTestId('checkout-discount').innerText())).toBeGreaterThanOrEqual(off);
     expect(await page.getByText(/Gồm mã SACH10/).first().isVisible()).toBe(true);
     await shot(page, 'vouchers-checkout-desktop');
+    // The cart keeps the code: its summary counts it in the discount.
+    await page.goto('/gio-hang');
+    await poll(() => page.getByText(/Gồm mã SACH10/).first().isVisible()).toBe(true);
+    await shot(page, 'vouchers-cart-desktop');
+    await page.goto('/checkout');
+    await poll(() => page.getByTestId('voucher-applied').isVisible()).toBe(true);
     await page.setViewportSize(MOBILE);
     await shot(page, 'vouchers-checkout-mobile');
     await field.scrollIntoViewIfNeeded();

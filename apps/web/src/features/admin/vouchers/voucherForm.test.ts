@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { voucherFormSchema } from '@nhasach/shared';
 import { maskDateTimeVN } from '../../../lib/dateMask.ts';
-import { emptyVoucherForm, formToInput } from './voucherForm.ts';
+import { emptyVoucherForm, formToInput, voucherToForm } from './voucherForm.ts';
 
 describe('the dd/mm/yyyy HH:mm mask', () => {
   it('places the separators as digits are typed and drops anything else', () => {
@@ -41,5 +41,32 @@ describe('the voucher form', () => {
       value: 'Vui lòng nhập mức giảm.',
       startsAt: 'Thời gian bắt đầu phải có dạng dd/mm/yyyy HH:mm (giờ Việt Nam).',
     });
+  });
+});
+
+describe('editing', () => {
+  it('shows money with thousands dots and reads it back', () => {
+    const form = voucherToForm({
+      id: 1,
+      code: 'SACH10',
+      name: 'Tuần lễ sách',
+      kind: 'PERCENT',
+      value: 10,
+      maxDiscount: 50_000,
+      minSubtotal: 1_200_000,
+      startsAt: '2026-11-23T01:00:00.000Z',
+      endsAt: '2026-12-23T01:00:00.000Z',
+      totalUses: null,
+      perCustomerLimit: 2,
+      usedCount: 0,
+      active: true,
+      status: 'RUNNING',
+      description: '',
+      categories: [{ id: 3, name: 'Văn học' }],
+      createdAt: '2026-11-23T01:00:00.000Z',
+      updatedAt: '2026-11-23T01:00:00.000Z',
+    });
+    expect(form).toMatchObject({ value: '10', maxDiscount: '50.000', minSubtotal: '1.200.000', startsAt: '23/11/2026 08:00', totalUses: '', categoryIds: [3] });
+    expect(voucherFormSchema.parse(formToInput(form))).toMatchObject({ maxDiscount: 50_000, minSubtotal: 1_200_000, perCustomerLimit: 2 });
   });
 });

@@ -1,4 +1,7 @@
-import { formatDateTimeVN, formNumbers, type AdminVoucherDto, type VoucherKind } from '@nhasach/shared';
+import { formatDateTimeVN, formatVnd, formNumbers, type AdminVoucherDto, type VoucherKind } from '@nhasach/shared';
+
+/** 50000 -> '50.000', as admins type money. */
+const moneyText = (n: number) => formatVnd(n).replace(/\s*₫$/, '');
 
 /** The admin voucher form as typed: strings, dates as 'dd/mm/yyyy HH:mm' (Vietnam time). */
 export interface VoucherFormFields {
@@ -42,9 +45,9 @@ export function voucherToForm(v: AdminVoucherDto): VoucherFormFields {
     code: v.code,
     name: v.name,
     kind: v.kind,
-    value: String(v.value),
-    maxDiscount: v.maxDiscount === null ? '' : String(v.maxDiscount),
-    minSubtotal: String(v.minSubtotal),
+    value: v.kind === 'PERCENT' ? String(v.value) : moneyText(v.value),
+    maxDiscount: v.maxDiscount === null ? '' : moneyText(v.maxDiscount),
+    minSubtotal: moneyText(v.minSubtotal),
     startsAt: formatDateTimeVN(v.startsAt),
     endsAt: formatDateTimeVN(v.endsAt),
     totalUses: v.totalUses === null ? '' : String(v.totalUses),
