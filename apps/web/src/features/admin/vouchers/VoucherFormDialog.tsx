@@ -3,14 +3,13 @@ import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { VOUCHER_KIND_LABELS, VOUCHER_KINDS, voucherFormSchema, type AdminVoucherDto, type VoucherValues } from '@nhasach/shared';
+import { maskDateInput, VOUCHER_KIND_LABELS, VOUCHER_KINDS, voucherFormSchema, type AdminVoucherDto, type VoucherValues } from '@nhasach/shared';
 import { adminKeys, fetchAdminCategories } from '../../../api/admin.ts';
 import { createVoucher, updateVoucher, voucherKeys } from '../../../api/vouchers.ts';
 import { Button, buttonClass } from '../../../components/Button.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { useToast } from '../../../components/Toast.tsx';
 import { apiMessage, applyFieldErrors } from '../../../lib/apiMessage.ts';
-import { maskDateTimeVN } from '../../../lib/dateMask.ts';
 import { CategoryPicker } from '../books/Pickers.tsx';
 import { FormDialog, InlineAlert } from '../ui.tsx';
 import { emptyVoucherForm, formToInput, voucherToForm, type VoucherFormFields } from './voucherForm.ts';
@@ -98,7 +97,7 @@ export function VoucherFormDialog({ open, voucher, onClose }: { open: boolean; v
           ref={field.ref}
           value={field.value}
           onBlur={field.onBlur}
-          onChange={(e) => field.onChange(maskDateTimeVN(e.target.value))}
+          onChange={(e) => field.onChange(maskDateInput(e.target.value, true))}
           className="font-mono tabular-nums"
         />
       )}

@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { voucherFormSchema } from '@nhasach/shared';
-import { maskDateTimeVN } from '../../../lib/dateMask.ts';
+import { maskDateInput, voucherFormSchema } from '@nhasach/shared';
 import { emptyVoucherForm, formToInput, voucherToForm } from './voucherForm.ts';
 
 describe('the dd/mm/yyyy HH:mm mask', () => {
   it('places the separators as digits are typed and drops anything else', () => {
-    expect(maskDateTimeVN('0')).toBe('0');
-    expect(maskDateTimeVN('011')).toBe('01/1');
-    expect(maskDateTimeVN('01122026')).toBe('01/12/2026');
-    expect(maskDateTimeVN('011220260')).toBe('01/12/2026 0');
-    expect(maskDateTimeVN('01122026083099')).toBe('01/12/2026 08:30');
-    expect(maskDateTimeVN('01/12/2026 08:30')).toBe('01/12/2026 08:30');
-    expect(maskDateTimeVN('ab')).toBe('');
+    expect(maskDateInput('0', true)).toBe('0');
+    expect(maskDateInput('011', true)).toBe('01/1');
+    expect(maskDateInput('01122026', true)).toBe('01/12/2026');
+    expect(maskDateInput('011220260', true)).toBe('01/12/2026 0');
+    expect(maskDateInput('01122026083099', true)).toBe('01/12/2026 08:30');
+    expect(maskDateInput('01/12/2026 08:30', true)).toBe('01/12/2026 08:30');
+    expect(maskDateInput('ab', true)).toBe('');
   });
 });
 
