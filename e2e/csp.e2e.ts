@@ -216,7 +216,7 @@ describe('Content-Security-Policy in the browser', () => {
     {
       const { context, page, violations } = await watchedPage();
       await logIn(page, 'admin', 'Admin@123', '/admin');
-      for (const path of ['/admin', '/admin/books', '/admin/users', '/admin/categories', '/admin/masters']) await visit(page, path);
+      for (const path of ['/admin', '/admin/books', '/admin/users', '/admin/categories', '/admin/masters', '/admin/vouchers']) await visit(page, path);
       const edit = page.getByRole('button', { name: /^Sửa/ }).first();
       if (await edit.count()) {
         await edit.click();

@@ -168,6 +168,14 @@ beforeAll(async () => {
   await t.app.inject({ method: 'POST', url: '/api/v1/cart/items', headers: h, payload: { bookId: book.id, qty: 1 } });
   const comment = (await t.app.inject({ method: 'POST', url: `/api/v1/books/${book.id}/comments`, headers: h, payload: { content: 'Sách hay' } })).json().data;
   const rating = (await t.app.inject({ method: 'POST', url: `/api/v1/books/${book.id}/ratings`, headers: h, payload: { score: 5 } })).json().data;
+  const voucher = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/vouchers',
+      headers: who.admin.headers,
+      payload: { code: 'FUZZ10', name: 'Thử', kind: 'PERCENT', value: 10, startsAt: new Date(Date.now() - 3_600_000).toISOString(), endsAt: new Date(Date.now() + 86_400_000).toISOString() },
+    })
+  ).json().data;
   Object.assign(real, {
     book: String(book.id),
     image: String(image!.id),
@@ -181,6 +189,7 @@ beforeAll(async () => {
     address: String(address.id),
     comment: String(comment.id),
     rating: String(rating.id),
+    voucher: String(voucher.id),
   });
 });
 afterAll(async () => {
@@ -201,6 +210,7 @@ function realValue(path: string, param: string): string {
   if (path.includes('/address')) return real.address!;
   if (path.includes('/comment')) return real.comment!;
   if (path.includes('/ratings')) return real.rating!;
+  if (path.includes('/vouchers')) return real.voucher!;
   return '1';
 }
 
@@ -231,6 +241,9 @@ const TABLES = [
   'payment_transactions',
   'mail_outbox',
   'audit_log',
+  'vouchers',
+  'voucher_uses',
+  'cart_vouchers',
 ];
 
 /** One digest of every row of the tables above. */

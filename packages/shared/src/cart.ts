@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { QTY_MAX, QTY_MIN } from './constants.ts';
 import { jsonId } from './input.ts';
 import type { DeliveryMethod } from './orders.ts';
+import type { CartVoucherDto } from './vouchers.ts';
 
 /**
  * Cart: payloads and DTOs (spec sections 3, 4, 5 and 7, Cart). The summary is computed with computeTotals
@@ -72,8 +73,11 @@ export interface CartDto {
   items: CartItemDto[];
   /** Summary over the selected, available lines (computeTotals with the STANDARD estimate). */
   subtotal: number;
+  /** Sale savings plus the applied voucher's money off. */
   discountTotal: number;
   merchandiseTotal: number;
+  voucherDiscount: number;
+  shippingDiscount: number;
   shippingFee: number;
   taxTotal: number;
   grandTotal: number;
@@ -87,6 +91,8 @@ export interface CartDto {
   distinctItems: number;
   /** Σ qty of the selected, available lines. */
   totalQuantity: number;
+  /** The voucher the shopper applied (PUT /cart/voucher), with whether it fits the selection now; null: none. */
+  voucher: CartVoucherDto | null;
 }
 
 /** The badge text: distinct lines, '99+' above 99 (spec section 2); empty (badge hidden) at 0. */

@@ -18,3 +18,5 @@ export * from './admin.ts';
 export * from './sales.ts';
 export * from './mail.ts';
 export * from './search.ts';
+export * from './datetime.ts';
+export * from './vouchers.ts';

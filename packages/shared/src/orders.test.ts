@@ -49,6 +49,8 @@ describe('computeTotals', () => {
       subtotal: 285_000,
       discountTotal: 62_000,
       merchandiseTotal: 223_000,
+      voucherDiscount: 0,
+      shippingDiscount: 0,
       shippingFee: 30_000,
       taxTotal: 0,
       grandTotal: 253_000,
@@ -65,7 +67,7 @@ describe('computeTotals', () => {
   });
 
   it('charges nothing for nothing', () => {
-    expect(computeTotals([], 'EXPRESS')).toEqual({ subtotal: 0, discountTotal: 0, merchandiseTotal: 0, shippingFee: 0, taxTotal: 0, grandTotal: 0 });
+    expect(computeTotals([], 'EXPRESS')).toEqual({ subtotal: 0, discountTotal: 0, merchandiseTotal: 0, voucherDiscount: 0, shippingDiscount: 0, shippingFee: 0, taxTotal: 0, grandTotal: 0 });
     expect(shippingFeeFor(0, 'STANDARD')).toBe(0);
   });
 });

@@ -127,10 +127,15 @@ export interface PricedLine {
 export interface OrderTotals {
   /** Σ list price × qty. */
   subtotal: number;
-  /** Σ (list price − unit price) × qty: what the sale prices save. */
+  /** What the sale prices save plus the voucher's money off (spec field): Σ (list price − unit price) × qty + voucherDiscount. */
   discountTotal: number;
-  /** subtotal − discountTotal: what the goods cost the shopper. */
+  /** Σ unit price × qty: what the goods cost the shopper before a voucher (the free-shipping threshold reads it). */
   merchandiseTotal: number;
+  /** The voucher's money off the goods (part of discountTotal); 0 without a voucher. */
+  voucherDiscount: number;
+  /** The fee a free-shipping voucher waived; 0 otherwise. */
+  shippingDiscount: number;
+  /** The fee charged (after a free-shipping voucher). */
   shippingFee: number;
   /** 0: prices are VAT-inclusive (DESIGN.md) until a tax rule is configured. */
   taxTotal: number;
@@ -138,18 +143,37 @@ export interface OrderTotals {
   grandTotal: number;
 }
 
-/** The one totals rule of the cart summary, the checkout screen and order creation. */
-export function computeTotals(lines: readonly PricedLine[], deliveryMethod: DeliveryMethod): OrderTotals {
+/**
+ * The one totals rule of the cart summary, the checkout screen and order creation. `voucher` is the effect of the
+ * one code applied (evaluateVoucher in vouchers.ts): its money off never exceeds the goods, free shipping zeroes the fee.
+ */
+export function computeTotals(
+  lines: readonly PricedLine[],
+  deliveryMethod: DeliveryMethod,
+  voucher?: { discount: number; freeShipping: boolean } | null,
+): OrderTotals {
   let subtotal = 0;
   let merchandiseTotal = 0;
   for (const l of lines) {
     subtotal += l.originalUnitPrice * l.qty;
     merchandiseTotal += l.unitPrice * l.qty;
   }
-  const discountTotal = subtotal - merchandiseTotal;
-  const shippingFee = shippingFeeFor(merchandiseTotal, deliveryMethod);
+  const voucherDiscount = Math.max(0, Math.min(Math.round(voucher?.discount ?? 0), merchandiseTotal));
+  const discountTotal = subtotal - merchandiseTotal + voucherDiscount;
+  const fee = shippingFeeFor(merchandiseTotal, deliveryMethod);
+  const shippingDiscount = voucher?.freeShipping ? fee : 0;
+  const shippingFee = fee - shippingDiscount;
   const taxTotal = 0;
-  return { subtotal, discountTotal, merchandiseTotal, shippingFee, taxTotal, grandTotal: merchandiseTotal + shippingFee + taxTotal };
+  return {
+    subtotal,
+    discountTotal,
+    merchandiseTotal,
+    voucherDiscount,
+    shippingDiscount,
+    shippingFee,
+    taxTotal,
+    grandTotal: merchandiseTotal - voucherDiscount + shippingFee + taxTotal,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -191,6 +215,11 @@ export const createOrderSchema = z.object({
     .max(ORDER_NOTE_MAX, `Ghi chú tối đa ${ORDER_NOTE_MAX} ký tự.`)
     .nullish()
     .transform((v) => (v ? v : undefined)),
+  /** The one voucher code for this order (any case, spaces ignored); blank or absent: none. */
+  voucherCode: text('Mã giảm giá')
+    .max(64, 'Mã giảm giá không tồn tại.')
+    .nullish()
+    .transform((v) => (v ? v.replace(/\s+/g, '').toUpperCase() || undefined : undefined)),
 });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 
@@ -252,10 +281,15 @@ export interface OrderDto {
   deliveryMethod: DeliveryMethod;
   items: OrderItemDto[];
   subtotal: number;
+  /** Sale savings plus the voucher's money off. */
   discountTotal: number;
   shippingFee: number;
   taxTotal: number;
   grandTotal: number;
+  /** The voucher used (normalised code), its money off (part of discountTotal) and the shipping fee it waived. */
+  voucherCode: string | null;
+  voucherDiscount: number;
+  shippingDiscount: number;
   receiverName: string;
   receiverPhone: string;
   receiverEmail: string | null;

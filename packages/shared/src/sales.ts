@@ -483,6 +483,10 @@ export interface SaleOrderSummaryDto {
   /** = discountTotal (the spec's name). */
   discount: number;
   discountTotal: number;
+  /** The voucher used, its money off (part of discountTotal) and the shipping fee it waived. */
+  voucherCode: string | null;
+  voucherDiscount: number;
+  shippingDiscount: number;
   createdAt: string;
   updatedAt: string;
   assigneeId: number | null;

@@ -12,6 +12,7 @@ import { orderExpiryPlugin, orderRoutes } from './orders/index.ts';
 import { paymentsPlugin } from './payments/index.ts';
 import { adminRoutes, uploadRoutes } from './admin/index.ts';
 import { salesRoutes } from './sales/index.ts';
+import { voucherAdminRoutes, voucherShopperRoutes } from './vouchers/index.ts';
 
 /** Registers every domain module. Each module adds its own routes under /api. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -40,4 +41,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(uploadRoutes, { prefix: '/api' });
   // Sales back-office (SALE and ADMIN): /api/v1/sales/*.
   await app.register(salesRoutes, { prefix: '/api/v1' });
+  // Vouchers: the checkout's list of codes, and the back-office (ADMIN only) under /api/v1/admin/vouchers.
+  await app.register(voucherShopperRoutes, { prefix: '/api/v1' });
+  await app.register(voucherAdminRoutes, { prefix: '/api/v1' });
 }

@@ -10,7 +10,7 @@ import { ApiError, api } from './client.ts';
 
 /** What 'cart:changed' carries. */
 export interface CartChangedDetail {
-  action: 'add' | 'select' | 'select-all' | 'qty' | 'remove' | 'clear' | 'refresh';
+  action: 'add' | 'select' | 'select-all' | 'qty' | 'remove' | 'clear' | 'refresh' | 'voucher';
   bookId?: number;
   count?: number;
   cart?: CartDto;
@@ -67,6 +67,12 @@ export const clearCart = (onlyUnselected: boolean) => write(api.post<CartDto>('/
 
 /** PUT /api/v1/cart/select-all {selected}. */
 export const selectAllCart = (selected: boolean) => write(api.put<CartDto>('/api/v1/cart/select-all', { selected }), 'select-all');
+
+/** PUT /api/v1/cart/voucher {voucherCode}: applies a code (replacing the one applied); 400 on voucherCode says why not. */
+export const applyCartVoucher = (voucherCode: string) => write(api.put<CartDto>('/api/v1/cart/voucher', { voucherCode }), 'voucher');
+
+/** DELETE /api/v1/cart/voucher. */
+export const removeCartVoucher = () => write(api.delete<CartDto>('/api/v1/cart/voucher'), 'voucher');
 
 /** Spec section 8, Cart: the two stock messages, the server's own text, else 'Có lỗi xảy ra'. */
 export function cartErrorText(err: unknown): string {

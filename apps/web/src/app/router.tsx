@@ -38,6 +38,7 @@ const AdminBooksPage = lazyPage(() => import('../features/admin/AdminBooksPage.t
 const AdminUsersPage = lazyPage(() => import('../features/admin/AdminUsersPage.tsx'), 'AdminUsersPage');
 const AdminCategoriesPage = lazyPage(() => import('../features/admin/AdminCategoriesPage.tsx'), 'AdminCategoriesPage');
 const AdminMastersPage = lazyPage(() => import('../features/admin/AdminMastersPage.tsx'), 'AdminMastersPage');
+const AdminVouchersPage = lazyPage(() => import('../features/admin/AdminVouchersPage.tsx'), 'AdminVouchersPage');
 const SaleLayout = lazyPage(() => import('../features/sale/SaleLayout.tsx'), 'SaleLayout');
 const SaleOrdersPage = lazyPage(() => import('../features/sale/SaleOrdersPage.tsx'), 'SaleOrdersPage');
 const SaleOrderDetailPage = lazyPage(() => import('../features/sale/SaleOrderDetailPage.tsx'), 'SaleOrderDetailPage');
@@ -102,6 +103,7 @@ export const routes: RouteObject[] = [
               { path: 'users', element: <AdminUsersPage /> },
               { path: 'categories', element: <AdminCategoriesPage /> },
               { path: 'masters', element: <AdminMastersPage /> },
+              { path: 'vouchers', element: <AdminVouchersPage /> },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -26,6 +26,12 @@ export const orders = pgTable(
     shippingFee: integer('shipping_fee').notNull().default(0),
     taxTotal: integer('tax_total').notNull().default(0),
     grandTotal: integer('grand_total').notNull(),
+    /** The voucher used (migration 0022): its id (null once deleted), the code as applied, its money off (part of
+     * discountTotal) and the shipping fee it waived. */
+    voucherId: integer('voucher_id'),
+    voucherCode: varchar('voucher_code', { length: 32 }),
+    voucherDiscount: integer('voucher_discount').notNull().default(0),
+    shippingDiscount: integer('shipping_discount').notNull().default(0),
     note: text('note'),
     receiverName: varchar('receiver_name', { length: 100 }).notNull(),
     receiverPhone: varchar('receiver_phone', { length: 15 }).notNull(),
@@ -78,6 +84,7 @@ export const orders = pgTable(
     check('orders_payment_status_valid', sql`${t.paymentStatus} in ('UNPAID', 'PENDING', 'PAID', 'REFUND_PENDING', 'REFUNDED')`),
     check('orders_payment_method_valid', sql`${t.paymentMethod} in ('COD', 'VNPAY')`),
     check('orders_delivery_method_valid', sql`${t.deliveryMethod} in ('STANDARD', 'EXPRESS')`),
+    check('orders_voucher_discount_nonnegative', sql`${t.voucherDiscount} >= 0 and ${t.shippingDiscount} >= 0`),
     check('orders_address_scheme_valid', sql`${t.addressScheme} in ('TWO_LEVEL', 'THREE_LEVEL')`),
     check(
       'orders_money_nonnegative',

@@ -36,6 +36,8 @@ describe('cart access', () => {
       subtotal: 0,
       discountTotal: 0,
       merchandiseTotal: 0,
+      voucherDiscount: 0,
+      shippingDiscount: 0,
       shippingFee: 0,
       taxTotal: 0,
       grandTotal: 0,
@@ -45,6 +47,7 @@ describe('cart access', () => {
       uniqueItems: 0,
       distinctItems: 0,
       totalQuantity: 0,
+      voucher: null,
     });
   });
 });

@@ -3,10 +3,12 @@ import {
   effectivePrice,
   isSaleActive,
   type CartDto,
+  type CartVoucherDto,
   type CartItemDto,
   type CartLineIssue,
   type DeliveryMethod,
   type SaleFields,
+  type VoucherLine,
 } from '@nhasach/shared';
 import type { CartLineRow } from './repo.ts';
 
@@ -51,11 +53,27 @@ export function toCartItem(line: CartLineRow, now: Date): CartItemDto {
   };
 }
 
-/** The whole cart with its summary over the selected, available lines (computeTotals, STANDARD estimate). */
-export function buildCart(rows: readonly CartLineRow[], now: Date, deliveryMethod: DeliveryMethod = 'STANDARD'): CartDto {
+/** The selected, orderable lines as the voucher rule reads them (what each costs and its book's categories). */
+export function voucherLines(rows: readonly CartLineRow[], now: Date): VoucherLine[] {
+  return rows
+    .map((r) => ({ row: r, item: toCartItem(r, now) }))
+    .filter(({ item }) => item.selected && item.available)
+    .map(({ row, item }) => ({ lineTotal: item.lineTotal, categoryIds: row.categoryIds }));
+}
+
+/**
+ * The whole cart with its summary over the selected, available lines (computeTotals, STANDARD estimate); the
+ * applied voucher takes its money off (or waives the fee) only while it applies to the selection.
+ */
+export function buildCart(
+  rows: readonly CartLineRow[],
+  now: Date,
+  deliveryMethod: DeliveryMethod = 'STANDARD',
+  voucher: CartVoucherDto | null = null,
+): CartDto {
   const items = rows.map((r) => toCartItem(r, now));
   const counted = items.filter((i) => i.selected && i.available);
-  const totals = computeTotals(counted, deliveryMethod);
+  const totals = computeTotals(counted, deliveryMethod, voucher?.applicable ? voucher : null);
   return {
     items,
     ...totals,
@@ -65,5 +83,6 @@ export function buildCart(rows: readonly CartLineRow[], now: Date, deliveryMetho
     uniqueItems: items.length,
     distinctItems: items.length,
     totalQuantity: counted.reduce((n, i) => n + i.qty, 0),
+    voucher,
   };
 }

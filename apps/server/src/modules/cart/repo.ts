@@ -17,6 +17,8 @@ export interface CartLineRow {
   stock: number;
   status: BookStatus;
   thumbnail: string | null;
+  /** The book's categories (a voucher limited to categories reads them). */
+  categoryIds: number[];
 }
 
 // The cover's medium variant, as the catalogue cards show it. books.id is written qualified by hand: drizzle may
@@ -39,6 +41,7 @@ export function cartLines(db: Db | Tx, userId: number): Promise<CartLineRow[]> {
       stock: books.stock,
       status: books.status,
       thumbnail: thumbnailSql,
+      categoryIds: books.categoryIds,
     })
     .from(cartItems)
     .innerJoin(books, eq(books.id, cartItems.bookId))

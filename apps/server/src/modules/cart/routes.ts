@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cartAddSchema, cartClearSchema, cartSelectAllSchema, cartUpdateSchema, idParams } from '@nhasach/shared';
+import { applyVoucherSchema, cartAddSchema, cartClearSchema, cartSelectAllSchema, cartUpdateSchema, idParams } from '@nhasach/shared';
 import { envelope } from '../../lib/envelope.ts';
 import { authenticate, currentUser } from '../../lib/guards.ts';
 import * as service from './service.ts';
@@ -34,6 +34,14 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
   );
   r.post('/cart/clear', { schema: { tags, security, summary: 'Empty the cart, or remove the unselected lines', body: clearBody } }, (request) =>
     service.clearCart(app.db, currentUser(request).id, request.body.onlyUnselected),
+  );
+  r.put(
+    '/cart/voucher',
+    { schema: { tags, security, summary: 'Apply a voucher code to the cart (replaces the one applied); 400 on voucherCode says why not', body: applyVoucherSchema } },
+    async (request) => envelope(200, await service.applyVoucher(app.db, currentUser(request).id, request.body.voucherCode), 'Đã áp dụng mã giảm giá'),
+  );
+  r.delete('/cart/voucher', { schema: { tags, security, summary: 'Remove the voucher code from the cart' } }, async (request) =>
+    envelope(200, await service.removeVoucher(app.db, currentUser(request).id), 'Đã bỏ mã giảm giá'),
   );
   r.put('/cart/select-all', { schema: { tags, security, summary: 'Select or deselect every line', body: cartSelectAllSchema } }, (request) =>
     service.selectAll(app.db, currentUser(request).id, request.body.selected),

@@ -1,7 +1,8 @@
 import { ERROR_CODES, QTY_MAX, type CartDto } from '@nhasach/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { buildCart } from './lines.ts';
+import { cartVoucher, applyToCart, removeFromCart } from '../vouchers/shopper.ts';
+import { buildCart, voucherLines } from './lines.ts';
 import * as repo from './repo.ts';
 
 /**
@@ -32,7 +33,25 @@ const qtyCap = (qtyInCart: number) =>
   });
 
 export async function getCart(db: Db, userId: number, now = new Date()): Promise<CartDto> {
-  return buildCart(await repo.cartLines(db, userId), now);
+  const rows = await repo.cartLines(db, userId);
+  return buildCart(rows, now, 'STANDARD', await cartVoucher(db, userId, voucherLines(rows, now), now));
+}
+
+/** The selected lines as the voucher rule reads them (the checkout's list of codes). */
+export async function selectedVoucherLines(db: Db, userId: number, now = new Date()) {
+  return voucherLines(await repo.cartLines(db, userId), now);
+}
+
+/** Applies a voucher code to the cart (one at a time: it replaces the previous one); 400 on voucherCode when it does not fit. */
+export async function applyVoucher(db: Db, userId: number, code: string): Promise<CartDto> {
+  const now = new Date();
+  await applyToCart(db, userId, code, await selectedVoucherLines(db, userId, now), now);
+  return getCart(db, userId, now);
+}
+
+export async function removeVoucher(db: Db, userId: number): Promise<CartDto> {
+  await removeFromCart(db, userId);
+  return getCart(db, userId);
 }
 
 /** A book that can be put in a cart now, or the reason it cannot. */

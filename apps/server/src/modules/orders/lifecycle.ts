@@ -10,6 +10,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { announceCatalogChange } from '../catalog/cache-bus.ts';
+import { giveBackUse } from '../vouchers/index.ts';
 import { mailOrderEvent } from './notifications.ts';
 import * as repo from './repo.ts';
 
@@ -59,7 +60,7 @@ export function findOrderByCode(db: Db | Tx, code: string): Promise<repo.OrderRo
 }
 
 /**
- * Gives the items' stock back, exactly once per order: the stock_returned flag is claimed in the same transaction,
+ * Gives the items' stock (and the voucher use, if any) back, exactly once per order: the stock_returned flag is claimed in the same transaction,
  * so a second cancel, a retry or a concurrent expiry finds it set and returns nothing. Books in id order (the
  * order creation locks them in the same order, so the two never deadlock).
  */
@@ -69,6 +70,9 @@ export async function returnStockOnce(tx: Tx, orderId: number): Promise<boolean>
   const byBook = new Map<number, number>();
   for (const item of items) byBook.set(item.bookId, (byBook.get(item.bookId) ?? 0) + item.qty);
   for (const bookId of [...byBook.keys()].sort((a, b) => a - b)) await repo.putBackStock(tx, bookId, byBook.get(bookId)!);
+  // The voucher use goes back with the stock, under the same once-only claim (after the books: the lock order of
+  // order creation, books then voucher).
+  await giveBackUse(tx, orderId);
   // A sold-out book may be on sale again: every instance drops its catalogue caches at commit.
   await announceCatalogChange(tx);
   return true;

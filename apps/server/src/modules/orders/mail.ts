@@ -24,8 +24,8 @@ export function orderConfirmationMail(order: OrderRow, items: OrderItemRow[], pu
       : 'Bạn thanh toán bằng tiền mặt khi nhận hàng.';
   const totals: [string, number][] = [
     ['Tạm tính', order.subtotal],
-    ['Giảm giá', -order.discountTotal],
-    ['Phí vận chuyển', order.shippingFee],
+    [order.voucherCode && order.voucherDiscount > 0 ? `Giảm giá (gồm mã ${order.voucherCode}: -${formatVnd(order.voucherDiscount)})` : 'Giảm giá', -order.discountTotal],
+    [order.voucherCode && order.shippingDiscount > 0 ? `Phí vận chuyển (mã ${order.voucherCode} miễn phí ${formatVnd(order.shippingDiscount)})` : 'Phí vận chuyển', order.shippingFee],
     ['Thuế', order.taxTotal],
   ];
 
@@ -55,7 +55,7 @@ export function orderConfirmationMail(order: OrderRow, items: OrderItemRow[], pu
     )
     .join('');
   const totalRows = totals
-    .map(([label, v]) => `<tr><td style="padding:2px 0;color:#57534e">${label}</td><td style="padding:2px 0;text-align:right">${formatVnd(v)}</td></tr>`)
+    .map(([label, v]) => `<tr><td style="padding:2px 0;color:#57534e">${escapeHtml(label)}</td><td style="padding:2px 0;text-align:right">${formatVnd(v)}</td></tr>`)
     .join('');
   const html = `<!doctype html>
 <html lang="vi"><body style="margin:0;padding:24px;background:#f5f5f4;font-family:Arial,Helvetica,sans-serif;color:#1c1917">

@@ -112,6 +112,7 @@ export async function takeStock(tx: Tx, bookId: number, qty: number) {
       saleStartAt: books.saleStartAt,
       saleEndAt: books.saleEndAt,
       status: books.status,
+      categoryIds: books.categoryIds,
     });
   return row;
 }

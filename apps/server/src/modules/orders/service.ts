@@ -22,6 +22,7 @@ import { toOrderDto, toOrderSummaryDto } from './dto.ts';
 import { cancelOrderReturningStock, NOT_CANCELLABLE, ORDER_NOT_FOUND } from './lifecycle.ts';
 import { mailOrderPlaced } from './notifications.ts';
 import { announceCatalogChange } from '../catalog/cache-bus.ts';
+import { clearCartVoucher, lockForOrder, recordUse } from '../vouchers/index.ts';
 import * as repo from './repo.ts';
 
 export interface OrdersContext {
@@ -36,6 +37,8 @@ export interface CreateOrderCommand {
   paymentMethod: 'COD' | 'VNPAY';
   deliveryMethod: 'STANDARD' | 'EXPRESS';
   note?: string;
+  /** Normalised voucher code, if the shopper used one. */
+  voucherCode?: string;
   idempotencyKey?: string;
 }
 
@@ -93,7 +96,18 @@ export async function createOrder(ctx: OrdersContext, user: AuthUser, cmd: Creat
         if (!book) throw await stockFailure(tx, line.bookId, line.qty);
         priced.push({ book, qty: line.qty, ...unitPrices(book, now) });
       }
-      const totals = computeTotals(priced, cmd.deliveryMethod);
+      // The voucher row is locked after the books (every path takes books first, then the voucher): orders using
+      // the same code are counted one after the other, and a refusal rolls the whole order back.
+      const voucher = cmd.voucherCode
+        ? await lockForOrder(
+            tx,
+            cmd.voucherCode,
+            user.id,
+            priced.map((p) => ({ lineTotal: p.unitPrice * p.qty, categoryIds: p.book.categoryIds })),
+            now,
+          )
+        : null;
+      const totals = computeTotals(priced, cmd.deliveryMethod, voucher?.effect);
       const covers = await repo.coversOf(tx, priced.map((p) => p.book.id));
 
       let code = generateOrderCode(now);
@@ -110,6 +124,10 @@ export async function createOrder(ctx: OrdersContext, user: AuthUser, cmd: Creat
         shippingFee: totals.shippingFee,
         taxTotal: totals.taxTotal,
         grandTotal: totals.grandTotal,
+        voucherId: voucher?.voucher.id ?? null,
+        voucherCode: voucher?.voucher.code ?? null,
+        voucherDiscount: totals.voucherDiscount,
+        shippingDiscount: totals.shippingDiscount,
         note: cmd.note ?? null,
         receiverName: address.fullName,
         receiverPhone: address.phone,
@@ -145,6 +163,16 @@ export async function createOrder(ctx: OrdersContext, user: AuthUser, cmd: Creat
           lineTotal: p.unitPrice * p.qty,
         })),
       );
+      if (voucher) {
+        await recordUse(tx, {
+          voucherId: voucher.voucher.id,
+          userId: user.id,
+          orderId: order.id,
+          discount: totals.voucherDiscount,
+          shippingDiscount: totals.shippingDiscount,
+        });
+        await clearCartVoucher(tx, user.id);
+      }
       await deleteLines(tx, user.id, lines.map((l) => l.bookId));
       await repo.insertHistory(tx, {
         orderId: order.id,
@@ -153,7 +181,7 @@ export async function createOrder(ctx: OrdersContext, user: AuthUser, cmd: Creat
         type: 'STATUS',
         fromStatus: null,
         toStatus: 'PENDING',
-        note: `Đặt hàng, thanh toán: ${PAYMENT_METHOD_LABELS[cmd.paymentMethod]}`,
+        note: `Đặt hàng, thanh toán: ${PAYMENT_METHOD_LABELS[cmd.paymentMethod]}${voucher ? `, mã giảm giá ${voucher.voucher.code}` : ''}`,
         at: now,
       });
       const items = await repo.itemsOf(tx, order.id);

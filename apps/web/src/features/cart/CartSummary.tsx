@@ -53,10 +53,14 @@ export function CartSummary({ cart, onCheckout, disabled }: { cart: CartDto; onC
       </p>
       <dl className="mt-4 space-y-2.5">
         <SummaryRow label="Tạm tính" value={formatVnd(cart.subtotal)} />
-        <SummaryRow label="Giảm giá" value={cart.discountTotal > 0 ? `-${formatVnd(cart.discountTotal)}` : formatVnd(0)} />
+        <SummaryRow
+          label="Giảm giá"
+          hint={cart.voucher?.applicable && cart.voucherDiscount > 0 ? `Gồm mã ${cart.voucher.code}: -${formatVnd(cart.voucherDiscount)}` : undefined}
+          value={<span data-testid="cart-discount-total">{cart.discountTotal > 0 ? `-${formatVnd(cart.discountTotal)}` : formatVnd(0)}</span>}
+        />
         <SummaryRow
           label="Phí vận chuyển"
-          hint="Ước tính, giao hàng tiêu chuẩn"
+          hint={cart.voucher?.applicable && cart.voucher.freeShipping ? `Miễn phí với mã ${cart.voucher.code}` : 'Ước tính, giao hàng tiêu chuẩn'}
           value={!nothing && cart.shippingFee === 0 ? <span className="text-emerald-700">Miễn phí</span> : formatVnd(cart.shippingFee)}
         />
         <SummaryRow label="Thuế" hint="Giá đã bao gồm VAT" value={formatVnd(cart.taxTotal)} />
@@ -64,6 +68,11 @@ export function CartSummary({ cart, onCheckout, disabled }: { cart: CartDto; onC
           <SummaryRow label="Tổng cộng" value={<span data-testid="cart-grand-total">{formatVnd(cart.grandTotal)}</span>} strong />
         </div>
       </dl>
+      {cart.voucher && !cart.voucher.applicable && cart.voucher.message && (
+        <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900 ring-1 ring-amber-100">
+          Mã {cart.voucher.code} chưa được áp dụng: {cart.voucher.message}
+        </p>
+      )}
       <div className="mt-4">
         <FreeShippingProgress merchandiseTotal={cart.merchandiseTotal} />
       </div>

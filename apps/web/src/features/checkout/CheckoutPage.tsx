@@ -32,6 +32,7 @@ import { useBottomBarSpace } from '../cart/useBottomBarSpace.ts';
 import { refreshCartAfterOrder, useCart } from '../cart/useCart.ts';
 import { PaymentResult } from './PaymentResult.tsx';
 import { gatewayParams, goToGateway, providerName } from './payment.ts';
+import { VoucherField } from './VoucherField.tsx';
 
 /** What the order detail page shows after arriving from checkout. */
 export interface OrderPlacedState {
@@ -78,7 +79,9 @@ function CheckoutForm() {
   const address: AddressDto | undefined =
     list.find((a) => a.id === chosenAddressId) ?? list.find((a) => a.isDefault) ?? list[0];
   const lines = (cart?.items ?? []).filter((i) => i.selected && i.available);
-  const totals = computeTotals(lines, deliveryMethod ?? 'STANDARD');
+  // The applied voucher's effect comes from the server's cart; the shared rule adds it to the totals.
+  const voucher = cart?.voucher?.applicable ? cart.voucher : null;
+  const totals = computeTotals(lines, deliveryMethod ?? 'STANDARD', voucher);
   const quantity = lines.reduce((n, l) => n + l.qty, 0);
   useBottomBarSpace(lines.length > 0);
 
@@ -93,7 +96,7 @@ function CheckoutForm() {
     try {
       const trimmed = note.trim();
       const order = await createOrder(
-        { addressId: address.id, paymentMethod, deliveryMethod, ...(trimmed ? { note: trimmed } : {}) },
+        { addressId: address.id, paymentMethod, deliveryMethod, ...(trimmed ? { note: trimmed } : {}), ...(voucher ? { voucherCode: voucher.code } : {}) },
         idempotencyKey.current,
       );
       code = order?.code;
@@ -219,7 +222,7 @@ function CheckoutForm() {
               <legend className="sr-only">Phương thức giao hàng</legend>
               <div className="grid gap-2.5 sm:grid-cols-2">
                 {(['STANDARD', 'EXPRESS'] as const).map((m) => {
-                  const fee = shippingFeeFor(totals.merchandiseTotal, m);
+                  const fee = voucher?.freeShipping ? 0 : shippingFeeFor(totals.merchandiseTotal, m);
                   return (
                     <OptionCard
                       key={m}
@@ -310,12 +313,30 @@ function CheckoutForm() {
                 </li>
               ))}
             </ul>
+            {cart && (
+              <div className="border-t border-gray-100 px-5 py-4">
+                <h3 className="mb-2.5 flex items-center gap-2 text-sm font-bold text-gray-900">Mã giảm giá</h3>
+                <VoucherField cart={cart} />
+              </div>
+            )}
             <dl className="space-y-2.5 border-t border-gray-100 px-5 py-4">
               <SummaryRow label={`Tạm tính (${quantity} cuốn)`} value={formatVnd(totals.subtotal)} />
-              {totals.discountTotal > 0 && <SummaryRow label="Giảm giá" value={`-${formatVnd(totals.discountTotal)}`} />}
+              {totals.discountTotal > 0 && (
+                <SummaryRow
+                  label="Giảm giá"
+                  hint={voucher && totals.voucherDiscount > 0 ? `Gồm mã ${voucher.code}: -${formatVnd(totals.voucherDiscount)}` : undefined}
+                  value={<span data-testid="checkout-discount">-{formatVnd(totals.discountTotal)}</span>}
+                />
+              )}
               <SummaryRow
                 label="Phí vận chuyển"
-                hint={deliveryMethod ? DELIVERY_METHOD_LABELS[deliveryMethod] : undefined}
+                hint={
+                  voucher && totals.shippingDiscount > 0
+                    ? `Miễn phí với mã ${voucher.code}`
+                    : deliveryMethod
+                      ? DELIVERY_METHOD_LABELS[deliveryMethod]
+                      : undefined
+                }
                 value={totals.shippingFee === 0 ? <span className="text-emerald-700">Miễn phí</span> : formatVnd(totals.shippingFee)}
               />
               {totals.taxTotal > 0 && <SummaryRow label="Thuế" value={formatVnd(totals.taxTotal)} />}

@@ -182,10 +182,20 @@ function OrderView({ order, placed }: { order: OrderDto; placed?: OrderPlacedSta
           <Card title="Thanh toán" icon={<CreditCardIcon size={18} />}>
             <dl className="space-y-2.5">
               <SummaryRow label="Tạm tính" value={formatVnd(order.subtotal)} />
-              {order.discountTotal > 0 && <SummaryRow label="Giảm giá" value={`-${formatVnd(order.discountTotal)}`} />}
+              {order.discountTotal > 0 && (
+                <SummaryRow
+                  label="Giảm giá"
+                  hint={order.voucherCode && order.voucherDiscount > 0 ? `Gồm mã ${order.voucherCode}: -${formatVnd(order.voucherDiscount)}` : undefined}
+                  value={<span data-testid="order-discount">-{formatVnd(order.discountTotal)}</span>}
+                />
+              )}
               <SummaryRow
                 label="Phí vận chuyển"
-                hint={DELIVERY_METHOD_LABELS[order.deliveryMethod]}
+                hint={
+                  order.voucherCode && order.shippingDiscount > 0
+                    ? `${DELIVERY_METHOD_LABELS[order.deliveryMethod]}, miễn phí với mã ${order.voucherCode}`
+                    : DELIVERY_METHOD_LABELS[order.deliveryMethod]
+                }
                 value={order.shippingFee === 0 ? <span className="text-emerald-700">Miễn phí</span> : formatVnd(order.shippingFee)}
               />
               <SummaryRow label="Thuế" value={formatVnd(order.taxTotal)} />

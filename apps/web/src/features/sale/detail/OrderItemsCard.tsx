@@ -75,6 +75,13 @@ export function OrderItemsCard({ order }: { order: SaleOrderDto }) {
       <dl className="space-y-2.5 border-t border-gray-100 bg-gray-50/60 px-4 py-4 sm:px-5" aria-label="Tổng tiền đơn hàng">
         <TotalRow label="Tạm tính" value={formatVnd(order.subtotal)} />
         <TotalRow label="Giảm giá" value={order.discountTotal > 0 ? `-${formatVnd(order.discountTotal)}` : formatVnd(0)} tone={order.discountTotal > 0 ? 'discount' : undefined} />
+        {order.voucherCode && (
+          <TotalRow
+            label={`Mã giảm giá ${order.voucherCode}`}
+            value={order.voucherDiscount > 0 ? `-${formatVnd(order.voucherDiscount)} (trong giảm giá)` : `Miễn phí vận chuyển (${formatVnd(order.shippingDiscount)})`}
+            tone="discount"
+          />
+        )}
         <TotalRow label="Phí vận chuyển" value={order.shippingFee > 0 ? formatVnd(order.shippingFee) : 'Miễn phí'} />
         {order.taxTotal > 0 && <TotalRow label="Thuế" value={formatVnd(order.taxTotal)} />}
         <TotalRow label="Tổng cộng" value={formatVnd(order.grandTotal)} strong />
