@@ -19,7 +19,7 @@ export const orders = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     status: varchar('status', { length: 20 }).$type<OrderStatus>().notNull().default('PENDING'),
     paymentStatus: varchar('payment_status', { length: 20 }).$type<PaymentStatus>().notNull().default('UNPAID'),
-    paymentMethod: varchar('payment_method', { length: 10 }).$type<PaymentMethod>().notNull(),
+    paymentMethod: varchar('payment_method', { length: 20 }).$type<PaymentMethod>().notNull(),
     deliveryMethod: varchar('delivery_method', { length: 10 }).$type<DeliveryMethod>().notNull(),
     subtotal: integer('subtotal').notNull(),
     discountTotal: integer('discount_total').notNull().default(0),
@@ -76,7 +76,7 @@ export const orders = pgTable(
       .where(sql`${t.status} = 'PENDING' and ${t.paymentStatus} in ('UNPAID', 'PENDING') and ${t.paymentExpiresAt} is not null`),
     check('orders_status_valid', sql`${t.status} in (${statusList})`),
     check('orders_payment_status_valid', sql`${t.paymentStatus} in ('UNPAID', 'PENDING', 'PAID', 'REFUND_PENDING', 'REFUNDED')`),
-    check('orders_payment_method_valid', sql`${t.paymentMethod} in ('COD', 'VNPAY')`),
+    check('orders_payment_method_valid', sql`${t.paymentMethod} in ('COD', 'VNPAY', 'BANK_TRANSFER')`),
     check('orders_delivery_method_valid', sql`${t.deliveryMethod} in ('STANDARD', 'EXPRESS')`),
     check('orders_address_scheme_valid', sql`${t.addressScheme} in ('TWO_LEVEL', 'THREE_LEVEL')`),
     check(
