@@ -95,6 +95,8 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   VNPAY: 'VNPAY',
   BANK_TRANSFER: 'Chuyển khoản ngân hàng (VietQR)',
 };
+/** Short names for tables and filters of the back office. */
+export const PAYMENT_METHOD_SHORT_LABELS: Record<PaymentMethod, string> = { COD: 'COD', VNPAY: 'VNPAY', BANK_TRANSFER: 'Chuyển khoản' };
 /**
  * Methods paid before delivery: the order waits for the payment until its deadline (VNPAY: 15 minutes; bank
  * transfer: BANK_TRANSFER_EXPIRY_MINUTES, default 24 hours), then is cancelled and its stock returned.
