@@ -253,7 +253,7 @@ function Detail({ label, value, copy, mono = false, testId }: { label: string; v
     <div className="flex items-center justify-between gap-3 py-3">
       <dt className="shrink-0 text-sm text-gray-500">{label}</dt>
       <dd className="flex min-w-0 items-center justify-end gap-2">
-        <span className={`min-w-0 text-right text-[15px] font-semibold break-all text-gray-900 ${mono ? 'font-mono tracking-wide' : ''}`} data-testid={testId}>
+        <span className={`min-w-0 text-right text-[15px] font-semibold text-gray-900 ${mono ? 'font-mono tracking-wide break-all' : 'break-words'}`} data-testid={testId}>
           {value}
         </span>
         {copy !== undefined && <CopyButton value={copy} label={label} />}
@@ -281,11 +281,14 @@ function CopyButton({ value, label }: { value: string; label: string }) {
     <button
       type="button"
       onClick={() => void copy()}
-      className="inline-flex h-8 shrink-0 items-center gap-1 rounded-lg border border-gray-200 bg-white px-2.5 text-xs font-semibold text-gray-700 transition-colors hover:border-brand-300 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      className="inline-flex h-9 min-w-9 shrink-0 items-center justify-center gap-1 rounded-lg border border-gray-200 bg-white px-2.5 text-xs font-semibold text-gray-700 transition-colors hover:border-brand-300 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       aria-label={`Sao chép ${label.toLowerCase()}`}
     >
       {state === 'done' ? <CheckIcon size={14} className="text-emerald-600" /> : <ClipboardIcon size={14} />}
-      <span aria-live="polite">{state === 'done' ? 'Đã chép' : state === 'failed' ? 'Không chép được' : 'Sao chép'}</span>
+      {/* Phones: the icon alone leaves room for the value; the text is still read out. */}
+      <span aria-live="polite" className="sr-only sm:not-sr-only">
+        {state === 'done' ? 'Đã chép' : state === 'failed' ? 'Không chép được' : 'Sao chép'}
+      </span>
     </button>
   );
 }
