@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MOBILE, launchBrowser, newPage, screenshot, startStore, type Store } from './harness.ts';
 
+/** Desktop screenshots at 1280x800. */
+const DESKTOP = { width: 1280, height: 800 } as const;
+
 // VietQR bank transfer end to end with nothing else running: the shopper orders with 'Chuyển khoản ngân hàng
 // (VietQR)', lands on the QR page, pays at the built-in test bank (which sends the shop a signed notification),
 // and the QR page turns paid by itself. A wrong amount first is recorded and shown to sales, never accepted.
@@ -99,7 +102,7 @@ async function shoot(page: Page, name: string) {
 describe('VietQR bank transfer', () => {
   it('a VietQR order paid at the test bank: a wrong amount is left to sales, the right one turns the page paid by itself', { timeout: 240_000 }, async () => {
     await customerWithCart();
-    const { context, page } = await newPage(browser, store.baseUrl);
+    const { context, page } = await newPage(browser, store.baseUrl, { viewport: DESKTOP });
     const problems = await watched(context, page);
     await logIn(page, 'khach', 'Khach@123', '/');
 
@@ -107,6 +110,8 @@ describe('VietQR bank transfer', () => {
     await page.goto('/checkout');
     const vietqr = page.getByRole('radio', { name: /Chuyển khoản ngân hàng \(VietQR\)/ });
     await vietqr.check();
+    await page.waitForLoadState('networkidle');
+    await shoot(page, 'checkout-vietqr-desktop');
     const total = digits(await page.getByTestId('checkout-total').innerText());
     await page.getByRole('button', { name: 'Đặt hàng', exact: true }).click();
     await page.waitForURL((url) => /^\/orders\/NS\w+\/chuyen-khoan$/.test(url.pathname));
@@ -140,6 +145,13 @@ describe('VietQR bank transfer', () => {
     await shoot(bank, 'sandbox-bank-receipt-mismatch');
     await page.waitForTimeout(4000);
     expect(await page.getByTestId('bank-transfer-waiting').isVisible()).toBe(true);
+    // The order page meanwhile says it waits for the transfer and links to the QR page.
+    const detail = await context.newPage();
+    await detail.goto(`/orders/${code}`);
+    await poll(() => detail.getByRole('link', { name: 'Thanh toán chuyển khoản' }).isVisible()).toBe(true);
+    expect(await detail.getByText('Đơn hàng đang chờ chuyển khoản').isVisible()).toBe(true);
+    await shoot(detail, 'order-detail-awaiting-transfer');
+    await detail.close();
 
     // The exact amount: the shop marks the order paid and the QR page turns paid without a reload.
     await bank.getByRole('link', { name: 'Chuyển khoản khác' }).click();
@@ -161,7 +173,7 @@ describe('VietQR bank transfer', () => {
     await context.close();
 
     // ---- Sales see both transfers: the short one waits for a person.
-    const staff = await newPage(browser, store.baseUrl);
+    const staff = await newPage(browser, store.baseUrl, { viewport: DESKTOP });
     await logIn(staff.page, 'sale', 'Sale@123', '/sale/orders');
     await staff.page.getByRole('link', { name: code }).first().click();
     await staff.page.waitForURL((url) => /^\/sale\/orders\/\d+$/.test(url.pathname));
