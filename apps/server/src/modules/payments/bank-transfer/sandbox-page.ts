@@ -35,7 +35,7 @@ input[type=text],input[type=number]{width:100%;border:1.5px solid #cbd5e1;border
 input:focus{outline:none;border-color:#047857;box-shadow:0 0 0 3px rgba(4,120,87,.18)}
 .hint{font-size:12px;color:#64748b;margin-top:6px;line-height:1.5}
 .actions{display:flex;flex-wrap:wrap;gap:10px;margin-top:20px}
-button,.button{flex:1 1 180px;display:inline-flex;align-items:center;justify-content:center;border:0;border-radius:10px;padding:13px 16px;font-size:15px;font-weight:700;cursor:pointer;text-decoration:none}
+button,.button{font-family:inherit;line-height:1.2;flex:1 1 180px;display:inline-flex;align-items:center;justify-content:center;border:0;border-radius:10px;padding:13px 16px;font-size:15px;font-weight:700;cursor:pointer;text-decoration:none}
 button:focus-visible,.button:focus-visible{outline:3px solid #6ee7b7;outline-offset:2px}
 .primary{background:#047857;color:#fff}.primary:hover{background:#065f46}
 .secondary{background:#fff;color:#334155;border:1.5px solid #cbd5e1}.secondary:hover{background:#f8fafc}
