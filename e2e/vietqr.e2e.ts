@@ -143,8 +143,10 @@ describe('VietQR bank transfer', () => {
     await bank.getByRole('button', { name: 'Xác nhận chuyển khoản' }).click();
     await poll(() => bank.getByTestId('bank-shop-answer').innerText()).toContain('AMOUNT_MISMATCH');
     await shoot(bank, 'sandbox-bank-receipt-mismatch');
-    await page.waitForTimeout(4000);
+    await poll(() => page.getByTestId('transfer-mismatch').isVisible()).toBe(true);
+    expect(await page.getByTestId('transfer-mismatch').innerText()).toContain(`Cửa hàng đã nhận ${(total - 10_000).toLocaleString('vi-VN')}`);
     expect(await page.getByTestId('bank-transfer-waiting').isVisible()).toBe(true);
+    await shoot(page, 'vietqr-page-mismatch-desktop');
     // The order page meanwhile says it waits for the transfer and links to the QR page.
     const detail = await context.newPage();
     await detail.goto(`/orders/${code}`);

@@ -25,6 +25,7 @@ import {
   updateOrder,
   type OrderRow,
 } from '../orders/index.ts';
+import { latestMismatch } from './bank-transfer/repo.ts';
 import * as repo from './repo.ts';
 import { resolveReturnUrl } from './return-url.ts';
 import type { VnpaySettings } from './settings.ts';
@@ -250,6 +251,7 @@ export async function paymentStatusOf(db: Db, user: AuthUser, orderCode: string,
   } catch {
     canPay = false;
   }
+  const mismatch = order.paymentMethod === 'BANK_TRANSFER' ? await latestMismatch(db, order.id) : undefined;
   return {
     orderCode: order.code,
     status: order.status,
@@ -257,6 +259,9 @@ export async function paymentStatusOf(db: Db, user: AuthUser, orderCode: string,
     paymentMethod: order.paymentMethod,
     paymentExpiresAt: order.paymentExpiresAt?.toISOString() ?? null,
     canPay,
+    ...(order.paymentMethod === 'BANK_TRANSFER'
+      ? { transferMismatch: mismatch ? { amount: mismatch.amount, receivedAt: mismatch.receivedAt.toISOString() } : null }
+      : {}),
     lastAttempt: last
       ? { txnRef: last.txnRef, status: last.status, responseCode: last.responseCode, message: last.responseCode ? vnpayResponseMessage(last.responseCode) : null }
       : null,

@@ -202,6 +202,14 @@ function TransferView({ info }: { info: BankTransferPaymentDto }) {
               <Detail label="Nội dung" value={info.transferNote} copy={info.transferNote} mono testId="transfer-note" />
             </dl>
           </section>
+          {live?.transferMismatch && (
+            <Alert tone="warning">
+              <span data-testid="transfer-mismatch">
+                Cửa hàng đã nhận {formatVnd(live.transferMismatch.amount)}, không khớp số tiền của đơn hàng ({formatVnd(info.amount)}), nên chưa ghi nhận thanh toán.
+                Nhân viên Nhà Sách sẽ liên hệ với bạn để xử lý.
+              </span>
+            </Alert>
+          )}
           <Alert tone="info">
             Vui lòng chuyển <strong>đúng số tiền</strong> và ghi <strong>đúng nội dung {info.transferNote}</strong> để đơn hàng được xác nhận tự động. Chuyển sai số
             tiền sẽ được nhân viên kiểm tra và xử lý thủ công.

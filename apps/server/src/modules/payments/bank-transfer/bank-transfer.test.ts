@@ -156,11 +156,14 @@ describe('POST /api/v1/payments/bank-transfer/webhook', () => {
   });
 
   it('a wrong amount is recorded and shown to sales, never accepted; the right amount later still pays', async () => {
-    const { order } = await transferOrder({ price: 200_000 });
+    const { who, order } = await transferOrder({ price: 200_000 });
     const short = notification({ content: `${order.code} thanh toan`, transferAmount: order.grandTotal - 30_000 });
     expect((await webhook(short)).json()).toEqual({ success: true, message: 'AMOUNT_MISMATCH', orderCode: order.code });
     expect(await orderRow(t.app, order.code)).toMatchObject({ paymentStatus: 'UNPAID', paidAt: null, status: 'PENDING' });
     expect(await paidMails(order.code)).toHaveLength(0);
+    // The shopper's page is told too.
+    const status = await t.app.inject({ method: 'GET', url: `/api/v1/payments/${order.code}/status`, headers: who.headers });
+    expect(status.json().data).toMatchObject({ paymentStatus: 'UNPAID', canPay: true, transferMismatch: { amount: order.grandTotal - 30_000 } });
 
     const sale = await makeStaff(t.app, 'SALE');
     const detail = (await salesCall(t.app, sale, 'GET', `/orders/${order.id}`)).json().data as SaleOrderDto;

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
 import { bankTransfers } from '../../../db/schema/index.ts';
 
@@ -26,4 +26,15 @@ export async function findByProviderId(db: Db | Tx, providerTxnId: string): Prom
 /** The transfers notified for an order, newest first (the sales order page). */
 export function transfersOfOrder(db: Db | Tx, orderId: number): Promise<BankTransferRow[]> {
   return db.select().from(bankTransfers).where(eq(bankTransfers.orderId, orderId)).orderBy(desc(bankTransfers.id));
+}
+
+/** The latest transfer of an order that came with the wrong amount (shown to the shopper on the payment page). */
+export async function latestMismatch(db: Db | Tx, orderId: number): Promise<BankTransferRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(bankTransfers)
+    .where(and(eq(bankTransfers.orderId, orderId), eq(bankTransfers.outcome, 'AMOUNT_MISMATCH')))
+    .orderBy(desc(bankTransfers.id))
+    .limit(1);
+  return row;
 }
