@@ -164,6 +164,12 @@ describe('Content-Security-Policy in the browser', () => {
         token,
         body: { addressId: addresses[0]!.id, paymentMethod: 'VNPAY', deliveryMethod: 'STANDARD' },
       });
+      await api('/api/v1/cart/items', { method: 'POST', token, body: { bookId: books[2]!.id, qty: 1 } });
+      const transfer = await api<{ code: string }>('/api/v1/orders', {
+        method: 'POST',
+        token,
+        body: { addressId: addresses[0]!.id, paymentMethod: 'BANK_TRANSFER', deliveryMethod: 'STANDARD' },
+      });
       await api('/api/v1/cart/items', { method: 'POST', token, body: { bookId: books[1]!.id, qty: 1 } });
 
       const { context, page, violations } = await watchedPage();
@@ -173,6 +179,8 @@ describe('Content-Security-Policy in the browser', () => {
         '/checkout',
         '/don-hang',
         `/orders/${order.code}`,
+        `/orders/${transfer.code}`,
+        `/orders/${transfer.code}/chuyen-khoan`,
         '/yeu-thich',
         '/tai-khoan/ho-so-cua-toi',
         '/tai-khoan/dia-chi',
@@ -180,6 +188,16 @@ describe('Content-Security-Policy in the browser', () => {
         '/doi-mat-khau',
       ];
       for (const path of paths) await visit(page, path);
+
+      // The VietQR page (QR image as a data: URL) and the test bank's pages, paid through to the receipt.
+      await visit(page, `/orders/${transfer.code}/chuyen-khoan`);
+      await poll(() => page.getByTestId('vietqr-image').isVisible()).toBe(true);
+      const bankUrl = await page.getByTestId('sandbox-bank-link').getAttribute('href');
+      await visit(page, new URL(bankUrl!).pathname + new URL(bankUrl!).search);
+      await page.getByRole('button', { name: 'Xác nhận chuyển khoản' }).click();
+      await poll(() => page.getByTestId('bank-shop-answer').innerText()).toContain('PAID');
+      await page.getByRole('link', { name: 'Quay lại cửa hàng' }).click();
+      await poll(() => page.getByTestId('bank-transfer-paid').isVisible()).toBe(true);
 
       // Pay the order at the sandbox gateway and land on the return page.
       await visit(page, `/orders/${order.code}`);

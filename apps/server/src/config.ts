@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { ACCESS_TOKEN_TTL_SECONDS } from '@nhasach/shared';
+import { ACCESS_TOKEN_TTL_SECONDS, BANK_TRANSFER_DEFAULT_EXPIRY_MINUTES } from '@nhasach/shared';
 
 const bool = (fallback: boolean) =>
   z
@@ -96,6 +96,18 @@ const envSchema = z.object({
    * turns it on so the store pays end to end out of the box.
    */
   VNPAY_SANDBOX: z.enum(['true', 'false', '1', '0', '']).optional(),
+  /**
+   * Bank transfer by VietQR. A real account (BANK_TRANSFER_ACCOUNT_NO) needs its bank's BIN, the account holder's
+   * name and the webhook secret shared with the transfer-notification service; without one, the built-in test bank
+   * (BANK_TRANSFER_SANDBOX, default: as VNPAY_SANDBOX) takes a demo account and a per-installation secret.
+   */
+  BANK_TRANSFER_SANDBOX: z.enum(['true', 'false', '1', '0', '']).optional(),
+  BANK_TRANSFER_BIN: optionalUrl.pipe(z.string().regex(/^\d{6}$/, 'a 6-digit NAPAS bank BIN').optional()),
+  BANK_TRANSFER_ACCOUNT_NO: optionalUrl.pipe(z.string().regex(/^[0-9A-Za-z]{1,19}$/, 'letters and digits, at most 19').optional()),
+  BANK_TRANSFER_ACCOUNT_NAME: optionalUrl.pipe(z.string().max(50).optional()),
+  BANK_TRANSFER_WEBHOOK_SECRET: optionalUrl.pipe(z.string().min(16, 'at least 16 characters').optional()),
+  /** An unpaid transfer order is cancelled (stock returned) after this many minutes. */
+  BANK_TRANSFER_EXPIRY_MINUTES: z.coerce.number().int().min(5).max(30 * 24 * 60).default(BANK_TRANSFER_DEFAULT_EXPIRY_MINUTES),
   /** Directory of the built web app served in production mode. */
   WEB_DIST: z.string().optional(),
   VNPAY_TMN_CODE: optionalUrl,
@@ -133,7 +145,7 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'API_DOCS' | 'VNPAY_SANDBOX'> {
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'API_DOCS' | 'VNPAY_SANDBOX' | 'BANK_TRANSFER_SANDBOX'> {
   JWT_SECRET: string;
   PUBLIC_URL: string;
   isProduction: boolean;
@@ -142,6 +154,13 @@ export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'API_DOC
   VNPAY_SANDBOX: boolean;
   /** Hash secret of the built-in sandbox: VNPAY_HASH_SECRET, or generated once into DATA_DIR/vnpay-sandbox-secret. */
   VNPAY_SANDBOX_SECRET?: string;
+  /** The built-in test bank: no real account configured (BANK_TRANSFER_ACCOUNT_NO) and the sandbox allowed. */
+  BANK_TRANSFER_SANDBOX: boolean;
+  /**
+   * Webhook secret of the test bank: BANK_TRANSFER_WEBHOOK_SECRET, or generated once into
+   * DATA_DIR/bank-transfer-webhook-secret.
+   */
+  BANK_TRANSFER_SANDBOX_SECRET?: string;
 }
 
 /** Reads a secret from DATA_DIR, creating it on first start, so it survives restarts (tokens, signed payments). */
@@ -167,6 +186,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const isProduction = env.NODE_ENV === 'production';
   const flag = (v: string | undefined) => (v === undefined || v === '' ? !isProduction : v === 'true' || v === '1');
   const sandbox = !env.VNPAY_URL && flag(env.VNPAY_SANDBOX);
+  const bankSandbox = !env.BANK_TRANSFER_ACCOUNT_NO && flag(env.BANK_TRANSFER_SANDBOX || env.VNPAY_SANDBOX);
   return {
     ...env,
     DATA_DIR: dataDir,
@@ -177,5 +197,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     API_DOCS: flag(env.API_DOCS),
     VNPAY_SANDBOX: sandbox,
     VNPAY_SANDBOX_SECRET: sandbox ? (env.VNPAY_HASH_SECRET ?? persistentSecret(dataDir, 'vnpay-sandbox-secret')) : undefined,
+    BANK_TRANSFER_SANDBOX: bankSandbox,
+    BANK_TRANSFER_SANDBOX_SECRET: bankSandbox
+      ? (env.BANK_TRANSFER_WEBHOOK_SECRET ?? persistentSecret(dataDir, 'bank-transfer-webhook-secret'))
+      : undefined,
   };
 }

@@ -14,6 +14,7 @@ export * from './orders.ts';
 export * from './cart.ts';
 export * from './address.ts';
 export * from './payments.ts';
+export * from './bank-transfer.ts';
 export * from './admin.ts';
 export * from './sales.ts';
 export * from './mail.ts';

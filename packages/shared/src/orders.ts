@@ -88,14 +88,20 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   REFUNDED: 'Đã hoàn tiền',
 };
 
-export const PAYMENT_METHODS = ['COD', 'VNPAY'] as const;
+export const PAYMENT_METHODS = ['COD', 'VNPAY', 'BANK_TRANSFER'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   COD: 'Thanh toán bằng tiền mặt',
   VNPAY: 'VNPAY',
+  BANK_TRANSFER: 'Chuyển khoản ngân hàng (VietQR)',
 };
-/** Methods paid online before delivery: the order waits this long for the payment, then is cancelled. */
-export const ONLINE_PAYMENT_METHODS = ['VNPAY'] as const satisfies readonly PaymentMethod[];
+/** Short names for tables and filters of the back office. */
+export const PAYMENT_METHOD_SHORT_LABELS: Record<PaymentMethod, string> = { COD: 'COD', VNPAY: 'VNPAY', BANK_TRANSFER: 'Chuyển khoản' };
+/**
+ * Methods paid before delivery: the order waits for the payment until its deadline (VNPAY: 15 minutes; bank
+ * transfer: BANK_TRANSFER_EXPIRY_MINUTES, default 24 hours), then is cancelled and its stock returned.
+ */
+export const ONLINE_PAYMENT_METHODS = ['VNPAY', 'BANK_TRANSFER'] as const satisfies readonly PaymentMethod[];
 export const ONLINE_PAYMENT_TTL_MINUTES = 15;
 export const isOnlinePayment = (m: PaymentMethod): boolean => (ONLINE_PAYMENT_METHODS as readonly PaymentMethod[]).includes(m);
 

@@ -134,4 +134,6 @@ export interface PaymentStatusDto {
   canPay: boolean;
   /** The latest gateway attempt, if any. */
   lastAttempt: { txnRef: string; status: PaymentAttemptStatus; responseCode: string | null; message: string | null } | null;
+  /** Bank transfer: the latest transfer received with the wrong amount (not accepted; staff will handle it). */
+  transferMismatch?: { amount: number; receivedAt: string } | null;
 }

@@ -19,6 +19,7 @@ import {
 } from './orders.ts';
 import { jsonId, jsonInt, queryId, queryScalar, pageParam, sizeParam, text } from './input.ts';
 import { formatVnd } from './price.ts';
+import type { SaleBankTransferDto } from './bank-transfer.ts';
 
 /**
  * Sales back-office (spec sections 2 Sales, 3 Order (sale), 4 Order status and Payment status, 5 Sale order forms,
@@ -594,6 +595,8 @@ export interface SaleOrderDto extends SaleOrderSummaryDto {
   refundableAmount: number;
   notes: SaleOrderNoteDto[];
   refunds: SaleRefundDto[];
+  /** Bank transfers notified for this order (BANK_TRANSFER), newest first; those not applied need staff. */
+  bankTransfers: SaleBankTransferDto[];
   history: SaleOrderHistoryDto[];
   /** What the forms may offer now (the server refuses anything else). */
   allowedTransitions: OrderStatus[];

@@ -1,4 +1,4 @@
-import type { PaymentCheckoutDto, PaymentProvider, PaymentReturnDto, PaymentStatusDto } from '@nhasach/shared';
+import type { BankTransferPaymentDto, PaymentCheckoutDto, PaymentProvider, PaymentReturnDto, PaymentStatusDto } from '@nhasach/shared';
 import { api } from './client.ts';
 
 /** Online payment (spec section 7, Orders and payment). */
@@ -11,4 +11,9 @@ export const startPaymentCheckout = (orderCode: string, provider: PaymentProvide
 export const readVnpayReturn = (gatewayQuery: Record<string, string>) => api.get<PaymentReturnDto>('/api/v1/payments/vnpay/return', gatewayQuery);
 
 /** GET /api/v1/payments/{orderCode}/status: what the return page polls. */
-export const fetchPaymentStatus = (orderCode: string) => api.get<PaymentStatusDto>(`/api/v1/payments/${encodeURIComponent(orderCode)}/status`);
+export const fetchPaymentStatus = (orderCode: string, signal?: AbortSignal) =>
+  api.get<PaymentStatusDto>(`/api/v1/payments/${encodeURIComponent(orderCode)}/status`, undefined, { signal });
+
+/** GET /api/v1/payments/{orderCode}/bank-transfer: the VietQR page of a bank-transfer order. */
+export const fetchBankTransfer = (orderCode: string, signal?: AbortSignal) =>
+  api.get<BankTransferPaymentDto>(`/api/v1/payments/${encodeURIComponent(orderCode)}/bank-transfer`, undefined, { signal });

@@ -1,5 +1,6 @@
 import type {
   OrderStatus,
+  PaymentMethod,
   PaymentStatus,
   SaleAssignInput,
   SaleCancelInput,
@@ -28,13 +29,14 @@ export interface SaleOrderListParams {
   q?: string;
   status?: OrderStatus;
   paymentStatus?: PaymentStatus;
+  paymentMethod?: PaymentMethod;
   /** yyyy-mm-dd, inclusive, Vietnam time. */
   from?: string;
   to?: string;
 }
 
 /** The filters the per-status counts follow: everything except paging, sort and the status tab. */
-export type SaleOrderCountFilters = Pick<SaleOrderListParams, 'q' | 'paymentStatus' | 'from' | 'to'>;
+export type SaleOrderCountFilters = Pick<SaleOrderListParams, 'q' | 'paymentStatus' | 'paymentMethod' | 'from' | 'to'>;
 
 export const saleKeys = {
   all: ['sales'] as const,
@@ -46,7 +48,7 @@ export const saleKeys = {
   staff: ['sales', 'staff'] as const,
 };
 
-/** GET /api/v1/sales/orders?page&size&sort&q&status&paymentStatus&from&to. */
+/** GET /api/v1/sales/orders?page&size&sort&q&status&paymentStatus&paymentMethod&from&to. */
 export const fetchSaleOrders = (params: SaleOrderListParams, signal?: AbortSignal) => api.get<SaleOrderPage>(BASE, { ...params }, { signal });
 
 /** GET /api/v1/sales/orders/counts: orders per status under the same filters. */

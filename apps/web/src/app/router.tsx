@@ -16,6 +16,7 @@ const SearchPage = lazyPage(() => import('../features/storefront/SearchPage.tsx'
 const CartPage = lazyPage(() => import('../features/cart/CartPage.tsx'), 'CartPage');
 const CheckoutPage = lazyPage(() => import('../features/checkout/CheckoutPage.tsx'), 'CheckoutPage');
 const OrderDetailPage = lazyPage(() => import('../features/orders/OrderDetailPage.tsx'), 'OrderDetailPage');
+const BankTransferPage = lazyPage(() => import('../features/orders/BankTransferPage.tsx'), 'BankTransferPage');
 const MyOrdersPage = lazyPage(() => import('../features/orders/MyOrdersPage.tsx'), 'MyOrdersPage');
 const FavouritesPage = lazyPage(() => import('../features/favourites/FavouritesPage.tsx'), 'FavouritesPage');
 
@@ -73,6 +74,7 @@ export const routes: RouteObject[] = [
               { path: 'doi-mat-khau', element: <ChangePasswordPage /> },
               { path: 'checkout', element: <CheckoutPage /> },
               { path: 'orders/:code', element: <OrderDetailPage /> },
+              { path: 'orders/:code/chuyen-khoan', element: <BankTransferPage /> },
               { path: 'don-hang', element: <MyOrdersPage /> },
               { path: 'yeu-thich', element: <FavouritesPage /> },
               {

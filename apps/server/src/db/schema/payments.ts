@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import type { BankTransferOutcome } from '@nhasach/shared';
 import { orders } from './orders.ts';
 
 /**
@@ -74,4 +75,40 @@ export const vnpaySandboxTransactions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('vnpay_sandbox_transactions_ref_uq').on(t.tmnCode, t.txnRef)],
+);
+
+/**
+ * Every bank transaction a transfer-notification service reported to the webhook, once: the unique id of the
+ * service's transaction makes a replay (or a hundred concurrent ones) a no-op. The outcome says what it did; those
+ * that need a person (wrong amount, paid twice, paid after cancellation) are shown to sales on the order page.
+ */
+export const bankTransfers = pgTable(
+  'bank_transfers',
+  {
+    id: serial('id').primaryKey(),
+    /** The notification service's id of the bank transaction (SePay `id`, Casso `id`). */
+    providerTxnId: varchar('provider_txn_id', { length: 64 }).notNull(),
+    /** The order whose code the note holds, when there is one. */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    orderCode: varchar('order_code', { length: 20 }),
+    /** Whole VND received. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    accountNumber: varchar('account_number', { length: 40 }).notNull(),
+    bankName: varchar('bank_name', { length: 100 }),
+    referenceCode: varchar('reference_code', { length: 100 }),
+    content: text('content'),
+    transferType: varchar('transfer_type', { length: 3 }).$type<'in' | 'out'>().notNull(),
+    transactionAt: timestamp('transaction_at', { withTimezone: true }),
+    outcome: varchar('outcome', { length: 20 }).$type<BankTransferOutcome>().notNull(),
+    note: text('note'),
+    /** The verified body as received. */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bank_transfers_provider_txn_uq').on(t.providerTxnId),
+    index('bank_transfers_order_idx').on(t.orderId, t.id),
+    check('bank_transfers_outcome_valid', sql`${t.outcome} in ('PAID', 'AMOUNT_MISMATCH', 'ALREADY_PAID', 'LATE_PAYMENT', 'UNMATCHED', 'IGNORED')`),
+    check('bank_transfers_transfer_type_valid', sql`${t.transferType} in ('in', 'out')`),
+  ],
 );

@@ -21,7 +21,10 @@ export function orderConfirmationMail(order: OrderRow, items: OrderItemRow[], pu
   const payNote =
     order.paymentMethod === 'VNPAY' && order.paymentExpiresAt
       ? `Vui lòng hoàn tất thanh toán VNPAY trước ${vietnamTime.format(order.paymentExpiresAt)}; sau thời hạn này đơn hàng sẽ tự động bị huỷ.`
-      : 'Bạn thanh toán bằng tiền mặt khi nhận hàng.';
+      : order.paymentMethod === 'BANK_TRANSFER' && order.paymentExpiresAt
+        ? `Vui lòng chuyển khoản đúng ${formatVnd(order.grandTotal)} với nội dung ${order.code} trước ${vietnamTime.format(order.paymentExpiresAt)} ` +
+          `(mã VietQR và số tài khoản: ${link}/chuyen-khoan); sau thời hạn này đơn hàng sẽ tự động bị huỷ.`
+        : 'Bạn thanh toán bằng tiền mặt khi nhận hàng.';
   const totals: [string, number][] = [
     ['Tạm tính', order.subtotal],
     [order.voucherCode && order.voucherDiscount > 0 ? `Giảm giá (gồm mã ${order.voucherCode}: -${formatVnd(order.voucherDiscount)})` : 'Giảm giá', -order.discountTotal],

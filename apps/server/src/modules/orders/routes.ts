@@ -53,7 +53,15 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders'];
   const security = [{ bearerAuth: [] }];
-  const ctx: service.OrdersContext = { db: app.db, log: app.log };
+  const ctx: service.OrdersContext = {
+    db: app.db,
+    log: app.log,
+    // The payments module refuses to start with a real account half configured (bankTransferSettings).
+    bankTransfer: {
+      enabled: app.config.BANK_TRANSFER_SANDBOX || app.config.BANK_TRANSFER_ACCOUNT_NO !== undefined,
+      expiryMinutes: app.config.BANK_TRANSFER_EXPIRY_MINUTES,
+    },
+  };
   r.addHook('preHandler', authenticate);
 
   r.post(

@@ -6,6 +6,8 @@ import {
   isOnlinePayment,
   ONLINE_PAYMENT_TTL_MINUTES,
   PAYMENT_METHOD_LABELS,
+  BANK_TRANSFER_DEFAULT_EXPIRY_MINUTES,
+  type PaymentMethod,
   type OrderDto,
   type OrderPage,
   type OrderStatus,
@@ -28,13 +30,22 @@ import * as repo from './repo.ts';
 export interface OrdersContext {
   db: Db;
   log: FastifyBaseLogger;
+  /** Bank transfer: offered only with an account (or the test bank); unpaid orders wait this long (minutes). */
+  bankTransfer?: { enabled: boolean; expiryMinutes: number };
+}
+
+/** When an order paid before delivery must have its payment (VNPAY 15 minutes, bank transfer as configured). */
+function paymentDeadline(ctx: OrdersContext, method: PaymentMethod, now: Date): Date | null {
+  if (!isOnlinePayment(method)) return null;
+  const minutes = method === 'BANK_TRANSFER' ? (ctx.bankTransfer?.expiryMinutes ?? BANK_TRANSFER_DEFAULT_EXPIRY_MINUTES) : ONLINE_PAYMENT_TTL_MINUTES;
+  return new Date(now.getTime() + minutes * 60_000);
 }
 
 export const CART_EMPTY_MESSAGE = 'Giỏ hàng không có sản phẩm nào được chọn.';
 
 export interface CreateOrderCommand {
   addressId: number;
-  paymentMethod: 'COD' | 'VNPAY';
+  paymentMethod: PaymentMethod;
   deliveryMethod: 'STANDARD' | 'EXPRESS';
   note?: string;
   /** Normalised voucher code, if the shopper used one. */
@@ -70,6 +81,9 @@ export async function createOrder(ctx: OrdersContext, user: AuthUser, cmd: Creat
   if (cmd.idempotencyKey) {
     const existing = await repo.findByIdempotencyKey(db, user.id, cmd.idempotencyKey);
     if (existing) return { order: await orderDto(db, existing), created: false };
+  }
+  if (cmd.paymentMethod === 'BANK_TRANSFER' && !ctx.bankTransfer?.enabled) {
+    throw new AppError(409, ERROR_CODES.paymentNotAllowed, 'Cửa hàng chưa nhận chuyển khoản ngân hàng. Vui lòng chọn phương thức thanh toán khác.');
   }
   const address = await findOwnedAddress(db, user.id, cmd.addressId);
   if (!address) throw notFound('Không tìm thấy địa chỉ giao hàng.');
@@ -141,7 +155,7 @@ export async function createOrder(ctx: OrdersContext, user: AuthUser, cmd: Creat
         provinceCode: address.provinceCode,
         addressScheme: address.scheme,
         addressLine: address.addressLine,
-        paymentExpiresAt: isOnlinePayment(cmd.paymentMethod) ? new Date(now.getTime() + ONLINE_PAYMENT_TTL_MINUTES * 60_000) : null,
+        paymentExpiresAt: paymentDeadline(ctx, cmd.paymentMethod, now),
         idempotencyKey: cmd.idempotencyKey ?? null,
         createdAt: now,
         updatedAt: now,

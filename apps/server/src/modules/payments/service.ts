@@ -25,6 +25,7 @@ import {
   updateOrder,
   type OrderRow,
 } from '../orders/index.ts';
+import { latestMismatch } from './bank-transfer/repo.ts';
 import * as repo from './repo.ts';
 import { resolveReturnUrl } from './return-url.ts';
 import type { VnpaySettings } from './settings.ts';
@@ -44,6 +45,7 @@ const notPayable = (message: string) => new AppError(409, ERROR_CODES.paymentNot
 
 /** Why this order cannot start an online payment now, or nothing when it can. */
 function assertPayable(order: OrderRow, now: Date): void {
+  if (order.paymentMethod === 'BANK_TRANSFER') throw notPayable('Đơn hàng này thanh toán bằng chuyển khoản ngân hàng, không thanh toán qua VNPAY.');
   if (!isOnlinePayment(order.paymentMethod)) throw notPayable('Đơn hàng này thanh toán khi nhận hàng, không thanh toán qua VNPAY.');
   if (order.paymentStatus === 'PAID' || order.paymentStatus === 'REFUND_PENDING' || order.paymentStatus === 'REFUNDED') {
     throw notPayable('Đơn hàng đã được thanh toán.');
@@ -243,10 +245,13 @@ export async function paymentStatusOf(db: Db, user: AuthUser, orderCode: string,
   const last = await repo.latestForOrder(db, order.id);
   let canPay = true;
   try {
-    assertPayable(order, now);
+    // A transfer order has nothing to start: it can be paid while it waits for its transfer.
+    if (order.paymentMethod === 'BANK_TRANSFER') assertPayable({ ...order, paymentMethod: 'VNPAY' }, now);
+    else assertPayable(order, now);
   } catch {
     canPay = false;
   }
+  const mismatch = order.paymentMethod === 'BANK_TRANSFER' ? await latestMismatch(db, order.id) : undefined;
   return {
     orderCode: order.code,
     status: order.status,
@@ -254,6 +259,9 @@ export async function paymentStatusOf(db: Db, user: AuthUser, orderCode: string,
     paymentMethod: order.paymentMethod,
     paymentExpiresAt: order.paymentExpiresAt?.toISOString() ?? null,
     canPay,
+    ...(order.paymentMethod === 'BANK_TRANSFER'
+      ? { transferMismatch: mismatch ? { amount: mismatch.amount, receivedAt: mismatch.receivedAt.toISOString() } : null }
+      : {}),
     lastAttempt: last
       ? { txnRef: last.txnRef, status: last.status, responseCode: last.responseCode, message: last.responseCode ? vnpayResponseMessage(last.responseCode) : null }
       : null,

@@ -12,6 +12,7 @@ import {
   type SaleOrderSummaryDto,
 } from '@nhasach/shared';
 import { toOrderItemDto, type OrderHistoryRow, type OrderItemRow, type OrderRow } from '../orders/index.ts';
+import type { BankTransferRow } from '../payments/index.ts';
 import type { NoteRow, RefundRow, ShippingRow, SummaryRow } from './repo.ts';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
@@ -73,6 +74,7 @@ export interface DetailParts {
   refunds: { refund: RefundRow; actorName: string | null }[];
   notes: { note: NoteRow; authorName: string | null }[];
   history: { entry: OrderHistoryRow; actorName: string | null }[];
+  bankTransfers: BankTransferRow[];
 }
 
 export function toDetailDto(p: DetailParts): SaleOrderDto {
@@ -133,6 +135,18 @@ export function toDetailDto(p: DetailParts): SaleOrderDto {
       actorId: r.actorId,
       actorName: r.actorId ? actorName : null,
       createdAt: r.createdAt.toISOString(),
+    })),
+    bankTransfers: p.bankTransfers.map((b) => ({
+      id: b.id,
+      providerTxnId: b.providerTxnId,
+      amount: b.amount,
+      content: b.content,
+      referenceCode: b.referenceCode,
+      bankName: b.bankName,
+      transactionAt: iso(b.transactionAt),
+      receivedAt: b.receivedAt.toISOString(),
+      outcome: b.outcome,
+      note: b.note,
     })),
     history: p.history.map(({ entry: h, actorName }) => ({
       id: h.id,

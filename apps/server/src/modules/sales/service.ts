@@ -18,6 +18,7 @@ import type { AuthUser } from '../../lib/guards.ts';
 import { toPage } from '../../lib/pagination.ts';
 import { auditActor, recordAudit } from '../admin/index.ts';
 import { lockOrder, orderItemsOf, type OrderActor, type OrderRow } from '../orders/index.ts';
+import { bankTransfersOf } from '../payments/index.ts';
 import { factsOf, toDetailDto, toSummaryDto } from './dto.ts';
 import * as repo from './repo.ts';
 
@@ -55,14 +56,15 @@ export async function countOrders(db: Db, q: SaleOrderListQuery): Promise<SaleOr
 export async function getOrder(db: Db | Tx, id: number): Promise<SaleOrderDto> {
   const summary = await repo.summaryById(db, id);
   if (!summary) throw notFound(SALES_MESSAGES.notFound);
-  const [items, shipping, refunds, notes, history] = await Promise.all([
+  const [items, shipping, refunds, notes, history, bankTransfers] = await Promise.all([
     orderItemsOf(db, id),
     repo.shippingOf(db, id),
     repo.refundsOf(db, id),
     repo.notesOf(db, id),
     repo.historyWithNames(db, id),
+    bankTransfersOf(db, id),
   ]);
-  return toDetailDto({ summary, items, shipping, refunds, notes, history });
+  return toDetailDto({ summary, items, shipping, refunds, notes, history, bankTransfers });
 }
 
 export async function listStaff(db: Db): Promise<SaleStaffDto[]> {

@@ -8,6 +8,7 @@ import {
   ONLINE_PAYMENT_TTL_MINUTES,
   ORDER_NOTE_MAX,
   PAYMENT_BANNERS,
+  PAYMENT_METHOD_LABELS,
   shippingFeeFor,
   type AddressDto,
   type DeliveryMethod,
@@ -116,6 +117,10 @@ function CheckoutForm() {
     const detail = `/orders/${encodeURIComponent(code)}`;
     if (paymentMethod === 'COD') {
       navigate(detail, { state: { placed: true } satisfies OrderPlacedState });
+      return;
+    }
+    if (paymentMethod === 'BANK_TRANSFER') {
+      navigate(`${detail}/chuyen-khoan`);
       return;
     }
     try {
@@ -259,6 +264,14 @@ function CheckoutForm() {
                   icon={<span className="text-[11px] font-extrabold tracking-tight"><span className="text-red-600">VN</span><span className="text-sky-700">PAY</span></span>}
                   title="Thanh toán qua VNPAY"
                   description={`Thẻ ATM, thẻ quốc tế hoặc mã QR ngân hàng. Vui lòng hoàn tất thanh toán trong ${ONLINE_PAYMENT_TTL_MINUTES} phút.`}
+                />
+                <OptionCard
+                  name="payment"
+                  checked={paymentMethod === 'BANK_TRANSFER'}
+                  onChange={() => setPaymentMethod('BANK_TRANSFER')}
+                  icon={<span className="text-[10px] font-extrabold tracking-tight"><span className="text-red-600">Viet</span><span className="text-sky-700">QR</span></span>}
+                  title={PAYMENT_METHOD_LABELS.BANK_TRANSFER}
+                  description="Quét mã VietQR bằng ứng dụng ngân hàng bất kỳ (NAPAS 247). Đơn hàng được xác nhận tự động khi cửa hàng nhận được tiền."
                 />
               </div>
             </fieldset>

@@ -132,7 +132,7 @@ export function MyOrdersPage() {
 function OrderRow({ order }: { order: OrderSummaryDto }) {
   const more = order.itemCount - 1;
   const detail = `/orders/${encodeURIComponent(order.code)}`;
-  const awaitingPayment = order.paymentMethod === 'VNPAY' && order.paymentStatus !== 'PAID' && order.status === 'PENDING';
+  const awaitingPayment = order.paymentMethod !== 'COD' && order.paymentStatus !== 'PAID' && order.status === 'PENDING';
   return (
     <li data-testid="order-row" className="overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-100 px-4 py-3 sm:px-5">

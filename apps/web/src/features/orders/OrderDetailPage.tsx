@@ -77,6 +77,7 @@ function OrderView({ order, placed }: { order: OrderDto; placed?: OrderPlacedSta
   const [paying, setPaying] = useState(false);
   const [payError, setPayError] = useState<string | undefined>(placed?.paymentError);
   const payable = order.paymentMethod === 'VNPAY' && order.canPay;
+  const transferDue = order.paymentMethod === 'BANK_TRANSFER' && order.canPay;
 
   const pay = async () => {
     setPaying(true);
@@ -105,6 +106,11 @@ function OrderView({ order, placed }: { order: OrderDto; placed?: OrderPlacedSta
           <CreditCardIcon size={18} /> Thanh toán
         </Button>
       )}
+      {transferDue && (
+        <Link to={`/orders/${encodeURIComponent(order.code)}/chuyen-khoan`} className={buttonClass('primary', 'md')}>
+          <CreditCardIcon size={18} /> Thanh toán chuyển khoản
+        </Link>
+      )}
       {order.canCancel && (
         <Button variant="outline" onClick={() => setCancelOpen(true)} className="hover:!border-red-300 hover:!text-red-700">
           Huỷ đơn hàng
@@ -122,6 +128,12 @@ function OrderView({ order, placed }: { order: OrderDto; placed?: OrderPlacedSta
         </Alert>
       )}
       {payError && <Alert className="mb-4">{payError}</Alert>}
+      {transferDue && (
+        <Alert tone="warning" className="mb-4">
+          Đơn hàng đang chờ chuyển khoản
+          {order.paymentExpiresAt ? `, vui lòng chuyển khoản trước ${formatDateTime(order.paymentExpiresAt)}` : ''}; quá hạn đơn hàng sẽ tự động huỷ.
+        </Alert>
+      )}
       {payable && !payError && (
         <Alert tone="warning" className="mb-4">
           Đơn hàng đang chờ thanh toán qua {providerName()}

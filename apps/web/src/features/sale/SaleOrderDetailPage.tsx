@@ -9,6 +9,7 @@ import { SearchXIcon } from '../../components/icons.tsx';
 import { apiMessage } from '../../lib/apiMessage.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { AssignForm } from './detail/AssignForm.tsx';
+import { BankTransfersCard } from './detail/BankTransfersCard.tsx';
 import { CancelForm } from './detail/CancelForm.tsx';
 import { HistoryTimeline } from './detail/HistoryTimeline.tsx';
 import { NotesCard } from './detail/NotesCard.tsx';
@@ -82,6 +83,7 @@ export function SaleOrderDetailPage() {
         </div>
         <div className="flex flex-col gap-5 max-lg:order-2">
           <StatusForm key={`status-${order.version}`} {...formProps} />
+          <BankTransfersCard order={order} />
           <PaymentForm key={`payment-${order.version}`} {...formProps} />
           <ShippingForm key={`shipping-${order.version}`} {...formProps} />
           <AssignForm key={`assign-${order.version}`} {...formProps} />

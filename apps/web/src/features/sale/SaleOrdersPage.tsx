@@ -111,7 +111,7 @@ export function SaleOrdersPage() {
                 title="Không có đơn hàng phù hợp."
                 description="Thử từ khoá khác hoặc bỏ bớt bộ lọc."
                 action={
-                  <Button variant="outline" onClick={() => update({ q: undefined, paymentStatus: undefined, from: undefined, to: undefined })}>
+                  <Button variant="outline" onClick={() => update({ q: undefined, paymentStatus: undefined, paymentMethod: undefined, from: undefined, to: undefined })}>
                     Xoá bộ lọc
                   </Button>
                 }

@@ -1,6 +1,7 @@
 import {
   isOrderStatus,
   parseSaleOrderSort,
+  PAYMENT_METHODS,
   PAYMENT_STATUSES,
   SALE_ORDERS_DEFAULT_SORT,
   SALE_ORDERS_PAGE_SIZE,
@@ -8,6 +9,7 @@ import {
   SEARCH_TERM_MAX,
   vietnamDayStart,
   type OrderStatus,
+  type PaymentMethod,
   type PaymentStatus,
   type SaleOrderSortField,
 } from '@nhasach/shared';
@@ -21,6 +23,7 @@ export interface SaleListState {
   status?: OrderStatus;
   q?: string;
   paymentStatus?: PaymentStatus;
+  paymentMethod?: PaymentMethod;
   from?: string;
   to?: string;
   page: number;
@@ -37,6 +40,7 @@ const dayOf = (v: string | null): string | undefined => (v && vietnamDayStart(v.
 export function parseSaleList(params: URLSearchParams): SaleListState {
   const status = params.get('status')?.toUpperCase();
   const payment = params.get('paymentStatus')?.toUpperCase();
+  const method = params.get('paymentMethod')?.toUpperCase();
   const size = intOf(params.get('size'));
   const sort = parseSaleOrderSort(params.get('sort') ?? undefined) ?? DEFAULT_SORT;
   let from = dayOf(params.get('from'));
@@ -47,6 +51,7 @@ export function parseSaleList(params: URLSearchParams): SaleListState {
     status: isOrderStatus(status) ? status : undefined,
     q: q || undefined,
     paymentStatus: (PAYMENT_STATUSES as readonly string[]).includes(payment ?? '') ? (payment as PaymentStatus) : undefined,
+    paymentMethod: (PAYMENT_METHODS as readonly string[]).includes(method ?? '') ? (method as PaymentMethod) : undefined,
     from,
     to,
     page: intOf(params.get('page')) ?? 0,
@@ -65,6 +70,7 @@ export function saleListSearch(state: SaleListState): string {
   if (state.status) p.set('status', state.status);
   if (state.q) p.set('q', state.q);
   if (state.paymentStatus) p.set('paymentStatus', state.paymentStatus);
+  if (state.paymentMethod) p.set('paymentMethod', state.paymentMethod);
   if (state.from) p.set('from', state.from);
   if (state.to) p.set('to', state.to);
   if (!isDefaultSort(state)) p.set('sort', sortParam(state));
@@ -90,7 +96,7 @@ export function toggleSort(state: SaleListState, field: SaleOrderSortField): Par
   return { sortField: field, sortDir: field === 'code' ? 'asc' : 'desc' };
 }
 
-export const hasFilters = (s: SaleListState) => Boolean(s.q || s.paymentStatus || s.from || s.to);
+export const hasFilters = (s: SaleListState) => Boolean(s.q || s.paymentStatus || s.paymentMethod || s.from || s.to);
 
 export const listParams = (s: SaleListState): SaleOrderListParams => ({
   page: s.page,
@@ -99,8 +105,15 @@ export const listParams = (s: SaleListState): SaleOrderListParams => ({
   q: s.q,
   status: s.status,
   paymentStatus: s.paymentStatus,
+  paymentMethod: s.paymentMethod,
   from: s.from,
   to: s.to,
 });
 
-export const countFilters = (s: SaleListState): SaleOrderCountFilters => ({ q: s.q, paymentStatus: s.paymentStatus, from: s.from, to: s.to });
+export const countFilters = (s: SaleListState): SaleOrderCountFilters => ({
+  q: s.q,
+  paymentStatus: s.paymentStatus,
+  paymentMethod: s.paymentMethod,
+  from: s.from,
+  to: s.to,
+});

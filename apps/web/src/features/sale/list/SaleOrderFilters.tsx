@@ -1,5 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
-import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, SEARCH_TERM_MAX, type PaymentStatus } from '@nhasach/shared';
+import {
+  PAYMENT_METHOD_SHORT_LABELS,
+  PAYMENT_METHODS,
+  PAYMENT_STATUS_LABELS,
+  PAYMENT_STATUSES,
+  SEARCH_TERM_MAX,
+  type PaymentMethod,
+  type PaymentStatus,
+} from '@nhasach/shared';
 import { Button } from '../../../components/Button.tsx';
 import { CloseIcon, SearchIcon } from '../../../components/icons.tsx';
 import { inputBaseClass, inputClass } from '../../../components/TextField.tsx';
@@ -9,7 +17,7 @@ import { todayVietnam } from '../saleFormat.ts';
 /** Payment statuses offered as a filter: the sale view's four plus PENDING (an online payment under way). */
 const PAYMENT_FILTERS: readonly PaymentStatus[] = PAYMENT_STATUSES;
 
-/** Search (code, customer name, phone or e-mail), payment status and created-date range of the order list. */
+/** Search (code, customer name, phone or e-mail), payment status and method, and created-date range of the order list. */
 export function SaleOrderFilters({ state, onChange }: { state: SaleListState; onChange: (change: Partial<SaleListState>) => void }) {
   const id = useId();
   const [term, setTerm] = useState(state.q ?? '');
@@ -53,7 +61,7 @@ export function SaleOrderFilters({ state, onChange }: { state: SaleListState; on
         </div>
       </form>
 
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-[minmax(11rem,auto)_auto_auto_auto]">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-[minmax(10rem,auto)_minmax(10rem,auto)_auto_auto_auto]">
         <div className="col-span-2 flex flex-col gap-1.5 sm:col-span-1">
           <label htmlFor={`${id}-pay`} className="text-xs font-semibold tracking-wide text-gray-500 uppercase">
             Thanh toán
@@ -68,6 +76,24 @@ export function SaleOrderFilters({ state, onChange }: { state: SaleListState; on
             {PAYMENT_FILTERS.map((p) => (
               <option key={p} value={p}>
                 {PAYMENT_STATUS_LABELS[p]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="col-span-2 flex flex-col gap-1.5 sm:col-span-1">
+          <label htmlFor={`${id}-method`} className="text-xs font-semibold tracking-wide text-gray-500 uppercase">
+            Phương thức
+          </label>
+          <select
+            id={`${id}-method`}
+            value={state.paymentMethod ?? ''}
+            onChange={(e) => onChange({ paymentMethod: (e.target.value || undefined) as PaymentMethod | undefined })}
+            className={`${inputBaseClass} h-10 px-3 text-sm`}
+          >
+            <option value="">Tất cả</option>
+            {PAYMENT_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {PAYMENT_METHOD_SHORT_LABELS[m]}
               </option>
             ))}
           </select>

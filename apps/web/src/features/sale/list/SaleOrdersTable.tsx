@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatVnd, PAYMENT_METHOD_LABELS, type SaleOrderSortField, type SaleOrderSummaryDto } from '@nhasach/shared';
+import { formatVnd, PAYMENT_METHOD_SHORT_LABELS, type SaleOrderSortField, type SaleOrderSummaryDto } from '@nhasach/shared';
 import { ChevronDownIcon, ChevronRightIcon, ChevronUpIcon } from '../../../components/icons.tsx';
 import { Skeleton } from '../../../components/StateBlocks.tsx';
 import { OrderStatusBadge, PaymentStatusBadge } from '../SaleBadges.tsx';
@@ -109,7 +109,7 @@ export function SaleOrdersTable({ orders, state, onSort }: { orders: SaleOrderSu
                 <td className="px-3 py-3 text-right tabular-nums">{o.totalQuantity}</td>
                 <td className="px-3 py-3 text-right whitespace-nowrap">
                   <span className="block font-semibold text-gray-900 tabular-nums">{formatVnd(o.total)}</span>
-                  <span className="block text-xs text-gray-500">{o.paymentMethod === 'COD' ? 'COD' : PAYMENT_METHOD_LABELS[o.paymentMethod]}</span>
+                  <span className="block text-xs text-gray-500">{PAYMENT_METHOD_SHORT_LABELS[o.paymentMethod]}</span>
                 </td>
                 <td className="px-3 py-3">
                   <PaymentStatusBadge status={o.paymentStatus} />
