@@ -215,17 +215,17 @@ export const createOrderSchema = z.object({
   addressId: jsonId('Vui lòng chọn địa chỉ giao hàng.'),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Vui lòng chọn phương thức thanh toán.' }),
   deliveryMethod: z.enum(DELIVERY_METHODS, { error: 'Vui lòng chọn phương thức giao hàng.' }),
+  /** The one voucher code for this order (any case, spaces ignored); blank or absent: none. */
+  voucherCode: text('Mã giảm giá')
+    .max(64, 'Mã giảm giá không tồn tại.')
+    .nullish()
+    .transform((v) => (v ? v.replace(/\s+/g, '').toUpperCase() || undefined : undefined)),
   /** Sent only when non-empty after trimming (spec section 5); blank becomes absent. */
   note: text('Ghi chú', { multiline: true })
     .trim()
     .max(ORDER_NOTE_MAX, `Ghi chú tối đa ${ORDER_NOTE_MAX} ký tự.`)
     .nullish()
     .transform((v) => (v ? v : undefined)),
-  /** The one voucher code for this order (any case, spaces ignored); blank or absent: none. */
-  voucherCode: text('Mã giảm giá')
-    .max(64, 'Mã giảm giá không tồn tại.')
-    .nullish()
-    .transform((v) => (v ? v.replace(/\s+/g, '').toUpperCase() || undefined : undefined)),
 });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 

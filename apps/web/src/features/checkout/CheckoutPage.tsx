@@ -25,6 +25,7 @@ import { EmptyState, ErrorState, Skeleton } from '../../components/StateBlocks.t
 import { BanknoteIcon, CartIcon, CreditCardIcon, MapPinIcon, PencilIcon, PlusIcon, ShieldCheckIcon, TruckIcon, ZapIcon } from '../../components/icons.tsx';
 import { apiMessage } from '../../lib/apiMessage.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
+import { VoucherField } from './VoucherField.tsx';
 import { AddressForm } from '../account/AddressForm.tsx';
 import { ADDRESS_PAGE_FOR_CHECKOUT } from '../cart/buyNow.ts';
 import { bookHref } from '../cart/CartLineRow.tsx';
@@ -33,7 +34,6 @@ import { useBottomBarSpace } from '../cart/useBottomBarSpace.ts';
 import { refreshCartAfterOrder, useCart } from '../cart/useCart.ts';
 import { PaymentResult } from './PaymentResult.tsx';
 import { gatewayParams, goToGateway, providerName } from './payment.ts';
-import { VoucherField } from './VoucherField.tsx';
 
 /** What the order detail page shows after arriving from checkout. */
 export interface OrderPlacedState {
