@@ -188,7 +188,7 @@ export function MasterPanel({ kind }: { kind: MasterKind }) {
                     <td className={`${table.td} font-medium text-gray-900`}>{m.name}</td>
                     <td className={`${table.td} font-mono text-xs text-gray-500`}>{m.slug}</td>
                     <td className={`${table.td} text-right tabular-nums`}>
-                      <span className={m.bookCount ? 'font-semibold text-gray-900' : 'text-gray-400'}>{m.bookCount.toLocaleString('vi-VN')}</span>
+                      <span className={m.bookCount ? 'font-semibold text-gray-900' : 'text-gray-500'}>{m.bookCount.toLocaleString('vi-VN')}</span>
                     </td>
                     <td className={`${table.td} text-gray-600`}>{formatDate(m.createdAt)}</td>
                     <td className={`${table.td} text-right`}>
