@@ -53,7 +53,7 @@ export function HeaderActionNav({
           // name 'Giỏ hàng, 2 sản phẩm' contains (WCAG 2.5.3).
           const content = (
             <>
-              <span className={variant === 'pills' && item.icon ? 'max-xl:sr-only' : ''}>{item.label}</span>
+              <span className={variant === 'pills' && item.icon ? 'max-xl:sr-only' : ''}>{item.label}</span>{' '}
               {item.icon && (
                 <span className="relative inline-flex">
                   {item.icon}

@@ -227,7 +227,7 @@ function TopBooks({ books }: { books: DashboardDto['topBooks'] }) {
         <ol className="divide-y divide-gray-100">
           {books.map((b, i) => (
             <li key={b.bookId} className="flex items-center gap-3 px-5 py-2.5 hover:bg-gray-50/70">
-              <span className={`grid size-6 shrink-0 place-items-center rounded-full text-xs font-bold ${i < 3 ? 'bg-brand-50 text-brand-700' : 'bg-gray-100 text-gray-500'}`}>{i + 1}</span>
+              <span className={`grid size-6 shrink-0 place-items-center rounded-full text-xs font-bold ${i < 3 ? 'bg-brand-50 text-brand-700' : 'bg-gray-100 text-gray-600'}`}>{i + 1}</span>
               <Thumb src={b.thumbnail} alt="" />
               <div className="min-w-0 flex-1">
                 {b.slug ? (

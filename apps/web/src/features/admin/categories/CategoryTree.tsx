@@ -151,7 +151,7 @@ function Row({ c, hasChildren, open, total, ...p }: Omit<CategoryTreeProps, 'cat
             {c.childCount > 0 ? `${c.childCount} mục con` : ''}
           </span>
           <span
-            className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums ${total > 0 ? 'bg-sky-50 text-sky-700' : 'bg-gray-100 text-gray-500'}`}
+            className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums ${total > 0 ? 'bg-sky-50 text-sky-700' : 'bg-gray-100 text-gray-600'}`}
             title={hasChildren ? `Gồm cả danh mục con; trực tiếp trong danh mục: ${c.bookCount}` : 'Số sách trong danh mục'}
           >
             {total.toLocaleString('vi-VN')} sách
