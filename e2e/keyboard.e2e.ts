@@ -55,15 +55,22 @@ async function focusedLook(page: Page, id: string): Promise<FocusLook | null> {
     while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement as HTMLElement;
     if (!el || el === document.body) return null;
     el.setAttribute('data-kbd-stop', stopId);
-    const transparent = (c: string) => /rgba\([^)]*,\s*0\)$/.test(c) || c === 'transparent';
+    // A date input's calendar button is a stop of its own inside the browser's shadow tree, where the page's styles
+    // do not reach: the input is the active element without matching :focus, and the browser draws the ring.
+    if (el instanceof HTMLInputElement && el.type === 'date' && !el.matches(':focus')) {
+      return { desc: `input#${el.id} (calendar button)`, drawn: true, sig: 'browser' };
+    }
+    // Computed colours come as rgb(), rgba() or, from Tailwind's colour mixes, oklab()/oklch() with an alpha.
+    const COLOR = /(?:rgba?|oklab|oklch|lab|lch|color)\([^)]*\)/;
+    const transparent = (c: string) => c === 'transparent' || /(?:,\s*|\/\s*)0\)$/.test(c);
     const drawnBy = (s: CSSStyleDeclaration) => {
       const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0 && !transparent(s.outlineColor);
       // A ring: a box-shadow layer with a spread and a colour that shows (Tailwind's ring utilities).
       const ring = (s.boxShadow || 'none')
         .split(/,(?![^(]*\))/)
         .some((layer) => {
-          const color = layer.match(/rgba?\([^)]*\)/)?.[0] ?? '';
-          const lengths = layer.replace(/rgba?\([^)]*\)/, '').match(/-?[\d.]+px/g) ?? [];
+          const color = layer.match(COLOR)?.[0] ?? '';
+          const lengths = layer.replace(COLOR, '').match(/-?[\d.]+px/g) ?? [];
           return lengths.length >= 4 && parseFloat(lengths[3]!) > 0 && color !== '' && !transparent(color);
         });
       return outline || ring;
@@ -94,12 +101,12 @@ async function checkFocus(page: Page): Promise<FocusLook & { id: string }> {
   const id = String(++stopCounter);
   const look = await focusedLook(page, id);
   if (!look) throw new Error(`${new URL(page.url()).pathname}: nothing has the focus`);
-  if (!look.drawn) unseen.push(`${new URL(page.url()).pathname}: ${look.desc} (no outline or ring)`);
+  if (!look.drawn) unseen.push(`${new URL(page.url()).pathname}: ${look.desc} (no outline or ring: ${look.sig})`);
   return { ...look, id };
 }
 
 async function compareAfterLeaving(page: Page, stop: FocusLook & { id: string }): Promise<void> {
-  if (!stop.drawn) return;
+  if (!stop.drawn || stop.sig === 'browser') return;
   const after = await lookOf(page, stop.id);
   if (after !== null && after === stop.sig) unseen.push(`${new URL(page.url()).pathname}: ${stop.desc} (looks the same unfocused)`);
 }
@@ -108,12 +115,14 @@ const isFocused = (target: Locator) => target.evaluateAll((els) => els.some((el)
 
 /**
  * Presses Tab (or Shift+Tab) until one of the elements of `target` has the focus, checking every stop on the way.
- * Returns the last stop's look.
  */
 async function tabTo(page: Page, target: Locator, { max = 80, back = false } = {}): Promise<void> {
   let previous: (FocusLook & { id: string }) | undefined;
   for (let i = 0; i < max; i++) {
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    // The focus may pass through the browser's own UI (past the document's end, or from a starting point that a
+    // navigation removed): the next Tab comes back into the page.
+    if ((await page.evaluate(() => document.activeElement === document.body || !document.activeElement)) && i < max - 1) continue;
     const stop = await checkFocus(page);
     if (previous) await compareAfterLeaving(page, previous);
     previous = stop;
