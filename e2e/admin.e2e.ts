@@ -105,14 +105,14 @@ describe('admin back-office journey', () => {
     // Category: the required message first, then a real one.
     await page.getByRole('link', { name: 'Danh mục', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/admin/categories');
-    await poll(() => page.getByRole('tree', { name: 'Cây danh mục' }).getByRole('treeitem').count()).toBeGreaterThan(0);
+    await poll(() => page.getByRole('list', { name: 'Cây danh mục' }).getByRole('listitem').count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Tạo danh mục' }).click();
     await poll(() => page.getByText('Vui lòng nhập tên danh mục').isVisible()).toBe(true);
     await page.getByLabel('Tên danh mục').fill(categoryName);
     await page.getByRole('button', { name: 'Tạo danh mục' }).click();
-    await poll(() => page.getByRole('treeitem', { name: categoryName }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('listitem', { name: categoryName }).isVisible()).toBe(true);
     // Deleting a category that has books is refused with the server's reason.
-    await page.getByRole('treeitem', { name: 'Văn học', exact: true }).getByRole('button', { name: 'Xoá Văn học', exact: true }).first().click();
+    await page.getByRole('listitem', { name: 'Văn học', exact: true }).getByRole('button', { name: 'Xoá Văn học', exact: true }).first().click();
     await page.getByRole('dialog').getByRole('button', { name: 'Xoá danh mục' }).click();
     await poll(() => page.getByRole('alert').filter({ hasText: 'không thể xoá' }).isVisible()).toBe(true);
     await screenshot(page, 'admin-categories-desktop');
@@ -246,11 +246,11 @@ describe('admin back-office journey', () => {
     await page.getByRole('button', { name: `Đổi tên ${categoryName}`, exact: true }).click();
     await page.getByLabel(`Tên mới của ${categoryName}`).fill(renamed);
     await page.keyboard.press('Enter');
-    await poll(() => page.getByRole('treeitem', { name: renamed }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('listitem', { name: renamed }).isVisible()).toBe(true);
     await page.getByRole('button', { name: `Chuyển ${renamed}`, exact: true }).click();
     await page.getByRole('dialog').getByLabel('Danh mục cha mới').selectOption({ label: 'Văn học' });
     await page.getByRole('dialog').getByRole('button', { name: 'Chuyển', exact: true }).click();
-    await poll(() => page.getByRole('treeitem', { name: 'Văn học', exact: true }).getByRole('treeitem', { name: renamed }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('listitem', { name: 'Văn học', exact: true }).getByRole('listitem', { name: renamed }).isVisible()).toBe(true);
     const cats = await call<{ name: string; parentId: number | null; depth: number }[]>('GET', '/api/v1/admin/categories', adminToken);
     expect(cats.find((c) => c.name === renamed)?.depth).toBe(1);
 

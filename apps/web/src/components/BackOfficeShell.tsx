@@ -52,6 +52,12 @@ export function BackOfficeShell({
 
   return (
     <div className="min-h-dvh bg-gray-100 lg:grid lg:grid-cols-[248px_1fr]">
+      <a
+        href="#main-content"
+        className="sr-only z-[90] rounded-lg bg-white font-semibold text-brand-700 shadow-lg ring-2 ring-brand-700 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:px-4 focus:py-2"
+      >
+        Bỏ qua đến nội dung chính
+      </a>
       <aside className="border-r border-gray-200 bg-white max-lg:hidden">
         <div className="sticky top-0 flex h-dvh flex-col">
           <Link to={rootPath} className="flex h-16 items-center gap-2.5 border-b border-gray-100 px-5">
@@ -152,7 +158,7 @@ export function BackOfficeShell({
             )}
           </div>
         </header>
-        <main id="main-content" className="p-4 sm:p-6">
+        <main id="main-content" tabIndex={-1} className="p-4 outline-none sm:p-6">
           <Outlet />
         </main>
       </div>

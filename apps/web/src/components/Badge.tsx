@@ -4,7 +4,7 @@ type Tone = 'sale' | 'new' | 'muted' | 'success' | 'warning';
 
 const TONES: Record<Tone, string> = {
   sale: 'bg-brand-600 text-white',
-  new: 'bg-emerald-600 text-white',
+  new: 'bg-emerald-700 text-white',
   muted: 'bg-gray-700/85 text-white',
   success: 'bg-emerald-50 text-emerald-700 ring-1 ring-emerald-200',
   warning: 'bg-amber-50 text-amber-800 ring-1 ring-amber-200',

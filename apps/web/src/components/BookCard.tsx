@@ -50,7 +50,12 @@ export function BookCard({ book, eager = false, saleBar = false, className = '' 
       </div>
       <div className="flex flex-1 flex-col gap-1 p-2.5 sm:p-3">
         <h3 className="line-clamp-2 min-h-10 text-sm leading-5 font-medium text-gray-900">
-          <Link to={href} className="after:absolute after:inset-0 after:content-[''] hover:text-brand-700 focus-visible:outline-none" title={book.title}>
+          {/* The link covers the card; its focus ring is drawn around the whole card, inside its rounded border. */}
+          <Link
+            to={href}
+            className="after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:text-brand-700 focus-visible:text-brand-700 focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-brand-600 focus-visible:after:ring-inset"
+            title={book.title}
+          >
             {book.title}
           </Link>
         </h3>

@@ -17,7 +17,7 @@ export function ImageWithFallback({ src, alt, className = '', placeholderClassNa
       <div
         role="img"
         aria-label={alt ? `${alt} (No Image)` : 'No Image'}
-        className={`flex flex-col items-center justify-center gap-1.5 bg-gradient-to-br from-gray-100 to-gray-200 text-gray-400 ${placeholderClassName ?? className}`}
+        className={`flex flex-col items-center justify-center gap-1.5 bg-gradient-to-br from-gray-100 to-gray-200 text-gray-500 ${placeholderClassName ?? className}`}
       >
         <BookOpenIcon size={28} strokeWidth={1.5} />
         <span className="text-xs font-semibold tracking-wide uppercase">No Image</span>

@@ -17,14 +17,15 @@ export function Logo({ tone = 'dark', compact = false }: { tone?: 'dark' | 'ligh
   return (
     <Link
       to="/"
-      aria-label="Nhà Sách - Trang chủ"
+      // The name starts with the words shown (WCAG 2.5.3), then says where the link goes.
+      aria-label={compact ? 'Nhà Sách - Trang chủ' : 'Nhà Sách - Tri thức trong tầm tay - Trang chủ'}
       className="flex shrink-0 items-center gap-2.5 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
     >
       <LogoMark className={compact ? 'size-8' : 'size-10'} />
       <span className="leading-none">
         <span className={`block font-extrabold tracking-tight ${compact ? 'text-lg' : 'text-[22px]'} ${tone === 'light' ? 'text-white' : 'text-brand-700'}`}>
           Nhà Sách
-        </span>
+        </span>{' '}
         {!compact && (
           <span className={`mt-1 block text-[11px] font-medium tracking-wide ${tone === 'light' ? 'text-brand-100' : 'text-gray-500'}`}>
             Tri thức trong tầm tay

@@ -48,7 +48,7 @@ export function Pagination({ page, totalPages, hrefFor, onChange, label = 'Phân
     }`;
     if (opts.disabled) {
       return (
-        <span className={cls} aria-disabled="true" aria-label={opts.aria}>
+        <span role="link" className={cls} aria-disabled="true" aria-label={opts.aria}>
           {content}
         </span>
       );
@@ -72,7 +72,7 @@ export function Pagination({ page, totalPages, hrefFor, onChange, label = 'Phân
         <li>{item(current - 1, <ChevronLeftIcon size={18} />, { aria: 'Trang trước', disabled: current <= 1 })}</li>
         {pageItems(current, totalPages).map((p, i) =>
           p === 'ellipsis' ? (
-            <li key={`e${i}`} aria-hidden="true" className="grid h-9 min-w-6 place-items-center text-gray-400 sm:h-10 sm:min-w-8">
+            <li key={`e${i}`} aria-hidden="true" className="grid h-9 min-w-6 place-items-center text-gray-500 sm:h-10 sm:min-w-8">
               …
             </li>
           ) : (

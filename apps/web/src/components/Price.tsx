@@ -27,7 +27,7 @@ export function Price({ book, size = 'sm', showBadge = true, className = '' }: {
       </span>
       {onSale && (
         <>
-          <s className={`${ORIGINAL[size]} text-gray-400`}>
+          <s className={`${ORIGINAL[size]} text-gray-500`}>
             <span className="sr-only">Giá gốc: </span>
             {formatVnd(original)}
           </s>

@@ -50,7 +50,7 @@ export function QuantityInput({ value, onChange, max = QTY_MAX, disabled = false
             if (digits) onChange(clampQty(Number(digits), top));
           }}
           onBlur={() => setText(String(clampQty(Number(text || value), top)))}
-          className="h-10 w-12 border-x border-gray-200 text-center text-sm font-semibold text-gray-900 outline-none focus:bg-brand-50/40 disabled:bg-transparent disabled:text-gray-400"
+          className="h-10 w-12 border-x border-gray-200 text-center text-sm font-semibold text-gray-900 focus:bg-brand-50/40 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 disabled:bg-transparent disabled:text-gray-400"
         />
         <button type="button" className={btn} aria-label="Tăng số lượng" disabled={disabled || value >= top} onClick={() => onChange(clampQty(value + 1, top))}>
           <PlusIcon size={16} />

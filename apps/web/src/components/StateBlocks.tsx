@@ -6,7 +6,7 @@ import { AlertCircleIcon, BookOpenIcon, RefreshIcon } from './icons.tsx';
 export function EmptyState({ title, description, icon, action, className = '' }: { title: string; description?: ReactNode; icon?: ReactNode; action?: ReactNode; className?: string }) {
   return (
     <div role="status" className={`flex flex-col items-center rounded-2xl border border-dashed border-gray-300 bg-white px-6 py-12 text-center ${className}`}>
-      <span className="grid size-14 place-items-center rounded-2xl bg-gray-100 text-gray-400">{icon ?? <BookOpenIcon size={28} />}</span>
+      <span className="grid size-14 place-items-center rounded-2xl bg-gray-100 text-gray-500">{icon ?? <BookOpenIcon size={28} />}</span>
       <p className="mt-4 text-base font-semibold text-gray-800">{title}</p>
       {description && <p className="mt-1 max-w-sm text-sm text-gray-500">{description}</p>}
       {action && <div className="mt-5">{action}</div>}

@@ -3,7 +3,7 @@ import { EyeIcon, EyeOffIcon } from './icons.tsx';
 
 /** Shared look of text inputs and selects, without horizontal padding (selects need less). */
 export const inputBaseClass =
-  'block w-full rounded-lg border border-gray-300 bg-white text-[15px] text-gray-900 placeholder:text-gray-400 transition-colors hover:border-gray-400 focus:border-brand-600 focus:outline-none focus:ring-3 focus:ring-brand-600/15 disabled:bg-gray-50 read-only:bg-gray-50 read-only:text-gray-600 aria-invalid:border-red-500 aria-invalid:focus:ring-red-500/15';
+  'block w-full rounded-lg border border-gray-300 bg-white text-[15px] text-gray-900 placeholder:text-gray-500 transition-colors hover:border-gray-400 focus:border-brand-600 focus:outline-none focus:ring-3 focus:ring-brand-600/15 disabled:bg-gray-50 read-only:bg-gray-50 read-only:text-gray-600 aria-invalid:border-red-500 aria-invalid:focus:ring-red-500/15';
 export const inputClass = `${inputBaseClass} px-3.5`;
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {

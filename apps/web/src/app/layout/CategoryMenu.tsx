@@ -143,7 +143,7 @@ function CategoryColumn({ category, onChoose }: { category: CategoryTreeNode; on
               </Link>
             </li>
           ))}
-          {more > 0 && <li className="text-sm text-gray-400">+ {more} danh mục con khác</li>}
+          {more > 0 && <li className="text-sm text-gray-500">+ {more} danh mục con khác</li>}
         </ul>
       )}
     </li>

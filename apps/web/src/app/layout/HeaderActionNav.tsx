@@ -43,14 +43,17 @@ export function HeaderActionNav({
           const active = isActiveHref(pathname, item.href);
           const className =
             variant === 'pills'
-              ? `group relative inline-flex h-11 items-center gap-2 rounded-full px-3.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+              ? `group relative inline-flex h-11 flex-row-reverse items-center gap-2 rounded-full px-3.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
                   active ? 'bg-brand-50 text-brand-700' : 'text-gray-700 hover:bg-gray-100 hover:text-brand-700'
                 }`
-              : `flex h-12 items-center gap-3 rounded-xl px-3 text-[15px] font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-600 ${
+              : `flex h-12 flex-row-reverse items-center justify-end gap-3 rounded-xl px-3 text-[15px] font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-600 ${
                   active ? 'bg-brand-50 text-brand-700' : 'text-gray-800 hover:bg-gray-100'
                 }`;
+          // The label comes first in the text and shows after the icon: the link's text reads 'Giỏ hàng 2', which its
+          // name 'Giỏ hàng, 2 sản phẩm' contains (WCAG 2.5.3).
           const content = (
             <>
+              <span className={variant === 'pills' && item.icon ? 'max-xl:sr-only' : ''}>{item.label}</span>{' '}
               {item.icon && (
                 <span className="relative inline-flex">
                   {item.icon}
@@ -64,7 +67,6 @@ export function HeaderActionNav({
                   )}
                 </span>
               )}
-              <span className={variant === 'pills' && item.icon ? 'max-xl:sr-only' : ''}>{item.label}</span>
             </>
           );
           return (

@@ -88,7 +88,7 @@ export function MobileMenu({ items }: { items: HeaderActionItem[] }) {
                 <HeaderActionNav items={items} variant="list" label="Menu chính" onNavigate={close} />
                 {user && (
                   <>
-                    <p className="mt-5 mb-1 px-3 text-xs font-semibold tracking-wide text-gray-400 uppercase">Tài khoản</p>
+                    <p className="mt-5 mb-1 px-3 text-xs font-semibold tracking-wide text-gray-500 uppercase">Tài khoản</p>
                     <HeaderActionNav
                       variant="list"
                       label="Tài khoản"

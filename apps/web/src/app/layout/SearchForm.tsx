@@ -104,7 +104,7 @@ export function SearchForm({ className = '' }: { className?: string }) {
   return (
     <form role="search" onSubmit={onSubmit} className={`flex min-w-0 ${className}`}>
       <div className="relative min-w-0 flex-1">
-        <SearchIcon size={18} className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-gray-400" />
+        <SearchIcon size={18} className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-gray-500" />
         <input
           ref={inputRef}
           type="search"
@@ -128,7 +128,7 @@ export function SearchForm({ className = '' }: { className?: string }) {
           aria-label="Tìm kiếm sách, tác giả, nhà xuất bản"
           maxLength={SEARCH_TERM_MAX + 64}
           enterKeyHint="search"
-          className="h-11 w-full rounded-l-xl border border-r-0 border-gray-300 bg-white pr-3 pl-10 text-[15px] text-gray-900 placeholder:text-gray-400 focus:border-brand-600 focus:outline-none focus:ring-3 focus:ring-brand-600/15 [&::-webkit-search-cancel-button]:cursor-pointer"
+          className="h-11 w-full rounded-l-xl border border-r-0 border-gray-300 bg-white pr-3 pl-10 text-[15px] text-gray-900 placeholder:text-gray-500 focus:border-brand-600 focus:outline-none focus:ring-3 focus:ring-brand-600/15 [&::-webkit-search-cancel-button]:cursor-pointer"
         />
         {expanded && (
           <SearchSuggestions

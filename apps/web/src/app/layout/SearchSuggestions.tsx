@@ -91,7 +91,7 @@ export function SearchSuggestions({ listId, data, options, activeId, typed, load
               </span>
               <span className="mt-0.5 flex items-baseline gap-2">
                 <span className={`text-[13px] font-semibold ${b.effectivePrice < b.price ? 'text-brand-700' : 'text-gray-900'}`}>{formatVnd(b.effectivePrice)}</span>
-                {b.effectivePrice < b.price && <s className="text-xs text-gray-400">{formatVnd(b.price)}</s>}
+                {b.effectivePrice < b.price && <s className="text-xs text-gray-500">{formatVnd(b.price)}</s>}
               </span>
             </span>
           </>,
@@ -106,7 +106,7 @@ export function SearchSuggestions({ listId, data, options, activeId, typed, load
         option(
           options.find((o) => o.kind === 'author' && o.label === a.name)?.id ?? '',
           <>
-            <UserIcon size={16} className="shrink-0 text-gray-400" />
+            <UserIcon size={16} className="shrink-0 text-gray-500" />
             <span className="min-w-0 flex-1 truncate">
               <Highlighted text={a.name} typed={typed} />
             </span>
@@ -122,7 +122,7 @@ export function SearchSuggestions({ listId, data, options, activeId, typed, load
         option(
           options.find((o) => o.kind === 'category' && o.href === `/danh-muc/${c.slug}`)?.id ?? '',
           <>
-            <TagIcon size={16} className="shrink-0 text-gray-400" />
+            <TagIcon size={16} className="shrink-0 text-gray-500" />
             <span className="min-w-0 flex-1 truncate">
               <Highlighted text={c.name} typed={typed} />
             </span>
@@ -137,7 +137,7 @@ export function SearchSuggestions({ listId, data, options, activeId, typed, load
       <ul id={listId} role="listbox" aria-label="Gợi ý tìm kiếm">
         {groups.map((g) => (
           <li key={g.label} role="presentation">
-            <div role="presentation" className="px-3 pt-2 pb-1 text-[11px] font-semibold tracking-wide text-gray-400 uppercase">
+            <div role="presentation" className="px-3 pt-2 pb-1 text-[11px] font-semibold tracking-wide text-gray-500 uppercase">
               {g.label}
             </div>
             <ul role="group" aria-label={g.label}>

@@ -11,7 +11,7 @@ export function StoreLayout() {
     <div className="flex min-h-dvh flex-col">
       <a
         href="#main-content"
-        className="sr-only z-[90] rounded-lg bg-brand-700 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="sr-only z-[90] rounded-lg bg-white font-semibold text-brand-700 shadow-lg ring-2 ring-brand-700 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:px-4 focus:py-2"
       >
         Bỏ qua đến nội dung chính
       </a>

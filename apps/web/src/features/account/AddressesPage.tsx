@@ -154,7 +154,7 @@ export function AddressesPage() {
                         )}
                       </p>
                       <p className="flex items-start gap-1.5 text-sm leading-relaxed text-gray-700">
-                        <MapPinIcon size={15} className="mt-0.5 shrink-0 text-gray-400" />
+                        <MapPinIcon size={15} className="mt-0.5 shrink-0 text-gray-500" />
                         {a.addressLine}
                       </p>
                       {a.scheme === 'THREE_LEVEL' && (

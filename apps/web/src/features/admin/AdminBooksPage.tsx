@@ -178,7 +178,7 @@ function PriceLines({ book: b }: { book: AdminBookRowDto }) {
     return (
       <span className="whitespace-nowrap">
         <span className="font-semibold text-brand-700">{formatVnd(b.effectivePrice)}</span>
-        <s className="ml-1.5 text-xs text-gray-400">{formatVnd(b.price)}</s>
+        <s className="ml-1.5 text-xs text-gray-500">{formatVnd(b.price)}</s>
       </span>
     );
   }
@@ -194,7 +194,7 @@ function BookCard({ book: b, onEdit, onDelete }: { book: AdminBookRowDto; onEdit
           {b.title}
         </button>
         <p className="mt-0.5 truncate text-xs text-gray-500">{b.authors.map((a) => a.name).join(', ') || 'Chưa có tác giả'}</p>
-        <p className="mt-1 font-mono text-[11px] text-gray-400">ISBN {b.isbn13}</p>
+        <p className="mt-1 font-mono text-[11px] text-gray-500">ISBN {b.isbn13}</p>
         <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
           <PriceLines book={b} />
           <span className={b.stock === 0 ? 'font-semibold text-red-700' : b.stock <= 5 ? 'font-semibold text-amber-700' : 'text-gray-600'}>Kho {b.stock.toLocaleString('vi-VN')}</span>
@@ -233,18 +233,18 @@ function BookRow({ book: b, onEdit, onDelete }: { book: AdminBookRowDto; onEdit:
       </td>
       <td className={`${table.td} font-mono text-xs text-gray-700`}>
         {b.isbn13}
-        {b.sku && <p className="mt-0.5 font-sans text-[11px] text-gray-400">SKU {b.sku}</p>}
+        {b.sku && <p className="mt-0.5 font-sans text-[11px] text-gray-500">SKU {b.sku}</p>}
       </td>
       <td className={`${table.td} text-right whitespace-nowrap`}>
         {onSale ? (
           <>
             <span className="font-semibold text-brand-700">{formatVnd(b.effectivePrice)}</span>
-            <s className="block text-xs text-gray-400">{formatVnd(b.price)}</s>
+            <s className="block text-xs text-gray-500">{formatVnd(b.price)}</s>
           </>
         ) : (
           <>
             <span className="font-semibold text-gray-900">{formatVnd(b.price)}</span>
-            {scheduled && b.salePrice !== null && <span className="block text-xs text-gray-400" title="Giá khuyến mãi ngoài thời gian áp dụng">
+            {scheduled && b.salePrice !== null && <span className="block text-xs text-gray-500" title="Giá khuyến mãi ngoài thời gian áp dụng">
                 KM {formatVnd(b.salePrice)}
               </span>}
           </>
@@ -252,7 +252,7 @@ function BookRow({ book: b, onEdit, onDelete }: { book: AdminBookRowDto; onEdit:
       </td>
       <td className={`${table.td} text-right tabular-nums`}>
         <span className={b.stock === 0 ? 'font-semibold text-red-700' : b.stock <= 5 ? 'font-semibold text-amber-700' : 'text-gray-900'}>{b.stock.toLocaleString('vi-VN')}</span>
-        <span className="block text-xs text-gray-400">Đã bán {b.sold.toLocaleString('vi-VN')}</span>
+        <span className="block text-xs text-gray-500">Đã bán {b.sold.toLocaleString('vi-VN')}</span>
       </td>
       <td className={table.td}>
         <BookStatusBadge status={b.status} />

@@ -125,7 +125,7 @@ export function AdminUsersPage() {
                 <Avatar user={u} />
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-semibold text-gray-900">
-                    {u.username} <span className="font-mono text-xs font-normal text-gray-400">#{u.id}</span>
+                    {u.username} <span className="font-mono text-xs font-normal text-gray-500">#{u.id}</span>
                   </p>
                   <p className="truncate text-xs text-gray-500">{u.email}</p>
                   <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
@@ -174,7 +174,7 @@ export function AdminUsersPage() {
                         <div className="min-w-0">
                           <p className="truncate font-semibold text-gray-900">
                             {u.username}
-                            {isMe(u) && <span className="ml-1.5 text-xs font-medium text-gray-400">(bạn)</span>}
+                            {isMe(u) && <span className="ml-1.5 text-xs font-medium text-gray-500">(bạn)</span>}
                           </p>
                           <p className="truncate text-xs text-gray-500">{u.fullName || '—'}</p>
                         </div>

@@ -15,7 +15,7 @@ export function PageHeader({ title, description, actions }: { title: string; des
     <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
       <div className="min-w-0">
         <h1 className="text-2xl font-bold tracking-tight text-gray-900">{title}</h1>
-        {description && <p className="mt-1 text-sm text-gray-500">{description}</p>}
+        {description && <p className="mt-1 text-sm text-gray-600">{description}</p>}
       </div>
       {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
     </div>
@@ -112,7 +112,7 @@ export function SearchBox({
 }) {
   return (
     <div className={`relative ${className}`}>
-      <SearchIcon size={16} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-gray-400" />
+      <SearchIcon size={16} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-gray-500" />
       <input
         type="search"
         value={value}
@@ -127,7 +127,7 @@ export function SearchBox({
           type="button"
           onClick={() => onChange('')}
           aria-label="Xoá từ khoá"
-          className="absolute top-1/2 right-1.5 grid size-7 -translate-y-1/2 place-items-center rounded-md text-gray-400 hover:bg-gray-100 hover:text-gray-700"
+          className="absolute top-1/2 right-1.5 grid size-7 -translate-y-1/2 place-items-center rounded-md text-gray-500 hover:bg-gray-100 hover:text-gray-700"
         >
           <CloseIcon size={14} />
         </button>

@@ -155,7 +155,7 @@ export function ForgotPasswordPage() {
             Tiếp tục
           </Button>
           <div className="flex justify-center">
-            <Button variant="ghost" size="sm" onClick={onResend} busy={resending} disabled={cooldown.remaining > 0} className="!text-brand-700 disabled:!text-gray-400">
+            <Button variant="ghost" size="sm" onClick={onResend} busy={resending} disabled={cooldown.remaining > 0} className="!text-brand-700 disabled:!text-gray-500">
               <RefreshIcon size={16} />
               {cooldown.remaining > 0 ? `Gửi lại OTP sau ${cooldown.remaining}s` : 'Gửi lại OTP'}
             </Button>

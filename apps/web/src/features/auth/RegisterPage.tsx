@@ -92,7 +92,7 @@ export function RegisterPage() {
       <Button variant="outline" size="lg" fullWidth aria-label="Đăng ký với Google">
         <GoogleIcon /> Đăng ký với Google
       </Button>
-      <div className="my-6 flex items-center gap-3 text-xs text-gray-400" aria-hidden="true">
+      <div className="my-6 flex items-center gap-3 text-xs text-gray-500" aria-hidden="true">
         <span className="h-px flex-1 bg-gray-200" />
         hoặc đăng ký bằng email
         <span className="h-px flex-1 bg-gray-200" />

@@ -183,7 +183,7 @@ export function VerifyEmailPage() {
             onClick={onResend}
             busy={resending}
             disabled={cooldown.remaining > 0}
-            className="!text-brand-700 disabled:!text-gray-400"
+            className="!text-brand-700 disabled:!text-gray-500"
           >
             <RefreshIcon size={16} />
             {cooldown.remaining > 0 ? `Gửi lại OTP sau ${cooldown.remaining}s` : 'Gửi lại OTP'}

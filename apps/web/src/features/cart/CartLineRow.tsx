@@ -80,12 +80,12 @@ export function CartLineRow({ item, busy, locked, onSelect, onQty, onRemove }: C
       <div className="col-span-2 col-start-2 flex items-center justify-between gap-3 lg:col-span-1 lg:col-start-auto lg:justify-center">
         <CartQtyStepper value={item.qty} stockAvailable={item.stockAvailable} disabled={blocked || locked} onCommit={onQty} title={item.title} />
         <div className="flex items-center gap-1 lg:hidden">
-          <span className={`text-[15px] font-bold ${blocked ? 'text-gray-400' : 'text-brand-700'}`}>{formatVnd(item.lineTotal)}</span>
+          <span className={`text-[15px] font-bold ${blocked ? 'text-gray-500' : 'text-brand-700'}`}>{formatVnd(item.lineTotal)}</span>
           <RemoveButton title={item.title} disabled={locked} onClick={onRemove} />
         </div>
       </div>
 
-      <p className={`hidden text-right text-[15px] font-bold lg:block ${blocked ? 'text-gray-400' : 'text-brand-700'}`}>
+      <p className={`hidden text-right text-[15px] font-bold lg:block ${blocked ? 'text-gray-500' : 'text-brand-700'}`}>
         <span className="sr-only">Thành tiền: </span>
         {formatVnd(item.lineTotal)}
       </p>
@@ -111,7 +111,7 @@ function UnitPrice({ item, percent, stacked = false }: { item: CartItemDto; perc
       </span>
       {item.onSale && item.originalUnitPrice > item.unitPrice && (
         <span className="flex items-center gap-1.5">
-          <s className="text-xs text-gray-400">
+          <s className="text-xs text-gray-500">
             <span className="sr-only">Giá gốc: </span>
             {formatVnd(item.originalUnitPrice)}
           </s>
@@ -130,7 +130,7 @@ function RemoveButton({ title, disabled, onClick }: { title: string; disabled: b
       disabled={disabled}
       aria-label={`Xoá “${title}” khỏi giỏ hàng`}
       title="Xoá"
-      className="grid size-9 place-items-center rounded-lg text-gray-400 transition-colors hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50"
+      className="grid size-9 place-items-center rounded-lg text-gray-500 transition-colors hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50"
     >
       <TrashIcon size={18} />
     </button>

@@ -61,7 +61,7 @@ export function CartQtyStepper({ value, stockAvailable, disabled = false, onComm
             commitText();
           }
         }}
-        className="h-9 w-11 border-x border-gray-200 text-center text-sm font-semibold text-gray-900 outline-none focus:bg-brand-50/50 disabled:bg-transparent disabled:text-gray-400"
+        className="h-9 w-11 border-x border-gray-200 text-center text-sm font-semibold text-gray-900 focus:bg-brand-50/50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 disabled:bg-transparent disabled:text-gray-400"
       />
       <button type="button" className={btn} aria-label={`Tăng số lượng “${title}”`} disabled={disabled || value >= top} onClick={() => onCommit(value + 1)}>
         <PlusIcon size={15} />

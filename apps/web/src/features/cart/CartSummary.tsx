@@ -3,13 +3,16 @@ import { FREE_SHIPPING_THRESHOLD, formatVnd, type CartDto } from '@nhasach/share
 import { Button } from '../../components/Button.tsx';
 import { InfoIcon, TruckIcon } from '../../components/icons.tsx';
 
-/** A label and an amount on one line of a summary. */
+/**
+ * A label and an amount on one line of a summary: a dt/dd pair in a div, the only wrapper a dl allows. The strong
+ * row (the total) draws its own dashed rule above.
+ */
 export function SummaryRow({ label, value, hint, strong = false }: { label: ReactNode; value: ReactNode; hint?: ReactNode; strong?: boolean }) {
   return (
-    <div className={`flex items-start justify-between gap-3 ${strong ? 'text-base' : 'text-sm'}`}>
+    <div className={`flex items-start justify-between gap-3 ${strong ? 'border-t border-dashed border-gray-200 pt-3 text-base' : 'text-sm'}`}>
       <dt className={strong ? 'font-semibold text-gray-900' : 'text-gray-600'}>
         {label}
-        {hint && <span className="block text-xs font-normal text-gray-400">{hint}</span>}
+        {hint && <span className="block text-xs font-normal text-gray-500">{hint}</span>}
       </dt>
       <dd className={`text-right tabular-nums ${strong ? 'text-xl font-extrabold text-brand-700' : 'font-medium text-gray-900'}`}>{value}</dd>
     </div>
@@ -64,9 +67,7 @@ export function CartSummary({ cart, onCheckout, disabled }: { cart: CartDto; onC
           value={!nothing && cart.shippingFee === 0 ? <span className="text-emerald-700">Miễn phí</span> : formatVnd(cart.shippingFee)}
         />
         <SummaryRow label="Thuế" hint="Giá đã bao gồm VAT" value={formatVnd(cart.taxTotal)} />
-        <div className="border-t border-dashed border-gray-200 pt-3">
-          <SummaryRow label="Tổng cộng" value={<span data-testid="cart-grand-total">{formatVnd(cart.grandTotal)}</span>} strong />
-        </div>
+        <SummaryRow label="Tổng cộng" value={<span data-testid="cart-grand-total">{formatVnd(cart.grandTotal)}</span>} strong />
       </dl>
       {cart.voucher && !cart.voucher.applicable && cart.voucher.message && (
         <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900 ring-1 ring-amber-100">

@@ -288,9 +288,9 @@ function CheckoutForm() {
               onChange={(e) => setNote(e.target.value)}
               rows={3}
               placeholder="Ghi chú cho người bán hoặc người giao hàng (không bắt buộc)"
-              className="block w-full resize-y rounded-lg border border-gray-300 bg-white px-3.5 py-2.5 text-[15px] text-gray-900 placeholder:text-gray-400 hover:border-gray-400 focus:border-brand-600 focus:ring-3 focus:ring-brand-600/15 focus:outline-none"
+              className="block w-full resize-y rounded-lg border border-gray-300 bg-white px-3.5 py-2.5 text-[15px] text-gray-900 placeholder:text-gray-500 hover:border-gray-400 focus:border-brand-600 focus:ring-3 focus:ring-brand-600/15 focus:outline-none"
             />
-            <p className="mt-1 text-right text-xs text-gray-400">
+            <p className="mt-1 text-right text-xs text-gray-500">
               {note.length}/{ORDER_NOTE_MAX}
             </p>
           </Step>
@@ -319,7 +319,7 @@ function CheckoutForm() {
                     </Link>
                     <p className="mt-0.5 text-xs text-gray-500">
                       {formatVnd(l.unitPrice)} × {l.qty}
-                      {l.onSale && l.originalUnitPrice > l.unitPrice && <s className="ml-1.5 text-gray-400">{formatVnd(l.originalUnitPrice)}</s>}
+                      {l.onSale && l.originalUnitPrice > l.unitPrice && <s className="ml-1.5 text-gray-500">{formatVnd(l.originalUnitPrice)}</s>}
                     </p>
                   </div>
                   <p className="shrink-0 text-sm font-semibold text-gray-900">{formatVnd(l.lineTotal)}</p>
@@ -353,10 +353,16 @@ function CheckoutForm() {
                 value={totals.shippingFee === 0 ? <span className="text-emerald-700">Miễn phí</span> : formatVnd(totals.shippingFee)}
               />
               {totals.taxTotal > 0 && <SummaryRow label="Thuế" value={formatVnd(totals.taxTotal)} />}
-              <div className="border-t border-dashed border-gray-200 pt-3">
-                <SummaryRow label="Tổng cộng" value={<span data-testid="checkout-total">{formatVnd(totals.grandTotal)}</span>} strong />
-                <p className="mt-1 text-right text-xs text-gray-400">Đã bao gồm VAT</p>
-              </div>
+              <SummaryRow
+                label="Tổng cộng"
+                value={
+                  <>
+                    <span data-testid="checkout-total">{formatVnd(totals.grandTotal)}</span>
+                    <span className="mt-1 block text-xs font-normal text-gray-500">Đã bao gồm VAT</span>
+                  </>
+                }
+                strong
+              />
             </dl>
             <div className="space-y-3 border-t border-gray-100 px-5 py-4">
               {error && (

@@ -75,6 +75,8 @@ export function FavouritesPage() {
         ) : (
           <>
             <div className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}>
+              {/* The cards' titles are h3: a heading level between them and the page's h1. */}
+              <h2 className="sr-only">Danh sách sách yêu thích</h2>
               <BookGrid books={data.content} cols={GRID_COLS.wide} eagerCount={6} label="Sách yêu thích" />
             </div>
             {data.totalPages > 1 && (

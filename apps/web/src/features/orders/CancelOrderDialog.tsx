@@ -111,7 +111,7 @@ export function CancelOrderDialog({
               setOther(e.target.value);
             }}
             placeholder="Nhập lý do của bạn…"
-            className="block w-full resize-y rounded-lg border border-gray-300 px-3.5 py-2.5 text-[15px] placeholder:text-gray-400 focus:border-brand-600 focus:ring-3 focus:ring-brand-600/15 focus:outline-none"
+            className="block w-full resize-y rounded-lg border border-gray-300 px-3.5 py-2.5 text-[15px] placeholder:text-gray-500 focus:border-brand-600 focus:ring-3 focus:ring-brand-600/15 focus:outline-none"
           />
         </div>
         {invalid && <FieldErrorText id={errorId}>{CANCEL_REASON_REQUIRED}</FieldErrorText>}

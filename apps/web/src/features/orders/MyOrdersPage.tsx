@@ -149,16 +149,16 @@ function OrderRow({ order }: { order: OrderSummaryDto }) {
           <OrderStatusBadge status={order.status} />
         </div>
       </div>
-      <Link to={detail} className="flex items-center gap-4 px-4 py-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 sm:px-5" aria-label={`Đơn hàng ${order.code}: ${order.firstItemTitle}`}>
+      <Link to={detail} className="flex items-center gap-4 px-4 py-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 sm:px-5" aria-label={`Đơn hàng ${order.code}: ${order.firstItemTitle}${more > 0 ? `, + ${more} sp khác` : ''}, ${order.totalQuantity} cuốn`}>
         <ImageWithFallback src={order.firstItemImage} alt="" className="h-20 w-[60px] shrink-0 rounded-md border border-gray-100 object-cover" placeholderClassName="h-20 w-[60px] shrink-0 rounded-md [&_span]:hidden" />
         <div className="min-w-0 flex-1">
-          <p className="line-clamp-2 text-sm font-medium text-gray-900">{order.firstItemTitle}</p>
+          <p className="line-clamp-2 text-sm font-medium text-gray-900">{order.firstItemTitle}</p>{' '}
           <p className="mt-1 text-xs text-gray-500">
-            {more > 0 && <span className="mr-2 font-medium text-gray-600">+ {more} sp khác</span>}
+            {more > 0 && <span className="mr-2 font-medium text-gray-600">+ {more} sp khác</span>}{' '}
             {order.totalQuantity} cuốn
           </p>
         </div>
-        <ChevronRightIcon size={18} className="hidden shrink-0 text-gray-400 sm:block" />
+        <ChevronRightIcon size={18} className="hidden shrink-0 text-gray-500 sm:block" />
       </Link>
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-gray-100 bg-gray-50/60 px-4 py-3 sm:px-5">
         <p className="text-sm text-gray-600">

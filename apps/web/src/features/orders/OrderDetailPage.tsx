@@ -175,7 +175,7 @@ function OrderView({ order, placed }: { order: OrderDto; placed?: OrderPlacedSta
                       <p className="line-clamp-2 text-sm font-medium text-gray-900">{title}</p>
                       <p className="mt-1 text-xs text-gray-500">
                         {formatVnd(item.unitPrice)}
-                        {item.price > item.unitPrice && <s className="ml-1.5 text-gray-400">{formatVnd(item.price)}</s>} × {item.qty}
+                        {item.price > item.unitPrice && <s className="ml-1.5 text-gray-500">{formatVnd(item.price)}</s>} × {item.qty}
                       </p>
                     </div>
                     <p className="shrink-0 text-sm font-semibold text-gray-900">{formatVnd(item.lineTotal)}</p>
@@ -211,9 +211,7 @@ function OrderView({ order, placed }: { order: OrderDto; placed?: OrderPlacedSta
                 value={order.shippingFee === 0 ? <span className="text-emerald-700">Miễn phí</span> : formatVnd(order.shippingFee)}
               />
               <SummaryRow label="Thuế" value={formatVnd(order.taxTotal)} />
-              <div className="border-t border-dashed border-gray-200 pt-3">
-                <SummaryRow label="Tổng cộng" value={formatVnd(order.grandTotal)} strong />
-              </div>
+              <SummaryRow label="Tổng cộng" value={formatVnd(order.grandTotal)} strong />
             </dl>
             <dl className="mt-4 space-y-2 rounded-xl bg-gray-50 p-3.5 text-sm">
               <Fact label="Phương thức">{order.paymentMethod === 'VNPAY' ? 'Thanh toán qua VNPAY' : PAYMENT_METHOD_LABELS[order.paymentMethod]}</Fact>
@@ -227,18 +225,18 @@ function OrderView({ order, placed }: { order: OrderDto; placed?: OrderPlacedSta
           <Card title="Thông tin nhận hàng" icon={<TruckIcon size={18} />}>
             <ul className="space-y-2 text-sm text-gray-700">
               <li className="flex items-center gap-2">
-                <UserIcon size={16} className="shrink-0 text-gray-400" />
+                <UserIcon size={16} className="shrink-0 text-gray-500" />
                 <span className="font-semibold text-gray-900">{order.receiverName}</span>
               </li>
               <li className="flex items-center gap-2">
-                <PhoneIcon size={16} className="shrink-0 text-gray-400" /> {order.receiverPhone}
+                <PhoneIcon size={16} className="shrink-0 text-gray-500" /> {order.receiverPhone}
               </li>
               <li className="flex items-start gap-2">
-                <MapPinIcon size={16} className="mt-0.5 shrink-0 text-gray-400" />
+                <MapPinIcon size={16} className="mt-0.5 shrink-0 text-gray-500" />
                 <span className="leading-relaxed">{order.addressLine}</span>
               </li>
               <li className="flex items-center gap-2">
-                <TruckIcon size={16} className="shrink-0 text-gray-400" /> Giao hàng {DELIVERY_METHOD_LABELS[order.deliveryMethod].toLowerCase()}
+                <TruckIcon size={16} className="shrink-0 text-gray-500" /> Giao hàng {DELIVERY_METHOD_LABELS[order.deliveryMethod].toLowerCase()}
               </li>
             </ul>
             {order.note && (
@@ -253,7 +251,7 @@ function OrderView({ order, placed }: { order: OrderDto; placed?: OrderPlacedSta
               <p className="text-sm leading-relaxed text-gray-700" data-testid="cancel-reason">
                 {order.cancelReason}
               </p>
-              {order.canceledAt && <p className="mt-1 text-xs text-gray-400">{formatDateTime(order.canceledAt)}</p>}
+              {order.canceledAt && <p className="mt-1 text-xs text-gray-500">{formatDateTime(order.canceledAt)}</p>}
             </Card>
           )}
         </aside>
@@ -301,13 +299,13 @@ function StatusProgress({ order }: { order: OrderDto }) {
             {i > 0 && <span aria-hidden="true" className={`absolute top-4 right-1/2 left-[-50%] h-0.5 ${i <= current ? 'bg-emerald-500' : 'bg-gray-200'}`} />}
             <span
               className={`relative grid size-8 place-items-center rounded-full text-xs font-bold ring-4 ring-white ${
-                done ? 'bg-emerald-500 text-white' : 'bg-gray-100 text-gray-400'
+                done ? 'bg-emerald-500 text-white' : 'bg-gray-100 text-gray-500'
               } ${i === current ? 'ring-emerald-100' : ''}`}
             >
               {done ? <CheckCircleIcon size={16} /> : i + 1}
             </span>
-            <span className={`mt-2 text-[11px] leading-tight font-semibold sm:text-xs ${done ? 'text-gray-900' : 'text-gray-400'}`}>{ORDER_STATUS_LABELS[s]}</span>
-            {at && done && <span className="mt-0.5 hidden text-[11px] text-gray-400 sm:block">{formatDateTime(at)}</span>}
+            <span className={`mt-2 text-[11px] leading-tight font-semibold sm:text-xs ${done ? 'text-gray-900' : 'text-gray-500'}`}>{ORDER_STATUS_LABELS[s]}</span>
+            {at && done && <span className="mt-0.5 hidden text-[11px] text-gray-500 sm:block">{formatDateTime(at)}</span>}
           </li>
         );
       })}
@@ -339,7 +337,7 @@ function Timeline({ history }: { history: OrderHistoryDto[] }) {
             {h.type === 'STATUS' && h.toStatus ? ORDER_STATUS_LABELS[h.toStatus] : HISTORY_LABELS[h.type]}
           </p>
           {h.note && <p className="mt-0.5 text-sm leading-relaxed text-gray-600">{h.note}</p>}
-          <time dateTime={h.at} className="mt-0.5 block text-xs text-gray-400">
+          <time dateTime={h.at} className="mt-0.5 block text-xs text-gray-500">
             {formatDateTime(h.at)}
           </time>
         </li>

@@ -52,7 +52,7 @@ export function SaleOrdersPage() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-gray-900">Quản lý đơn hàng</h1>
-          <p className="mt-1 text-sm text-gray-500">Theo dõi, xác nhận và xử lý đơn hàng của khách.</p>
+          <p className="mt-1 text-sm text-gray-600">Theo dõi, xác nhận và xử lý đơn hàng của khách.</p>
         </div>
         <Button
           variant="outline"

@@ -145,6 +145,8 @@ export function CategoryPage() {
             />
           ) : data ? (
             <div aria-busy={!showing} className={showing ? '' : 'opacity-60 transition-opacity'}>
+              {/* The cards' titles are h3: a heading level between them and the page's h1. */}
+              <h2 className="sr-only">Sách {title}</h2>
               <BookGrid books={data.content} cols={GRID_COLS.withSidebar} eagerCount={4} label={`Sách ${title}`} />
               <Pagination page={data.number} totalPages={data.totalPages} hrefFor={(p) => hrefOf({ ...state, page: p })} className="mt-6" />
             </div>

@@ -127,7 +127,7 @@ export function ProductDetailPage() {
               }`}
             >
               {t.label}
-              {t.key === 'reviews' && data.ratingCount > 0 && <span className="ml-1 text-xs font-semibold text-gray-400">({data.ratingCount})</span>}
+              {t.key === 'reviews' && data.ratingCount > 0 && <span className="ml-1 text-xs font-semibold text-gray-500">({data.ratingCount})</span>}
               {tab === t.key && <span className="absolute inset-x-3 bottom-0 h-0.5 rounded-full bg-brand-700" />}
             </button>
           ))}

@@ -163,6 +163,8 @@ export function SearchPage() {
                 <p className="mt-0.5 text-sm text-gray-500">Kết quả dưới đây là cho từ khóa gần đúng.</p>
               </div>
             )}
+            {/* The cards' titles are h3: a heading level between them and the page's h1. */}
+            <h2 className="sr-only">Kết quả tìm kiếm</h2>
             <BookGrid books={data.content} cols={GRID_COLS.wide} eagerCount={6} label="Kết quả tìm kiếm" />
             <Pagination page={data.number} totalPages={data.totalPages} hrefFor={(p) => searchHref(q, sort, p, size)} className="mt-6" />
           </div>

@@ -217,7 +217,7 @@ export function BookImagesField({ state, bookId, disabled = false }: { state: Bo
         onDrop={onDropFiles}
         className={`rounded-xl border-2 border-dashed p-4 text-center transition-colors ${dragOver ? 'border-brand-500 bg-brand-50' : 'border-gray-300 bg-gray-50/60'}`}
       >
-        <UploadIcon size={24} className="mx-auto text-gray-400" />
+        <UploadIcon size={24} className="mx-auto text-gray-500" />
         <p className="mt-2 text-sm text-gray-600">
           Kéo thả ảnh vào đây hoặc{' '}
           <label htmlFor={inputId} className="cursor-pointer font-semibold text-brand-700 hover:underline">

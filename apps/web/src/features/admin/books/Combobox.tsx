@@ -178,9 +178,9 @@ export function Combobox({
           }}
           onFocus={() => setOpen(true)}
           onKeyDown={onKeyDown}
-          className={`min-w-[8rem] flex-1 border-0 bg-transparent px-1.5 py-1 text-[15px] outline-none ${single && !query ? 'placeholder:text-gray-900' : 'placeholder:text-gray-400'}`}
+          className={`min-w-[8rem] flex-1 border-0 bg-transparent px-1.5 py-1 text-[15px] outline-none ${single && !query ? 'placeholder:text-gray-900' : 'placeholder:text-gray-500'}`}
         />
-        <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-gray-400">
+        <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-gray-500">
           {loading ? <Spinner className="size-4" /> : <ChevronDownIcon size={16} />}
         </span>
       </div>
@@ -214,7 +214,7 @@ export function Combobox({
                   {isSel && <CheckIcon size={12} strokeWidth={3} />}
                 </span>
                 <span className="min-w-0 flex-1 truncate">{o.label}</span>
-                {o.hint && <span className="shrink-0 text-xs text-gray-400">{o.hint}</span>}
+                {o.hint && <span className="shrink-0 text-xs text-gray-500">{o.hint}</span>}
               </li>
             );
           })}

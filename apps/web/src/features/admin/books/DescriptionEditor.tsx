@@ -95,7 +95,7 @@ export function DescriptionEditor({ id, value, onChange, onBlur }: { id: string;
               // Sanitised just above with the product page's DOMPurify settings.
               <div className={previewClass} dangerouslySetInnerHTML={{ __html: clean }} />
             ) : (
-              <div className={`${previewClass} grid place-items-center text-gray-400`}>Xem trước mô tả tại đây</div>
+              <div className={`${previewClass} grid place-items-center text-gray-500`}>Xem trước mô tả tại đây</div>
             )}
           </div>
         )}

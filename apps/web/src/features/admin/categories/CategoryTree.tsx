@@ -44,7 +44,9 @@ export function CategoryTree(props: CategoryTreeProps) {
   };
   top.forEach(total);
   return (
-    <ul role="tree" aria-label="Cây danh mục" className="divide-y divide-gray-100">
+    // Nested lists, each item named by its category: the rows are reached with Tab through their buttons, so no
+    // ARIA tree (which promises arrow-key navigation between items).
+    <ul aria-label="Cây danh mục" className="divide-y divide-gray-100">
       {top.map((c) => (
         <Node key={c.id} c={c} kids={kids} totals={totals} {...props} />
       ))}
@@ -60,10 +62,10 @@ function Node({ c, kids, totals, ...p }: NodeProps) {
   if (searching && !p.visible?.has(c.id)) return null;
   const open = children.length > 0 && (searching || p.expanded.has(c.id));
   return (
-    <li role="treeitem" aria-expanded={children.length > 0 ? open : undefined} aria-level={c.depth + 1} aria-label={c.name}>
+    <li aria-label={c.name}>
       <Row c={c} hasChildren={children.length > 0} open={open} total={totals.get(c.id) ?? c.bookCount} {...p} />
       {open && (
-        <ul role="group" className="border-t border-gray-100">
+        <ul aria-label={`Danh mục con của ${c.name}`} className="border-t border-gray-100">
           {children.map((child) => (
             <Node key={child.id} c={child} kids={kids} totals={totals} {...p} />
           ))}
@@ -100,6 +102,7 @@ function Row({ c, hasChildren, open, total, ...p }: Omit<CategoryTreeProps, 'cat
         <button
           type="button"
           onClick={() => p.onToggle(c.id)}
+          aria-expanded={open}
           aria-label={open ? `Thu gọn ${c.name}` : `Mở rộng ${c.name}`}
           className="grid size-7 shrink-0 place-items-center rounded-md text-gray-500 hover:bg-gray-200/70 hover:text-gray-900"
         >
@@ -138,7 +141,7 @@ function Row({ c, hasChildren, open, total, ...p }: Omit<CategoryTreeProps, 'cat
       ) : (
         <div className="min-w-0 flex-1">
           <p className={`truncate text-sm ${c.depth === 0 ? 'font-semibold text-gray-900' : 'font-medium text-gray-800'}`}>{c.name}</p>
-          <p className="truncate font-mono text-[11px] text-gray-400">/{c.slug}</p>
+          <p className="truncate font-mono text-[11px] text-gray-500">/{c.slug}</p>
         </div>
       )}
 
@@ -148,7 +151,7 @@ function Row({ c, hasChildren, open, total, ...p }: Omit<CategoryTreeProps, 'cat
             {c.childCount > 0 ? `${c.childCount} mục con` : ''}
           </span>
           <span
-            className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums ${total > 0 ? 'bg-sky-50 text-sky-700' : 'bg-gray-100 text-gray-400'}`}
+            className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums ${total > 0 ? 'bg-sky-50 text-sky-700' : 'bg-gray-100 text-gray-600'}`}
             title={hasChildren ? `Gồm cả danh mục con; trực tiếp trong danh mục: ${c.bookCount}` : 'Số sách trong danh mục'}
           >
             {total.toLocaleString('vi-VN')} sách

@@ -54,7 +54,7 @@ export function RevenueChart({ points }: { points: RevenuePoint[] }) {
         {ticks.map((t) => (
           <g key={t}>
             <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} className="stroke-gray-200" strokeDasharray={t === 0 ? undefined : '3 4'} />
-            <text x={PAD.left - 8} y={y(t)} dy="0.32em" textAnchor="end" className="fill-gray-400 text-[11px]">
+            <text x={PAD.left - 8} y={y(t)} dy="0.32em" textAnchor="end" className="fill-gray-500 text-[11px]">
               {compactVnd(t)}
             </text>
           </g>
@@ -84,7 +84,7 @@ export function RevenueChart({ points }: { points: RevenuePoint[] }) {
                 className={`pointer-events-none transition-colors ${isActive ? 'fill-brand-700' : 'fill-brand-500/80'}`}
               />
               {(i % 5 === 0 || i === points.length - 1) && (
-                <text x={PAD.left + i * slot + slot / 2} y={H - 8} textAnchor="middle" className="fill-gray-400 text-[11px]">
+                <text x={PAD.left + i * slot + slot / 2} y={H - 8} textAnchor="middle" className="fill-gray-500 text-[11px]">
                   {dayLabel(p.date)}
                 </text>
               )}
@@ -92,7 +92,7 @@ export function RevenueChart({ points }: { points: RevenuePoint[] }) {
           );
         })}
         {empty && (
-          <text x={PAD.left + innerW / 2} y={PAD.top + innerH / 2} textAnchor="middle" className="fill-gray-400 text-[13px]">
+          <text x={PAD.left + innerW / 2} y={PAD.top + innerH / 2} textAnchor="middle" className="fill-gray-500 text-[13px]">
             Chưa có doanh thu trong 30 ngày qua
           </text>
         )}

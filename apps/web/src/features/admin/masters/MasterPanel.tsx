@@ -100,7 +100,7 @@ export function MasterPanel({ kind }: { kind: MasterKind }) {
   return (
     <div className="space-y-4">
       <form noValidate onSubmit={handleSubmit((body) => create.mutate(body))} className="rounded-xl border border-gray-200 bg-gray-50/60 p-4">
-        <h3 className="mb-3 text-sm font-semibold text-gray-900">Thêm {label}</h3>
+        <h2 className="mb-3 text-sm font-semibold text-gray-900">Thêm {label}</h2>
         {banner && <InlineAlert className="mb-3">{banner}</InlineAlert>}
         <div className="grid items-start gap-3 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]">
           <div>
@@ -188,7 +188,7 @@ export function MasterPanel({ kind }: { kind: MasterKind }) {
                     <td className={`${table.td} font-medium text-gray-900`}>{m.name}</td>
                     <td className={`${table.td} font-mono text-xs text-gray-500`}>{m.slug}</td>
                     <td className={`${table.td} text-right tabular-nums`}>
-                      <span className={m.bookCount ? 'font-semibold text-gray-900' : 'text-gray-400'}>{m.bookCount.toLocaleString('vi-VN')}</span>
+                      <span className={m.bookCount ? 'font-semibold text-gray-900' : 'text-gray-500'}>{m.bookCount.toLocaleString('vi-VN')}</span>
                     </td>
                     <td className={`${table.td} text-gray-600`}>{formatDate(m.createdAt)}</td>
                     <td className={`${table.td} text-right`}>

@@ -47,7 +47,7 @@ export function HistoryTimeline({ history }: { history: SaleOrderHistoryDto[] })
                       {h.fromStatus && (
                         <>
                           <span className="font-medium text-gray-500">{ORDER_STATUS_LABELS[h.fromStatus]}</span>
-                          <ArrowRightIcon size={14} className="text-gray-400" />
+                          <ArrowRightIcon size={14} className="text-gray-500" />
                           <span className="sr-only">sang</span>
                         </>
                       )}
@@ -58,7 +58,7 @@ export function HistoryTimeline({ history }: { history: SaleOrderHistoryDto[] })
                 {h.note && <p className="mt-1 text-sm leading-relaxed break-words whitespace-pre-line text-gray-700">{h.note}</p>}
                 <p className="mt-1 text-xs text-gray-500">
                   <time dateTime={h.at}>{formatDateTime(h.at)}</time> · {h.actorName ?? ROLE_LABELS[h.actorRole]}
-                  {h.actorName && h.actorName !== ROLE_LABELS[h.actorRole] && <span className="text-gray-400"> ({ROLE_LABELS[h.actorRole]})</span>}
+                  {h.actorName && h.actorName !== ROLE_LABELS[h.actorRole] && <span className="text-gray-500"> ({ROLE_LABELS[h.actorRole]})</span>}
                 </p>
               </li>
             );

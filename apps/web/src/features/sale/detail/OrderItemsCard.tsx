@@ -59,8 +59,8 @@ export function OrderItemsCard({ order }: { order: SaleOrderDto }) {
                   </p>
                   <p className="mt-1 text-sm text-gray-700">
                     <span className="font-medium tabular-nums">{formatVnd(item.unitPrice)}</span>
-                    {discounted && <span className="ml-1.5 text-xs text-gray-400 line-through tabular-nums">{formatVnd(item.originalUnitPrice)}</span>}
-                    <span className="mx-1.5 text-gray-400">×</span>
+                    {discounted && <span className="ml-1.5 text-xs text-gray-500 line-through tabular-nums">{formatVnd(item.originalUnitPrice)}</span>}
+                    <span className="mx-1.5 text-gray-500">×</span>
                     <span className="tabular-nums" aria-label={`Số lượng ${item.qty}`}>
                       {item.qty}
                     </span>

@@ -50,7 +50,7 @@ export function PaymentForm({ order, onReload, reloading }: { order: SaleOrderDt
   return (
     <Card title="Thanh toán" icon={<CreditCardIcon size={18} />} aside={<PaymentStatusBadge status={order.paymentStatus} />} testId="payment-form">
       <dl className="mb-4 space-y-2">
-        <Fact label="Thanh toán lúc">{order.paidAt ? formatDateTime(order.paidAt) : <span className="font-normal text-gray-400">Chưa thanh toán</span>}</Fact>
+        <Fact label="Thanh toán lúc">{order.paidAt ? formatDateTime(order.paidAt) : <span className="font-normal text-gray-500">Chưa thanh toán</span>}</Fact>
         {order.paymentTransactionNo && (
           <Fact label="Mã giao dịch">
             <span className="font-mono">{order.paymentTransactionNo}</span>

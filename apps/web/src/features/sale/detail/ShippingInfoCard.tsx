@@ -4,7 +4,7 @@ import { MapPinIcon } from '../../../components/icons.tsx';
 import { Card } from './Card.tsx';
 import { formatDateTime } from '../saleFormat.ts';
 
-const dash = <span className="font-normal text-gray-400">Chưa có</span>;
+const dash = <span className="font-normal text-gray-500">Chưa có</span>;
 
 /** A fact with its label above (these sit in narrow grid cells). */
 function Stacked({ label, children }: { label: string; children: ReactNode }) {

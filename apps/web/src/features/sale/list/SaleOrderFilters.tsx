@@ -43,7 +43,7 @@ export function SaleOrderFilters({ state, onChange }: { state: SaleListState; on
         </label>
         <div className="flex gap-2">
           <div className="relative min-w-0 flex-1">
-            <SearchIcon size={18} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-gray-400" />
+            <SearchIcon size={18} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-gray-500" />
             <input
               id={`${id}-q`}
               type="search"

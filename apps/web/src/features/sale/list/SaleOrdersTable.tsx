@@ -41,7 +41,7 @@ function SortHeader({
 }
 
 function Assignee({ name }: { name: string | null }) {
-  if (!name) return <span className="text-gray-400 italic">Chưa giao</span>;
+  if (!name) return <span className="text-gray-500 italic">Chưa giao</span>;
   return (
     <span className="inline-flex max-w-[10rem] items-center gap-2">
       <span aria-hidden="true" className="grid size-6 shrink-0 place-items-center rounded-full bg-brand-50 text-[11px] font-bold text-brand-700">

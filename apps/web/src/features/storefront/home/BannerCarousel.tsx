@@ -103,7 +103,8 @@ export function BannerCarousel({ banners = HOME_BANNERS, intervalMs = CAROUSEL_I
         <ChevronRightIcon size={20} />
       </button>
 
-      <div className="absolute inset-x-0 bottom-2.5 z-10 flex items-center justify-center gap-2 sm:bottom-4">
+      <div className="absolute inset-x-0 bottom-1.5 z-10 flex items-center justify-center sm:bottom-3">
+        {/* Each dot sits in a 24 px target (WCAG 2.5.8). */}
         {banners.map((b, i) => (
           <button
             key={b.src}
@@ -111,10 +112,13 @@ export function BannerCarousel({ banners = HOME_BANNERS, intervalMs = CAROUSEL_I
             aria-label={`Xem banner ${i + 1}`}
             aria-current={i === index ? 'true' : undefined}
             onClick={() => go(i)}
-            className={`h-2 rounded-full transition-all focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white ${
-              i === index ? 'w-7 bg-white' : 'w-2 bg-white/55 hover:bg-white/80'
-            }`}
-          />
+            className="group grid h-6 min-w-6 place-items-center rounded-full px-1 focus-visible:outline-2 focus-visible:outline-white"
+          >
+            <span
+              aria-hidden="true"
+              className={`block h-2 rounded-full transition-all ${i === index ? 'w-7 bg-white' : 'w-2 bg-white/55 group-hover:bg-white/80'}`}
+            />
+          </button>
         ))}
         <button
           type="button"

@@ -65,7 +65,7 @@ function TreeItem({ node, currentSlug, open, depth, onNavigate }: { node: Catego
             aria-controls={listId}
             aria-label={`${expanded ? 'Thu gọn' : 'Mở rộng'} ${node.name}`}
             onClick={() => setExpanded((e) => !e)}
-            className="grid size-7 shrink-0 place-items-center rounded-md text-gray-400 hover:bg-gray-100 hover:text-gray-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+            className="grid size-7 shrink-0 place-items-center rounded-md text-gray-500 hover:bg-gray-100 hover:text-gray-700 focus-visible:outline-2 focus-visible:outline-brand-600"
           >
             <ChevronDownIcon size={16} className={`transition-transform ${expanded ? 'rotate-180' : ''}`} />
           </button>

@@ -53,7 +53,7 @@ export function PriceRangeSlider({ min, max, onCommit }: { min?: number; max?: n
         <output htmlFor={`${id}-lo`} className="rounded-md bg-gray-100 px-2 py-1">
           {label(lo, 'min')}
         </output>
-        <span aria-hidden="true" className="text-gray-400">
+        <span aria-hidden="true" className="text-gray-500">
           –
         </span>
         <output htmlFor={`${id}-hi`} className="rounded-md bg-gray-100 px-2 py-1">

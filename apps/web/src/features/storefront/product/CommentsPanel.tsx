@@ -133,7 +133,7 @@ function CommentForm({
         // The reply and edit boxes open where the user clicked; focusing them is what they expect.
         autoFocus={autoFocus}
         placeholder={placeholder}
-        className="w-full resize-y rounded-lg border border-gray-300 bg-white px-3 py-2.5 text-sm outline-none placeholder:text-gray-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-100"
+        className="w-full resize-y rounded-lg border border-gray-300 bg-white px-3 py-2.5 text-sm outline-none placeholder:text-gray-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-100"
       />
       {error && <Alert>{error}</Alert>}
       <div className="flex justify-end gap-2">
@@ -195,14 +195,14 @@ function CommentItem({ comment, bookId, onChanged, isReply = false }: { comment:
       <Avatar name={comment.deleted ? '?' : comment.userName} size={isReply ? 'sm' : 'md'} />
       <div className="min-w-0 flex-1">
         {comment.deleted ? (
-          <p className="py-1 text-sm text-gray-400 italic">{DELETED_COMMENT_TEXT}</p>
+          <p className="py-1 text-sm text-gray-500 italic">{DELETED_COMMENT_TEXT}</p>
         ) : (
           <>
             <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
               <span className="text-sm font-semibold text-gray-900">{comment.userName}</span>
               {comment.isMine && <Badge tone="success">Của bạn</Badge>}
-              <span className="text-xs text-gray-400">{formatDateTime(comment.createdAt)}</span>
-              {comment.edited && <span className="text-xs text-gray-400">(đã chỉnh sửa)</span>}
+              <span className="text-xs text-gray-500">{formatDateTime(comment.createdAt)}</span>
+              {comment.edited && <span className="text-xs text-gray-500">(đã chỉnh sửa)</span>}
             </div>
             {mode === 'edit' ? (
               <div className="mt-2">

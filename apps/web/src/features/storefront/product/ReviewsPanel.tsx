@@ -146,7 +146,7 @@ function SummaryCard({ summary, loading, failed, onRetry }: { summary?: RatingSu
     <div className="rounded-xl bg-gray-50 p-5 ring-1 ring-gray-100" data-testid="rating-summary">
       <div className="flex items-end gap-2">
         <span className="text-5xl font-extrabold text-gray-900">{summary.average.toLocaleString('vi-VN', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}</span>
-        <span className="pb-1.5 text-lg font-semibold text-gray-400">/5</span>
+        <span className="pb-1.5 text-lg font-semibold text-gray-500">/5</span>
       </div>
       <StarRating value={summary.average} size={20} className="mt-1" />
       <p className="mt-1 text-sm text-gray-500">({summary.count.toLocaleString('vi-VN')} đánh giá)</p>
@@ -242,9 +242,9 @@ function RatingForm({ bookId, existing, onCancel, onSaved }: { bookId: number; e
           maxLength={REVIEW_CONTENT_MAX}
           rows={4}
           placeholder="Chia sẻ cảm nhận của bạn về cuốn sách (không bắt buộc)"
-          className="w-full resize-y rounded-lg border border-gray-300 px-3 py-2.5 text-sm outline-none placeholder:text-gray-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-100"
+          className="w-full resize-y rounded-lg border border-gray-300 px-3 py-2.5 text-sm outline-none placeholder:text-gray-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-100"
         />
-        <p className="mt-1 text-right text-xs text-gray-400">
+        <p className="mt-1 text-right text-xs text-gray-500">
           {content.length}/{REVIEW_CONTENT_MAX}
         </p>
       </div>
@@ -286,7 +286,7 @@ function ReviewItem({ review, own, onEdit, onDelete }: { review: ReviewDto; own:
           <span className="text-sm font-semibold text-gray-900">{review.userName}</span>
           {review.verifiedPurchase && <VerifiedPurchaseBadge />}
           {own && <Badge tone="success">Của bạn</Badge>}
-          <span className="text-xs text-gray-400">{formatDate(review.createdAt)}</span>
+          <span className="text-xs text-gray-500">{formatDate(review.createdAt)}</span>
         </div>
         <StarRating value={review.score} size={14} className="mt-1" />
         {/* Reviews are plain text: never HTML. */}
