@@ -120,7 +120,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     bodyLimit: 1024 * 1024,
     // A path parameter may be a whole slug (up to 200 characters): past find-my-way's default of 100 a book's
     // page and /api/v1/books/slug/{slug} would answer 414.
-    maxParamLength: 2 * SLUG_MAX,
+    routerOptions: { maxParamLength: 2 * SLUG_MAX },
     // Request ids: a well-formed x-request-id from the load balancer is kept (one id across the hops), else a
     // UUID; pino logs it with every line of the request as reqId, and it is echoed in the x-request-id header.
     requestIdHeader: false,
