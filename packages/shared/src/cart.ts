@@ -89,5 +89,3 @@ export interface CartDto {
   totalQuantity: number;
 }
 
-/** The badge text: distinct lines, '99+' above 99 (spec section 2); empty (badge hidden) at 0. */
-export const cartBadgeText = (count: number): string => (count <= 0 ? '' : count > 99 ? '99+' : String(count));
