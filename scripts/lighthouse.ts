@@ -144,7 +144,12 @@ async function scriptSizes(urls: string[]): Promise<{ raw: number; gzip: number 
   for (const url of urls) {
     let size = gzipCache.get(url);
     if (!size) {
-      const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+      let body: Buffer;
+      try {
+        body = Buffer.from(await (await fetch(url)).arrayBuffer());
+      } catch (err) {
+        throw new Error(`could not read ${url}: ${err instanceof Error ? err.message : String(err)}`);
+      }
       size = { raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
       gzipCache.set(url, size);
     }
@@ -226,7 +231,14 @@ async function main(): Promise<void> {
     const rows: Figures[] = [];
     for (const preset of ['mobile', 'desktop'] as const) {
       for (const p of pages) {
-        const f = await measure(store.baseUrl, p, preset);
+        let f: Figures;
+        try {
+          f = await measure(store.baseUrl, p, preset);
+        } catch (err) {
+          // One failed page (a busy machine can time Lighthouse out) does not lose the other rows.
+          console.log(`${preset.padEnd(7)} ${p.name.padEnd(8)} failed: ${err instanceof Error ? err.message : String(err)}`);
+          continue;
+        }
         rows.push(f);
         console.log(
           `${f.preset.padEnd(7)} ${f.page.padEnd(8)} perf ${String(f.performance).padStart(3)}  LCP ${String(f.lcpMs).padStart(5)} ms  CLS ${f.cls.toFixed(3)}  TBT ${String(f.tbtMs).padStart(4)} ms  transferred ${String(f.transferredKb).padStart(4)} KB  first-load JS ${f.jsFiles} files ${f.jsRawKb} KB, gzip ${f.jsGzipKb} KB  load ${f.load}`,

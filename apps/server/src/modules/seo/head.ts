@@ -22,6 +22,11 @@ export interface PageHead {
   preloadImage?: { href: string; srcset?: string; sizes?: string };
   /** HTML (already escaped) shown when scripts do not run. */
   noscript?: string;
+  /**
+   * Data the app would otherwise fetch before its first paint (e.g. the category tree), in a JSON data block
+   * (#page-data) that the app reads at start: no loading state, so nothing moves when it arrives.
+   */
+  data?: Record<string, unknown>;
 }
 
 export const SITE_NAME = 'Nhà Sách';
@@ -68,6 +73,7 @@ export function renderHead(head: PageHead): string {
   if (head.image) lines.push(meta('name', 'twitter:image', head.image));
   // A data block: the browser never runs it, so the strict script-src of the CSP has nothing to refuse.
   for (const data of head.jsonLd ?? []) lines.push(`<script type="application/ld+json">${jsonForScript(data)}</script>`);
+  if (head.data) lines.push(`<script type="application/json" id="page-data">${jsonForScript(head.data)}</script>`);
   return lines.join('\n    ');
 }
 

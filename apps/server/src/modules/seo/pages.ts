@@ -61,8 +61,9 @@ const links = (items: { name: string; path: string }[]) =>
 
 /** Home: the store, its search box (WebSite + SearchAction) and the top categories as links. */
 export async function homeHead({ app, origin }: PageContext): Promise<PageHead> {
-  const top = await topCategoryRows(app.db, 10);
+  const [top, categoryTree] = await Promise.all([topCategoryRows(app.db, 10), app.catalog.categoryTree()]);
   return {
+    data: { categoryTree },
     status: 200,
     title: HOME_TITLE,
     description: HOME_DESCRIPTION,
@@ -192,6 +193,7 @@ export async function categoryHead({ app, origin }: PageContext, slug: string, p
   const category = rows.find((r) => r.slug === slug);
   if (!category) return notFoundHead();
   const children = rows.filter((r) => r.parentId === category.id);
+  const categoryTree = await app.catalog.categoryTree();
   const crumbs = [{ name: 'Trang chủ', path: '/' }, ...ancestry(rows, category).map((c) => ({ name: c.name, path: categoryPath(c.slug) }))];
   const canonical = absoluteUrl(origin, categoryPath(category.slug)) + (page > 0 ? `?page=${page}` : '');
   const description = `Sách ${category.name} tại ${SITE_NAME}: chọn theo giá, nhà xuất bản, độ tuổi; giao hàng toàn quốc.${
@@ -202,6 +204,7 @@ export async function categoryHead({ app, origin }: PageContext, slug: string, p
     title: pageTitle(category.name),
     description,
     canonical,
+    data: { categoryTree },
     jsonLd: [
       {
         '@context': 'https://schema.org',

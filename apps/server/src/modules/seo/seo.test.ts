@@ -267,6 +267,11 @@ describe('category, search and home pages before JavaScript', () => {
     const site = p.jsonLd().find((d) => d['@type'] === 'WebSite')!;
     expect(site.potentialAction).toMatchObject({ '@type': 'SearchAction', target: { urlTemplate: `${ORIGIN}/search?q={search_term_string}` } });
     expect(p.html).toMatch(/<noscript>[\s\S]*<a href="\/danh-muc\/[a-z0-9-]+">/);
+    // The category tree the app would fetch before painting its category chips comes with the page.
+    const data = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(p.html);
+    const tree = (JSON.parse(data![1]!) as { categoryTree: { slug: string; children: unknown[] }[] }).categoryTree;
+    expect(tree.length).toBeGreaterThan(5);
+    expect(tree[0]!.children.length).toBeGreaterThan(0);
     // Other app pages still get the shell as before.
     const other = await page('/lien-he');
     expect(other.status).toBe(200);
