@@ -159,7 +159,18 @@ async function scriptSizes(urls: string[]): Promise<{ raw: number; gzip: number 
   return { raw, gzip };
 }
 
+/** One Lighthouse run, tried up to three times: on a loaded machine Chromium's trace sometimes misses the navigation. */
 function lighthouse(url: string, preset: 'mobile' | 'desktop'): LhResult {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return lighthouseOnce(url, preset);
+    } catch (err) {
+      if (attempt >= 3) throw err;
+    }
+  }
+}
+
+function lighthouseOnce(url: string, preset: 'mobile' | 'desktop'): LhResult {
   const cli = path.join(root, 'node_modules', 'lighthouse', 'cli', 'index.js');
   const out = spawnSync(
     process.execPath,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { BookCardDto } from './catalog.ts';
+import type { BookCardDto } from './catalog-types.ts';
 import { jsonId, text } from './input.ts';
 import { RATING_SCORE_MIN, RATING_SCORE_MAX, RATING_SCORES, REVIEW_CONTENT_MAX, COMMENT_CONTENT_MAX, type RatingScore } from './engagement-rules.ts';
 

@@ -8,6 +8,7 @@ export * from './auth.ts';
 export * from './engagement.ts';
 export * from './engagement-rules.ts';
 export * from './catalog.ts';
+export * from './catalog-types.ts';
 export * from './catalog-rules.ts';
 export * from './price.ts';
 export * from './isbn.ts';

@@ -69,6 +69,8 @@ export async function homeHead({ app, origin }: PageContext): Promise<PageHead> 
     description: HOME_DESCRIPTION,
     canonical: `${origin}/`,
     image: absoluteUrl(origin, '/favicon.svg'),
+    // The first banner of the carousel (BannerCarousel.tsx) is the home page's largest paint.
+    preloadImage: { href: '/banners/flash-sale.svg' },
     jsonLd: [
       {
         '@context': 'https://schema.org',
