@@ -144,11 +144,18 @@ async function scriptSizes(urls: string[]): Promise<{ raw: number; gzip: number 
   for (const url of urls) {
     let size = gzipCache.get(url);
     if (!size) {
-      let body: Buffer;
-      try {
-        body = Buffer.from(await (await fetch(url)).arrayBuffer());
-      } catch (err) {
-        throw new Error(`could not read ${url}: ${err instanceof Error ? err.message : String(err)}`);
+      let body: Buffer | undefined;
+      // A reused keep-alive connection the server has just closed fails once: ask again on a new one.
+      for (let attempt = 1; !body; attempt++) {
+        try {
+          body = Buffer.from(await (await fetch(url)).arrayBuffer());
+        } catch (err) {
+          if (attempt >= 3) {
+            const cause = err instanceof Error && err.cause instanceof Error ? ` (${err.cause.message})` : '';
+            throw new Error(`could not read ${url}: ${err instanceof Error ? err.message : String(err)}${cause}`);
+          }
+          await new Promise((r) => setTimeout(r, 500));
+        }
       }
       size = { raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
       gzipCache.set(url, size);
