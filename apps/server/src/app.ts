@@ -19,7 +19,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
-import { ERROR_CODES, findBadText, INPUT_MESSAGES, jsonDepth } from '@nhasach/shared';
+import { ERROR_CODES, findBadText, INPUT_MESSAGES, jsonDepth, SLUG_MAX } from '@nhasach/shared';
 import type { Config } from './config.ts';
 import { queryRows, type Database, type Db } from './db/client.ts';
 import { corsOptions } from './lib/cors.ts';
@@ -30,6 +30,7 @@ import { docsCsp, registerSecurityHeaders } from './lib/security-headers.ts';
 import { SERVICE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './lib/unavailable.ts';
 import { fieldErrorsFromZod, fieldLabel } from './lib/validation.ts';
 import { registerModules } from './modules/index.ts';
+import { seoPlugin } from './modules/seo/index.ts';
 
 z.config(z.locales.vi());
 
@@ -117,6 +118,9 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     // A hop count is what proxy-addr does for a number (Fastify's types only list the other forms).
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // A path parameter may be a whole slug (up to 200 characters): past find-my-way's default of 100 a book's
+    // page and /api/v1/books/slug/{slug} would answer 414.
+    routerOptions: { maxParamLength: 2 * SLUG_MAX },
     // Request ids: a well-formed x-request-id from the load balancer is kept (one id across the hops), else a
     // UUID; pino logs it with every line of the request as reqId, and it is echoed in the x-request-id header.
     requestIdHeader: false,
@@ -306,12 +310,16 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // '/' is a page with its own head (seoPlugin), not the bare index.html.
+      index: false,
       setHeaders: (reply, filePath) => {
         // Hashed build assets never change; index.html must always be revalidated.
         reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
+  // robots.txt, sitemaps, and the public pages' titles, descriptions and structured data before any script runs.
+  await app.register(seoPlugin, { webDist: serveSpa ? webDist : undefined });
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api') || !serveSpa || (request.method !== 'GET' && request.method !== 'HEAD')) {

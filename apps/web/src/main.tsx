@@ -1,5 +1,3 @@
-// First: configures Zod before any schema runs (no eval under the CSP).
-import './lib/zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 // Be Vietnam Pro is bundled (vietnamese, latin-ext and latin subsets) so the text renders well offline.

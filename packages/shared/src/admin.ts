@@ -11,7 +11,7 @@ import {
   type CoverType,
   type Language,
   type NamedRef,
-} from './catalog.ts';
+} from './catalog-types.ts';
 import { MAX_PAGE_SIZE, SLUG_MAX } from './constants.ts';
 import { INT32_MAX, jsonId, pageParam as pageQueryParam, queryId, queryScalar, requireChange, sizeParam as sizeQueryParam, text } from './input.ts';
 import { ISBN_MESSAGES, isbn13Problem, normalizeIsbn } from './isbn.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catalogQuerySchema, normalizeLanguage, parseBookSort, priceFilterParams, searchQuerySchema } from './catalog.ts';
+import { catalogQuerySchema, searchQuerySchema } from './catalog.ts';
+import { normalizeLanguage, parseBookSort, priceFilterParams } from './catalog-types.ts';
 
 describe('parseBookSort', () => {
   it('reads the named sorts', () => {

@@ -28,3 +28,5 @@ export const STORAGE_KEYS = {
   loginRedirect: 'auth.redirectAfterLogin',
   favourites: (userKey: string) => `FAV_${userKey}_V1`,
 } as const;
+
+export const HOME_NEW_PAGE_SIZE = 15;

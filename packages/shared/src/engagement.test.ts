@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clampRatingScore, commentInputSchema, ratingInputSchema, ratingSummaryFrom, roundAverage } from './engagement.ts';
+import { commentInputSchema, ratingInputSchema, ratingSummaryFrom, roundAverage } from './engagement.ts';
+import { clampRatingScore } from './engagement-rules.ts';
 
 describe('clampRatingScore (the client rule)', () => {
   it('clamps to 1..5, rounds, and defaults to 5', () => {

@@ -12,7 +12,8 @@ import {
   shippingFeeFor,
 } from './orders.ts';
 import { addressInputSchema, formatAddressLine } from './address.ts';
-import { cartAddSchema, cartBadgeText, cartUpdateSchema } from './cart.ts';
+import { cartAddSchema, cartUpdateSchema } from './cart.ts';
+import { cartBadgeText } from './cart-badge.ts';
 
 describe('order transitions (spec section 4)', () => {
   it('allows exactly the table', () => {

@@ -34,6 +34,9 @@ export function BookCard({ book, eager = false, saleBar = false, className = '' 
           <ImageWithFallback
             src={book.thumbnail}
             alt=""
+            // The medium variant's own size (2:3): the browser knows the shape before the file arrives.
+            width={300}
+            height={450}
             loading={eager ? 'eager' : 'lazy'}
             decoding="async"
             className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.04]"

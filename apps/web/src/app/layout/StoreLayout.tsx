@@ -16,7 +16,8 @@ export function StoreLayout() {
         Bỏ qua đến nội dung chính
       </a>
       <Header />
-      <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
+      {/* At least a screen high: the footer never shows above the fold while a page loads, then jumps away (CLS). */}
+      <main id="main-content" tabIndex={-1} className="min-h-dvh flex-1 outline-none">
         <Outlet />
       </main>
       <Footer />

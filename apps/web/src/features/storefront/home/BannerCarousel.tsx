@@ -90,7 +90,7 @@ export function BannerCarousel({ banners = HOME_BANNERS, intervalMs = CAROUSEL_I
             className="w-full shrink-0"
           >
             <a href={b.href} className="block aspect-[2/1] sm:aspect-[3/1]">
-              <img src={b.src} alt={b.alt} width={1200} height={400} className="size-full object-cover object-left sm:object-center" loading={i === 0 ? 'eager' : 'lazy'} draggable={false} />
+              <img src={b.src} alt={b.alt} width={1200} height={400} className="size-full object-cover object-left sm:object-center" loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'auto'} draggable={false} />
             </a>
           </div>
         ))}

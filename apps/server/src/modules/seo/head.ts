@@ -1,0 +1,99 @@
+import { clip, escapeHtml, jsonForScript } from './escape.ts';
+
+/** What the server knows of a page before any JavaScript runs: its head, and a little text for crawlers. */
+export interface PageHead {
+  status: number;
+  /** The whole <title>, as the web app sets it (useDocumentTitle). */
+  title: string;
+  description: string;
+  /** Absolute URL; omitted on pages that do not exist. */
+  canonical?: string;
+  robots?: string;
+  /** og:type: website, product, … */
+  ogType?: string;
+  /** Absolute URL of the page's image (cover). */
+  image?: string;
+  imageAlt?: string;
+  /** Further Open Graph properties (product:price:amount, …), in order. */
+  og?: [property: string, content: string][];
+  /** schema.org objects, one <script type="application/ld+json"> each. */
+  jsonLd?: object[];
+  /** The picture that will be the page's largest paint: fetched at once, before the scripts ask for it. */
+  preloadImage?: { href: string; srcset?: string; sizes?: string };
+  /** HTML (already escaped) shown when scripts do not run. */
+  noscript?: string;
+  /**
+   * Data the app would otherwise fetch before its first paint (e.g. the category tree), in a JSON data block
+   * (#page-data) that the app reads at start: no loading state, so nothing moves when it arrives.
+   */
+  data?: Record<string, unknown>;
+}
+
+export const SITE_NAME = 'Nhà Sách';
+const DESCRIPTION_MAX = 160;
+
+const meta = (attr: 'name' | 'property', key: string, content: string) =>
+  `<meta ${attr}="${escapeHtml(key)}" content="${escapeHtml(content)}" />`;
+
+/** The tags of a page head, one per line. */
+export function renderHead(head: PageHead): string {
+  const description = clip(head.description, DESCRIPTION_MAX);
+  const lines = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    meta('name', 'description', description),
+  ];
+  if (head.robots) lines.push(meta('name', 'robots', head.robots));
+  if (head.canonical) lines.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}" />`);
+  if (head.preloadImage) {
+    const p = head.preloadImage;
+    lines.push(
+      `<link rel="preload" as="image" href="${escapeHtml(p.href)}"${p.srcset ? ` imagesrcset="${escapeHtml(p.srcset)}"` : ''}${
+        p.sizes ? ` imagesizes="${escapeHtml(p.sizes)}"` : ''
+      } fetchpriority="high" />`,
+    );
+  }
+  lines.push(
+    meta('property', 'og:site_name', SITE_NAME),
+    meta('property', 'og:locale', 'vi_VN'),
+    meta('property', 'og:type', head.ogType ?? 'website'),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', description),
+  );
+  if (head.canonical) lines.push(meta('property', 'og:url', head.canonical));
+  if (head.image) {
+    lines.push(meta('property', 'og:image', head.image));
+    if (head.imageAlt) lines.push(meta('property', 'og:image:alt', head.imageAlt));
+  }
+  for (const [property, content] of head.og ?? []) lines.push(meta('property', property, content));
+  lines.push(
+    meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:description', description),
+  );
+  if (head.image) lines.push(meta('name', 'twitter:image', head.image));
+  // A data block: the browser never runs it, so the strict script-src of the CSP has nothing to refuse.
+  for (const data of head.jsonLd ?? []) lines.push(`<script type="application/ld+json">${jsonForScript(data)}</script>`);
+  if (head.data) lines.push(`<script type="application/json" id="page-data">${jsonForScript(head.data)}</script>`);
+  return lines.join('\n    ');
+}
+
+const TITLE = /<title>[\s\S]*?<\/title>/i;
+const DESCRIPTION = /<meta\s+name="description"[^>]*>\s*/i;
+const ROOT = /<div id="root"><\/div>/;
+
+/**
+ * The built index.html cut once into the parts around the page head and the app's root element, so that each
+ * answer is a few string joins. The built file's own title and description make way for the page's.
+ */
+export function compileShell(indexHtml: string): (head: PageHead) => string {
+  const withoutDescription = indexHtml.replace(DESCRIPTION, '');
+  const titleAt = withoutDescription.search(TITLE);
+  const headSlot = titleAt >= 0 ? withoutDescription.replace(TITLE, '\u0000HEAD\u0000') : withoutDescription.replace('</head>', '\u0000HEAD\u0000\n  </head>');
+  const [beforeHead = '', afterHead = ''] = headSlot.split('\u0000HEAD\u0000');
+  const rootAt = afterHead.search(ROOT);
+  return (head) => {
+    const headHtml = renderHead(head);
+    if (!head.noscript || rootAt < 0) return `${beforeHead}${headHtml}${afterHead}`;
+    return `${beforeHead}${headHtml}${afterHead.slice(0, rootAt)}<noscript>${head.noscript}</noscript>\n    ${afterHead.slice(rootAt)}`;
+  };
+}

@@ -1,0 +1,346 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client.ts';
+import { books } from '../../db/schema/index.ts';
+import { seedDemoCatalog } from '../../db/seed/catalog.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { jsonForScript } from './escape.ts';
+import { sitemapRoutes } from './plugin.ts';
+
+// The public pages as a crawler sees them: plain HTTP, no JavaScript. The shell is shaped like Vite's build of
+// apps/web/index.html (title and description in the head, the module script, the empty root element).
+const SHELL = `<!doctype html>
+<html lang="vi">
+  <head>
+    <meta charset="UTF-8" />
+    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+    <meta name="description" content="Nhà Sách - nhà sách trực tuyến: sách tiếng Việt và sách dịch, giao hàng toàn quốc." />
+    <meta name="theme-color" content="#b91c1c" />
+    <title>Nhà Sách</title>
+    <script type="module" crossorigin src="/assets/index-test.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-test.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+const ORIGIN = 'https://nhasach.example';
+
+let t: TestApp;
+let base: string;
+let webDist: string;
+
+beforeAll(async () => {
+  webDist = mkdtempSync(path.join(tmpdir(), 'nhasach-web-'));
+  mkdirSync(path.join(webDist, 'assets'));
+  writeFileSync(path.join(webDist, 'index.html'), SHELL);
+  writeFileSync(path.join(webDist, 'assets', 'index-test.js'), 'export {};\n');
+  t = await createTestApp({ NODE_ENV: 'production', WEB_DIST: webDist, PUBLIC_URL: ORIGIN });
+  await seedDemoCatalog(t.app);
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+const decode = (s: string) =>
+  s.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!);
+
+interface Page {
+  status: number;
+  html: string;
+  headers: Headers;
+  title: string | undefined;
+  meta(key: string): string | undefined;
+  link(rel: string): string | undefined;
+  jsonLd(): Record<string, unknown>[];
+}
+
+async function page(url: string): Promise<Page> {
+  const res = await fetch(`${base}${url}`, { headers: { accept: 'text/html' } });
+  const html = await res.text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  return {
+    status: res.status,
+    html,
+    headers: res.headers,
+    title: /<title>([\s\S]*?)<\/title>/.exec(head)?.[1]?.replace(/[\s\S]*/, (s) => decode(s)),
+    meta(key) {
+      const m = new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)" />`).exec(head);
+      return m ? decode(m[1]!) : undefined;
+    },
+    link(rel) {
+      const m = new RegExp(`<link rel="${rel}" href="([^"]*)"`).exec(head);
+      return m ? decode(m[1]!) : undefined;
+    },
+    jsonLd() {
+      return [...head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+    },
+  };
+}
+
+interface DemoBookRow {
+  id: number;
+  slug: string;
+  title: string;
+  price: number;
+  salePrice: number | null;
+  categorySlug: string;
+}
+
+async function visibleBook(where = sql`true`): Promise<DemoBookRow> {
+  const [row] = await queryRows<DemoBookRow>(
+    t.app.db,
+    sql`select b.id, b.slug, b.title, b.price, b.sale_price as "salePrice",
+        (select c.slug from categories c join book_categories bc on bc.category_id = c.id where bc.book_id = b.id limit 1) as "categorySlug"
+      from books b where b.status = 'ACTIVE' and b.stock > 0 and ${where} order by b.id limit 1`,
+  );
+  return row!;
+}
+
+describe('product page before JavaScript', () => {
+  it('has the title, description, canonical URL, cover, price in VND and a Book with an Offer', async () => {
+    const book = await visibleBook(sql`b.sale_price is null`);
+    const p = await page(`/books/${book.slug}`);
+    expect(p.status).toBe(200);
+    expect(p.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(p.headers.get('cache-control')).toBe('no-cache');
+    expect(p.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(p.title).toBe(`${book.title} | Nhà Sách`);
+    expect(p.html.match(/<title>/g)).toHaveLength(1);
+    expect(p.html.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(p.meta('description')!.length).toBeGreaterThan(20);
+    expect(p.meta('description')!.length).toBeLessThanOrEqual(160);
+    expect(p.link('canonical')).toBe(`${ORIGIN}/books/${book.slug}`);
+    expect(p.meta('og:url')).toBe(`${ORIGIN}/books/${book.slug}`);
+    expect(p.meta('og:type')).toBe('product');
+    expect(p.meta('og:title')).toBe(p.title);
+    expect(p.meta('product:price:amount')).toBe(String(book.price));
+    expect(p.meta('product:price:currency')).toBe('VND');
+    const image = p.meta('og:image')!;
+    expect(image).toMatch(new RegExp(`^${ORIGIN}/media/`));
+    expect(p.meta('twitter:card')).toBe('summary_large_image');
+    expect(p.meta('twitter:image')).toBe(image);
+    // The cover the og:image names is served.
+    const cover = await fetch(`${base}${new URL(image).pathname}`);
+    expect(cover.status).toBe(200);
+    expect(cover.headers.get('content-type')).toMatch(/^image\//);
+
+    const [ld, crumbs] = p.jsonLd();
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Book',
+      name: book.title,
+      url: `${ORIGIN}/books/${book.slug}`,
+      image: [image],
+      offers: { '@type': 'Offer', price: book.price, priceCurrency: 'VND', availability: 'https://schema.org/InStock' },
+    });
+    expect(ld!.isbn).toMatch(/^\d{13}$/);
+    expect((ld!.author as { name: string }[])[0]!.name.length).toBeGreaterThan(0);
+    expect(crumbs).toMatchObject({ '@type': 'BreadcrumbList' });
+    const items = crumbs!.itemListElement as { position: number; name: string; item: string }[];
+    expect(items.map((i) => i.position)).toEqual([1, 2, 3]);
+    expect(items[0]!.item).toBe(`${ORIGIN}/`);
+    expect(items[1]!.item).toBe(`${ORIGIN}/danh-muc/${book.categorySlug}`);
+    expect(items[2]).toMatchObject({ name: book.title, item: `${ORIGIN}/books/${book.slug}` });
+
+    // The app still starts: its script and root element are there, and crawlers without scripts get the text.
+    expect(p.html).toContain('<script type="module" crossorigin src="/assets/index-test.js"></script>');
+    expect(p.html).toMatch(/<noscript>[\s\S]*<h1>[\s\S]*<\/noscript>\s*<div id="root"><\/div>/);
+    // The cover is asked for at once, with the gallery's srcset.
+    expect(p.html).toMatch(/<link rel="preload" as="image" href="\/media\/[^"]+" imagesrcset="[^"]+ 300w, [^"]+ 600w, [^"]+ 900w" imagesizes="[^"]+" fetchpriority="high" \/>/);
+  });
+
+  it('shows the sale price while a sale runs, and the category URL names the same canonical page', async () => {
+    const book = await visibleBook(sql`b.sale_price is not null and b.sale_start_at is null and b.sale_end_at is null`);
+    const p = await page(`/danh-muc/${book.categorySlug}/${book.slug}`);
+    expect(p.status).toBe(200);
+    expect(p.link('canonical')).toBe(`${ORIGIN}/books/${book.slug}`);
+    expect(p.meta('product:price:amount')).toBe(String(book.salePrice));
+    expect((p.jsonLd()[0]!.offers as { price: number }).price).toBe(book.salePrice);
+  });
+
+  it('answers 404 with the app shell for an unknown or hidden book', async () => {
+    for (const url of ['/books/khong-co-cuon-nay', '/danh-muc/van-hoc/khong-co-cuon-nay', `/books/${'x'.repeat(201)}`]) {
+      const p = await page(url);
+      expect(p.status, url).toBe(404);
+      expect(p.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(p.html).toContain('<div id="root"></div>');
+      expect(p.html).toContain('src="/assets/index-test.js"');
+      expect(p.meta('robots')).toBe('noindex');
+      expect(p.link('canonical')).toBeUndefined();
+      expect(p.jsonLd()).toEqual([]);
+    }
+    // A slug of the longest length allowed (200) names its book.
+    const long = await visibleBook();
+    const longSlug = `${long.slug}-${'a'.repeat(200)}`.slice(0, 200);
+    await t.app.db.update(books).set({ slug: longSlug }).where(eq(books.id, long.id));
+    try {
+      const p = await page(`/books/${longSlug}`);
+      expect(p.status).toBe(200);
+      expect(p.title).toBe(`${long.title} | Nhà Sách`);
+    } finally {
+      await t.app.db.update(books).set({ slug: long.slug }).where(eq(books.id, long.id));
+    }
+    const hidden = await visibleBook();
+    await t.app.db.update(books).set({ status: 'INACTIVE' }).where(eq(books.id, hidden.id));
+    try {
+      expect((await page(`/books/${hidden.slug}`)).status).toBe(404);
+    } finally {
+      await t.app.db.update(books).set({ status: 'ACTIVE' }).where(eq(books.id, hidden.id));
+    }
+  });
+
+  it('escapes a hostile title and description everywhere', async () => {
+    const book = await visibleBook();
+    const title = `Sách "Lạ" & 'khó' </script><script>alert(1)</script><!-- \u2028`;
+    const description = `<p>Mở đầu</p><script>alert(2)</script><p>"trích" &amp; </script> hết</p>`;
+    const [old] = await t.app.db.select({ title: books.title, description: books.description }).from(books).where(eq(books.id, book.id));
+    await t.app.db.update(books).set({ title, description }).where(eq(books.id, book.id));
+    try {
+      const p = await page(`/books/${book.slug}`);
+      expect(p.status).toBe(200);
+      expect(p.html).not.toContain('<script>alert');
+      expect(p.html).not.toContain('"Lạ"');
+      expect(p.html).not.toContain('<!--');
+      // Three data blocks at most end where they should: no early '</script>'.
+      expect(p.html.match(/<\/script>/g)!.length).toBe(p.html.match(/<script\b/g)!.length);
+      expect(p.title).toBe(`${title} | Nhà Sách`);
+      expect(p.meta('og:title')).toBe(`${title} | Nhà Sách`);
+      expect(p.meta('description')).not.toContain('<');
+      const [ld, crumbs] = p.jsonLd();
+      expect(ld!.name).toBe(title);
+      expect((crumbs!.itemListElement as { name: string }[])[2]!.name).toBe(title);
+      expect(p.html).toMatch(/<noscript>[\s\S]*<h1>Sách &quot;Lạ&quot; &amp; &#39;khó&#39; &lt;\/script&gt;/);
+    } finally {
+      await t.app.db.update(books).set(old!).where(eq(books.id, book.id));
+    }
+  });
+
+  it('JSON-LD text cannot close its element and still parses back', () => {
+    const value = { a: '</script><script>x</script>', b: '<!-- & -->', c: '\u2028\u2029' };
+    const text = jsonForScript(value);
+    expect(text).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(text)).toEqual(value);
+  });
+});
+
+describe('category, search and home pages before JavaScript', () => {
+  it('category: title, canonical, breadcrumb down the tree; unknown slug is 404', async () => {
+    const [child] = await queryRows<{ slug: string; name: string; parentSlug: string; parentName: string }>(
+      t.app.db,
+      sql`select c.slug, c.name, p.slug as "parentSlug", p.name as "parentName" from categories c join categories p on p.id = c.parent_id order by c.id limit 1`,
+    );
+    const p = await page(`/danh-muc/${child!.slug}?page=2&sort=price`);
+    expect(p.status).toBe(200);
+    expect(p.title).toBe(`${child!.name} | Nhà Sách`);
+    expect(p.link('canonical')).toBe(`${ORIGIN}/danh-muc/${child!.slug}?page=2`);
+    expect(p.meta('description')).toContain(child!.name);
+    const crumbs = p.jsonLd().find((d) => d['@type'] === 'BreadcrumbList')!;
+    expect((crumbs.itemListElement as { name: string }[]).map((i) => i.name)).toEqual(['Trang chủ', child!.parentName, child!.name]);
+    expect((await page('/danh-muc/khong-co-danh-muc-nay')).status).toBe(404);
+  });
+
+  it('search: the term in the title (escaped), not indexed but followed', async () => {
+    const p = await page(`/search?q=${encodeURIComponent('<b>"Nguyễn Nhật Ánh"</b>')}&page=0&size=20`);
+    expect(p.status).toBe(200);
+    expect(p.title).toBe('Tìm kiếm: <b>"Nguyễn Nhật Ánh"</b> | Nhà Sách');
+    expect(p.html).not.toContain('<b>');
+    expect(p.meta('robots')).toBe('noindex, follow');
+    expect(p.link('canonical')).toBe(`${ORIGIN}/search?q=${encodeURIComponent('<b>"Nguyễn Nhật Ánh"</b>')}`);
+    // A control character in a page's query string is dropped, not refused with an API error.
+    expect((await page('/search?q=ab%01c')).title).toBe('Tìm kiếm: ab c | Nhà Sách');
+  });
+
+  it('home: the store, its search action and the top categories', async () => {
+    const p = await page('/');
+    expect(p.status).toBe(200);
+    expect(p.title).toBe('Nhà Sách - Nhà sách trực tuyến');
+    expect(p.link('canonical')).toBe(`${ORIGIN}/`);
+    const site = p.jsonLd().find((d) => d['@type'] === 'WebSite')!;
+    expect(site.potentialAction).toMatchObject({ '@type': 'SearchAction', target: { urlTemplate: `${ORIGIN}/search?q={search_term_string}` } });
+    expect(p.html).toMatch(/<noscript>[\s\S]*<a href="\/danh-muc\/[a-z0-9-]+">/);
+    // The category tree the app would fetch before painting its category chips comes with the page.
+    const data = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(p.html);
+    const tree = (JSON.parse(data![1]!) as { categoryTree: { slug: string; children: unknown[] }[] }).categoryTree;
+    expect(tree.length).toBeGreaterThan(5);
+    expect(tree[0]!.children.length).toBeGreaterThan(0);
+    // Other app pages still get the shell as before.
+    const other = await page('/lien-he');
+    expect(other.status).toBe(200);
+    expect(other.html).toContain('<div id="root"></div>');
+  });
+});
+
+const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => decode(m[1]!));
+
+describe('robots.txt and sitemaps', () => {
+  it('robots.txt keeps crawlers out of the back-office and the shopper\'s own pages and names the sitemap', async () => {
+    const res = await fetch(`${base}/robots.txt`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    const text = await res.text();
+    expect(text).toMatch(/^User-agent: \*$/m);
+    for (const p of ['/admin', '/sale', '/tai-khoan', '/gio-hang', '/checkout', '/don-hang', '/yeu-thich', '/api/']) {
+      expect(text).toContain(`\nDisallow: ${p}\n`);
+    }
+    expect(text).not.toMatch(/Disallow: \/(books|danh-muc|search)/);
+    expect(text).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+  });
+
+  it('sitemap.xml lists the home page, every category and every visible book of the demo catalogue', async () => {
+    const res = await fetch(`${base}/sitemap.xml`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
+    const xml = await res.text();
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(xml.trimEnd().endsWith('</urlset>')).toBe(true);
+    const urls = locs(xml);
+    const visible = await queryRows<{ slug: string }>(t.app.db, sql`select slug from books where status in ('ACTIVE', 'OUT_OF_STOCK')`);
+    const hidden = await queryRows<{ slug: string }>(t.app.db, sql`select slug from books where status not in ('ACTIVE', 'OUT_OF_STOCK')`);
+    const categories = await queryRows<{ slug: string }>(t.app.db, sql`select slug from categories`);
+    expect(visible.length).toBeGreaterThan(300);
+    expect(urls).toContain(`${ORIGIN}/`);
+    for (const b of visible) expect(urls).toContain(`${ORIGIN}/books/${b.slug}`);
+    for (const b of hidden) expect(urls).not.toContain(`${ORIGIN}/books/${b.slug}`);
+    for (const c of categories) expect(urls).toContain(`${ORIGIN}/danh-muc/${c.slug}`);
+    expect(new Set(urls).size).toBe(urls.length);
+    expect(xml).toMatch(/<url><loc>[^<]+\/books\/[^<]+<\/loc><lastmod>\d{4}-\d\d-\d\dT[\d:.]+Z<\/lastmod><\/url>/);
+  });
+
+  it('past the per-file limit /sitemap.xml is an index of files that together list every page once', async () => {
+    // The same routes with files of 40 URLs, on the same database.
+    const small = Fastify();
+    small.decorate('db', t.app.db);
+    small.decorate('config', t.app.config);
+    await small.register(sitemapRoutes, { maxUrls: 40 });
+    try {
+      const index = await small.inject('/sitemap.xml');
+      expect(index.statusCode).toBe(200);
+      expect(index.body).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+      const files = locs(index.body);
+      expect(files.slice(0, 2)).toEqual([`${ORIGIN}/sitemaps/pages-0.xml`, `${ORIGIN}/sitemaps/pages-1.xml`]);
+      expect(files.filter((f) => f.includes('/books-')).length).toBeGreaterThanOrEqual(8);
+      const all: string[] = [];
+      for (const file of files) {
+        const res = await small.inject(new URL(file).pathname);
+        expect(res.statusCode, file).toBe(200);
+        const urls = locs(res.body);
+        expect(urls.length, file).toBeLessThanOrEqual(40);
+        all.push(...urls);
+      }
+      const whole = locs((await t.app.inject('/sitemap.xml')).body);
+      expect(all.sort()).toEqual(whole.sort());
+      expect((await small.inject('/sitemaps/nothing.xml')).statusCode).toBe(404);
+    } finally {
+      await small.close();
+    }
+  });
+});

@@ -1,0 +1,276 @@
+// `npm run lighthouse`: builds the web app, starts the production store on a free port (its own PGlite database
+// with the demo catalogue, or DATABASE_URL), and runs Lighthouse (performance only) in Debian's Chromium on the
+// home, category, search and product pages with the mobile and desktop presets. Prints, per page and preset:
+// performance score, LCP, CLS, TBT, bytes transferred, the JavaScript of the first load (raw and gzip -9 of each
+// file, whatever the server's own compression), and the load average before and after the run.
+//
+//   npm run lighthouse                      build, start, measure
+//   npm run lighthouse -- --no-build        reuse apps/web/dist
+//   npm run lighthouse -- --url http://…    measure a store that is already running (no build, no start)
+//   npm run lighthouse -- --runs 3          median of several runs per page and preset
+//   npm run lighthouse -- --json out.json   also write the figures as JSON
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const chromium = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(name);
+const option = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const runs = Math.max(1, Number(option('--runs') ?? 1));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+interface Store {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+async function startStore(): Promise<Store> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'nhasach-lighthouse-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      // Many page loads from one address in a few minutes.
+      RATE_LIMIT_SCALE: '20',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`store exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('store did not start in time');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    baseUrl,
+    async stop() {
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function api<T>(baseUrl: string, url: string): Promise<T> {
+  const res = await fetch(`${baseUrl}${url}`);
+  if (!res.ok) throw new Error(`${url}: ${res.status}`);
+  return ((await res.json()) as { data: T }).data;
+}
+
+/** The four pages: home, the category and the product of the first book on the home page, a search. */
+async function pagesOf(baseUrl: string): Promise<{ name: string; path: string }[]> {
+  const catalog = await api<{ content: { slug: string }[] }>(baseUrl, '/api/v1/books/catalog?page=0&size=1&sort=sold&direction=DESC');
+  const book = catalog.content[0];
+  const tree = await api<{ slug: string }[]>(baseUrl, '/api/v1/categories/tree');
+  if (!book || !tree[0]) throw new Error('the store has no books or categories to measure');
+  return [
+    { name: 'home', path: '/' },
+    { name: 'category', path: `/danh-muc/${tree[0].slug}` },
+    { name: 'search', path: '/search?q=nguyen%20nhat%20anh' },
+    { name: 'product', path: `/books/${book.slug}` },
+  ];
+}
+
+interface LhAudit {
+  numericValue?: number;
+  details?: { items?: { url: string; resourceType?: string; transferSize?: number; resourceSize?: number }[] };
+}
+interface LhResult {
+  categories: { performance: { score: number | null } };
+  audits: Record<string, LhAudit | undefined>;
+  runtimeError?: { message: string };
+}
+
+interface Figures {
+  page: string;
+  preset: 'mobile' | 'desktop';
+  performance: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  transferredKb: number;
+  jsFiles: number;
+  jsRawKb: number;
+  jsGzipKb: number;
+  load: string;
+}
+
+const median = (values: number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor((s.length - 1) / 2)]!;
+};
+const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+
+/** gzip -9 of each script the page loaded: the first-load JavaScript as any compressing server would send it. */
+const gzipCache = new Map<string, { raw: number; gzip: number }>();
+async function scriptSizes(urls: string[]): Promise<{ raw: number; gzip: number }> {
+  let raw = 0;
+  let gzip = 0;
+  for (const url of urls) {
+    let size = gzipCache.get(url);
+    if (!size) {
+      let body: Buffer | undefined;
+      // A reused keep-alive connection the server has just closed fails once: ask again on a new one.
+      for (let attempt = 1; !body; attempt++) {
+        try {
+          body = Buffer.from(await (await fetch(url)).arrayBuffer());
+        } catch (err) {
+          if (attempt >= 3) {
+            const cause = err instanceof Error && err.cause instanceof Error ? ` (${err.cause.message})` : '';
+            throw new Error(`could not read ${url}: ${err instanceof Error ? err.message : String(err)}${cause}`);
+          }
+          await new Promise((r) => setTimeout(r, 500));
+        }
+      }
+      size = { raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
+      gzipCache.set(url, size);
+    }
+    raw += size.raw;
+    gzip += size.gzip;
+  }
+  return { raw, gzip };
+}
+
+/** One Lighthouse run, tried up to three times: on a loaded machine Chromium's trace sometimes misses the navigation. */
+function lighthouse(url: string, preset: 'mobile' | 'desktop'): LhResult {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return lighthouseOnce(url, preset);
+    } catch (err) {
+      if (attempt >= 3) throw err;
+    }
+  }
+}
+
+function lighthouseOnce(url: string, preset: 'mobile' | 'desktop'): LhResult {
+  const cli = path.join(root, 'node_modules', 'lighthouse', 'cli', 'index.js');
+  const out = spawnSync(
+    process.execPath,
+    [
+      cli,
+      url,
+      '--quiet',
+      '--output=json',
+      '--output-path=stdout',
+      '--only-categories=performance',
+      '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-dev-shm-usage',
+      ...(preset === 'desktop' ? ['--preset=desktop'] : []),
+    ],
+    { cwd: root, env: { ...process.env, CHROME_PATH: chromium }, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+  );
+  if (out.status !== 0) throw new Error(`lighthouse failed on ${url} (${preset}): ${out.stderr.slice(-2000)}`);
+  const result = JSON.parse(out.stdout) as LhResult;
+  if (result.runtimeError) throw new Error(`lighthouse: ${result.runtimeError.message}`);
+  return result;
+}
+
+async function measure(baseUrl: string, page: { name: string; path: string }, preset: 'mobile' | 'desktop'): Promise<Figures> {
+  const before = load();
+  const samples: Omit<Figures, 'load' | 'page' | 'preset'>[] = [];
+  for (let i = 0; i < runs; i++) {
+    const r = lighthouse(`${baseUrl}${page.path}`, preset);
+    const requests = r.audits['network-requests']?.details?.items ?? [];
+    const scripts = requests.filter((q) => q.resourceType === 'Script' && q.url.startsWith(baseUrl)).map((q) => q.url);
+    const js = await scriptSizes([...new Set(scripts)]);
+    samples.push({
+      performance: Math.round((r.categories.performance.score ?? 0) * 100),
+      lcpMs: Math.round(r.audits['largest-contentful-paint']?.numericValue ?? NaN),
+      cls: Number((r.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
+      tbtMs: Math.round(r.audits['total-blocking-time']?.numericValue ?? NaN),
+      transferredKb: Math.round((r.audits['total-byte-weight']?.numericValue ?? NaN) / 1024),
+      jsFiles: scripts.length,
+      jsRawKb: Math.round(js.raw / 1024),
+      jsGzipKb: Math.round(js.gzip / 1024),
+    });
+  }
+  const pick = <K extends keyof (typeof samples)[number]>(k: K) => median(samples.map((s) => s[k]));
+  return {
+    page: page.name,
+    preset,
+    performance: pick('performance'),
+    lcpMs: pick('lcpMs'),
+    cls: pick('cls'),
+    tbtMs: pick('tbtMs'),
+    transferredKb: pick('transferredKb'),
+    jsFiles: pick('jsFiles'),
+    jsRawKb: pick('jsRawKb'),
+    jsGzipKb: pick('jsGzipKb'),
+    load: `${before} -> ${load()}`,
+  };
+}
+
+async function main(): Promise<void> {
+  const given = option('--url');
+  if (!given && !flag('--no-build')) {
+    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('build failed');
+  }
+  const store: Store = given ? { baseUrl: given.replace(/\/$/, ''), stop: async () => {} } : await startStore();
+  try {
+    const pages = await pagesOf(store.baseUrl);
+    // One unmeasured visit per page: the covers are drawn on first request, and the caches fill.
+    for (const p of pages) await fetch(`${store.baseUrl}${p.path}`);
+    console.log(`Lighthouse (lighthouse package, ${chromium}), ${runs} run(s) per row, ${cpus().length} CPUs, load average at start ${load()}`);
+    const rows: Figures[] = [];
+    for (const preset of ['mobile', 'desktop'] as const) {
+      for (const p of pages) {
+        let f: Figures;
+        try {
+          f = await measure(store.baseUrl, p, preset);
+        } catch (err) {
+          // One failed page (a busy machine can time Lighthouse out) does not lose the other rows.
+          console.log(`${preset.padEnd(7)} ${p.name.padEnd(8)} failed: ${err instanceof Error ? err.message : String(err)}`);
+          continue;
+        }
+        rows.push(f);
+        console.log(
+          `${f.preset.padEnd(7)} ${f.page.padEnd(8)} perf ${String(f.performance).padStart(3)}  LCP ${String(f.lcpMs).padStart(5)} ms  CLS ${f.cls.toFixed(3)}  TBT ${String(f.tbtMs).padStart(4)} ms  transferred ${String(f.transferredKb).padStart(4)} KB  first-load JS ${f.jsFiles} files ${f.jsRawKb} KB, gzip ${f.jsGzipKb} KB  load ${f.load}`,
+        );
+      }
+    }
+    const json = option('--json');
+    if (json) writeFileSync(json, `${JSON.stringify({ date: new Date().toISOString(), runs, rows }, null, 2)}\n`);
+  } finally {
+    await store.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exitCode = 1;
+});
