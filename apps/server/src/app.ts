@@ -22,6 +22,7 @@ import { sql } from 'drizzle-orm';
 import { ERROR_CODES, findBadText, INPUT_MESSAGES, jsonDepth } from '@nhasach/shared';
 import type { Config } from './config.ts';
 import { queryRows, type Database, type Db } from './db/client.ts';
+import { registerCompression } from './lib/compression.ts';
 import { corsOptions } from './lib/cors.ts';
 import { AppError } from './lib/errors.ts';
 import { envelope, isEnvelope } from './lib/envelope.ts';
@@ -213,6 +214,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   });
 
   await registerSecurityHeaders(app, config);
+  await registerCompression(app);
   await app.register(cookie);
   await app.register(cors, corsOptions(config));
   await app.register(rateLimit, {
@@ -304,6 +306,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // The build wrote .br and .gz beside each text file (vite-plugin-compression2): sent as the client accepts.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         // Hashed build assets never change; index.html must always be revalidated.
         reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
