@@ -18,3 +18,4 @@ export * from './admin.ts';
 export * from './sales.ts';
 export * from './mail.ts';
 export * from './search.ts';
+export * from './content.ts';

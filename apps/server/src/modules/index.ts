@@ -12,6 +12,7 @@ import { orderExpiryPlugin, orderRoutes } from './orders/index.ts';
 import { paymentsPlugin } from './payments/index.ts';
 import { adminRoutes, uploadRoutes } from './admin/index.ts';
 import { salesRoutes } from './sales/index.ts';
+import { contentAdminRoutes, contentRoutes } from './content/index.ts';
 
 /** Registers every domain module. Each module adds its own routes under /api. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -40,4 +41,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(uploadRoutes, { prefix: '/api' });
   // Sales back-office (SALE and ADMIN): /api/v1/sales/*.
   await app.register(salesRoutes, { prefix: '/api/v1' });
+  // Information pages and the contact form; their back-office (ADMIN) under /api/v1/admin.
+  await app.register(contentRoutes, { prefix: '/api/v1' });
+  await app.register(contentAdminRoutes, { prefix: '/api/v1' });
 }

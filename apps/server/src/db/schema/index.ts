@@ -10,3 +10,4 @@ export * from './orders.ts';
 export * from './audit.ts';
 export * from './payments.ts';
 export * from './sales.ts';
+export * from './content.ts';
