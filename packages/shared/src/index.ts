@@ -19,3 +19,4 @@ export * from './sales.ts';
 export * from './mail.ts';
 export * from './search.ts';
 export * from './content.ts';
+export * from './datetime.ts';
