@@ -1,7 +1,7 @@
 import { BackOfficeShell } from '../../components/BackOfficeShell.tsx';
-import { BookOpenIcon, DashboardIcon, DatabaseIcon, TagIcon, UsersIcon } from '../../components/icons.tsx';
+import { BookOpenIcon, ClipboardIcon, DashboardIcon, DatabaseIcon, MailIcon, TagIcon, UsersIcon } from '../../components/icons.tsx';
 
-/** /admin frame: sidebar Dashboard, books, users, categories, master data. */
+/** /admin frame: sidebar Dashboard, books, users, categories, master data, information pages, contact messages. */
 export function AdminLayout() {
   return (
     <BackOfficeShell
@@ -13,6 +13,8 @@ export function AdminLayout() {
         { to: '/admin/users', label: 'Người dùng', icon: <UsersIcon size={18} /> },
         { to: '/admin/categories', label: 'Danh mục', icon: <TagIcon size={18} /> },
         { to: '/admin/masters', label: 'Master Data', icon: <DatabaseIcon size={18} /> },
+        { to: '/admin/pages', label: 'Trang thông tin', icon: <ClipboardIcon size={18} /> },
+        { to: '/admin/contact', label: 'Liên hệ', icon: <MailIcon size={18} /> },
       ]}
     />
   );
