@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { formatVnd } from '@nhasach/shared';
+import { formatVnd, formatNumberVN } from '@nhasach/shared';
 
 export interface RevenuePoint {
   /** yyyy-mm-dd (Vietnam day). */
@@ -10,7 +10,7 @@ export interface RevenuePoint {
 
 /** 1.250.000 -> '1,3 tr', 45.000 -> '45 N', 0 -> '0'. For axis labels only; tooltips show the exact amount. */
 export function compactVnd(n: number): string {
-  const fmt = (v: number) => v.toLocaleString('vi-VN', { maximumFractionDigits: 1 });
+  const fmt = (v: number) => formatNumberVN(v, 1);
   if (n >= 1_000_000_000) return `${fmt(n / 1_000_000_000)} tỷ`;
   if (n >= 1_000_000) return `${fmt(n / 1_000_000)} tr`;
   if (n >= 1_000) return `${fmt(n / 1_000)} N`;

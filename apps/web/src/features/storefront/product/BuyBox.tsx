@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { COVER_TYPE_LABELS, QTY_MAX, isNewBook, type BookDto } from '@nhasach/shared';
+import { COVER_TYPE_LABELS, QTY_MAX, isNewBook, type BookDto, formatNumberVN } from '@nhasach/shared';
 import { addToCart, cartErrorText } from '../../../api/cart.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { DiscountBadge, NewBadge } from '../../../components/Badge.tsx';
@@ -109,7 +109,7 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
         <button type="button" onClick={onShowReviews} className="flex items-center gap-1.5 rounded hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
           <StarRating value={book.ratingAverage} size={16} />
-          <span className="text-gray-600">({book.ratingCount.toLocaleString('vi-VN')} đánh giá)</span>
+          <span className="text-gray-600">({formatNumberVN(book.ratingCount)} đánh giá)</span>
         </button>
         <span aria-hidden="true" className="h-4 w-px bg-gray-300" />
         <span className="text-gray-600">Đã bán {formatSold(book.sold)}</span>
