@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import {
+  SOLD_RULE,
   LOW_STOCK_THRESHOLD,
   ORDER_STATUSES,
   ORDER_STATUS_LABELS,
@@ -19,6 +20,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { AuditFeed } from './dashboard/AuditFeed.tsx';
 import { MailOutboxPanel } from './dashboard/MailOutboxPanel.tsx';
 import { RevenueChart } from './dashboard/RevenueChart.tsx';
+import { formatSold } from '../../lib/books.ts';
 import { formatCount, formatDate, formatTime, relativeTime } from './format.ts';
 import { Card, PageHeader, Pill } from './ui.tsx';
 
@@ -219,7 +221,7 @@ function Thumb({ src, alt }: { src: string | null; alt: string }) {
 
 function TopBooks({ books }: { books: DashboardDto['topBooks'] }) {
   return (
-    <Card title="Sách bán chạy" description="30 ngày qua, theo số lượng" bodyClassName="">
+    <Card title="Sách bán chạy" description="30 ngày qua, theo số lượng; 'Đã bán' là tổng như trên cửa hàng" bodyClassName="">
       {books.length === 0 ? (
         <p className="px-5 py-10 text-center text-sm text-gray-500">Chưa có sách nào được bán trong 30 ngày qua.</p>
       ) : (
@@ -238,8 +240,12 @@ function TopBooks({ books }: { books: DashboardDto['topBooks'] }) {
                 )}
                 <p className="text-xs text-gray-500">{formatVnd(b.revenue)}</p>
               </div>
-              <span className="text-sm font-semibold text-gray-900 tabular-nums">{formatCount(b.quantity)}</span>
-              <span className="text-xs text-gray-400">cuốn</span>
+              <span className="text-right leading-tight">
+                <span className="block text-sm font-semibold text-gray-900 tabular-nums">{formatCount(b.quantity)} cuốn</span>
+                <span className="block text-xs text-gray-500" title={SOLD_RULE}>
+                  Đã bán {formatSold(b.sold)}
+                </span>
+              </span>
             </li>
           ))}
         </ol>
