@@ -23,6 +23,7 @@ import { ERROR_CODES, findBadText, INPUT_MESSAGES, jsonDepth } from '@nhasach/sh
 import type { Config } from './config.ts';
 import { queryRows, type Database, type Db } from './db/client.ts';
 import { registerCompression } from './lib/compression.ts';
+import { registerRequestLogging } from './lib/request-logging.ts';
 import { corsOptions } from './lib/cors.ts';
 import { AppError } from './lib/errors.ts';
 import { envelope, isEnvelope } from './lib/envelope.ts';
@@ -126,7 +127,10 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     ajv: { customOptions: { coerceTypes: false } },
+    // Request lines go to debug (lib/request-logging.ts): info keeps errors and business events.
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
+  registerRequestLogging(app);
 
   // Every answer, errors included, names its request: a user's report of an error finds its log lines.
   app.addHook('onRequest', async (request, reply) => {
