@@ -17,6 +17,7 @@ import { INT32_MAX, jsonId, pageParam as pageQueryParam, queryId, queryScalar, r
 import { ISBN_MESSAGES, isbn13Problem, normalizeIsbn } from './isbn.ts';
 import { ROLES, type Role } from './roles.ts';
 import type { UserDto } from './users.ts';
+import type { OrderStatus } from './orders.ts';
 import { emailSchema, passwordSchema, phoneSchema, USERNAME_PATTERN } from './validation.ts';
 
 /**
@@ -609,6 +610,8 @@ export interface DashboardDto {
   topBooks: { bookId: number; title: string; slug: string | null; thumbnail: string | null; quantity: number; revenue: number; sold: number }[];
   lowStock: { id: number; title: string; slug: string; stock: number; thumbnail: string | null }[];
   newestCustomers: { id: number; username: string; email: string; fullName: string | null; createdAt: string }[];
+  /** The latest orders placed, newest first (DASHBOARD_RECENT_ORDERS). */
+  recentOrders: { id: number; code: string; status: OrderStatus; grandTotal: number; createdAt: string }[];
   totals: { books: number; activeBooks: number; customers: number; orders: number };
 }
 
@@ -616,6 +619,7 @@ export interface DashboardDto {
 export const LOW_STOCK_THRESHOLD = 5;
 export const DASHBOARD_TOP_BOOKS = 10;
 export const DASHBOARD_NEWEST_CUSTOMERS = 10;
+export const DASHBOARD_RECENT_ORDERS = 6;
 /**
  * What 'Đã bán' counts, on the storefront and in the back-office alike (docs/decisions.md, Sold counts): the copies
  * of every placed order whose stock has not gone back to the shelf. Placing an order adds its copies (the stock is

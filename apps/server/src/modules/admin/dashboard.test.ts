@@ -109,7 +109,7 @@ describe('dashboard', () => {
     expect(res.statusCode).toBe(200);
     const dash = res.json().data as DashboardDto;
     expect(Object.keys(dash).sort()).toEqual(
-      ['generatedAt', 'timezone', 'today', 'last7Days', 'last30Days', 'revenueByDay', 'ordersByStatus', 'topBooks', 'lowStock', 'newestCustomers', 'totals'].sort(),
+      ['generatedAt', 'timezone', 'today', 'last7Days', 'last30Days', 'revenueByDay', 'ordersByStatus', 'topBooks', 'lowStock', 'newestCustomers', 'recentOrders', 'totals'].sort(),
     );
     expect(dash.revenueByDay).toHaveLength(30);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/dashboard', headers: who.sale.headers })).statusCode).toBe(403);

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
   DASHBOARD_NEWEST_CUSTOMERS,
+  DASHBOARD_RECENT_ORDERS,
   DASHBOARD_TOP_BOOKS,
   LOW_STOCK_THRESHOLD,
   SOLD_EXCLUDED_ORDER_STATUSES,
   type DashboardDto,
   type DashboardPeriodDto,
+  type OrderStatus,
 } from '@nhasach/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { iso } from '../catalog/sql.ts';
@@ -47,7 +49,7 @@ export async function getDashboard(db: Db, now = new Date()): Promise<DashboardD
   const week = vnDayStart(now, 6);
   const month = vnDayStart(now, 29);
 
-  const [periods, byDay, byStatus, top, low, customers, totals] = await Promise.all([
+  const [periods, byDay, byStatus, top, low, customers, totals, recent] = await Promise.all([
     queryRows<Record<string, string | number>>(
       db,
       sql`select
@@ -95,6 +97,11 @@ export async function getDashboard(db: Db, now = new Date()): Promise<DashboardD
           (select count(*)::int from users where role = 'CUSTOMER' and deleted_at is null) as customers,
           (select count(*)::int from orders) as orders`,
     ),
+    queryRows<{ id: number; code: string; status: OrderStatus; grandTotal: string | number; createdAt: Date | string }>(
+      db,
+      sql`select id, code, status, grand_total as "grandTotal", created_at as "createdAt" from orders
+        order by created_at desc, id desc limit ${DASHBOARD_RECENT_ORDERS}`,
+    ),
   ]);
 
   const p = periods[0] ?? {};
@@ -121,6 +128,7 @@ export async function getDashboard(db: Db, now = new Date()): Promise<DashboardD
     topBooks: top.map((t) => ({ ...t, quantity: Number(t.quantity), revenue: Number(t.revenue) })),
     lowStock: low,
     newestCustomers: customers.map((c) => ({ ...c, createdAt: iso(c.createdAt) })),
+    recentOrders: recent.map((o) => ({ ...o, grandTotal: Number(o.grandTotal), createdAt: iso(o.createdAt) })),
     totals: totals[0] ?? { books: 0, activeBooks: 0, customers: 0, orders: 0 },
   };
 }
