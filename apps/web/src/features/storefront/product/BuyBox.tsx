@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { COVER_TYPE_LABELS, QTY_MAX, formatNumberVN, formatVnd, isNewBook, type BookDto } from '@nhasach/shared';
 import { addToCart, cartErrorText } from '../../../api/cart.ts';
@@ -161,15 +162,16 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
         <FavouriteButton bookId={book.id} title={book.title} variant="detail" />
       </div>
 
+      {createPortal(
       <div
         data-testid="mobile-buy-bar"
         className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white/95 px-4 pt-2.5 pb-[max(0.625rem,env(safe-area-inset-bottom))] shadow-[0_-6px_20px_rgb(0_0_0/0.08)] backdrop-blur lg:hidden"
       >
         <div className="mx-auto flex max-w-xl items-center gap-2">
           <div className="min-w-0 flex-1 leading-tight">
-            <span className="block text-lg font-extrabold text-brand-700 tabular-nums">{formatVnd(current)}</span>
+            <span className="block text-lg font-extrabold whitespace-nowrap text-brand-700 tabular-nums">{formatVnd(current)}</span>
             {onSale ? (
-              <span className="block text-xs text-gray-400 line-through tabular-nums">{formatVnd(book.price)}</span>
+              <span className="block text-xs whitespace-nowrap text-gray-400 line-through tabular-nums">{formatVnd(book.price)}</span>
             ) : (
               <span className="block text-xs text-gray-500">{outOfStock ? 'Hết hàng' : `Số lượng: ${quantity}`}</span>
             )}
@@ -189,7 +191,10 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
             Mua ngay
           </Button>
         </div>
-      </div>
+      </div>,
+        // In body, so no ancestor of the product page can make it scroll with the page (a containing block).
+        document.body,
+      )}
 
       <ul className="grid gap-2 rounded-xl border border-gray-100 p-3 text-sm sm:grid-cols-3" aria-label="Ưu đãi và cam kết">
         {STORE_PROMISES.map(({ icon: Icon, title, text }) => (
