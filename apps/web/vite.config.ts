@@ -24,5 +24,21 @@ export default defineConfig({
       '/media': { target: apiTarget, changeOrigin: false },
     },
   },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 800 },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Zod and the module that turns its eval probe off (lib/zod-config.ts) in a chunk of their own, run
+            // before any chunk that builds a schema: a shared chunk holding both Zod and schemas would build them
+            // before the config ran, and Zod's `new Function` probe is a CSP violation.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|[\\/]lib[\\/]zod-config\.ts$/ },
+          ],
+        },
+      },
+    },
+  },
 });
