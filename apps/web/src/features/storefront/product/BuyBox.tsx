@@ -185,7 +185,7 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
             className="h-11 shrink-0 !border-brand-600 px-3 !text-brand-700"
           >
             <CartIcon size={20} />
-            <span className="max-[359px]:sr-only">Thêm vào giỏ</span>
+            <span className="max-[419px]:sr-only">Thêm vào giỏ</span>
           </Button>
           <Button onClick={onBuyNow} busy={busy === 'buy'} disabled={outOfStock || busy !== null} className="h-11 shrink-0 px-5">
             Mua ngay
