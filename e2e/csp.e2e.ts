@@ -122,6 +122,13 @@ describe('Content-Security-Policy in the browser', () => {
         `/danh-muc/${categories[0]!.slug}`,
         '/search?q=nha%20gia%20kim',
         '/lien-he',
+        '/trang/huong-dan-dat-hang',
+        '/trang/thanh-toan',
+        '/trang/cau-hoi-thuong-gap',
+        '/trang/van-chuyen',
+        '/trang/doi-tra',
+        '/trang/bao-mat',
+        '/trang/dieu-khoan',
         '/dang-ky',
         '/dang-nhap',
         '/quen-mat-khau',
@@ -234,7 +241,7 @@ describe('Content-Security-Policy in the browser', () => {
     {
       const { context, page, violations } = await watchedPage();
       await logIn(page, 'admin', 'Admin@123', '/admin');
-      for (const path of ['/admin', '/admin/books', '/admin/users', '/admin/categories', '/admin/masters', '/admin/vouchers']) await visit(page, path);
+      for (const path of ['/admin', '/admin/books', '/admin/users', '/admin/categories', '/admin/masters', '/admin/vouchers', '/admin/pages', '/admin/contact']) await visit(page, path);
       const edit = page.getByRole('button', { name: /^Sửa/ }).first();
       if (await edit.count()) {
         await edit.click();

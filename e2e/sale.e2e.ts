@@ -245,11 +245,13 @@ describe('sales back-office', () => {
     await poll(() => rowOf(page, second.code).count()).toBe(0);
     await poll(() => rowOf(page, first.code).isVisible()).toBe(true);
     const day = (offsetDays: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' }).format(new Date(Date.now() + offsetDays * 86_400_000));
-    await page.getByLabel('Từ ngày').fill(day(0));
+    // The day fields are typed dd/mm/yyyy whatever the browser's language; the URL keeps yyyy-mm-dd.
+    const typed = (iso: string) => iso.split('-').reverse().join('/');
+    await page.getByLabel('Từ ngày').fill(typed(day(0)));
     await page.waitForURL((url) => url.searchParams.get('from') === day(0));
     await poll(() => rowOf(page, first.code).isVisible()).toBe(true);
     await page.getByLabel('Từ ngày').fill('');
-    await page.getByLabel('Đến ngày').fill(day(-1));
+    await page.getByLabel('Đến ngày').fill(typed(day(-1)));
     await page.waitForURL((url) => url.searchParams.get('to') === day(-1) && !url.searchParams.has('from'));
     await poll(() => page.getByText('Không có đơn hàng phù hợp.').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Xoá bộ lọc' }).last().click();

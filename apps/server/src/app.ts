@@ -22,6 +22,8 @@ import { sql } from 'drizzle-orm';
 import { ERROR_CODES, findBadText, INPUT_MESSAGES, jsonDepth, SLUG_MAX } from '@nhasach/shared';
 import type { Config } from './config.ts';
 import { queryRows, type Database, type Db } from './db/client.ts';
+import { registerCompression } from './lib/compression.ts';
+import { registerRequestLogging } from './lib/request-logging.ts';
 import { corsOptions } from './lib/cors.ts';
 import { AppError } from './lib/errors.ts';
 import { envelope, isEnvelope } from './lib/envelope.ts';
@@ -129,7 +131,10 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     ajv: { customOptions: { coerceTypes: false } },
+    // Request lines go to debug (lib/request-logging.ts): info keeps errors and business events.
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
+  registerRequestLogging(app);
 
   // Every answer, errors included, names its request: a user's report of an error finds its log lines.
   app.addHook('onRequest', async (request, reply) => {
@@ -217,6 +222,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   });
 
   await registerSecurityHeaders(app, config);
+  await registerCompression(app);
   await app.register(cookie);
   await app.register(cors, corsOptions(config));
   await app.register(rateLimit, {
@@ -312,6 +318,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
       wildcard: false,
       // '/' is a page with its own head (seoPlugin), not the bare index.html.
       index: false,
+      // The build wrote .br and .gz beside each text file (vite-plugin-compression2): sent as the client accepts.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         // Hashed build assets never change; index.html must always be revalidated.
         reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

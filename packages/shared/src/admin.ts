@@ -17,6 +17,7 @@ import { INT32_MAX, jsonId, pageParam as pageQueryParam, queryId, queryScalar, r
 import { ISBN_MESSAGES, isbn13Problem, normalizeIsbn } from './isbn.ts';
 import { ROLES, type Role } from './roles.ts';
 import type { UserDto } from './users.ts';
+import type { OrderStatus } from './orders.ts';
 import { emailSchema, passwordSchema, phoneSchema, USERNAME_PATTERN } from './validation.ts';
 
 /**
@@ -602,9 +603,15 @@ export interface DashboardDto {
   /** The last 30 days, oldest first, every day present (0 when nothing sold). */
   revenueByDay: { date: string; revenue: number; orders: number }[];
   ordersByStatus: Record<string, number>;
-  topBooks: { bookId: number; title: string; slug: string | null; thumbnail: string | null; quantity: number; revenue: number }[];
+  /**
+   * quantity: copies sold in the last 30 days; sold: every copy sold, the storefront's 'Đã bán' (books.sold). Both
+   * follow SOLD_RULE, so they agree for a book whose sales all fall in the window.
+   */
+  topBooks: { bookId: number; title: string; slug: string | null; thumbnail: string | null; quantity: number; revenue: number; sold: number }[];
   lowStock: { id: number; title: string; slug: string; stock: number; thumbnail: string | null }[];
   newestCustomers: { id: number; username: string; email: string; fullName: string | null; createdAt: string }[];
+  /** The latest orders placed, newest first (DASHBOARD_RECENT_ORDERS). */
+  recentOrders: { id: number; code: string; status: OrderStatus; grandTotal: number; createdAt: string }[];
   totals: { books: number; activeBooks: number; customers: number; orders: number };
 }
 
@@ -612,6 +619,17 @@ export interface DashboardDto {
 export const LOW_STOCK_THRESHOLD = 5;
 export const DASHBOARD_TOP_BOOKS = 10;
 export const DASHBOARD_NEWEST_CUSTOMERS = 10;
+export const DASHBOARD_RECENT_ORDERS = 6;
+/**
+ * What 'Đã bán' counts, on the storefront and in the back-office alike (docs/decisions.md, Sold counts): the copies
+ * of every placed order whose stock has not gone back to the shelf. Placing an order adds its copies (the stock is
+ * taken), cancelling it takes them off again (the stock comes back); a cancellation request still counts until
+ * staff cancel. books.sold keeps this running total; the dashboard sums the same orders over its window.
+ */
+export const SOLD_RULE =
+  'Đã bán = số cuốn trong các đơn đã đặt, trừ đơn đã huỷ (hàng đã trả về kho); đơn đang chờ huỷ vẫn được tính cho đến khi huỷ.';
+export const SOLD_EXCLUDED_ORDER_STATUSES = ['CANCELED'] as const;
+
 /** How revenue is counted (docs/decisions.md, Back-office). */
 export const REVENUE_RULE =
   'Doanh thu = tổng grandTotal của đơn đã thanh toán (PAID) hoặc đơn COD đã giao (DELIVERED, COMPLETED), trừ đơn đã huỷ hoặc đã hoàn tiền; tính theo ngày đặt đơn.';

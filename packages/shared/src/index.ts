@@ -26,3 +26,4 @@ export * from './search.ts';
 export * from './datetime.ts';
 export * from './vouchers.ts';
 export * from './search-text.ts';
+export * from './content.ts';

@@ -226,6 +226,11 @@ export const createOrderSchema = z.object({
     .max(ORDER_NOTE_MAX, `Ghi chú tối đa ${ORDER_NOTE_MAX} ký tự.`)
     .nullish()
     .transform((v) => (v ? v : undefined)),
+  /**
+   * Online payment only: where the gateway will send the shopper back (the address the store is open at). The
+   * server checks it before placing the order, so a refused address leaves no unpaid order behind.
+   */
+  returnUrl: text('returnUrl').trim().max(1000, 'Địa chỉ quay lại quá dài.').optional(),
 });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 

@@ -13,6 +13,7 @@ import { paymentsPlugin } from './payments/index.ts';
 import { adminRoutes, uploadRoutes } from './admin/index.ts';
 import { salesRoutes } from './sales/index.ts';
 import { voucherAdminRoutes, voucherShopperRoutes } from './vouchers/index.ts';
+import { contentAdminRoutes, contentRoutes } from './content/index.ts';
 
 /** Registers every domain module. Each module adds its own routes under /api. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -44,4 +45,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   // Vouchers: the checkout's list of codes, and the back-office (ADMIN only) under /api/v1/admin/vouchers.
   await app.register(voucherShopperRoutes, { prefix: '/api/v1' });
   await app.register(voucherAdminRoutes, { prefix: '/api/v1' });
+  // Information pages and the contact form; their back-office (ADMIN) under /api/v1/admin.
+  await app.register(contentRoutes, { prefix: '/api/v1' });
+  await app.register(contentAdminRoutes, { prefix: '/api/v1' });
 }

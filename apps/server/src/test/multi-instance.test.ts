@@ -73,6 +73,10 @@ async function startInstance(name: string, env: Record<string, string> = {}): Pr
       ORDER_EXPIRY_INTERVAL_SECONDS: '1',
       MAIL_LEASE_SECONDS: '3',
       WEB_DIST: path.join(dataDir, 'no-web'),
+      // VNPAY orders need a gateway: the built-in sandbox, with one hash secret for both instances (each has its
+      // own DATA_DIR, where it would otherwise generate its own).
+      VNPAY_SANDBOX: 'true',
+      VNPAY_HASH_SECRET: 'multi-instance-vnpay-secret-multi-instance',
       ...s3.env,
       ...env,
     },

@@ -14,7 +14,7 @@ import {
   type SearchPageResult,
   type SuggestionsDto,
 } from '@nhasach/shared';
-import { api } from './client.ts';
+import { api, ApiError } from './client.ts';
 
 /** A node of the category tree (spec section 3, Category). */
 export interface CategoryTreeNode {
@@ -27,15 +27,17 @@ export interface CategoryTreeNode {
 }
 
 /**
- * GET /api/v1/categories/tree. Any answer under 500 is accepted; a body that is not an array, or any failure,
- * gives an empty list (spec section 7, Catalogue), so the menu simply shows its empty state.
+ * GET /api/v1/categories/tree. Any answer under 500 is accepted; a body that is not an array gives an empty list
+ * (spec section 7, Catalogue). A failure to load (no answer, 5xx) is thrown, so the menu says
+ * 'Không tải được danh mục' and offers a retry instead of claiming the store has no categories.
  */
 export async function fetchCategoryTree(): Promise<CategoryTreeNode[]> {
   try {
     const data = await api.get<unknown>('/api/v1/categories/tree');
     return Array.isArray(data) ? (data as CategoryTreeNode[]) : [];
-  } catch {
-    return [];
+  } catch (err) {
+    if (err instanceof ApiError && err.status > 0 && err.status < 500) return [];
+    throw err;
   }
 }
 

@@ -9,7 +9,8 @@ import { RequireRoles } from './RequireRoles.tsx';
 import { RouteError } from './RouteError.tsx';
 
 // Storefront pages other than home load on first visit.
-const ContactPage = lazyPage(() => import('../features/storefront/ContactPage.tsx'), 'ContactPage');
+const ContactPage = lazyPage(() => import('../features/content/ContactPage.tsx'), 'ContactPage');
+const ContentPage = lazyPage(() => import('../features/content/ContentPage.tsx'), 'ContentPage');
 const ProductDetailPage = lazyPage(() => import('../features/storefront/ProductDetailPage.tsx'), 'ProductDetailPage');
 const CategoryPage = lazyPage(() => import('../features/storefront/CategoryPage.tsx'), 'CategoryPage');
 const SearchPage = lazyPage(() => import('../features/storefront/SearchPage.tsx'), 'SearchPage');
@@ -40,6 +41,8 @@ const AdminUsersPage = lazyPage(() => import('../features/admin/AdminUsersPage.t
 const AdminCategoriesPage = lazyPage(() => import('../features/admin/AdminCategoriesPage.tsx'), 'AdminCategoriesPage');
 const AdminMastersPage = lazyPage(() => import('../features/admin/AdminMastersPage.tsx'), 'AdminMastersPage');
 const AdminVouchersPage = lazyPage(() => import('../features/admin/AdminVouchersPage.tsx'), 'AdminVouchersPage');
+const AdminPagesPage = lazyPage(() => import('../features/admin/content/AdminPagesPage.tsx'), 'AdminPagesPage');
+const AdminContactPage = lazyPage(() => import('../features/admin/content/AdminContactPage.tsx'), 'AdminContactPage');
 const SaleLayout = lazyPage(() => import('../features/sale/SaleLayout.tsx'), 'SaleLayout');
 const SaleOrdersPage = lazyPage(() => import('../features/sale/SaleOrdersPage.tsx'), 'SaleOrdersPage');
 const SaleOrderDetailPage = lazyPage(() => import('../features/sale/SaleOrderDetailPage.tsx'), 'SaleOrderDetailPage');
@@ -57,6 +60,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <HomePage /> },
           { path: 'lien-he', element: <ContactPage /> },
+          { path: 'trang/:slug', element: <ContentPage /> },
           { path: 'dang-ky', element: <RegisterPage /> },
           { path: 'verify-email', element: <VerifyEmailPage /> },
           { path: 'dang-nhap', element: <LoginPage /> },
@@ -106,6 +110,8 @@ export const routes: RouteObject[] = [
               { path: 'categories', element: <AdminCategoriesPage /> },
               { path: 'masters', element: <AdminMastersPage /> },
               { path: 'vouchers', element: <AdminVouchersPage /> },
+              { path: 'pages', element: <AdminPagesPage /> },
+              { path: 'contact', element: <AdminContactPage /> },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { isNewBook, type BookCardDto } from '@nhasach/shared';
+import { isNewBook, type BookCardDto, formatNumberVN } from '@nhasach/shared';
 import { FavouriteButton } from '../features/favourites/FavouriteButton.tsx';
 import { authorNames, bookPath, formatSold } from '../lib/books.ts';
 import { DiscountBadge, NewBadge } from './Badge.tsx';
@@ -71,7 +71,7 @@ export function BookCard({ book, eager = false, saleBar = false, className = '' 
         ) : (
           <div className="flex flex-wrap items-center justify-between gap-x-1.5 gap-y-0.5 text-[11px] text-gray-500">
             {book.ratingCount > 0 ? (
-              <span className="flex items-center gap-0.5" aria-label={`${book.ratingAverage.toLocaleString('vi-VN')} trên 5 sao, ${book.ratingCount} đánh giá`}>
+              <span className="flex items-center gap-0.5" aria-label={`${formatNumberVN(book.ratingAverage, 1)} trên 5 sao, ${book.ratingCount} đánh giá`}>
                 <StarRating value={book.ratingAverage} size={10} />
                 <span aria-hidden="true" className="max-sm:hidden">({book.ratingCount})</span>
               </span>

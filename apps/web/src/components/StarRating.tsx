@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { RATING_SCORE_MAX, RATING_SCORE_MIN, RATING_SCORES, clampRatingScore, type RatingScore } from '@nhasach/shared';
+import { RATING_SCORE_MAX, RATING_SCORE_MIN, RATING_SCORES, clampRatingScore, type RatingScore, formatNumberVN } from '@nhasach/shared';
 
 const STAR_PATH = 'M12 2.5l2.94 5.96 6.58.96-4.76 4.64 1.12 6.55L12 17.52l-5.88 3.09 1.12-6.55L2.48 9.42l6.58-.96z';
 
@@ -23,7 +23,7 @@ function Star({ fill, size }: { fill: number; size: number }) {
 export function StarRating({ value, size = 14, className = '' }: { value: number; size?: number; className?: string }) {
   const v = Math.max(0, Math.min(5, value || 0));
   return (
-    <span role="img" aria-label={`${v.toLocaleString('vi-VN')} trên 5 sao`} className={`inline-flex items-center ${size <= 12 ? 'gap-px' : 'gap-0.5'} ${className}`}>
+    <span role="img" aria-label={`${formatNumberVN(v, 1)} trên 5 sao`} className={`inline-flex items-center ${size <= 12 ? 'gap-px' : 'gap-0.5'} ${className}`}>
       {RATING_SCORES.map((s) => (
         <Star key={s} size={size} fill={Math.max(0, Math.min(1, v - (s - 1)))} />
       ))}

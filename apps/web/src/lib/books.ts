@@ -1,4 +1,4 @@
-import type { BookCardDto } from '@nhasach/shared';
+import { formatDateTimeVN, formatDateVN, type BookCardDto } from '@nhasach/shared';
 
 /** Product page path: under its category when known (/danh-muc/{cat}/{slug}), else /books/{slug}. */
 export function bookPath(book: Pick<BookCardDto, 'slug' | 'categorySlug'>): string {
@@ -17,7 +17,7 @@ export function formatSold(n: number): string {
 /** Authors joined for a card line. */
 export const authorNames = (authors: { name: string }[]) => authors.map((a) => a.name).join(', ');
 
-const dateFmt = new Intl.DateTimeFormat('vi-VN', { day: '2-digit', month: '2-digit', year: 'numeric' });
-const dateTimeFmt = new Intl.DateTimeFormat('vi-VN', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-export const formatDate = (iso: string) => dateFmt.format(new Date(iso));
-export const formatDateTime = (iso: string) => dateTimeFmt.format(new Date(iso));
+/** '14/03/2025' in Vietnam time, whatever the browser's zone (one rule for every page: shared datetime.ts). */
+export const formatDate = (iso: string) => formatDateVN(iso);
+/** '14/03/2025 09:30' in Vietnam time. */
+export const formatDateTime = (iso: string) => formatDateTimeVN(iso);

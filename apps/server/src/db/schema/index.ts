@@ -11,3 +11,4 @@ export * from './audit.ts';
 export * from './payments.ts';
 export * from './sales.ts';
 export * from './vouchers.ts';
+export * from './content.ts';

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardDto } from '@nhasach/shared';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { createAccount } from '../auth/testing.ts';
+import { placeOrder } from '../payments/testing.ts';
 import { getDashboard } from './dashboard.ts';
 import { actors, bookBody, insertOrder, insertRefs, type Actors, type Refs } from './testing.ts';
 
@@ -77,12 +78,38 @@ describe('dashboard', () => {
     expect(dash.totals).toEqual({ books: 4, activeBooks: 3, customers: 2, orders: 8 });
   });
 
+  it("counts sold copies as the storefront's 'Đã bán' does: placed orders, less the cancelled ones", async () => {
+    const first = await placeOrder(t.app, { paymentMethod: 'COD', qty: 3, stock: 20 });
+    const again = await placeOrder(t.app, { who: first.who, paymentMethod: 'COD', qty: 2 });
+    const cancelled = await placeOrder(t.app, { who: first.who, paymentMethod: 'COD', qty: 4 });
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${cancelled.order.code}/cancel`,
+      headers: first.who.headers,
+      payload: { reason: 'Đặt nhầm' },
+    });
+    expect(cancel.statusCode).toBe(200);
+
+    const dash = await getDashboard(t.app.db);
+    for (const { book, qty } of [
+      { book: first.book, qty: 3 },
+      { book: again.book, qty: 2 },
+    ]) {
+      const storefront = (await t.app.inject({ method: 'GET', url: `/api/v1/books/${book.id}` })).json().data;
+      const top = dash.topBooks.find((x) => x.bookId === book.id);
+      expect(storefront.sold).toBe(qty);
+      expect(top).toMatchObject({ quantity: qty, sold: qty });
+    }
+    expect(dash.topBooks.find((x) => x.bookId === cancelled.book.id)).toBeUndefined();
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/books/${cancelled.book.id}` })).json().data.sold).toBe(0);
+  });
+
   it('answers admins over HTTP with the same shape', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/admin/dashboard', headers: who.admin.headers });
     expect(res.statusCode).toBe(200);
     const dash = res.json().data as DashboardDto;
     expect(Object.keys(dash).sort()).toEqual(
-      ['generatedAt', 'timezone', 'today', 'last7Days', 'last30Days', 'revenueByDay', 'ordersByStatus', 'topBooks', 'lowStock', 'newestCustomers', 'totals'].sort(),
+      ['generatedAt', 'timezone', 'today', 'last7Days', 'last30Days', 'revenueByDay', 'ordersByStatus', 'topBooks', 'lowStock', 'newestCustomers', 'recentOrders', 'totals'].sort(),
     );
     expect(dash.revenueByDay).toHaveLength(30);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/dashboard', headers: who.sale.headers })).statusCode).toBe(403);

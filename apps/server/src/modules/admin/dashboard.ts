@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
   DASHBOARD_NEWEST_CUSTOMERS,
+  DASHBOARD_RECENT_ORDERS,
   DASHBOARD_TOP_BOOKS,
   LOW_STOCK_THRESHOLD,
+  SOLD_EXCLUDED_ORDER_STATUSES,
   type DashboardDto,
   type DashboardPeriodDto,
+  type OrderStatus,
 } from '@nhasach/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { iso } from '../catalog/sql.ts';
@@ -29,6 +32,13 @@ const revenueSql = sql.raw(
   `(o.status <> 'CANCELED' and o.payment_status not in ('REFUNDED', 'REFUND_PENDING')
     and (o.payment_status = 'PAID' or (o.payment_method = 'COD' and o.status in ('DELIVERED', 'COMPLETED'))))`,
 );
+/**
+ * Orders whose copies count as sold (SOLD_RULE): the same orders books.sold counts, since placing an order adds to it
+ * and giving the stock back (cancelling) takes off again. Aliased `o`.
+ */
+const soldSql = sql.raw(
+  `(o.status not in (${SOLD_EXCLUDED_ORDER_STATUSES.map((s) => `'${s}'`).join(', ')}) and not o.stock_returned)`,
+);
 /** The Vietnam calendar day of an order, whatever the session time zone. */
 const orderDaySql = sql.raw(`to_char((o.created_at at time zone 'UTC') + interval '7 hours', 'YYYY-MM-DD')`);
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
@@ -39,7 +49,7 @@ export async function getDashboard(db: Db, now = new Date()): Promise<DashboardD
   const week = vnDayStart(now, 6);
   const month = vnDayStart(now, 29);
 
-  const [periods, byDay, byStatus, top, low, customers, totals] = await Promise.all([
+  const [periods, byDay, byStatus, top, low, customers, totals, recent] = await Promise.all([
     queryRows<Record<string, string | number>>(
       db,
       sql`select
@@ -60,13 +70,13 @@ export async function getDashboard(db: Db, now = new Date()): Promise<DashboardD
         from orders o where o.created_at >= ${ts(month)} and ${revenueSql} group by 1`,
     ),
     queryRows<{ status: string; n: number }>(db, sql`select o.status, count(*)::int as n from orders o group by o.status`),
-    queryRows<{ bookId: number; title: string; slug: string | null; thumbnail: string | null; quantity: string | number; revenue: string | number }>(
+    queryRows<{ bookId: number; title: string; slug: string | null; thumbnail: string | null; quantity: string | number; revenue: string | number; sold: number }>(
       db,
       sql`select i.book_id as "bookId", coalesce(max(b.title), max(i.title)) as title, coalesce(max(b.slug), max(i.slug)) as slug,
           (select coalesce(bi.thumb_url, bi.url) from book_images bi where bi.book_id = i.book_id order by bi.sort_order, bi.id limit 1) as thumbnail,
-          sum(i.qty)::bigint as quantity, sum(i.line_total)::bigint as revenue
+          sum(i.qty)::bigint as quantity, sum(i.line_total)::bigint as revenue, coalesce(max(b.sold), 0)::int as sold
         from order_items i join orders o on o.id = i.order_id left join books b on b.id = i.book_id
-        where o.created_at >= ${ts(month)} and o.status not in ('CANCELED', 'CANCEL_REQUESTED')
+        where o.created_at >= ${ts(month)} and ${soldSql}
         group by i.book_id order by sum(i.qty) desc, sum(i.line_total) desc, i.book_id limit ${DASHBOARD_TOP_BOOKS}`,
     ),
     queryRows<{ id: number; title: string; slug: string; stock: number; thumbnail: string | null }>(
@@ -86,6 +96,11 @@ export async function getDashboard(db: Db, now = new Date()): Promise<DashboardD
           (select count(*)::int from books where status = 'ACTIVE') as "activeBooks",
           (select count(*)::int from users where role = 'CUSTOMER' and deleted_at is null) as customers,
           (select count(*)::int from orders) as orders`,
+    ),
+    queryRows<{ id: number; code: string; status: OrderStatus; grandTotal: string | number; createdAt: Date | string }>(
+      db,
+      sql`select id, code, status, grand_total as "grandTotal", created_at as "createdAt" from orders
+        order by created_at desc, id desc limit ${DASHBOARD_RECENT_ORDERS}`,
     ),
   ]);
 
@@ -113,6 +128,7 @@ export async function getDashboard(db: Db, now = new Date()): Promise<DashboardD
     topBooks: top.map((t) => ({ ...t, quantity: Number(t.quantity), revenue: Number(t.revenue) })),
     lowStock: low,
     newestCustomers: customers.map((c) => ({ ...c, createdAt: iso(c.createdAt) })),
+    recentOrders: recent.map((o) => ({ ...o, grandTotal: Number(o.grandTotal), createdAt: iso(o.createdAt) })),
     totals: totals[0] ?? { books: 0, activeBooks: 0, customers: 0, orders: 0 },
   };
 }

@@ -18,6 +18,8 @@ import {
 import { envelope } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { authenticate, currentUser } from '../../lib/guards.ts';
+import { assertOnlinePaymentReady } from '../payments/readiness.ts';
+import { vnpaySettings } from '../payments/settings.ts';
 import * as service from './service.ts';
 
 const codeParams = z.object({ code: text('Mã đơn hàng').trim().toUpperCase().max(32, 'Mã đơn hàng không hợp lệ.') });
@@ -62,6 +64,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       expiryMinutes: app.config.BANK_TRANSFER_EXPIRY_MINUTES,
     },
   };
+  const settings = vnpaySettings(app.config);
   r.addHook('preHandler', authenticate);
 
   r.post(
@@ -80,7 +83,13 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       if (key && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
         throw badRequest('Idempotency-Key không hợp lệ (8-64 ký tự chữ, số, . _ : -).');
       }
-      const { order, created } = await service.createOrder(ctx, currentUser(request), { ...request.body, idempotencyKey: key });
+      const { returnUrl, ...body } = request.body;
+      // An online payment must be startable before the order exists: no gateway or a foreign return address is
+      // refused here, so no unpaid order is left behind by a payment link that could not be made.
+      if (body.paymentMethod === 'VNPAY') {
+        assertOnlinePaymentReady(app.config, settings, returnUrl, { protocol: request.protocol, host: request.host });
+      }
+      const { order, created } = await service.createOrder(ctx, currentUser(request), { ...body, idempotencyKey: key });
       const status = created ? 201 : 200;
       reply.status(status);
       return envelope(status, order, created ? 'Đặt hàng thành công' : 'Đơn hàng đã được tạo trước đó');

@@ -39,6 +39,7 @@ export async function paymentRoutes(app: FastifyInstance, opts: { settings: Vnpa
       const result = await service.startCheckout(ctx, currentUser(request), request.params.orderCode, {
         returnUrl: request.query.returnUrl,
         ip: clientIpForVnpay(request.ip),
+        reached: { protocol: request.protocol, host: request.host },
       });
       reply.status(201);
       return envelope(201, result, 'Đã tạo liên kết thanh toán VNPAY.');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { orders } from '../../db/schema/index.ts';
 import { SANDBOX_API_PATH, vnpaySettings } from './settings.ts';
 import { checkout, gatewayResult, ipn, makeCustomer, orderRow, placeOrder } from './testing.ts';
 import { buildPaymentUrl, withSignature } from './vnpay.ts';
@@ -31,7 +32,11 @@ describe('the sandbox in production', () => {
       expect((await t.app.inject({ method: 'POST', url: SANDBOX_API_PATH, payload: {} })).statusCode).toBe(404);
       expect(existsSync(path.join(t.config.DATA_DIR, 'vnpay-sandbox-secret'))).toBe(false);
 
-      const { who, order } = await placeOrder(t.app);
+      // A VNPAY order is refused before it is placed: no unpaid order is left behind, the stock stays.
+      await expect(placeOrder(t.app)).rejects.toThrow(/^503 .*Cửa hàng chưa cấu hình cổng thanh toán VNPAY/);
+      expect(await t.app.db.select().from(orders)).toEqual([]);
+      // An order paid on delivery is placed; its online checkout is refused.
+      const { who, order } = await placeOrder(t.app, { paymentMethod: 'COD' });
       const res = await t.app.inject({ method: 'POST', url: `/api/v1/payments/${order.code}/checkout?provider=VNPAY`, headers: who.headers });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({ error: 'PAYMENT_GATEWAY_ERROR', data: null });

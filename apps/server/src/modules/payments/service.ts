@@ -27,7 +27,8 @@ import {
 } from '../orders/index.ts';
 import { latestMismatch } from './bank-transfer/repo.ts';
 import * as repo from './repo.ts';
-import { resolveReturnUrl } from './return-url.ts';
+import { assertOnlinePaymentReady } from './readiness.ts';
+import type { ReachedAt } from './return-url.ts';
 import type { VnpaySettings } from './settings.ts';
 import { buildPaymentUrl, formatVnpDate, IPN_ANSWERS, parseVnpDate, verifyQuery, type IpnAnswer, type VnpParams } from './vnpay.ts';
 
@@ -66,13 +67,10 @@ export async function startCheckout(
   ctx: PaymentsContext,
   user: AuthUser,
   orderCode: string,
-  input: { returnUrl?: string; ip: string },
+  input: { returnUrl?: string; ip: string; reached?: ReachedAt },
   now = new Date(),
 ): Promise<PaymentCheckoutDto> {
-  if (!ctx.settings.enabled) {
-    throw new AppError(503, ERROR_CODES.paymentGatewayError, 'Cửa hàng chưa cấu hình cổng thanh toán VNPAY. Vui lòng chọn thanh toán khi nhận hàng.');
-  }
-  const returnUrl = resolveReturnUrl(ctx.config, input.returnUrl);
+  const returnUrl = assertOnlinePaymentReady(ctx.config, ctx.settings, input.returnUrl, input.reached);
   return ctx.db.transaction(async (tx) => {
     const found = await findOrderByCode(tx, orderCode);
     // Someone else's order is answered like a missing one (spec section 6).

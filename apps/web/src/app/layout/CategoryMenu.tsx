@@ -24,6 +24,7 @@ export function CategoryMenu({ compact = false }: { compact?: boolean }) {
     queryFn: fetchCategoryTree,
     enabled: requested,
     staleTime: 5 * 60_000,
+    retry: 1,
   });
 
   useEffect(() => {
@@ -89,9 +90,19 @@ export function CategoryMenu({ compact = false }: { compact?: boolean }) {
               <Spinner className="size-4 text-brand-700" /> Đang tải danh mục…
             </p>
           ) : query.isError ? (
-            <p role="alert" className="flex items-center gap-2 px-1 py-6 text-sm text-red-700">
-              <AlertCircleIcon size={18} /> Không tải được danh mục
-            </p>
+            <div role="alert" className="flex flex-wrap items-center gap-3 px-1 py-6 text-sm text-red-700">
+              <span className="flex items-center gap-2">
+                <AlertCircleIcon size={18} /> Không tải được danh mục
+              </span>
+              <button
+                type="button"
+                onClick={() => void query.refetch()}
+                disabled={query.isFetching}
+                className="rounded-lg border border-red-200 px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
+              >
+                {query.isFetching ? 'Đang thử lại…' : 'Thử lại'}
+              </button>
+            </div>
           ) : top.length === 0 ? (
             <p className="px-1 py-6 text-sm text-gray-500">Chưa có danh mục.</p>
           ) : (

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BanknoteIcon, CreditCardIcon, HeadsetIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldCheckIcon, TruckIcon } from '../../components/icons.tsx';
 import { Logo } from '../../components/Logo.tsx';
+import { CONTENT_PAGES, contentPagePath, formatDateVN, STORE_CONTACT } from '@nhasach/shared';
 
 /** The three static promises of the store (spec section 1). */
 export const STORE_PROMISES = [
@@ -10,8 +11,12 @@ export const STORE_PROMISES = [
   { icon: ShieldCheckIcon, title: 'Thanh toán an toàn', text: 'COD hoặc VNPAY bảo mật' },
 ] as const;
 
-const SUPPORT = ['Hướng dẫn đặt hàng', 'Phương thức vận chuyển', 'Đổi trả và hoàn tiền', 'Câu hỏi thường gặp'];
-const POLICIES = ['Điều khoản sử dụng', 'Chính sách bảo mật', 'Chính sách đổi trả', 'Chính sách vận chuyển'];
+const SUPPORT = CONTENT_PAGES.filter((p) => p.group === 'support');
+const POLICIES = CONTENT_PAGES.filter((p) => p.group === 'policy');
+const linkClass = 'rounded hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600';
+const PAYMENT_PAGE = contentPagePath('thanh-toan');
+const chipClass =
+  'inline-flex items-center gap-1.5 rounded-lg border border-gray-200 px-3 py-2 text-xs font-semibold text-gray-700 hover:border-brand-300 focus-visible:outline-2 focus-visible:outline-brand-600';
 
 function Column({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -50,8 +55,12 @@ export function Footer() {
         </div>
         <Column title="Hỗ trợ khách hàng">
           <ul className="space-y-2.5 text-sm text-gray-600">
-            {SUPPORT.map((s) => (
-              <li key={s}>{s}</li>
+            {SUPPORT.map((p) => (
+              <li key={p.slug}>
+                <Link to={contentPagePath(p.slug)} className={linkClass}>
+                  {p.title}
+                </Link>
+              </li>
             ))}
             <li>
               <Link to="/lien-he" className="text-brand-700 hover:underline">
@@ -62,8 +71,12 @@ export function Footer() {
         </Column>
         <Column title="Chính sách">
           <ul className="space-y-2.5 text-sm text-gray-600">
-            {POLICIES.map((s) => (
-              <li key={s}>{s}</li>
+            {POLICIES.map((p) => (
+              <li key={p.slug}>
+                <Link to={contentPagePath(p.slug)} className={linkClass}>
+                  {p.title}
+                </Link>
+              </li>
             ))}
           </ul>
         </Column>
@@ -71,38 +84,49 @@ export function Footer() {
           <ul className="space-y-3 text-sm text-gray-600">
             <li className="flex gap-2.5">
               <MapPinIcon size={18} className="mt-0.5 shrink-0 text-brand-700" />
-              <span>60-62 Lê Lợi, Phường Sài Gòn, TP. Hồ Chí Minh</span>
+              <Link to="/lien-he" className={linkClass}>
+                {STORE_CONTACT.address}
+              </Link>
             </li>
             <li className="flex gap-2.5">
               <PhoneIcon size={18} className="mt-0.5 shrink-0 text-brand-700" />
-              <a href="tel:19006656" className="hover:text-brand-700">
-                1900 6656
+              <a href={STORE_CONTACT.phoneHref} className={linkClass}>
+                {STORE_CONTACT.phone}
               </a>
             </li>
             <li className="flex gap-2.5">
               <MailIcon size={18} className="mt-0.5 shrink-0 text-brand-700" />
-              <a href="mailto:hotro@nhasach.vn" className="hover:text-brand-700">
-                hotro@nhasach.vn
+              <a href={`mailto:${STORE_CONTACT.email}`} className={linkClass}>
+                {STORE_CONTACT.email}
               </a>
             </li>
           </ul>
         </Column>
         <Column title="Thanh toán">
           <ul className="flex flex-wrap gap-2">
-            <li className="inline-flex items-center gap-1.5 rounded-lg border border-gray-200 px-3 py-2 text-xs font-semibold text-gray-700">
-              <BanknoteIcon size={16} className="text-emerald-600" /> COD
+            <li>
+              <Link to={PAYMENT_PAGE} className={chipClass} aria-label="Thanh toán khi nhận hàng (COD)">
+                <BanknoteIcon size={16} className="text-emerald-600" /> COD
+              </Link>
             </li>
-            <li className="inline-flex items-center gap-1.5 rounded-lg border border-gray-200 px-3 py-2 text-xs font-semibold text-gray-700">
-              <CreditCardIcon size={16} className="text-sky-700" /> VNPAY
+            <li>
+              <Link to={PAYMENT_PAGE} className={chipClass} aria-label="Thanh toán qua VNPAY">
+                <CreditCardIcon size={16} className="text-sky-700" /> VNPAY
+              </Link>
             </li>
           </ul>
-          <p className="mt-3 text-xs leading-relaxed text-gray-500">Thanh toán khi nhận hàng hoặc qua thẻ/QR với VNPAY.</p>
+          <p className="mt-3 text-xs leading-relaxed text-gray-500">
+            Thanh toán khi nhận hàng hoặc qua thẻ/QR với VNPAY.{' '}
+            <Link to={PAYMENT_PAGE} className="text-brand-700 hover:underline">
+              Xem chi tiết
+            </Link>
+          </p>
         </Column>
       </div>
 
       <div className="border-t border-gray-100 bg-gray-50">
         <p className="page-container py-4 text-center text-xs text-gray-500">
-          © {new Date().getFullYear()} Nhà Sách. Bảo lưu mọi quyền.
+          © {formatDateVN(Date.now()).slice(-4)} Nhà Sách. Bảo lưu mọi quyền.
         </p>
       </div>
     </footer>

@@ -30,7 +30,8 @@ export function Header() {
   const cart = items[2]!;
   return (
     <header className="sticky top-0 z-40 bg-white shadow-[0_1px_0_rgb(0_0_0/0.06)]">
-      <div className="bg-brand-800 text-brand-50">
+      {/* The promise strip: not on phones, where the header must stay short (the footer shows the promises). */}
+      <div className="bg-brand-800 text-brand-50 max-sm:hidden">
         <div className="page-container flex h-8 items-center justify-center gap-6 text-xs font-medium sm:justify-between">
           <p className="flex items-center gap-1.5">
             <TruckIcon size={14} /> Miễn phí giao hàng cho đơn từ 500.000₫
@@ -58,7 +59,7 @@ export function Header() {
 
       {/* Mobile and tablet */}
       <div className="lg:hidden">
-        <div className="page-container flex h-14 items-center gap-1">
+        <div className="page-container flex h-13 items-center gap-1">
           <MobileMenu items={items} />
           <div className="ml-1 flex-1">
             <Logo compact />
@@ -67,7 +68,7 @@ export function Header() {
           <HeaderActionNav items={[{ ...cart, label: 'Giỏ hàng' }]} label="Giỏ hàng" />
           <AccountMenu compact />
         </div>
-        <div className="page-container pb-3">
+        <div className="page-container pb-2">
           <SearchForm />
         </div>
       </div>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_PAGE_SIZE, BOOK_STATUSES, BOOK_STATUS_LABELS, formatVnd, type AdminBookRowDto, type BookStatus } from '@nhasach/shared';
+import { ADMIN_PAGE_SIZE, BOOK_STATUSES, BOOK_STATUS_LABELS, formatVnd, type AdminBookRowDto, type BookStatus, formatNumberVN } from '@nhasach/shared';
 import { adminKeys, deleteBook, fetchAdminBooks } from '../../api/admin.ts';
 import { errorText } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
@@ -58,7 +58,7 @@ export function AdminBooksPage() {
     <div className="mx-auto max-w-[1400px]">
       <PageHeader
         title="Quản lý sách"
-        description={data ? `${data.totalElements.toLocaleString('vi-VN')} sách trong kho` : 'Danh sách sách của cửa hàng'}
+        description={data ? `${formatNumberVN(data.totalElements)} sách trong kho` : 'Danh sách sách của cửa hàng'}
         actions={
           <Button onClick={() => setCreating(true)}>
             <PlusIcon size={18} /> Thêm sách
@@ -197,7 +197,7 @@ function BookCard({ book: b, onEdit, onDelete }: { book: AdminBookRowDto; onEdit
         <p className="mt-1 font-mono text-[11px] text-gray-500">ISBN {b.isbn13}</p>
         <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
           <PriceLines book={b} />
-          <span className={b.stock === 0 ? 'font-semibold text-red-700' : b.stock <= 5 ? 'font-semibold text-amber-700' : 'text-gray-600'}>Kho {b.stock.toLocaleString('vi-VN')}</span>
+          <span className={b.stock === 0 ? 'font-semibold text-red-700' : b.stock <= 5 ? 'font-semibold text-amber-700' : 'text-gray-600'}>Kho {formatNumberVN(b.stock)}</span>
           <BookStatusBadge status={b.status} />
         </div>
       </div>
@@ -251,8 +251,8 @@ function BookRow({ book: b, onEdit, onDelete }: { book: AdminBookRowDto; onEdit:
         )}
       </td>
       <td className={`${table.td} text-right tabular-nums`}>
-        <span className={b.stock === 0 ? 'font-semibold text-red-700' : b.stock <= 5 ? 'font-semibold text-amber-700' : 'text-gray-900'}>{b.stock.toLocaleString('vi-VN')}</span>
-        <span className="block text-xs text-gray-500">Đã bán {b.sold.toLocaleString('vi-VN')}</span>
+        <span className={b.stock === 0 ? 'font-semibold text-red-700' : b.stock <= 5 ? 'font-semibold text-amber-700' : 'text-gray-900'}>{formatNumberVN(b.stock)}</span>
+        <span className="block text-xs text-gray-500">Đã bán {formatNumberVN(b.sold)}</span>
       </td>
       <td className={table.td}>
         <BookStatusBadge status={b.status} />

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import {
+  SOLD_RULE,
   LOW_STOCK_THRESHOLD,
   ORDER_STATUSES,
   ORDER_STATUS_LABELS,
@@ -19,7 +20,8 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { AuditFeed } from './dashboard/AuditFeed.tsx';
 import { MailOutboxPanel } from './dashboard/MailOutboxPanel.tsx';
 import { RevenueChart } from './dashboard/RevenueChart.tsx';
-import { formatCount, formatDate, formatTime, relativeTime } from './format.ts';
+import { formatSold } from '../../lib/books.ts';
+import { formatCount, formatDate, formatDateTime, formatTime, relativeTime } from './format.ts';
 import { Card, PageHeader, Pill } from './ui.tsx';
 
 /** Colour of each order status in the breakdown. */
@@ -106,8 +108,9 @@ export function AdminDashboardPage() {
           </div>
 
           <div className="grid gap-5 xl:grid-cols-3">
+            <RecentOrders orders={d.recentOrders} />
             <NewestCustomers customers={d.newestCustomers} />
-            <AuditFeed className="xl:col-span-2" />
+            <AuditFeed />
           </div>
 
           <MailOutboxPanel />
@@ -220,7 +223,7 @@ function Thumb({ src, alt }: { src: string | null; alt: string }) {
 
 function TopBooks({ books }: { books: DashboardDto['topBooks'] }) {
   return (
-    <Card title="Sách bán chạy" description="30 ngày qua, theo số lượng" bodyClassName="">
+    <Card title="Sách bán chạy" description="30 ngày qua, theo số lượng; 'Đã bán' là tổng như trên cửa hàng" bodyClassName="">
       {books.length === 0 ? (
         <p className="px-5 py-10 text-center text-sm text-gray-500">Chưa có sách nào được bán trong 30 ngày qua.</p>
       ) : (
@@ -239,8 +242,12 @@ function TopBooks({ books }: { books: DashboardDto['topBooks'] }) {
                 )}
                 <p className="text-xs text-gray-500">{formatVnd(b.revenue)}</p>
               </div>
-              <span className="text-sm font-semibold text-gray-900 tabular-nums">{formatCount(b.quantity)}</span>
-              <span className="text-xs text-gray-500">cuốn</span>
+              <span className="text-right leading-tight">
+                <span className="block text-sm font-semibold text-gray-900 tabular-nums">{formatCount(b.quantity)} cuốn</span>
+                <span className="block text-xs text-gray-500" title={SOLD_RULE}>
+                  Đã bán {formatSold(b.sold)}
+                </span>
+              </span>
             </li>
           ))}
         </ol>
@@ -276,6 +283,34 @@ function LowStock({ books }: { books: DashboardDto['lowStock'] }) {
               >
                 Sửa
               </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function RecentOrders({ orders }: { orders: DashboardDto['recentOrders'] }) {
+  return (
+    <Card title="Đơn hàng mới" description="Giờ Việt Nam" bodyClassName="" actions={<Link to="/sale/orders" className="text-sm font-semibold text-brand-700 hover:underline">Xem tất cả</Link>}>
+      {orders.length === 0 ? (
+        <p className="px-5 py-10 text-center text-sm text-gray-500">Chưa có đơn hàng.</p>
+      ) : (
+        <ul className="divide-y divide-gray-100" data-testid="recent-orders">
+          {orders.map((o) => (
+            <li key={o.id} className="flex items-center gap-3 px-5 py-2.5" data-code={o.code}>
+              <div className="min-w-0 flex-1">
+                <Link to={`/sale/orders/${o.id}`} className="text-sm font-semibold text-gray-900 hover:text-brand-700">
+                  {o.code}
+                </Link>
+                <p className="text-xs text-gray-500">
+                  {ORDER_STATUS_LABELS[o.status]} · {formatVnd(o.grandTotal)}
+                </p>
+              </div>
+              <time dateTime={o.createdAt} className="shrink-0 text-xs text-gray-500 tabular-nums" data-testid="order-time">
+                {formatDateTime(o.createdAt)}
+              </time>
             </li>
           ))}
         </ul>

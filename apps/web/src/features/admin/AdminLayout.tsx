@@ -1,7 +1,7 @@
 import { BackOfficeShell } from '../../components/BackOfficeShell.tsx';
-import { BookOpenIcon, DashboardIcon, DatabaseIcon, GiftIcon, TagIcon, UsersIcon } from '../../components/icons.tsx';
+import { BookOpenIcon, ClipboardIcon, DashboardIcon, DatabaseIcon, GiftIcon, MailIcon, TagIcon, UsersIcon } from '../../components/icons.tsx';
 
-/** /admin frame: sidebar Dashboard, books, users, categories, master data, vouchers. */
+/** /admin frame: sidebar Dashboard, books, users, categories, master data, vouchers, information pages, contact messages. */
 export function AdminLayout() {
   return (
     <BackOfficeShell
@@ -14,6 +14,8 @@ export function AdminLayout() {
         { to: '/admin/categories', label: 'Danh mục', icon: <TagIcon size={18} /> },
         { to: '/admin/masters', label: 'Master Data', icon: <DatabaseIcon size={18} /> },
         { to: '/admin/vouchers', label: 'Mã giảm giá', icon: <GiftIcon size={18} /> },
+        { to: '/admin/pages', label: 'Trang thông tin', icon: <ClipboardIcon size={18} /> },
+        { to: '/admin/contact', label: 'Liên hệ', icon: <MailIcon size={18} /> },
       ]}
     />
   );

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_MESSAGES, ADMIN_PAGE_SIZE, ROLES, parseRole, type AdminUserDto, type Role } from '@nhasach/shared';
+import { ADMIN_MESSAGES, ADMIN_PAGE_SIZE, ROLES, parseRole, type AdminUserDto, type Role, formatNumberVN } from '@nhasach/shared';
 import { adminKeys, fetchAdminUsers, hardDeleteUser, setUserEnabled, setUserRole, softDeleteUser } from '../../api/admin.ts';
 import { errorText } from '../../api/client.ts';
 import { Button, buttonClass } from '../../components/Button.tsx';
@@ -84,7 +84,7 @@ export function AdminUsersPage() {
     <div className="mx-auto max-w-[1400px]">
       <PageHeader
         title="Quản lý người dùng"
-        description={data ? `${data.meta.total.toLocaleString('vi-VN')} tài khoản` : 'Khách hàng, nhân viên bán hàng và quản trị viên'}
+        description={data ? `${formatNumberVN(data.meta.total)} tài khoản` : 'Khách hàng, nhân viên bán hàng và quản trị viên'}
         actions={
           <Button onClick={() => setCreating(true)}>
             <UserPlusIcon size={18} /> Tạo nhân viên

@@ -1,11 +1,12 @@
 /** Date helpers of the back-office tables (Vietnamese wording). */
 
 import { formatDate } from '../../lib/books.ts';
+import { formatNumberVN, formatTimeVN } from '@nhasach/shared';
 
 export { formatDate, formatDateTime } from '../../lib/books.ts';
 
-const timeFmt = new Intl.DateTimeFormat('vi-VN', { hour: '2-digit', minute: '2-digit' });
-export const formatTime = (iso: string | number) => timeFmt.format(new Date(iso));
+/** '09:30' in Vietnam time. */
+export const formatTime = (iso: string | number) => formatTimeVN(iso);
 
 /** 'vừa xong', '5 phút trước', '3 giờ trước', '2 ngày trước', then the date. */
 export function relativeTime(iso: string, now = Date.now()): string {
@@ -21,4 +22,4 @@ export function relativeTime(iso: string, now = Date.now()): string {
 }
 
 /** A number with vi-VN grouping: 12.345. */
-export const formatCount = (n: number) => n.toLocaleString('vi-VN');
+export const formatCount = (n: number) => formatNumberVN(n);

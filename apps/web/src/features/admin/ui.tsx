@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
-import { BOOK_STATUS_LABELS, parseRole, type BookStatus } from '@nhasach/shared';
+import { BOOK_STATUS_LABELS, parseRole, type BookStatus, formatNumberVN } from '@nhasach/shared';
 import { ApiError } from '../../api/client.ts';
 import { DialogShell } from '../../components/DialogShell.tsx';
 import { CloseIcon, SearchIcon } from '../../components/icons.tsx';
@@ -287,8 +287,8 @@ export function PageSummary({ page, size, total, unit }: { page: number; size: n
   const to = Math.min(total, (page + 1) * size);
   return (
     <p className="text-sm text-gray-500">
-      Hiển thị <span className="font-medium text-gray-800">{from.toLocaleString('vi-VN')}</span>–
-      <span className="font-medium text-gray-800">{to.toLocaleString('vi-VN')}</span> / {total.toLocaleString('vi-VN')} {unit}
+      Hiển thị <span className="font-medium text-gray-800">{formatNumberVN(from)}</span>–
+      <span className="font-medium text-gray-800">{formatNumberVN(to)}</span> / {formatNumberVN(total)} {unit}
     </p>
   );
 }

@@ -33,7 +33,7 @@ import { SummaryRow } from '../cart/CartSummary.tsx';
 import { useBottomBarSpace } from '../cart/useBottomBarSpace.ts';
 import { refreshCartAfterOrder, useCart } from '../cart/useCart.ts';
 import { PaymentResult } from './PaymentResult.tsx';
-import { gatewayParams, goToGateway, providerName } from './payment.ts';
+import { gatewayParams, goToGateway, paymentReturnBase, providerName } from './payment.ts';
 
 /** What the order detail page shows after arriving from checkout. */
 export interface OrderPlacedState {
@@ -97,7 +97,15 @@ function CheckoutForm() {
     try {
       const trimmed = note.trim();
       const order = await createOrder(
-        { addressId: address.id, paymentMethod, deliveryMethod, ...(trimmed ? { note: trimmed } : {}), ...(voucher ? { voucherCode: voucher.code } : {}) },
+        {
+          addressId: address.id,
+          paymentMethod,
+          deliveryMethod,
+          ...(trimmed ? { note: trimmed } : {}),
+          ...(voucher ? { voucherCode: voucher.code } : {}),
+          // Checked by the server before it places the order: a refused address leaves no unpaid order behind.
+          ...(paymentMethod === 'VNPAY' ? { returnUrl: paymentReturnBase() } : {}),
+        },
         idempotencyKey.current,
       );
       code = order?.code;

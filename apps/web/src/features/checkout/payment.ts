@@ -20,8 +20,11 @@ export const providerName = (p: PaymentProvider = PROVIDER) => PAYMENT_PROVIDER_
 /** The gateway sends the shopper back here: the checkout page shows the payment-result banner. */
 export const PAYMENT_RETURN_PATH = '/checkout';
 
+/** The return page at the address the store is open at (the server accepts its own addresses). */
+export const paymentReturnBase = (): string => `${window.location.origin}${PAYMENT_RETURN_PATH}`;
+
 export function paymentReturnUrl(orderCode: string): string {
-  return `${window.location.origin}${PAYMENT_RETURN_PATH}?order=${encodeURIComponent(orderCode)}`;
+  return `${paymentReturnBase()}?order=${encodeURIComponent(orderCode)}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FAVOURITES_PAGE_SIZE } from '@nhasach/shared';
+import { FAVOURITES_PAGE_SIZE, formatNumberVN } from '@nhasach/shared';
 import { bookKeys, fetchMyFavourites } from '../../api/catalog.ts';
 import { BookGrid, BookGridSkeleton, GRID_COLS } from '../../components/BookGrid.tsx';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
@@ -51,7 +51,7 @@ export function FavouritesPage() {
           </span>
           <div>
             <h1 className="text-xl font-bold text-gray-900 sm:text-2xl">Sách yêu thích</h1>
-            {data && <p className="text-sm text-gray-500">{data.totalElements.toLocaleString('vi-VN')} cuốn sách bạn đã lưu</p>}
+            {data && <p className="text-sm text-gray-500">{formatNumberVN(data.totalElements)} cuốn sách bạn đã lưu</p>}
           </div>
         </div>
       </header>

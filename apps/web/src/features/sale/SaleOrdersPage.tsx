@@ -1,7 +1,7 @@
 import { useCallback, useId, useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ORDER_STATUS_LABELS, SALE_ORDERS_PAGE_SIZES } from '@nhasach/shared';
+import { ORDER_STATUS_LABELS, SALE_ORDERS_PAGE_SIZES, formatNumberVN } from '@nhasach/shared';
 import { fetchSaleOrderCounts, fetchSaleOrders, saleKeys } from '../../api/sales.ts';
 import { Button, buttonClass } from '../../components/Button.tsx';
 import { ClipboardIcon, RefreshIcon, SearchXIcon } from '../../components/icons.tsx';
@@ -134,9 +134,9 @@ export function SaleOrdersPage() {
             <p className="text-sm text-gray-600" role="status">
               Hiển thị{' '}
               <span className="font-semibold text-gray-900 tabular-nums">
-                {firstRow.toLocaleString('vi-VN')}–{lastRow.toLocaleString('vi-VN')}
+                {formatNumberVN(firstRow)}–{formatNumberVN(lastRow)}
               </span>{' '}
-              trên <span className="font-semibold text-gray-900 tabular-nums">{data.totalElements.toLocaleString('vi-VN')}</span> đơn hàng
+              trên <span className="font-semibold text-gray-900 tabular-nums">{formatNumberVN(data.totalElements)}</span> đơn hàng
             </p>
             <div className="flex flex-wrap items-center gap-3">
               <Pagination page={data.number} totalPages={data.totalPages} hrefFor={(page) => hrefOf(withChange(state, { page }))} label="Trang danh sách đơn hàng" />

@@ -48,9 +48,10 @@ describe('sale order list URL state', () => {
 
 describe('Vietnam time inputs', () => {
   it('shows an instant as Vietnam wall time and reads it back with the +07:00 offset', () => {
-    expect(toVietnamLocalInput('2025-03-14T02:30:00Z')).toBe('2025-03-14T09:30');
-    expect(toVietnamLocalInput('2025-03-14T20:00:00Z')).toBe('2025-03-15T03:00');
-    expect(fromVietnamLocalInput('2025-03-14T09:30')).toBe('2025-03-14T09:30:00+07:00');
+    expect(toVietnamLocalInput('2025-03-14T02:30:00Z')).toBe('14/03/2025 09:30');
+    expect(toVietnamLocalInput('2025-03-14T20:00:00Z')).toBe('15/03/2025 03:00');
+    expect(fromVietnamLocalInput('14/03/2025 09:30')).toBe('2025-03-14T02:30:00.000Z');
+    expect(fromVietnamLocalInput('31/02/2025 09:30')).toBe('31/02/2025 09:30');
     expect(new Date(fromVietnamLocalInput(toVietnamLocalInput('2025-03-14T20:00:00Z'))!).toISOString()).toBe('2025-03-14T20:00:00.000Z');
     expect(fromVietnamLocalInput('  ')).toBeNull();
     expect(toVietnamLocalInput(null)).toBe('');

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { AGE_FILTER_OPTIONS, LANGUAGE_LABELS, formatVnd } from '@nhasach/shared';
+import { AGE_FILTER_OPTIONS, LANGUAGE_LABELS, formatVnd, formatNumberVN } from '@nhasach/shared';
 import { ApiError } from '../../api/client.ts';
 import { bookKeys, catalogKeys, fetchCatalog, fetchCategoryTree } from '../../api/catalog.ts';
 import { BookGrid, BookGridSkeleton, GRID_COLS } from '../../components/BookGrid.tsx';
@@ -164,7 +164,7 @@ export function CategoryPage() {
               Xóa bộ lọc
             </Button>
             <Button className="flex-1" onClick={() => setDrawer(false)}>
-              Xem {data?.totalElements?.toLocaleString('vi-VN') ?? ''} kết quả
+              Xem {(data ? formatNumberVN(data.totalElements) : '')} kết quả
             </Button>
           </div>
         }

@@ -8,13 +8,12 @@ import { Pagination } from '../../components/Pagination.tsx';
 import { EmptyState, ErrorState } from '../../components/StateBlocks.tsx';
 import { BookOpenIcon, HeartIcon, SparklesIcon, TrophyIcon, ZapIcon } from '../../components/icons.tsx';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
-import { STORE_PROMISES } from '../../app/layout/Footer.tsx';
 import { BannerCarousel } from './home/BannerCarousel.tsx';
 import { BookRow, BookRowSkeleton } from './home/BookRow.tsx';
 import { SaleCountdown } from './home/SaleCountdown.tsx';
 import { SectionHeader } from './home/SectionHeader.tsx';
 
-/** / (spec section 2, Home): banners, Flash Sale, new products (15 a page), best sellers, categories, promises. */
+/** / (spec section 2, Home): banners, Flash Sale, new products (15 a page), best sellers, categories (the promises are in the footer, once). */
 export function HomePage() {
   useDocumentTitle(undefined);
   const home = useQuery({ queryKey: bookKeys.home, queryFn: ({ signal }) => fetchHome(signal) });
@@ -38,7 +37,6 @@ export function HomePage() {
           <BookRow books={block.books} label={block.category.name} />
         </section>
       ))}
-      <Promises />
     </div>
   );
 }
@@ -193,20 +191,3 @@ function BestSellersSection({ home, loading, failed }: SectionProps) {
   );
 }
 
-function Promises() {
-  return (
-    <section aria-label="Cam kết của Nhà Sách" className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-gray-200/70 sm:grid-cols-3 sm:p-5">
-      {STORE_PROMISES.map(({ icon: Icon, title, text }) => (
-        <div key={title} className="flex items-center gap-3">
-          <span className="grid size-12 shrink-0 place-items-center rounded-full bg-brand-50 text-brand-700">
-            <Icon size={24} />
-          </span>
-          <span>
-            <span className="block text-sm font-bold text-gray-900">{title}</span>
-            <span className="block text-xs text-gray-500">{text}</span>
-          </span>
-        </div>
-      ))}
-    </section>
-  );
-}

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { SEARCH_PAGE_SIZE } from '@nhasach/shared';
+import { SEARCH_PAGE_SIZE, formatNumberVN } from '@nhasach/shared';
 import { bookKeys, fetchCatalog, searchBooks, type CatalogParams, type SearchParams } from '../../api/catalog.ts';
 import { BookGrid, BookGridSkeleton, GRID_COLS } from '../../components/BookGrid.tsx';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
@@ -97,7 +97,7 @@ export function SearchPage() {
         </h1>
         {q && data && (
           <p className="mt-1 text-sm text-gray-500" aria-live="polite">
-            Tìm thấy <span className="font-semibold text-gray-800">{data.totalElements.toLocaleString('vi-VN')}</span> sản phẩm
+            Tìm thấy <span className="font-semibold text-gray-800">{formatNumberVN(data.totalElements)}</span> sản phẩm
           </p>
         )}
         {q && (

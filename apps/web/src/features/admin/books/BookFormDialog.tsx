@@ -30,6 +30,7 @@ import { applyFieldErrors } from '../../../lib/apiMessage.ts';
 import { ExternalLinkIcon } from '../../../components/icons.tsx';
 import { FormDialog, InlineAlert, selectClass } from '../ui.tsx';
 import { BookImagesField, useBookImages } from './BookImages.tsx';
+import { DateInput } from '../../../components/DateInput.tsx';
 import { bookToForm, emptyBookForm, formSummary, withNumbers, type BookFormValues } from './bookForm.ts';
 import { DescriptionEditor } from './DescriptionEditor.tsx';
 import { CategoryPicker, MasterPicker, listFailedText } from './Pickers.tsx';
@@ -360,11 +361,11 @@ function BookForm({ book, onClose }: { book?: BookDto; onClose: () => void }) {
                 </Field>
               </div>
               <div className="grid gap-4 sm:grid-cols-2">
-                <Field id={fid('saleStartAt')} label="Khuyến mãi từ" error={err('saleStartAt')} hint="Để trống: áp dụng ngay.">
-                  <input {...register('saleStartAt')} {...aria('saleStartAt')} type="datetime-local" className={`${inputClass} h-11`} />
+                <Field id={fid('saleStartAt')} label="Khuyến mãi từ" error={err('saleStartAt')} hint="dd/mm/yyyy hh:mm, giờ Việt Nam. Để trống: áp dụng ngay.">
+                  <DateInput withTime {...register('saleStartAt')} {...aria('saleStartAt')} />
                 </Field>
-                <Field id={fid('saleEndAt')} label="Khuyến mãi đến" error={err('saleEndAt')} hint="Để trống: không giới hạn.">
-                  <input {...register('saleEndAt')} {...aria('saleEndAt')} type="datetime-local" className={`${inputClass} h-11`} />
+                <Field id={fid('saleEndAt')} label="Khuyến mãi đến" error={err('saleEndAt')} hint="dd/mm/yyyy hh:mm, giờ Việt Nam. Để trống: không giới hạn.">
+                  <DateInput withTime {...register('saleEndAt')} {...aria('saleEndAt')} />
                 </Field>
               </div>
             </Section>

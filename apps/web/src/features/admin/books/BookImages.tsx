@@ -1,12 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from 'react';
-import {
-  ADMIN_MESSAGES,
-  UPLOAD_ACCEPT,
-  UPLOAD_MAX_FILE_BYTES,
-  UPLOAD_MAX_FILES,
-  UPLOAD_MESSAGES,
-  type BookImageDto,
-} from '@nhasach/shared';
+import { ADMIN_MESSAGES, UPLOAD_ACCEPT, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES, UPLOAD_MESSAGES, type BookImageDto, formatNumberVN } from '@nhasach/shared';
 import { ApiError, errorText, mediaUrl } from '../../../api/client.ts';
 import { removeBookImage, reorderBookImages, uploadBookImages } from '../../../api/admin.ts';
 import { ArrowDownIcon, ArrowUpIcon, GripIcon, TrashIcon, UploadIcon } from '../../../components/icons.tsx';
@@ -20,7 +13,7 @@ export interface PendingImage {
 }
 
 const ACCEPTED_TYPES = UPLOAD_ACCEPT.split(',');
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toLocaleString('vi-VN', { maximumFractionDigits: 1 })} MB`;
+const mb = (bytes: number) => `${formatNumberVN(bytes / 1024 / 1024, 1)} MB`;
 
 /** Browser-side checks before sending (the server checks the bytes again): type and the 10 MB limit. */
 export function checkImageFile(file: File): string | null {

@@ -2,7 +2,10 @@ import {
   ADMIN_MESSAGES,
   BOOK_FORM_DEFAULTS,
   BOOK_NUMBER_FIELDS,
+  formatDateTimeVN,
   formNumbers,
+  parseDateTimeVN,
+  parseDateVN,
   ISBN_MESSAGES,
   adminLanguageValue,
   type AgeRating,
@@ -45,7 +48,22 @@ export interface BookFormValues {
 }
 
 /** The form's values with its number inputs as numbers ('' = null): what the shared schemas read. */
-export const withNumbers = (values: BookFormValues): BookFormValues => formNumbers(values, BOOK_NUMBER_FIELDS);
+export const withNumbers = (values: BookFormValues): BookFormValues => ({
+  ...formNumbers(values, BOOK_NUMBER_FIELDS),
+  saleStartAt: vnInputToIso(values.saleStartAt),
+  saleEndAt: vnInputToIso(values.saleEndAt),
+});
+
+/**
+ * A masked 'dd/mm/yyyy HH:mm' (or 'dd/mm/yyyy': start of the day), read as Vietnam time, as the ISO instant the
+ * shared schema takes; blank stays blank, and anything else becomes a value the schema calls invalid.
+ */
+export function vnInputToIso(text: string): string {
+  const v = text.trim();
+  if (!v) return '';
+  const at = parseDateTimeVN(v) ?? parseDateVN(v);
+  return at ? at.toISOString() : 'không hợp lệ';
+}
 
 const str = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
@@ -80,13 +98,9 @@ export function emptyBookForm(): BookFormValues {
   };
 }
 
-/** An ISO instant as the value of a datetime-local input, in the browser's time zone. */
+/** An ISO instant as the value of the masked date-time field: 'dd/mm/yyyy HH:mm' in Vietnam time. */
 export function toDateTimeLocal(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+  return iso ? formatDateTimeVN(iso) : '';
 }
 
 /** The form of a stored book (edit). */

@@ -3,6 +3,7 @@ import type { AdminCategoryDto } from '@nhasach/shared';
 import { CheckIcon, ChevronRightIcon, CloseIcon, FolderIcon, FolderOpenIcon, MoveIcon, PencilIcon, PlusIcon, TrashIcon } from '../../../components/icons.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { IconButton, smallInputClass } from '../ui.tsx';
+import { formatNumberVN } from '@nhasach/shared';
 
 export interface CategoryTreeProps {
   categories: readonly AdminCategoryDto[];
@@ -154,7 +155,7 @@ function Row({ c, hasChildren, open, total, ...p }: Omit<CategoryTreeProps, 'cat
             className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums ${total > 0 ? 'bg-sky-50 text-sky-700' : 'bg-gray-100 text-gray-600'}`}
             title={hasChildren ? `Gồm cả danh mục con; trực tiếp trong danh mục: ${c.bookCount}` : 'Số sách trong danh mục'}
           >
-            {total.toLocaleString('vi-VN')} sách
+            {formatNumberVN(total)} sách
           </span>
           <div className="flex shrink-0 gap-0.5 opacity-100 transition-opacity lg:opacity-0 lg:group-focus-within:opacity-100 lg:group-hover:opacity-100">
             <IconButton label={`Thêm danh mục con cho ${c.name}`} onClick={() => p.onAddChild(c)}>

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { formatVnd } from '@nhasach/shared';
+import { formatVnd, formatNumberVN } from '@nhasach/shared';
 
 export interface RevenuePoint {
   /** yyyy-mm-dd (Vietnam day). */
@@ -8,13 +8,16 @@ export interface RevenuePoint {
   orders: number;
 }
 
-/** 1.250.000 -> '1,3 tr', 45.000 -> '45 N', 0 -> '0'. For axis labels only; tooltips show the exact amount. */
+/**
+ * Axis labels in the units Vietnamese shops read: 1.250.000 -> '1,3 tr ₫', 45.000 -> '45 nghìn ₫', 2.000.000.000 ->
+ * '2 tỷ ₫', 0 -> '0 ₫' (never the English 'N' or 'K'). For axis labels only; tooltips show the exact amount.
+ */
 export function compactVnd(n: number): string {
-  const fmt = (v: number) => v.toLocaleString('vi-VN', { maximumFractionDigits: 1 });
-  if (n >= 1_000_000_000) return `${fmt(n / 1_000_000_000)} tỷ`;
-  if (n >= 1_000_000) return `${fmt(n / 1_000_000)} tr`;
-  if (n >= 1_000) return `${fmt(n / 1_000)} N`;
-  return String(n);
+  const fmt = (v: number) => formatNumberVN(v, 1);
+  if (n >= 1_000_000_000) return `${fmt(n / 1_000_000_000)} tỷ ₫`;
+  if (n >= 1_000_000) return `${fmt(n / 1_000_000)} tr ₫`;
+  if (n >= 1_000) return `${fmt(n / 1_000)} nghìn ₫`;
+  return `${fmt(n)} ₫`;
 }
 
 /** A round axis maximum above `max`: 1, 2, 2.5 or 5 times a power of ten. */
@@ -29,7 +32,7 @@ const dayLabel = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
 
 const W = 720;
 const H = 240;
-const PAD = { top: 12, right: 8, bottom: 28, left: 52 };
+const PAD = { top: 12, right: 8, bottom: 28, left: 76 };
 
 /**
  * Revenue per day as SVG bars (no chart library: 30 bars do not need one). Hovering or focusing a bar shows

@@ -3,7 +3,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ADMIN_MESSAGES, ADMIN_PAGE_SIZE, MASTER_LABELS, masterCreateSchema, type MasterDto, type MasterKind } from '@nhasach/shared';
+import { ADMIN_MESSAGES, ADMIN_PAGE_SIZE, MASTER_LABELS, masterCreateSchema, type MasterDto, type MasterKind, formatNumberVN } from '@nhasach/shared';
 import { adminKeys, createMaster, deleteMaster, fetchMasters, updateMaster } from '../../../api/admin.ts';
 import { errorText } from '../../../api/client.ts';
 import { Button } from '../../../components/Button.tsx';
@@ -147,7 +147,7 @@ export function MasterPanel({ kind }: { kind: MasterKind }) {
           label={`Tìm ${label}`}
           className="w-full sm:max-w-sm"
         />
-        {data && <span className="text-sm text-gray-500">{data.totalElements.toLocaleString('vi-VN')} {label}</span>}
+        {data && <span className="text-sm text-gray-500">{formatNumberVN(data.totalElements)} {label}</span>}
       </div>
 
       <div className="overflow-hidden rounded-xl border border-gray-200">
@@ -188,7 +188,7 @@ export function MasterPanel({ kind }: { kind: MasterKind }) {
                     <td className={`${table.td} font-medium text-gray-900`}>{m.name}</td>
                     <td className={`${table.td} font-mono text-xs text-gray-500`}>{m.slug}</td>
                     <td className={`${table.td} text-right tabular-nums`}>
-                      <span className={m.bookCount ? 'font-semibold text-gray-900' : 'text-gray-500'}>{m.bookCount.toLocaleString('vi-VN')}</span>
+                      <span className={m.bookCount ? 'font-semibold text-gray-900' : 'text-gray-500'}>{formatNumberVN(m.bookCount)}</span>
                     </td>
                     <td className={`${table.td} text-gray-600`}>{formatDate(m.createdAt)}</td>
                     <td className={`${table.td} text-right`}>

@@ -7,6 +7,7 @@ import { CreditCardIcon } from '../../../components/icons.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { PaymentStatusBadge } from '../SaleBadges.tsx';
 import { formatDateTime, fromVietnamLocalInput, nowVietnamLocalInput } from '../saleFormat.ts';
+import { withDateMask } from '../../../components/DateInput.tsx';
 import { Card, Fact } from './Card.tsx';
 import { compactInput, SelectField, TextAreaField } from './fields.tsx';
 import { formResolver, problemOf, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
@@ -15,7 +16,7 @@ const paymentFormSchema = salePaymentChangeSchema.omit({ version: true });
 type PaymentInput = { paymentStatus: string; paidAt: string; note: string };
 type PaymentValues = ReturnType<typeof paymentFormSchema.parse>;
 
-/** The shared schema reads paidAt as an ISO instant: the datetime-local value (Vietnam time) is turned into one first; it only goes with PAID. */
+/** The shared schema reads paidAt as an ISO instant: the masked dd/mm/yyyy hh:mm value (Vietnam time) is turned into one first; it only goes with PAID. */
 const resolver = formResolver<PaymentInput, typeof paymentFormSchema>(paymentFormSchema, (values) => ({
   ...values,
   paidAt: values.paymentStatus === 'PAID' ? (fromVietnamLocalInput(values.paidAt) ?? '') : '',
@@ -77,12 +78,14 @@ export function PaymentForm({ order, onReload, reloading }: { order: SaleOrderDt
           {target === 'PAID' && (
             <TextField
               label="Thời điểm thanh toán"
-              type="datetime-local"
-              max={nowVietnamLocalInput()}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={16}
+              placeholder="dd/mm/yyyy hh:mm"
               hint="Giờ Việt Nam; để trống là bây giờ."
               className={compactInput}
               error={errors.paidAt?.message}
-              {...register('paidAt')}
+              {...withDateMask(register('paidAt'), true)}
             />
           )}
           <TextAreaField label="Ghi chú" rows={2} placeholder="Ví dụ: khách chuyển khoản, mã giao dịch ngân hàng…" error={errors.note?.message} {...register('note')} />

@@ -5,7 +5,8 @@ import { updateSaleOrderShipping } from '../../../api/sales.ts';
 import { Button } from '../../../components/Button.tsx';
 import { TruckIcon } from '../../../components/icons.tsx';
 import { TextField } from '../../../components/TextField.tsx';
-import { fromVietnamLocalInput, nowVietnamLocalInput, toVietnamLocalInput } from '../saleFormat.ts';
+import { fromVietnamLocalInput, toVietnamLocalInput } from '../saleFormat.ts';
+import { withDateMask } from '../../../components/DateInput.tsx';
 import { Card } from './Card.tsx';
 import { compactInput } from './fields.tsx';
 import { formResolver, problemOf, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
@@ -14,7 +15,7 @@ const shippingFormSchema = saleShippingSchema.omit({ version: true });
 type ShippingInput = { fee: string; shippingCarrier: string; trackingCode: string; shippedAt: string };
 type ShippingValues = ReturnType<typeof shippingFormSchema.parse>;
 
-/** shippedAt is typed in Vietnam time (datetime-local) and sent as an ISO instant. */
+/** shippedAt is typed in Vietnam time (masked dd/mm/yyyy hh:mm) and sent as an ISO instant. */
 const resolver = formResolver<ShippingInput, typeof shippingFormSchema>(shippingFormSchema, (values) => formNumbers({ ...values, shippedAt: fromVietnamLocalInput(values.shippedAt) ?? '' }, SALE_NUMBER_FIELDS));
 
 /**
@@ -83,13 +84,15 @@ export function ShippingForm({ order, onReload, reloading }: { order: SaleOrderD
             />
             <TextField
               label="Giao cho vận chuyển lúc"
-              type="datetime-local"
-              max={nowVietnamLocalInput()}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={16}
+              placeholder="dd/mm/yyyy hh:mm"
               disabled={!shipped}
               hint={shipped ? 'Giờ Việt Nam' : 'Nhập khi đơn đã Đang giao'}
               className={compactInput}
               error={errors.shippedAt?.message}
-              {...register('shippedAt')}
+              {...withDateMask(register('shippedAt'), true)}
             />
           </div>
           <WriteProblemAlert problem={problem} onReload={onReload} reloading={reloading} />

@@ -63,7 +63,9 @@ export function StatusForm({ order, onReload, reloading }: { order: SaleOrderDto
     formState: { errors, isSubmitting },
   } = useForm<StatusInput, unknown, StatusValues>({
     resolver: formResolver<StatusInput, typeof statusFormSchema>(statusFormSchema),
-    defaultValues: { status: allowed[0] ?? '', note: '' },
+    // Nothing is chosen for the user: preselecting the first allowed change offered 'Yêu cầu huỷ' for a pending order
+    // (a confirmation waiting for payment is blocked), one click away from a wrong change.
+    defaultValues: { status: '', note: '' },
   });
   const chosen = watch('status');
 
@@ -103,8 +105,10 @@ export function StatusForm({ order, onReload, reloading }: { order: SaleOrderDto
         </p>
       ) : (
         <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-4">
-          <SelectField label="Trạng thái mới" required error={errors.status?.message} disabled={allowed.length === 0} {...register('status')}>
-            {allowed.length === 0 && <option value="">Chưa thể chuyển trạng thái</option>}
+          <SelectField label="Trạng thái mới" required error={errors.status && !chosen ? 'Vui lòng chọn trạng thái mới.' : errors.status?.message} disabled={allowed.length === 0} {...register('status')}>
+            <option value="" disabled>
+              {allowed.length === 0 ? 'Chưa thể chuyển trạng thái' : 'Chọn trạng thái mới'}
+            </option>
             {allowed.map((s) => (
               <option key={s} value={s}>
                 {ORDER_STATUS_LABELS[s]}

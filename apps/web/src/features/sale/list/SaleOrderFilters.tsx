@@ -1,18 +1,21 @@
 import { useId, useState, type FormEvent } from 'react';
 import {
+  isoDateToVN,
   PAYMENT_METHOD_SHORT_LABELS,
   PAYMENT_METHODS,
   PAYMENT_STATUS_LABELS,
   PAYMENT_STATUSES,
   SEARCH_TERM_MAX,
+  vnDateToIso,
   type PaymentMethod,
   type PaymentStatus,
 } from '@nhasach/shared';
+import { DateInput } from '../../../components/DateInput.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { CloseIcon, SearchIcon } from '../../../components/icons.tsx';
 import { inputBaseClass, inputClass } from '../../../components/TextField.tsx';
 import { hasFilters, type SaleListState } from '../orderListParams.ts';
-import { todayVietnam } from '../saleFormat.ts';
+
 
 /** Payment statuses offered as a filter: the sale view's four plus PENDING (an online payment under way). */
 const PAYMENT_FILTERS: readonly PaymentStatus[] = PAYMENT_STATUSES;
@@ -33,7 +36,6 @@ export function SaleOrderFilters({ state, onChange }: { state: SaleListState; on
     const q = term.trim().slice(0, SEARCH_TERM_MAX);
     onChange({ q: q || undefined });
   };
-  const today = todayVietnam();
 
   return (
     <div className="grid gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm lg:grid-cols-[minmax(0,1fr)_auto] lg:items-end">
@@ -102,28 +104,13 @@ export function SaleOrderFilters({ state, onChange }: { state: SaleListState; on
           <label htmlFor={`${id}-from`} className="text-xs font-semibold tracking-wide text-gray-500 uppercase">
             Từ ngày
           </label>
-          <input
-            id={`${id}-from`}
-            type="date"
-            value={state.from ?? ''}
-            max={state.to ?? today}
-            onChange={(e) => onChange({ from: e.target.value || undefined })}
-            className={`${inputBaseClass} h-10 px-3 text-sm`}
-          />
+          <DayFilter id={`${id}-from`} value={state.from} onChange={(from) => onChange({ from })} />
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-to`} className="text-xs font-semibold tracking-wide text-gray-500 uppercase">
             Đến ngày
           </label>
-          <input
-            id={`${id}-to`}
-            type="date"
-            value={state.to ?? ''}
-            min={state.from}
-            max={today}
-            onChange={(e) => onChange({ to: e.target.value || undefined })}
-            className={`${inputBaseClass} h-10 px-3 text-sm`}
-          />
+          <DayFilter id={`${id}-to`} value={state.to} onChange={(to) => onChange({ to })} />
         </div>
         <div className="col-span-2 flex items-end sm:col-span-1">
           <Button
@@ -138,5 +125,38 @@ export function SaleOrderFilters({ state, onChange }: { state: SaleListState; on
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * A day of the created-date range typed as dd/mm/yyyy (the URL keeps yyyy-mm-dd): the filter changes when a whole,
+ * real date is typed or the field is emptied; a half-typed or impossible date stays in the box, marked invalid.
+ */
+function DayFilter({ id, value, onChange }: { id: string; value: string | undefined; onChange: (iso: string | undefined) => void }) {
+  const [text, setText] = useState(isoDateToVN(value));
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
+    setText(isoDateToVN(value));
+  }
+  const complete = text.length === 10;
+  const invalid = complete && vnDateToIso(text) === null;
+  return (
+    <DateInput
+      id={id}
+      value={text}
+      aria-invalid={invalid || undefined}
+      title={invalid ? 'Ngày không hợp lệ' : undefined}
+      onChange={(e) => {
+        const next = e.currentTarget.value;
+        setText(next);
+        if (next === '') onChange(undefined);
+        else if (next.length === 10) {
+          const iso = vnDateToIso(next);
+          if (iso) onChange(iso);
+        }
+      }}
+      className="!h-10 text-sm"
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { SALE_ORDER_TABS, type SaleOrderCountsDto } from '@nhasach/shared';
+import { SALE_ORDER_TABS, type SaleOrderCountsDto, formatNumberVN } from '@nhasach/shared';
 import { statusDotClass } from '../SaleBadges.tsx';
 import { saleListSearch, withChange, type SaleListState } from '../orderListParams.ts';
 
@@ -33,7 +33,7 @@ export function SaleOrderTabs({ state, counts }: { state: SaleListState; counts:
                     data-testid="tab-count"
                     className={`min-w-6 rounded-full px-1.5 py-0.5 text-center text-xs tabular-nums ${active ? 'bg-white/20 text-white' : 'bg-gray-100 text-gray-600'}`}
                   >
-                    {count.toLocaleString('vi-VN')}
+                    {formatNumberVN(count)}
                   </span>
                 )}
               </Link>

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { BOOK_SORT_LABELS, CATEGORY_PAGE_SIZES } from '@nhasach/shared';
+import { BOOK_SORT_LABELS, CATEGORY_PAGE_SIZES, formatNumberVN } from '@nhasach/shared';
 import { SlidersIcon } from '../../../components/icons.tsx';
 import { LISTING_SORTS, type ListingSort, type ListingState } from './listingParams.ts';
 
@@ -17,7 +17,7 @@ export function ListingToolbar({ state, total, onChange, onOpenFilters, filterCo
           'Đang tải…'
         ) : (
           <>
-            <span className="font-semibold text-gray-900">{total.toLocaleString('vi-VN')}</span> sản phẩm
+            <span className="font-semibold text-gray-900">{formatNumberVN(total)}</span> sản phẩm
           </>
         )}
       </p>

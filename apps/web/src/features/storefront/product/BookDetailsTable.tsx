@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { AGE_RATING_LABELS, COVER_TYPE_LABELS, LANGUAGE_LABELS, type BookDto } from '@nhasach/shared';
+import { AGE_RATING_LABELS, COVER_TYPE_LABELS, LANGUAGE_LABELS, type BookDto, formatNumberVN } from '@nhasach/shared';
 import { searchPath } from '../../../lib/search.ts';
 
-const num = (n: number) => n.toLocaleString('vi-VN');
+const num = (n: number) => formatNumberVN(n);
 
 /** 'Thông tin chi tiết': SKU/ISBN, publisher, supplier, authors, year, language, cover, age, pages, weight, size. */
 export function BookDetailsTable({ book }: { book: BookDto }) {

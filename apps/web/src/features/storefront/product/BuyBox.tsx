@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { COVER_TYPE_LABELS, QTY_MAX, isNewBook, type BookDto } from '@nhasach/shared';
+import { COVER_TYPE_LABELS, QTY_MAX, formatNumberVN, formatVnd, isNewBook, type BookDto } from '@nhasach/shared';
 import { addToCart, cartErrorText } from '../../../api/cart.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { DiscountBadge, NewBadge } from '../../../components/Badge.tsx';
@@ -16,6 +17,7 @@ import { loginPathFor } from '../../../lib/safeNext.ts';
 import { searchPath } from '../../../lib/search.ts';
 import { useAuth } from '../../auth/useAuth.ts';
 import { useBuyNow } from '../../cart/buyNow.ts';
+import { useBottomBarSpace } from '../../cart/useBottomBarSpace.ts';
 import { FavouriteButton } from '../../favourites/FavouriteButton.tsx';
 import { SaleCountdown } from '../home/SaleCountdown.tsx';
 import { STORE_PROMISES } from '../../../app/layout/Footer.tsx';
@@ -35,7 +37,9 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
   const [askLogin, setAskLogin] = useState(false);
   const here = `${location.pathname}${location.search}`;
 
-  const { percent, onSale } = priceInfo(book);
+  const { current, percent, onSale } = priceInfo(book);
+  // The sticky buy bar of phones sits over the page's end: keep the footer clear of it.
+  useBottomBarSpace(true);
   const outOfStock = book.status === 'OUT_OF_STOCK' || book.stock <= 0;
   const maxQty = Math.max(1, Math.min(QTY_MAX, book.stock));
   const quantity = clampQty(qty, maxQty);
@@ -109,7 +113,7 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
         <button type="button" onClick={onShowReviews} className="flex items-center gap-1.5 rounded hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
           <StarRating value={book.ratingAverage} size={16} />
-          <span className="text-gray-600">({book.ratingCount.toLocaleString('vi-VN')} đánh giá)</span>
+          <span className="text-gray-600">({formatNumberVN(book.ratingCount)} đánh giá)</span>
         </button>
         <span aria-hidden="true" className="h-4 w-px bg-gray-300" />
         <span className="text-gray-600">Đã bán {formatSold(book.sold)}</span>
@@ -147,15 +151,50 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
 
       {error && <Alert>{error}</Alert>}
 
-      <div className="flex flex-wrap gap-2.5">
-        <Button variant="outline" size="lg" onClick={onAdd} busy={busy === 'cart'} disabled={outOfStock || busy !== null} className="flex-1 !border-brand-600 !text-brand-700 hover:!bg-brand-50 sm:flex-none">
+      <div className="flex flex-wrap items-center gap-2.5">
+        {/* On phones these two live in the sticky bar at the bottom of the screen (below). */}
+        <Button variant="outline" size="lg" onClick={onAdd} busy={busy === 'cart'} disabled={outOfStock || busy !== null} className="!border-brand-600 !text-brand-700 hover:!bg-brand-50 max-lg:!hidden">
           <CartIcon size={20} /> Thêm vào giỏ hàng
         </Button>
-        <Button size="lg" onClick={onBuyNow} busy={busy === 'buy'} disabled={outOfStock || busy !== null} className="order-first w-full sm:order-none sm:w-auto sm:px-10">
+        <Button size="lg" onClick={onBuyNow} busy={busy === 'buy'} disabled={outOfStock || busy !== null} className="px-10 max-lg:!hidden">
           Mua ngay
         </Button>
         <FavouriteButton bookId={book.id} title={book.title} variant="detail" />
       </div>
+
+      {createPortal(
+      <div
+        data-testid="mobile-buy-bar"
+        className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white/95 px-4 pt-2.5 pb-[max(0.625rem,env(safe-area-inset-bottom))] shadow-[0_-6px_20px_rgb(0_0_0/0.08)] backdrop-blur lg:hidden"
+      >
+        <div className="mx-auto flex max-w-xl items-center gap-2">
+          <div className="min-w-0 flex-1 leading-tight">
+            <span className="block text-lg font-extrabold whitespace-nowrap text-brand-700 tabular-nums">{formatVnd(current)}</span>
+            {onSale ? (
+              <span className="block text-xs whitespace-nowrap text-gray-400 line-through tabular-nums">{formatVnd(book.price)}</span>
+            ) : (
+              <span className="block text-xs text-gray-500">{outOfStock ? 'Hết hàng' : `Số lượng: ${quantity}`}</span>
+            )}
+          </div>
+          <Button
+            variant="outline"
+            onClick={onAdd}
+            busy={busy === 'cart'}
+            disabled={outOfStock || busy !== null}
+            aria-label="Thêm vào giỏ hàng"
+            className="h-11 shrink-0 !border-brand-600 px-3 !text-brand-700"
+          >
+            <CartIcon size={20} />
+            <span className="max-[419px]:sr-only">Thêm vào giỏ</span>
+          </Button>
+          <Button onClick={onBuyNow} busy={busy === 'buy'} disabled={outOfStock || busy !== null} className="h-11 shrink-0 px-5">
+            Mua ngay
+          </Button>
+        </div>
+      </div>,
+        // In body, so no ancestor of the product page can make it scroll with the page (a containing block).
+        document.body,
+      )}
 
       <ul className="grid gap-2 rounded-xl border border-gray-100 p-3 text-sm sm:grid-cols-3" aria-label="Ưu đãi và cam kết">
         {STORE_PROMISES.map(({ icon: Icon, title, text }) => (

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { COMMENT_CONTENT_MAX, DELETED_COMMENT_TEXT, type CommentDto, type CommentSort } from '@nhasach/shared';
+import { COMMENT_CONTENT_MAX, DELETED_COMMENT_TEXT, type CommentDto, type CommentSort, formatNumberVN } from '@nhasach/shared';
 import { deleteComment, editComment, engagementKeys, fetchComments, postComment, setCommentLike } from '../../../api/engagement.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { Badge } from '../../../components/Badge.tsx';
@@ -52,7 +52,7 @@ export function CommentsPanel({ bookId }: { bookId: number }) {
       )}
 
       <FeedHeader
-        title={`Bình luận${comments.data ? ` (${comments.data.totalElements.toLocaleString('vi-VN')})` : ''}`}
+        title={`Bình luận${comments.data ? ` (${formatNumberVN(comments.data.totalElements)})` : ''}`}
         sort={sort}
         labels={SORT_LABELS}
         onChange={(s) => {

@@ -1,17 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  BUYERS_ONLY_REVIEW_MESSAGE,
-  RATING_SCORE_DEFAULT,
-  RATING_SCORES,
-  REVIEW_CONTENT_MAX,
-  VERIFIED_PURCHASE_LABEL,
-  clampRatingScore,
-  type MyRatingDto,
-  type RatingSummaryDto,
-  type ReviewDto,
-  type ReviewSort,
-} from '@nhasach/shared';
+import { BUYERS_ONLY_REVIEW_MESSAGE, RATING_SCORE_DEFAULT, RATING_SCORES, REVIEW_CONTENT_MAX, VERIFIED_PURCHASE_LABEL, clampRatingScore, type MyRatingDto, type RatingSummaryDto, type ReviewDto, type ReviewSort, formatNumberVN } from '@nhasach/shared';
 import { deleteRating, engagementKeys, fetchMyRating, fetchRatingEligibility, fetchRatingSummary, fetchReviews, rateBook } from '../../../api/engagement.ts';
 import { bookKeys } from '../../../api/catalog.ts';
 import { Alert } from '../../../components/Alert.tsx';
@@ -145,11 +134,11 @@ function SummaryCard({ summary, loading, failed, onRetry }: { summary?: RatingSu
   return (
     <div className="rounded-xl bg-gray-50 p-5 ring-1 ring-gray-100" data-testid="rating-summary">
       <div className="flex items-end gap-2">
-        <span className="text-5xl font-extrabold text-gray-900">{summary.average.toLocaleString('vi-VN', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}</span>
+        <span className="text-5xl font-extrabold text-gray-900">{formatNumberVN(summary.average, 1, 1)}</span>
         <span className="pb-1.5 text-lg font-semibold text-gray-500">/5</span>
       </div>
       <StarRating value={summary.average} size={20} className="mt-1" />
-      <p className="mt-1 text-sm text-gray-500">({summary.count.toLocaleString('vi-VN')} đánh giá)</p>
+      <p className="mt-1 text-sm text-gray-500">({formatNumberVN(summary.count)} đánh giá)</p>
       <ul className="mt-4 space-y-1.5" aria-label="Phân bố số sao">
         {[...RATING_SCORES].reverse().map((s) => {
           const pct = summary.percent[`${s}`] ?? 0;

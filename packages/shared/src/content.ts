@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { pageParam, queryScalar, sizeParam, text } from './input.ts';
+import { emailSchema, PHONE_PATTERN } from './validation.ts';
+
+/** The store's own contact details, shown on the contact page and in the footer. */
+export const STORE_CONTACT = {
+  name: 'Nhà Sách',
+  address: '60-62 Lê Lợi, Phường Sài Gòn, TP. Hồ Chí Minh',
+  hours: [
+    { days: 'Thứ Hai - Thứ Sáu', time: '8:00 - 21:00' },
+    { days: 'Thứ Bảy - Chủ Nhật', time: '8:00 - 22:00' },
+  ],
+  phone: '1900 6656',
+  phoneHref: 'tel:19006656',
+  email: 'hotro@nhasach.vn',
+  /** Phone support answers round the clock (the store's promise). */
+  hotlineNote: 'Tổng đài hỗ trợ 24/7, kể cả ngày lễ.',
+} as const;
+
+/**
+ * The information pages an admin edits at /admin/pages (Markdown) and the storefront shows at /trang/{slug}.
+ * group: the footer column the page is linked from.
+ */
+export const CONTENT_PAGES = [
+  { slug: 'huong-dan-dat-hang', title: 'Hướng dẫn đặt hàng', group: 'support' },
+  { slug: 'thanh-toan', title: 'Phương thức thanh toán', group: 'support' },
+  { slug: 'cau-hoi-thuong-gap', title: 'Câu hỏi thường gặp', group: 'support' },
+  { slug: 'van-chuyen', title: 'Chính sách vận chuyển', group: 'policy' },
+  { slug: 'doi-tra', title: 'Chính sách đổi trả và hoàn tiền', group: 'policy' },
+  { slug: 'bao-mat', title: 'Chính sách bảo mật', group: 'policy' },
+  { slug: 'dieu-khoan', title: 'Điều khoản sử dụng', group: 'policy' },
+] as const;
+export type ContentPageSlug = (typeof CONTENT_PAGES)[number]['slug'];
+export const CONTENT_PAGE_SLUGS = CONTENT_PAGES.map((p) => p.slug) as ContentPageSlug[];
+export const contentPagePath = (slug: string) => `/trang/${slug}`;
+export const isContentPageSlug = (value: string): value is ContentPageSlug => (CONTENT_PAGE_SLUGS as string[]).includes(value);
+
+export const CONTENT_TITLE_MAX = 200;
+export const CONTENT_MARKDOWN_MAX = 50_000;
+
+export const contentSlugParams = z.object({
+  slug: text('Trang')
+    .trim()
+    .toLowerCase()
+    .max(100, 'Không tìm thấy trang.')
+    .refine(isContentPageSlug, 'Không tìm thấy trang.'),
+});
+
+export const contentPageUpdateSchema = z.object({
+  title: text('Tiêu đề', { error: 'Vui lòng nhập tiêu đề.' })
+    .trim()
+    .min(1, 'Vui lòng nhập tiêu đề.')
+    .max(CONTENT_TITLE_MAX, `Tiêu đề tối đa ${CONTENT_TITLE_MAX} ký tự.`),
+  markdown: text('Nội dung', { multiline: true, error: 'Vui lòng nhập nội dung.' })
+    .trim()
+    .min(1, 'Vui lòng nhập nội dung.')
+    .max(CONTENT_MARKDOWN_MAX, `Nội dung tối đa 50.000 ký tự.`),
+});
+export type ContentPageUpdateInput = z.input<typeof contentPageUpdateSchema>;
+
+export const contentPreviewSchema = contentPageUpdateSchema.pick({ markdown: true });
+
+export interface ContentPageDto {
+  slug: string;
+  title: string;
+  /** Rendered from the Markdown and cleaned on the server (sanitize-html): safe to show as HTML. */
+  html: string;
+  updatedAt: string;
+}
+export interface AdminContentPageDto extends ContentPageDto {
+  markdown: string;
+  updatedBy: string | null;
+}
+
+// ---- contact form
+
+export const CONTACT_NAME_MAX = 100;
+export const CONTACT_MESSAGE_MIN = 10;
+export const CONTACT_MESSAGE_MAX = 2000;
+export const CONTACT_MESSAGES = {
+  sent: 'Cảm ơn bạn đã liên hệ. Nhà Sách sẽ phản hồi qua email trong vòng 24 giờ làm việc.',
+  failed: 'Không gửi được tin nhắn. Vui lòng thử lại.',
+  tooMany: (s: number) => `Bạn đã gửi quá nhiều tin nhắn. Vui lòng thử lại sau ${Math.ceil(s / 60)} phút.`,
+} as const;
+
+export const CONTACT_TOPICS = ['ORDER', 'PAYMENT', 'SHIPPING', 'RETURN', 'OTHER'] as const;
+export type ContactTopic = (typeof CONTACT_TOPICS)[number];
+export const CONTACT_TOPIC_LABELS: Record<ContactTopic, string> = {
+  ORDER: 'Đơn hàng',
+  PAYMENT: 'Thanh toán',
+  SHIPPING: 'Giao hàng',
+  RETURN: 'Đổi trả, hoàn tiền',
+  OTHER: 'Khác',
+};
+
+export const contactMessageSchema = z.object({
+  name: text('Họ tên', { error: 'Vui lòng nhập họ tên.' })
+    .trim()
+    .min(1, 'Vui lòng nhập họ tên.')
+    .max(CONTACT_NAME_MAX, `Họ tên tối đa ${CONTACT_NAME_MAX} ký tự.`),
+  email: emailSchema,
+  /** Optional; blank becomes absent. */
+  phone: text('Số điện thoại')
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.string().regex(PHONE_PATTERN, 'Số điện thoại phải gồm 8-15 ký tự số, +, - hoặc khoảng trắng.').optional()),
+  topic: z.enum(CONTACT_TOPICS, { error: 'Vui lòng chọn chủ đề.' }),
+  message: text('Nội dung', { multiline: true, error: 'Vui lòng nhập nội dung.' })
+    .trim()
+    .min(CONTACT_MESSAGE_MIN, `Nội dung tối thiểu ${CONTACT_MESSAGE_MIN} ký tự.`)
+    .max(CONTACT_MESSAGE_MAX, `Nội dung tối đa ${CONTACT_MESSAGE_MAX} ký tự.`),
+});
+export type ContactMessageInput = z.input<typeof contactMessageSchema>;
+
+export interface ContactMessageDto {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  topic: ContactTopic;
+  message: string;
+  createdAt: string;
+  handledAt: string | null;
+  handledBy: string | null;
+}
+
+export const CONTACT_STATUSES = ['NEW', 'HANDLED'] as const;
+export const contactListQuerySchema = z.object({
+  page: pageParam(),
+  size: sizeParam(20, 100),
+  status: z.preprocess(queryScalar, z.enum(CONTACT_STATUSES, { error: 'Trạng thái không hợp lệ.' }).optional()),
+});
+export const contactHandledSchema = z.object({ handled: z.boolean({ error: 'handled phải là true hoặc false.' }) });
