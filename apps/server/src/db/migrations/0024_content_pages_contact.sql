@@ -39,7 +39,7 @@ INSERT INTO "content_pages" ("slug", "title", "markdown") VALUES
 
 1. Chọn hoặc thêm **địa chỉ giao hàng**.
 2. Chọn **phương thức giao hàng**: tiêu chuẩn (30.000₫) hoặc nhanh (35.000₫).
-3. Chọn **phương thức thanh toán**: thanh toán khi nhận hàng (COD) hoặc VNPAY.
+3. Chọn **phương thức thanh toán**: thanh toán khi nhận hàng (COD), VNPAY hoặc chuyển khoản ngân hàng (VietQR).
 4. Kiểm tra tổng tiền rồi bấm **Đặt hàng**.
 
 Sau khi đặt, bạn nhận email xác nhận và xem đơn tại **Đơn hàng của tôi**.
@@ -59,6 +59,12 @@ Bạn trả tiền mặt cho nhân viên giao hàng khi nhận sách. Vui lòng 
 - Thanh toán bằng thẻ ATM nội địa, thẻ quốc tế (Visa, Mastercard, JCB) hoặc quét mã QR bằng ứng dụng ngân hàng.
 - Sau khi đặt hàng, bạn được chuyển đến cổng VNPAY; đơn hàng được giữ **15 phút** để thanh toán. Quá thời hạn, đơn được huỷ tự động và sách trở lại kho.
 - Nhà Sách không lưu thông tin thẻ của bạn: mọi giao dịch được xử lý và bảo mật bởi VNPAY.
+
+## Chuyển khoản ngân hàng (VietQR)
+
+- Sau khi đặt hàng, trang thanh toán hiện mã VietQR cùng số tài khoản, số tiền và nội dung chuyển khoản (mã đơn hàng).
+- Quét mã bằng ứng dụng ngân hàng bất kỳ (chuyển nhanh NAPAS 247), giữ nguyên **số tiền** và **nội dung**: đơn hàng được xác nhận tự động trong vài giây.
+- Đơn được giữ **24 giờ** để chuyển khoản. Chuyển sai số tiền sẽ được nhân viên kiểm tra và liên hệ xử lý.
 
 ## Hoàn tiền
 
@@ -124,6 +130,7 @@ Sách cần còn nguyên vẹn như khi nhận (không viết, vẽ, không bị
 
 - Đơn COD: hoàn bằng chuyển khoản vào tài khoản bạn cung cấp.
 - Đơn VNPAY: hoàn về thẻ, tài khoản đã thanh toán.
+- Đơn chuyển khoản (VietQR): hoàn về tài khoản đã chuyển.
 - Thời gian nhận tiền 5-7 ngày làm việc sau khi Nhà Sách nhận lại sách.
 $md$),
 ('bao-mat', 'Chính sách bảo mật', $md$Nhà Sách tôn trọng và bảo vệ thông tin cá nhân của bạn theo Nghị định 13/2023/NĐ-CP về bảo vệ dữ liệu cá nhân.

@@ -4,6 +4,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { CONTENT_PAGE_SLUGS } from '@nhasach/shared';
 import { queryRows } from '../../db/client.ts';
 import { books } from '../../db/schema/index.ts';
 import { seedDemoCatalog } from '../../db/seed/catalog.ts';
@@ -308,6 +309,8 @@ describe('robots.txt and sitemaps', () => {
     const categories = await queryRows<{ slug: string }>(t.app.db, sql`select slug from categories`);
     expect(visible.length).toBeGreaterThan(300);
     expect(urls).toContain(`${ORIGIN}/`);
+    expect(urls).toContain(`${ORIGIN}/lien-he`);
+    for (const slug of CONTENT_PAGE_SLUGS) expect(urls).toContain(`${ORIGIN}/trang/${slug}`);
     for (const b of visible) expect(urls).toContain(`${ORIGIN}/books/${b.slug}`);
     for (const b of hidden) expect(urls).not.toContain(`${ORIGIN}/books/${b.slug}`);
     for (const c of categories) expect(urls).toContain(`${ORIGIN}/danh-muc/${c.slug}`);

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import { CONTENT_PAGE_SLUGS, contentPagePath } from '@nhasach/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { iso, visibleSql } from '../catalog/sql.ts';
 import { escapeHtml } from './escape.ts';
@@ -18,10 +19,15 @@ const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const urlXml = (origin: string, u: SitemapUrl) =>
   `<url><loc>${escapeHtml(`${origin}${u.path}`)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>\n`;
 
-/** The store's own pages and every category: few, read at once. */
+/** The store's own pages (home, contact, the information pages) and every category: few, read at once. */
 export async function pageUrls(db: Db): Promise<SitemapUrl[]> {
   const categories = await queryRows<{ slug: string }>(db, sql`select slug from categories order by sort_order, name, id`);
-  return [{ path: '/' }, { path: '/lien-he' }, ...categories.map((c) => ({ path: `/danh-muc/${encodeURIComponent(c.slug)}` }))];
+  return [
+    { path: '/' },
+    { path: '/lien-he' },
+    ...CONTENT_PAGE_SLUGS.map((slug) => ({ path: contentPagePath(slug) })),
+    ...categories.map((c) => ({ path: `/danh-muc/${encodeURIComponent(c.slug)}` })),
+  ];
 }
 
 /**

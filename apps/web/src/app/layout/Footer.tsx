@@ -8,7 +8,7 @@ import { CONTENT_PAGES, contentPagePath, formatDateVN, STORE_CONTACT } from '@nh
 export const STORE_PROMISES = [
   { icon: TruckIcon, title: 'Giao hàng miễn phí', text: 'Cho đơn hàng từ 500.000₫' },
   { icon: HeadsetIcon, title: 'Hỗ trợ 24/7', text: 'Luôn sẵn sàng giải đáp' },
-  { icon: ShieldCheckIcon, title: 'Thanh toán an toàn', text: 'COD hoặc VNPAY bảo mật' },
+  { icon: ShieldCheckIcon, title: 'Thanh toán an toàn', text: 'COD, VNPAY hoặc chuyển khoản VietQR' },
 ] as const;
 
 const SUPPORT = CONTENT_PAGES.filter((p) => p.group === 'support');
@@ -114,9 +114,14 @@ export function Footer() {
                 <CreditCardIcon size={16} className="text-sky-700" /> VNPAY
               </Link>
             </li>
+            <li>
+              <Link to={PAYMENT_PAGE} className={chipClass} aria-label="Chuyển khoản ngân hàng (VietQR)">
+                <BanknoteIcon size={16} className="text-brand-700" /> VietQR
+              </Link>
+            </li>
           </ul>
           <p className="mt-3 text-xs leading-relaxed text-gray-500">
-            Thanh toán khi nhận hàng hoặc qua thẻ/QR với VNPAY.{' '}
+            Thanh toán khi nhận hàng, qua thẻ/QR với VNPAY hoặc chuyển khoản ngân hàng bằng mã VietQR.{' '}
             <Link to={PAYMENT_PAGE} className="text-brand-700 hover:underline">
               Xem chi tiết
             </Link>

@@ -43,7 +43,7 @@ export function Header() {
             </a>
           </p>
           <p className="hidden items-center gap-1.5 md:flex">
-            <ShieldCheckIcon size={14} /> Thanh toán an toàn: COD &amp; VNPAY
+            <ShieldCheckIcon size={14} /> Thanh toán an toàn: COD, VNPAY, VietQR
           </p>
         </div>
       </div>

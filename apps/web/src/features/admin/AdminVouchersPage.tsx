@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   formatDateTimeVN,
+  formatNumberVN,
   VOUCHER_LIST_STATUSES,
   VOUCHER_PAGE_SIZE,
   VOUCHER_STATUS_LABELS,
@@ -23,7 +24,7 @@ import { VoucherFormDialog } from './vouchers/VoucherFormDialog.tsx';
 const STATUS_TONES: Record<VoucherListStatus, PillTone> = { RUNNING: 'green', UPCOMING: 'blue', ENDED: 'gray', INACTIVE: 'red' };
 const isStatus = (v: string | null): v is VoucherListStatus => !!v && (VOUCHER_LIST_STATUSES as readonly string[]).includes(v);
 
-const usesText = (v: AdminVoucherDto) => `${v.usedCount.toLocaleString('vi-VN')} / ${v.totalUses === null ? '∞' : v.totalUses.toLocaleString('vi-VN')}`;
+const usesText = (v: AdminVoucherDto) => `${formatNumberVN(v.usedCount)} / ${v.totalUses === null ? '∞' : formatNumberVN(v.totalUses)}`;
 const perCustomerText = (v: AdminVoucherDto) => (v.perCustomerLimit === null ? 'Không giới hạn mỗi khách' : `Tối đa ${v.perCustomerLimit} lần mỗi khách`);
 
 /** /admin/vouchers: search (code, name), status filter, paged table, create, edit, switch off and on. */
@@ -73,7 +74,7 @@ export function AdminVouchersPage() {
     <div className="mx-auto max-w-[1400px]">
       <PageHeader
         title="Mã giảm giá"
-        description={data ? `${data.totalElements.toLocaleString('vi-VN')} mã` : 'Giảm theo %, giảm số tiền, miễn phí vận chuyển'}
+        description={data ? `${formatNumberVN(data.totalElements)} mã` : 'Giảm theo %, giảm số tiền, miễn phí vận chuyển'}
         actions={
           <Button onClick={() => setEditing('new')}>
             <PlusIcon size={18} /> Tạo mã giảm giá
