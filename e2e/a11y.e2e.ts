@@ -57,6 +57,8 @@ interface Fixture {
   categorySlug: string;
   orderCode: string;
   orderId: number;
+  transferCode: string;
+  transferId: number;
 }
 
 async function prepare(): Promise<Fixture> {
@@ -80,10 +82,24 @@ async function prepare(): Promise<Fixture> {
     token: customer,
     body: { addressId: addresses[0]!.id, paymentMethod: 'COD', deliveryMethod: 'STANDARD' },
   });
+  // A bank transfer order: its VietQR page, and the transfers card of the sales page.
+  await api('/api/v1/cart/items', { method: 'POST', token: customer, body: { bookId: books[3]!.id, qty: 1 } });
+  const transfer = await api<{ id: number; code: string }>('/api/v1/orders', {
+    method: 'POST',
+    token: customer,
+    body: { addressId: addresses[0]!.id, paymentMethod: 'BANK_TRANSFER', deliveryMethod: 'STANDARD' },
+  });
   // The cart and checkout pages show lines.
   await api('/api/v1/cart/items', { method: 'POST', token: customer, body: { bookId: books[1]!.id, qty: 2 } });
   await api('/api/v1/cart/items', { method: 'POST', token: customer, body: { bookId: books[2]!.id, qty: 1 } });
-  return { book: books[0]!, categorySlug: categories[0]!.slug, orderCode: order.code, orderId: order.id };
+  return {
+    book: books[0]!,
+    categorySlug: categories[0]!.slug,
+    orderCode: order.code,
+    orderId: order.id,
+    transferCode: transfer.code,
+    transferId: transfer.id,
+  };
 }
 
 interface Finding {
@@ -216,6 +232,8 @@ describe('WCAG 2.2 AA (axe-core), every route, every role, desktop and mobile', 
       { path: '/', state: 'search suggestions', open: openSuggestions },
       { path: '/', state: 'mobile menu', open: openMobileMenu },
       { path: '/lien-he' },
+      { path: '/trang/huong-dan-dat-hang' },
+      { path: '/trang/doi-tra' },
       { path: `/books/${fx.book.slug}` },
       { path: `/danh-muc/${fx.categorySlug}` },
       { path: `/danh-muc/${fx.categorySlug}/${fx.book.slug}` },
@@ -260,6 +278,8 @@ describe('WCAG 2.2 AA (axe-core), every route, every role, desktop and mobile', 
       { path: '/checkout' },
       { path: '/don-hang' },
       { path: `/orders/${fx.orderCode}` },
+      { path: `/orders/${fx.transferCode}` },
+      { path: `/orders/${fx.transferCode}/chuyen-khoan` },
       { path: '/yeu-thich' },
       { path: '/tai-khoan/ho-so-cua-toi' },
       { path: '/tai-khoan/dia-chi' },
@@ -279,6 +299,7 @@ describe('WCAG 2.2 AA (axe-core), every route, every role, desktop and mobile', 
       { path: '/sale/orders' },
       { path: '/sale/orders?status=COMPLETED' },
       { path: `/sale/orders/${fx.orderId}` },
+      { path: `/sale/orders/${fx.transferId}` },
       { path: '/sale/orders', state: 'user menu', open: openStaffMenu },
       { path: '/' },
     ];
@@ -304,6 +325,9 @@ describe('WCAG 2.2 AA (axe-core), every route, every role, desktop and mobile', 
       { path: '/admin/users' },
       { path: '/admin/categories' },
       { path: '/admin/masters' },
+      { path: '/admin/vouchers' },
+      { path: '/admin/pages' },
+      { path: '/admin/contact' },
       { path: '/admin', state: 'user menu', open: openStaffMenu },
       { path: '/sale/orders' },
       { path: `/sale/orders/${fx.orderId}` },
