@@ -38,7 +38,7 @@ export function SaleOrderFilters({ state, onChange }: { state: SaleListState; on
   };
 
   return (
-    <div className="grid gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm lg:grid-cols-[minmax(0,1fr)_auto] lg:items-end">
+    <div className="grid gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm 2xl:grid-cols-[minmax(0,1fr)_auto] 2xl:items-end">
       <form role="search" onSubmit={submit} className="flex min-w-0 flex-col gap-1.5">
         <label htmlFor={`${id}-q`} className="text-xs font-semibold tracking-wide text-gray-500 uppercase">
           Tìm kiếm
