@@ -105,24 +105,24 @@ export function Footer() {
         <Column title="Thanh toán">
           <ul className="flex flex-wrap gap-2">
             <li>
-              <Link to={PAYMENT_PAGE} className={chipClass} aria-label="Thanh toán khi nhận hàng (COD)">
-                <BanknoteIcon size={16} className="text-emerald-600" /> COD
+              <Link to={PAYMENT_PAGE} className={chipClass}>
+                <BanknoteIcon size={16} className="text-emerald-600" /> <span className="sr-only">Thanh toán khi nhận hàng </span>COD
               </Link>
             </li>
             <li>
-              <Link to={PAYMENT_PAGE} className={chipClass} aria-label="Thanh toán qua VNPAY">
-                <CreditCardIcon size={16} className="text-sky-700" /> VNPAY
+              <Link to={PAYMENT_PAGE} className={chipClass}>
+                <CreditCardIcon size={16} className="text-sky-700" /> <span className="sr-only">Thanh toán qua </span>VNPAY
               </Link>
             </li>
             <li>
-              <Link to={PAYMENT_PAGE} className={chipClass} aria-label="Chuyển khoản ngân hàng (VietQR)">
-                <BanknoteIcon size={16} className="text-brand-700" /> VietQR
+              <Link to={PAYMENT_PAGE} className={chipClass}>
+                <BanknoteIcon size={16} className="text-brand-700" /> <span className="sr-only">Chuyển khoản ngân hàng </span>VietQR
               </Link>
             </li>
           </ul>
           <p className="mt-3 text-xs leading-relaxed text-gray-500">
             Thanh toán khi nhận hàng, qua thẻ/QR với VNPAY hoặc chuyển khoản ngân hàng bằng mã VietQR.{' '}
-            <Link to={PAYMENT_PAGE} className="text-brand-700 hover:underline">
+            <Link to={PAYMENT_PAGE} className="text-brand-700 underline underline-offset-2">
               Xem chi tiết
             </Link>
           </p>

@@ -182,13 +182,16 @@ export function ContactPage() {
 }
 
 function InfoRow({ icon, term, children }: { icon: ReactNode; term: string; children: ReactNode }) {
+  // A dl's row holds only dt and dd: the icon is drawn inside the term, beside the text.
   return (
-    <div className="flex gap-3">
-      <span className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-50 text-brand-700">{icon}</span>
-      <div>
-        <dt className="font-semibold text-gray-900">{term}</dt>
-        <dd className="mt-0.5 text-gray-600">{children}</dd>
-      </div>
+    <div className="relative min-h-10 pl-13">
+      <dt className="font-semibold text-gray-900">
+        <span aria-hidden="true" className="absolute top-0 left-0 grid size-10 place-items-center rounded-full bg-brand-50 text-brand-700">
+          {icon}
+        </span>
+        {term}
+      </dt>
+      <dd className="mt-0.5 text-gray-600">{children}</dd>
     </div>
   );
 }

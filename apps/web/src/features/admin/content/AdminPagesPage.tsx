@@ -43,7 +43,7 @@ export function AdminPagesPage() {
                     }`}
                   >
                     {p.title}
-                    <span className="block text-xs font-normal text-gray-500">Sửa {formatDateTimeVN(p.updatedAt)}</span>
+                    <span className="block text-xs font-normal text-gray-600">Sửa {formatDateTimeVN(p.updatedAt)}</span>
                   </button>
                 </li>
               ))}
