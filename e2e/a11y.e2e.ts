@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, MOBILE, artifactsDir, launchBrowser, newPage, startStore, type Store } from './harness.ts';
+import { DESKTOP, MOBILE, artifactsDir, launchBrowser, newPage, startStore, type Store, logIn, storeApi, type ApiInit } from './harness.ts';
 
 // WCAG 2.2 AA with axe-core: every route of the spec (spec section 2) for every role (guest, customer, SALE, ADMIN),
 // at desktop and mobile width, plus the states a person opens on them (category menu, search suggestions, account
@@ -28,19 +28,7 @@ afterAll(async () => {
   await store?.stop();
 });
 
-async function api<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(`${store.baseUrl}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-  });
-  const json = (await res.json()) as { data: T };
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
+const api = <T>(path: string, init?: ApiInit) => storeApi<T>(store.baseUrl, path, init);
 
 const token = async (username: string, password: string) =>
   (await api<{ accessToken: string }>('/api/v1/auth/login', { method: 'POST', body: { username, password } })).accessToken;
@@ -149,14 +137,6 @@ async function audit(page: Page, label: string): Promise<Finding[]> {
 }
 
 type Step = { path: string; state?: string; open?: (page: Page) => Promise<void>; before?: (page: Page) => Promise<void> };
-
-async function logIn(page: Page, username: string, password: string, home: string): Promise<void> {
-  await page.goto('/dang-nhap');
-  await page.getByLabel('Tên đăng nhập hoặc email').fill(username);
-  await page.getByLabel('Mật khẩu', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === home);
-}
 
 const visible = (page: Page, selector: string) => page.locator(selector).locator('visible=true').first();
 

@@ -4,7 +4,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, MOBILE, startStore, type Store } from './harness.ts';
+import { DESKTOP, launchBrowser, MOBILE, startStore, type Store, logIn, storeApi, type ApiInit } from './harness.ts';
 
 // Issue 14: real information and contact pages, paying at another address of the same server, one time zone.
 
@@ -49,27 +49,7 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: name.includes('full') });
 }
 
-async function api<T>(p: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(`${store.baseUrl}${p}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-  });
-  const json = (await res.json()) as { data: T };
-  if (!res.ok) throw new Error(`${p}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
-
-async function logIn(page: Page, username: string, password: string, home: string) {
-  await page.goto('/dang-nhap');
-  await page.getByLabel('Tên đăng nhập hoặc email').fill(username);
-  await page.getByLabel('Mật khẩu', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === home);
-}
+const api = <T>(path: string, init?: ApiInit) => storeApi<T>(store.baseUrl, path, init);
 
 interface Book {
   id: number;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot, startStore, type Store } from './harness.ts';
+import { launchBrowser, newPage, screenshot, startStore, type Store, logIn, storeApi, type ApiInit, TEST_ADDRESS } from './harness.ts';
 
 // Every page of the store, loaded in Chromium with the store's Content-Security-Policy in force: none may
 // trip it (an inline script or style, an eval, a resource from elsewhere would show up as a violation).
@@ -56,27 +56,7 @@ async function visit(page: Page, path: string): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
-async function logIn(page: Page, username: string, password: string, home: string): Promise<void> {
-  await page.goto('/dang-nhap');
-  await page.getByLabel('Tên đăng nhập hoặc email').fill(username);
-  await page.getByLabel('Mật khẩu', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === home);
-}
-
-async function api<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(`${store.baseUrl}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-  });
-  const json = (await res.json()) as { data: T };
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
+const api = <T>(path: string, init?: ApiInit) => storeApi<T>(store.baseUrl, path, init);
 
 interface Book {
   id: number;
@@ -151,17 +131,7 @@ describe('Content-Security-Policy in the browser', () => {
         await api('/api/v1/address', {
           method: 'POST',
           token,
-          body: {
-            fullName: 'Nguyễn Văn An',
-            phone: '0901234567',
-            line1: '12 Lê Lợi',
-            provinceCode: '79',
-            districtCode: '760',
-            wardCode: '26740',
-            province: 'Hồ Chí Minh',
-            district: 'Quận 1',
-            ward: 'Bến Nghé',
-          },
+          body: TEST_ADDRESS,
         });
         addresses = await api<{ id: number }[]>('/api/v1/address', { token });
       }

@@ -179,3 +179,46 @@ export async function chooseUnit(page: Page, field: Locator, typed: string, name
   await expect.poll(() => field.inputValue(), { timeout: 15_000, interval: 100 }).toBe(chosen);
   return chosen;
 }
+
+/** Signs in through the login form and waits for the page the role lands on. */
+export async function logIn(page: Page, username: string, password: string, landing: string): Promise<void> {
+  await page.goto('/dang-nhap');
+  await page.getByLabel('Tên đăng nhập hoặc email').fill(username);
+  await page.getByLabel('Mật khẩu', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === landing);
+}
+
+export interface ApiInit {
+  method?: string;
+  token?: string;
+  body?: unknown;
+}
+
+/** Calls the store's API over HTTP and returns `data` of the envelope; a non-2xx answer throws with its body. */
+export async function storeApi<T>(baseUrl: string, path: string, init: ApiInit = {}): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+  });
+  const json = (await res.json()) as { data: T };
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+/** A valid saved address (the old three-level units, as the server's own tests use). */
+export const TEST_ADDRESS = {
+  fullName: 'Nguyễn Văn An',
+  phone: '0901234567',
+  line1: '12 Lê Lợi',
+  provinceCode: '79',
+  districtCode: '760',
+  wardCode: '26740',
+  province: 'Hồ Chí Minh',
+  district: 'Quận 1',
+  ward: 'Bến Nghé',
+};

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { MOBILE, launchBrowser, newPage, startStore, type Store } from './harness.ts';
+import { MOBILE, launchBrowser, newPage, startStore, type Store, logIn, storeApi, type ApiInit } from './harness.ts';
 
 // The store with the keyboard alone: the skip link, the search box and its suggestions, the category menu, a book
 // card, adding to the cart, the checkout, and the sales status change. Every element the Tab key stops on along the
@@ -25,19 +25,7 @@ afterAll(async () => {
 
 const poll = <T>(fn: () => T | Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout, interval: 100 });
 
-async function api<T>(p: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(`${store.baseUrl}${p}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-  });
-  const json = (await res.json()) as { data: T };
-  if (!res.ok) throw new Error(`${p}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
+const api = <T>(path: string, init?: ApiInit) => storeApi<T>(store.baseUrl, path, init);
 
 /** How the focused element draws its focus: outline and rings of the element and its pseudo-elements. */
 interface FocusLook {
@@ -140,14 +128,6 @@ async function open(page: Page, p: string): Promise<void> {
   await page.goto(p);
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-}
-
-async function logIn(page: Page, username: string, password: string, home: string): Promise<void> {
-  await page.goto('/dang-nhap');
-  await page.getByLabel('Tên đăng nhập hoặc email').fill(username);
-  await page.getByLabel('Mật khẩu', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === home);
 }
 
 const desktopHeader = (page: Page) => page.locator('header .lg\\:flex').first();

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { MOBILE, launchBrowser, newPage, screenshot, startStore, type Store } from './harness.ts';
+import { MOBILE, launchBrowser, newPage, screenshot, startStore, type Store, logIn, storeApi, type ApiInit, TEST_ADDRESS } from './harness.ts';
 
 /** Desktop screenshots at 1280x800. */
 const DESKTOP = { width: 1280, height: 800 } as const;
@@ -25,19 +25,7 @@ const poll = <T>(fn: () => T | Promise<T>, timeout = 20_000) => expect.poll(fn, 
 const digits = (text: string) => Number(text.replace(/\D/g, ''));
 const SHOTS = process.env.VIETQR_SHOTS_DIR;
 
-async function api<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(`${store.baseUrl}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-  });
-  const json = (await res.json()) as { data: T };
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
+const api = <T>(path: string, init?: ApiInit) => storeApi<T>(store.baseUrl, path, init);
 
 /** A page whose CSP violations and script errors are collected. */
 async function watched(context: BrowserContext, page: Page): Promise<string[]> {
@@ -57,14 +45,6 @@ async function watched(context: BrowserContext, page: Page): Promise<string[]> {
   return problems;
 }
 
-async function logIn(page: Page, username: string, password: string, home: string) {
-  await page.goto('/dang-nhap');
-  await page.getByLabel('Tên đăng nhập hoặc email').fill(username);
-  await page.getByLabel('Mật khẩu', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === home);
-}
-
 /** The demo customer with a saved address and one book selected in the cart. */
 async function customerWithCart(): Promise<void> {
   const { accessToken: token } = await api<{ accessToken: string }>('/api/v1/auth/login', { method: 'POST', body: { username: 'khach', password: 'Khach@123' } });
@@ -73,17 +53,7 @@ async function customerWithCart(): Promise<void> {
     await api('/api/v1/address', {
       method: 'POST',
       token,
-      body: {
-        fullName: 'Nguyễn Văn An',
-        phone: '0901234567',
-        line1: '12 Lê Lợi',
-        provinceCode: '79',
-        districtCode: '760',
-        wardCode: '26740',
-        province: 'Hồ Chí Minh',
-        district: 'Quận 1',
-        ward: 'Bến Nghé',
-      },
+      body: TEST_ADDRESS,
     });
   }
   const books = (await api<{ content: { id: number; stock: number }[] }>('/api/v1/books?page=0&size=40&status=ACTIVE&sort=createdAt&direction=DESC')).content;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatDateTimeVN } from '../packages/shared/src/datetime.ts';
 import { formatVnd } from '../packages/shared/src/price.ts';
-import { DESKTOP, MOBILE, artifactsDir, launchBrowser, newPage, screenshot, startStore, type Store } from './harness.ts';
+import { DESKTOP, MOBILE, artifactsDir, launchBrowser, newPage, screenshot, startStore, type Store, logIn, TEST_ADDRESS } from './harness.ts';
 
 let store: Store;
 let browser: Browser;
@@ -33,14 +33,6 @@ async function viewShot(page: Page, name: string) {
   const dir = process.env.SHOTS_DIR;
   await page.screenshot({ path: path.join(artifactsDir, `${name}.png`) });
   if (dir && existsSync(dir)) copyFileSync(path.join(artifactsDir, `${name}.png`), path.join(dir, `${name}.png`));
-}
-
-async function logIn(page: Page, username: string, password: string, landing: string) {
-  await page.goto('/dang-nhap');
-  await page.getByLabel('Tên đăng nhập hoặc email').fill(username);
-  await page.getByLabel('Mật khẩu', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === landing);
 }
 
 /** Calls the API with the page's own session. */
@@ -124,17 +116,7 @@ describe('vouchers', () => {
     const book = books[0]!;
     await apiCall(page, 'POST', '/api/v1/cart/clear', {});
     expect((await apiCall(page, 'POST', '/api/v1/cart/items', { bookId: book.id, qty: 2 })).status).toBe(200);
-    const address = await apiCall(page, 'POST', '/api/v1/address', {
-      fullName: 'Nguyễn Văn Khách',
-      phone: '0901234567',
-      line1: '12 Lê Lợi',
-      provinceCode: '79',
-      districtCode: '760',
-      wardCode: '26740',
-      province: 'Hồ Chí Minh',
-      district: 'Quận 1',
-      ward: 'Bến Nghé',
-    });
+    const address = await apiCall(page, 'POST', '/api/v1/address', { ...TEST_ADDRESS, fullName: 'Nguyễn Văn Khách' });
     expect(address.status).toBe(201);
 
     await page.goto('/checkout');

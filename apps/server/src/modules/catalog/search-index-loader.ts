@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
-import { SearchIndexBuilder, type Pause, type AuthorEntry, type BookEntry, type SearchIndex, type SearchIndexStats } from './search-index.ts';
+import { isIndexedWord, SearchIndexBuilder, type Pause, type AuthorEntry, type BookEntry, type SearchIndex, type SearchIndexStats } from './search-index.ts';
 
 /**
  * Keeps a SearchIndex of one database in step with book_search (see docs/decisions.md, "Search in memory").
@@ -30,18 +30,12 @@ interface Row {
   version: string;
 }
 
-const LONG_DIGITS = /^\d{10,}$/;
-
-/**
- * The words of a stripped tsvector as text ("'a' 'b'"; words are [a-z0-9] only, so no quote is ever escaped),
- * without ISBNs: a full ISBN is looked up by itself (search.ts), and a million unique ISBNs would double the
- * dictionary. Searches holding one (a digit run of 10 or more) use the database.
- */
+/** The words of a stripped tsvector as text ("'a' 'b'"; words are [a-z0-9] only, so no quote is ever escaped). */
 const wordsOf = (tsv: string): string[] =>
   tsv
     .split(' ')
     .map((w) => w.slice(1, -1))
-    .filter((w) => w && !LONG_DIGITS.test(w));
+    .filter((w) => w && isIndexedWord(w));
 
 const toEntry = (r: Omit<Row, 'visible' | 'version'>): BookEntry => ({ id: r.id, sold: r.sold, title: r.title, docWords: wordsOf(r.words), authorIds: r.authors ?? [] });
 

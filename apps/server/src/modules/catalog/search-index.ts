@@ -201,6 +201,14 @@ class Field {
   }
 }
 
+/**
+ * ISBNs (digit runs of 10 or more) stay out of the index: a full ISBN is looked up by itself (search.ts), and a
+ * million unique ISBNs would double the dictionary. A term holding one is searched in the database.
+ */
+const ISBN_LIKE = /\d{10,}/;
+export const isIndexedWord = (word: string): boolean => !ISBN_LIKE.test(word);
+export const indexAnswers = (tsQuery: string): boolean => !ISBN_LIKE.test(tsQuery);
+
 /** Lets other work run between slices of a long build (a million books take seconds of CPU). */
 export type Pause = () => Promise<void>;
 const SLICE = 65_536;
@@ -291,6 +299,7 @@ export class SearchIndexBuilder {
   readonly authorPairs = new IntBuffer();
   readonly authorNames: AuthorEntry[] = [];
   private readonly seen = new Set<number>();
+  private slots: Int32Array | undefined;
 
   constructor() {
     this.titleOff.push(0);
@@ -319,6 +328,7 @@ export class SearchIndexBuilder {
   }
 
   addBook(b: BookEntry): void {
+    this.slots = undefined;
     this.ids.push(b.id);
     this.sold.push(b.sold);
     this.titles.push(b.title);
@@ -335,12 +345,14 @@ export class SearchIndexBuilder {
     this.authorPairs.push(slot);
   }
 
-  /** Dense index of each book id added so far (-1: none). */
+  /** Dense index of each book id added so far (-1: none); computed once after the last book. */
   slotsById(): Int32Array {
+    if (this.slots) return this.slots;
     let maxId = 0;
     for (let e = 0; e < this.ids.length; e++) maxId = Math.max(maxId, this.ids.data[e]!);
     const slots = new Int32Array(maxId + 1).fill(-1);
     for (let e = 0; e < this.ids.length; e++) slots[this.ids.data[e]!] = e;
+    this.slots = slots;
     return slots;
   }
 
@@ -425,6 +437,8 @@ export class SearchIndex {
   private readonly authorBooksOff: Int32Array;
   private readonly authorBooks: Int32Array;
   private readonly overlay = new Map<number, OverlayBook>();
+  /** Every author is a candidate of the author-name part (the `alive` set of that field). */
+  private readonly everyAuthor: Uint32Array;
   readonly builtAt = Date.now();
 
   constructor(p: {
@@ -453,6 +467,7 @@ export class SearchIndex {
     this.authorIds = p.authorIds;
     this.authorBooksOff = p.authorBooksOff;
     this.authorBooks = p.authorBooks;
+    this.everyAuthor = new Uint32Array((p.authorIds.length + 31) >>> 5).fill(0xffffffff);
     const n = p.ids.length;
     this.alive = new Uint32Array((n + 31) >>> 5);
     for (let e = 0; e < n; e++) this.alive[e >>> 5]! |= 1 << (e & 31);
@@ -552,8 +567,7 @@ export class SearchIndex {
     // Parts: dense indexes of the base, book entries of the overlay.
     const tw = this.title.find(ranges, PART_CAP, this.alive);
     const twOverlay = overlay.filter((b) => SearchIndex.overlayHas(b.titleWords, groups));
-    const everyAuthor = new Uint32Array((this.authorIds.length + 31) >>> 5).fill(0xffffffff);
-    const authorSlots = this.authorName.find(ranges, AUTHORS_READ, everyAuthor);
+    const authorSlots = this.authorName.find(ranges, AUTHORS_READ, this.everyAuthor);
     const au: number[] = [];
     for (const a of authorSlots) {
       for (let i = this.authorBooksOff[a]!; i < this.authorBooksOff[a + 1]!; i++) {

@@ -27,7 +27,7 @@ import { toBookDto, toCard } from './dto.ts';
 import { lookupEngagement } from './engagement-hook.ts';
 import { countBooks, loadBookDetailRow, loadCardRows, pageBookIds, resolveRefIds, topCategoryRows, type BookFilter } from './repo.ts';
 import { exactTsQuery, findVisibleIdByIsbn, frequentTerm, fuzzyTsQuery, isbnOf, isKnownPrefix, isKnownWord, type SearchArgs, type SearchPage, normalizeTerm, prefixTsQuery, searchPage, sortedIdsPage, tokensOf, visibilityOnly } from './search.ts';
-import { groupsOfTsQuery } from './search-index.ts';
+import { groupsOfTsQuery, indexAnswers } from './search-index.ts';
 import { SearchIndexFeed } from './search-index-loader.ts';
 import { EMPTY_SUGGESTIONS, suggestAuthors, suggestBooks, suggestCategories, suggestTerm } from './suggest.ts';
 import { TtlCache } from './ttl-cache.ts';
@@ -95,8 +95,7 @@ export function createCatalogService(
 
   /** One page of a search: from the index in memory when the filter is the shopper's visibility alone. */
   async function findPage(args: SearchArgs): Promise<SearchPage> {
-    // ISBNs are not in the index (see search-index-loader.ts): a term holding one is searched in the database.
-    const index = searchIndex && visibilityOnly(args.filter) && !/\d{10,}/.test(args.tsQuery) ? await searchIndex.current() : undefined;
+    const index = searchIndex && visibilityOnly(args.filter) && indexAnswers(args.tsQuery) ? await searchIndex.current() : undefined;
     if (!index) return searchPage(db, args);
     const groups = groupsOfTsQuery(args.tsQuery);
     if (!args.sort || args.sort.field === 'relevance') return index.page(groups, args.norm, args.offset, args.limit);

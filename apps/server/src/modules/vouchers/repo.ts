@@ -71,25 +71,6 @@ export async function releaseUse(tx: Tx, orderId: number, at: Date): Promise<boo
   return true;
 }
 
-/** The categories given with all their subcategories (the category tree is small: read whole). */
-export async function withDescendants(db: Db | Tx, ids: readonly number[]): Promise<number[]> {
-  if (!ids.length) return [];
-  const all = await db.select({ id: categories.id, parentId: categories.parentId }).from(categories);
-  const children = new Map<number, number[]>();
-  for (const c of all) if (c.parentId !== null) children.set(c.parentId, [...(children.get(c.parentId) ?? []), c.id]);
-  const out = new Set<number>(ids);
-  const stack = [...ids];
-  while (stack.length) {
-    for (const child of children.get(stack.pop()!) ?? []) {
-      if (!out.has(child)) {
-        out.add(child);
-        stack.push(child);
-      }
-    }
-  }
-  return [...out];
-}
-
 export async function categoryNames(db: Db | Tx, ids: readonly number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
   const rows = await db.select({ id: categories.id, name: categories.name }).from(categories).where(inArray(categories.id, [...ids]));

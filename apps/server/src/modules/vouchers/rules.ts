@@ -10,6 +10,7 @@ import {
 } from '@nhasach/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, type AppError } from '../../lib/errors.ts';
+import { loadCategoryRows, withDescendants, type CategoryRow } from '../catalog/categories.ts';
 import * as repo from './repo.ts';
 
 /**
@@ -20,7 +21,8 @@ import * as repo from './repo.ts';
 export const voucherRefused = (message: string, reason: VoucherRefusal): AppError =>
   badRequest(message, [{ field: 'voucherCode', message }], { reason });
 
-export async function termsOf(db: Db | Tx, row: repo.VoucherRow): Promise<VoucherTerms> {
+/** A row's terms for the shared rule, its categories widened to every subcategory (`tree`: all categories). */
+export function termsOf(row: repo.VoucherRow, tree: readonly CategoryRow[]): VoucherTerms {
   return {
     kind: row.kind,
     value: row.value,
@@ -32,14 +34,23 @@ export async function termsOf(db: Db | Tx, row: repo.VoucherRow): Promise<Vouche
     perCustomerLimit: row.perCustomerLimit,
     usedCount: row.usedCount,
     active: row.active,
-    categoryIds: await repo.withDescendants(db, row.categoryIds),
+    categoryIds: [...new Set(row.categoryIds.flatMap((id) => withDescendants(tree, id)))],
   };
 }
 
 /** The rule's answer for one voucher row, this customer and these selected lines. */
 export async function checkRow(db: Db | Tx, row: repo.VoucherRow, userId: number, lines: readonly VoucherLine[], now: Date): Promise<VoucherCheck> {
-  const [terms, uses] = await Promise.all([termsOf(db, row), repo.customerUses(db, row.id, userId)]);
-  return evaluateVoucher(terms, lines, { now, customerUses: uses });
+  const [tree, uses] = await Promise.all([row.categoryIds.length ? loadCategoryRows(db) : [], repo.customerUses(db, row.id, userId)]);
+  return evaluateVoucher(termsOf(row, tree), lines, { now, customerUses: uses });
+}
+
+/** The rule's answers for several rows: the category tree and the customer's uses read once for all of them. */
+export async function checkRows(db: Db, rows: readonly repo.VoucherRow[], userId: number, lines: readonly VoucherLine[], now: Date): Promise<VoucherCheck[]> {
+  const [tree, uses] = await Promise.all([
+    rows.some((r) => r.categoryIds.length) ? loadCategoryRows(db) : [],
+    repo.customerUsesByVoucher(db, userId, rows.map((r) => r.id)),
+  ]);
+  return rows.map((row) => evaluateVoucher(termsOf(row, tree), lines, { now, customerUses: uses.get(row.id) ?? 0 }));
 }
 
 export const describeRow = (row: repo.VoucherRow): string => describeVoucher(row);

@@ -1,6 +1,6 @@
 import { describeVoucher, normalizeVoucherCode, VOUCHER_MESSAGES, type AvailableVoucherDto, type CartVoucherDto, type VoucherLine } from '@nhasach/shared';
 import type { Db } from '../../db/client.ts';
-import { checkRow, voucherRefused } from './rules.ts';
+import { checkRow, checkRows, voucherRefused } from './rules.ts';
 import * as repo from './repo.ts';
 
 /** The voucher of a cart with its effect on the selected lines now (null when the shopper applied none). */
@@ -38,10 +38,10 @@ export const removeFromCart = (db: Db, userId: number) => repo.clearCartVoucher(
 export async function availableFor(db: Db, userId: number, lines: readonly VoucherLine[], now: Date): Promise<AvailableVoucherDto[]> {
   const rows = await repo.runningVouchers(db, now);
   const names = await repo.categoryNames(db, [...new Set(rows.flatMap((r) => r.categoryIds))]);
-  const out: AvailableVoucherDto[] = [];
-  for (const row of rows) {
-    const check = await checkRow(db, row, userId, lines, now);
-    out.push({
+  const checks = await checkRows(db, rows, userId, lines, now);
+  const out = rows.map((row, i): AvailableVoucherDto => {
+    const check = checks[i]!;
+    return {
       code: row.code,
       name: row.name,
       kind: row.kind,
@@ -52,8 +52,8 @@ export async function availableFor(db: Db, userId: number, lines: readonly Vouch
       reason: check.ok ? null : check.message,
       discount: check.ok ? check.discount : 0,
       freeShipping: check.ok ? check.freeShipping : false,
-    });
-  }
+    };
+  });
   // What applies first, the largest saving first.
   return out.sort((a, b) => Number(b.applicable) - Number(a.applicable) || b.discount - a.discount);
 }

@@ -10,7 +10,8 @@ import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { buttonClass } from '../../components/Button.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/StateBlocks.tsx';
-import { AlertTriangleIcon, CheckCircleIcon, CheckIcon, ClipboardIcon, ClockIcon, ExternalLinkIcon, SearchIcon } from '../../components/icons.tsx';
+import { OrderNotFound } from './OrderNotFound.tsx';
+import { AlertTriangleIcon, CheckCircleIcon, CheckIcon, ClipboardIcon, ClockIcon, ExternalLinkIcon } from '../../components/icons.tsx';
 import { apiMessage } from '../../lib/apiMessage.ts';
 import { formatDateTime } from '../../lib/books.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
@@ -40,16 +41,7 @@ export function BankTransferPage() {
         <PageSkeleton />
       ) : info.isError ? (
         info.error instanceof ApiError && info.error.status === 404 ? (
-          <EmptyState
-            icon={<SearchIcon size={28} />}
-            title="Không tìm thấy đơn hàng"
-            description="Đơn hàng không tồn tại hoặc bạn không có quyền xem đơn hàng này."
-            action={
-              <Link to="/don-hang" className={buttonClass('primary', 'md')}>
-                Về đơn hàng của tôi
-              </Link>
-            }
-          />
+          <OrderNotFound />
         ) : info.error instanceof ApiError && info.error.status === 409 ? (
           <EmptyState
             icon={<AlertTriangleIcon size={28} />}

@@ -17,9 +17,10 @@ import { Alert } from '../../components/Alert.tsx';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { Button, buttonClass } from '../../components/Button.tsx';
 import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../../components/StateBlocks.tsx';
+import { ErrorState, Skeleton } from '../../components/StateBlocks.tsx';
+import { OrderNotFound } from './OrderNotFound.tsx';
 import { useToast } from '../../components/Toast.tsx';
-import { CheckCircleIcon, ClockIcon, CreditCardIcon, MapPinIcon, PackageIcon, PhoneIcon, SearchIcon, TruckIcon, UserIcon } from '../../components/icons.tsx';
+import { CheckCircleIcon, ClockIcon, CreditCardIcon, MapPinIcon, PackageIcon, PhoneIcon, TruckIcon, UserIcon } from '../../components/icons.tsx';
 import { apiMessage } from '../../lib/apiMessage.ts';
 import { formatDateTime } from '../../lib/books.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
@@ -50,16 +51,7 @@ export function OrderDetailPage() {
         <DetailSkeleton />
       ) : order.isError ? (
         order.error instanceof ApiError && order.error.status === 404 ? (
-          <EmptyState
-            icon={<SearchIcon size={28} />}
-            title="Không tìm thấy đơn hàng"
-            description="Đơn hàng không tồn tại hoặc bạn không có quyền xem đơn hàng này."
-            action={
-              <Link to="/don-hang" className={buttonClass('primary', 'md')}>
-                Về đơn hàng của tôi
-              </Link>
-            }
-          />
+          <OrderNotFound />
         ) : (
           <ErrorState message="Không tải được chi tiết đơn hàng" onRetry={() => void order.refetch()} retrying={order.isFetching} />
         )

@@ -1,0 +1,20 @@
+import { Link } from 'react-router';
+import { buttonClass } from '../../components/Button.tsx';
+import { SearchIcon } from '../../components/icons.tsx';
+import { EmptyState } from '../../components/StateBlocks.tsx';
+
+/** A shopper's order that does not exist or is someone else's (the API answers 404 for both). */
+export function OrderNotFound() {
+  return (
+    <EmptyState
+      icon={<SearchIcon size={28} />}
+      title="Không tìm thấy đơn hàng"
+      description="Đơn hàng không tồn tại hoặc bạn không có quyền xem đơn hàng này."
+      action={
+        <Link to="/don-hang" className={buttonClass('primary', 'md')}>
+          Về đơn hàng của tôi
+        </Link>
+      }
+    />
+  );
+}
