@@ -251,6 +251,30 @@ describe('storefront journey', () => {
     await context.close();
   });
 
+  it('paints home, a category, a search and a product from the data in their HTML, without asking the API again', async () => {
+    const { context, page } = await newPage(browser, store.baseUrl, { viewport: MOBILE });
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (/^\/api\/v1\/books\/(home|catalog|search|slug\/)/.test(url.pathname)) asked.push(url.pathname + url.search);
+    });
+    await page.goto('/');
+    await poll(() => page.locator('article h3').count()).toBeGreaterThan(4);
+    await page.goto('/danh-muc/van-hoc?sort=PRICE_ASC');
+    await poll(() => page.locator('article h3').count()).toBeGreaterThan(0);
+    await page.goto('/search?q=nguyen%20nhat%20anh&page=0&size=20&sort=createdAt&direction=DESC');
+    await poll(() => page.getByText(/Tìm thấy \d+ sản phẩm/).isVisible()).toBe(true);
+    await page.goto('/books/dac-nhan-tam');
+    await poll(() => page.getByRole('heading', { level: 1, name: 'Đắc Nhân Tâm' }).isVisible()).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([]);
+    // Moving inside the app asks the API as before (the data in the HTML is for the page it came with only).
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link').nth(1).click();
+    await poll(() => asked.some((u) => u.startsWith('/api/v1/books/catalog?category='))).toBe(true);
+    await poll(() => page.locator('article h3').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
   it('never runs a script from a book description (sanitised on write and again on display)', async () => {
     const api = async <T>(method: string, path: string, body?: unknown, token?: string): Promise<T> => {
       const res = await fetch(`${store.baseUrl}${path}`, {

@@ -30,6 +30,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: false,
+    // dist/.vite/manifest.json: the server preloads a page's own chunks in its HTML (apps/server/src/modules/seo).
+    manifest: true,
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
       output: {

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 // Be Vietnam Pro is bundled (vietnamese, latin-ext and latin subsets) so the text renders well offline.
 import '@fontsource/be-vietnam-pro/400.css';
@@ -10,8 +10,13 @@ import '@fontsource/be-vietnam-pro/800.css';
 import { App } from './app/App.tsx';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first render as a transition: React renders it in slices of a few milliseconds and lets the browser paint
+// and handle input between them, instead of one long task while a phone parses the page.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -26,4 +26,6 @@ export * from './search.ts';
 export * from './datetime.ts';
 export * from './vouchers.ts';
 export * from './search-text.ts';
+export * from './storefront-params.ts';
 export * from './content.ts';
+export * from './content-pages.ts';

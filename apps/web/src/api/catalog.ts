@@ -1,20 +1,21 @@
 import {
-  HOME_BEST_SIZE,
-  HOME_FEATURED_SIZE,
   HOME_NEW_PAGE_SIZE,
-  HOME_PER_CATEGORY,
+  HOME_QUERY,
   type BookCardDto,
   type BookDto,
-  type BookStatus,
+  type CatalogParams,
   type FavoriteBookDto,
   type FavoriteToggleDto,
   type HomeDataDto,
   type NamedRef,
   type PageResult,
   type SearchPageResult,
+  type SearchParams,
   type SuggestionsDto,
 } from '@nhasach/shared';
 import { api, ApiError } from './client.ts';
+
+export type { CatalogParams, SearchParams };
 
 /** A node of the category tree (spec section 3, Category). */
 export interface CategoryTreeNode {
@@ -48,29 +49,6 @@ export const catalogKeys = {
 // ---------------------------------------------------------------------------------------------------------
 // Books (spec section 7, Catalogue). Query values that are blank or undefined are dropped by the client.
 
-/** Filters and paging of GET /books/catalog (and of /books/search, which adds q). */
-export interface CatalogParams {
-  category?: string;
-  publisher?: string;
-  supplier?: string;
-  language?: string;
-  status?: BookStatus;
-  priceMin?: number;
-  priceMax?: number;
-  ageMinYears?: number;
-  ageMaxYears?: number;
-  /** A named sort (NEWEST, BEST, PRICE_ASC, PRICE_DESC, RELEVANCE) or a field with `direction`. */
-  sort?: string;
-  direction?: 'ASC' | 'DESC';
-  /** Zero-based. */
-  page: number;
-  size: number;
-}
-
-export interface SearchParams extends Omit<CatalogParams, 'category'> {
-  q: string;
-}
-
 export const fetchCatalog = (params: CatalogParams, signal?: AbortSignal) =>
   api.get<PageResult<BookCardDto>>('/api/v1/books/catalog', { ...params }, { signal });
 
@@ -78,18 +56,7 @@ export const searchBooks = (params: SearchParams, signal?: AbortSignal) =>
   api.get<SearchPageResult<BookCardDto>>('/api/v1/books/search', { ...params }, { signal });
 
 /** GET /books/home with the spec's parameters (status ACTIVE, perCategory 8). */
-export const fetchHome = (signal?: AbortSignal) =>
-  api.get<HomeDataDto>(
-    '/api/v1/books/home',
-    {
-      status: 'ACTIVE',
-      featuredSize: HOME_FEATURED_SIZE,
-      newSize: HOME_NEW_PAGE_SIZE,
-      bestSize: HOME_BEST_SIZE,
-      perCategory: HOME_PER_CATEGORY,
-    },
-    { signal },
-  );
+export const fetchHome = (signal?: AbortSignal) => api.get<HomeDataDto>('/api/v1/books/home', { ...HOME_QUERY }, { signal });
 
 /** The newest books, page N (the home page's pager: createdAt desc, ACTIVE only). */
 export const fetchNewest = (page: number, signal?: AbortSignal) =>

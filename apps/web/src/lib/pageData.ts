@@ -1,10 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { CategoryNode } from '@nhasach/shared';
-import { catalogKeys } from '../api/catalog.ts';
+import type { BookCardDto, BookDto, CatalogParams, CategoryNode, HomeDataDto, PageResult, SearchPageResult, SearchParams } from '@nhasach/shared';
+import { bookKeys, catalogKeys } from '../api/catalog.ts';
 
-/** What the server wrote into the page (#page-data, a JSON data block, see apps/server/src/modules/seo). */
+/**
+ * What the server wrote into the page (#page-data, a JSON data block, see apps/server/src/modules/seo): the
+ * answers the page's first render asks for, as a visitor who is not signed in would get them.
+ */
 interface PageData {
   categoryTree?: CategoryNode[];
+  home?: HomeDataDto;
+  book?: { slug: string; book: BookDto };
+  catalog?: { params: CatalogParams; result: PageResult<BookCardDto> };
+  search?: { params: SearchParams; result: SearchPageResult<BookCardDto> };
 }
 
 function readPageData(): PageData {
@@ -18,8 +25,16 @@ function readPageData(): PageData {
   }
 }
 
-/** Puts the server's data in the query cache before the first render: those parts paint at once, with no loading state. */
+/**
+ * Puts the server's data in the query cache before the first render: those parts paint at once, with no loading
+ * state and no second round trip. The keys are the pages' own (a signed-in reader's product page has its own key
+ * and asks the API as before); the page's parameters come from the same shared functions on both sides.
+ */
 export function seedFromPageData(client: QueryClient): void {
   const data = readPageData();
   if (Array.isArray(data.categoryTree)) client.setQueryData(catalogKeys.categoryTree, data.categoryTree);
+  if (data.home) client.setQueryData(bookKeys.home, data.home);
+  if (data.book) client.setQueryData(bookKeys.detail(data.book.slug, 'guest'), data.book.book);
+  if (data.catalog) client.setQueryData(bookKeys.catalog(data.catalog.params), data.catalog.result);
+  if (data.search) client.setQueryData(bookKeys.search(data.search.params), data.search.result);
 }

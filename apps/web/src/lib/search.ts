@@ -1,10 +1,7 @@
-import { SEARCH_TERM_MAX } from '@nhasach/shared';
+import { normaliseSearchTerm } from '@nhasach/shared';
 
 /** Search defaults (spec section 9): page 0, 20 per page, newest first. */
 export const SEARCH_DEFAULTS = { page: 0, size: 20, sort: 'createdAt', direction: 'DESC' } as const;
-
-/** The term as sent: trimmed and cut to 128 characters. */
-export const normaliseSearchTerm = (term: string) => term.trim().slice(0, SEARCH_TERM_MAX);
 
 /** /search?q=...&page=0&size=20&sort=createdAt&direction=DESC, or undefined for an empty term. */
 export function searchPath(term: string): string | undefined {

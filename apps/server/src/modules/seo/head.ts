@@ -20,6 +20,8 @@ export interface PageHead {
   jsonLd?: object[];
   /** The picture that will be the page's largest paint: fetched at once, before the scripts ask for it. */
   preloadImage?: { href: string; srcset?: string; sizes?: string };
+  /** Script files of the page's own code (see route-chunks.ts), fetched together with the app's entry. */
+  modulePreload?: string[];
   /** HTML (already escaped) shown when scripts do not run. */
   noscript?: string;
   /**
@@ -52,6 +54,7 @@ export function renderHead(head: PageHead): string {
       } fetchpriority="high" />`,
     );
   }
+  for (const href of head.modulePreload ?? []) lines.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`);
   lines.push(
     meta('property', 'og:site_name', SITE_NAME),
     meta('property', 'og:locale', 'vi_VN'),

@@ -1,5 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { formatVnd, SEARCH_TERM_MAX, SLUG_MAX, type BookDto, type CoverType, type Language } from '@nhasach/shared';
+import {
+  catalogParams,
+  catalogQuerySchema,
+  cleanSearchText,
+  formatVnd,
+  HOME_QUERY,
+  homeQuerySchema,
+  parseListing,
+  SEARCH_TERM_MAX,
+  searchPageParams,
+  searchQuerySchema,
+  SLUG_MAX,
+  type BookDto,
+  type CoverType,
+  type Language,
+} from '@nhasach/shared';
 import { AppError } from '../../lib/errors.ts';
 import { loadCategoryRows, type CategoryRow } from '../catalog/categories.ts';
 import { topCategoryRows } from '../catalog/repo.ts';
@@ -56,14 +71,28 @@ function breadcrumbList(origin: string, items: { name: string; path: string }[])
   };
 }
 
+/**
+ * API parameters as the web app's client sends them (blank values dropped, everything a string), so the server's
+ * own call goes through the same validation as the page's request would.
+ */
+function asQuery(params: object): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== null && value !== '') out[key] = String(value);
+  return out;
+}
+
 const links = (items: { name: string; path: string }[]) =>
   items.map((i) => `<a href="${escapeHtml(i.path)}">${escapeHtml(i.name)}</a>`).join(' / ');
 
 /** Home: the store, its search box (WebSite + SearchAction) and the top categories as links. */
 export async function homeHead({ app, origin }: PageContext): Promise<PageHead> {
-  const [top, categoryTree] = await Promise.all([topCategoryRows(app.db, 10), app.catalog.categoryTree()]);
+  const [top, categoryTree, home] = await Promise.all([
+    topCategoryRows(app.db, 10),
+    app.catalog.categoryTree(),
+    app.catalog.home(homeQuerySchema.parse(asQuery(HOME_QUERY))),
+  ]);
   return {
-    data: { categoryTree },
+    data: { categoryTree, home },
     status: 200,
     title: HOME_TITLE,
     description: HOME_DESCRIPTION,
@@ -151,6 +180,8 @@ export async function productHead({ app, origin }: PageContext, slug: string): P
   };
   return {
     status: 200,
+    // The answer of GET /books/slug/{slug} for a visitor who is not signed in (the page's first request).
+    data: { book: { slug, book } },
     title: pageTitle(book.title),
     description,
     canonical,
@@ -188,14 +219,20 @@ function ancestry(rows: readonly CategoryRow[], leaf: CategoryRow): CategoryRow[
 }
 
 /** A category listing (/danh-muc/{catSlug}); a page number other than the first stays in the canonical URL. */
-export async function categoryHead({ app, origin }: PageContext, slug: string, page: number): Promise<PageHead> {
+export async function categoryHead({ app, origin }: PageContext, slug: string, query: URLSearchParams): Promise<PageHead> {
   if (slug.length === 0 || slug.length > SLUG_MAX) return notFoundHead();
   const rows = await loadCategoryRows(app.db);
   // By slug only: the page's URL names its category by slug (the API also takes ids; a page URL does not).
   const category = rows.find((r) => r.slug === slug);
   if (!category) return notFoundHead();
   const children = rows.filter((r) => r.parentId === category.id);
-  const categoryTree = await app.catalog.categoryTree();
+  const listing = parseListing(query);
+  const page = listing.page;
+  // The listing the page shows first (same parameters as CategoryPage asks for); a query the API refuses is
+  // left to the page, which shows the API's message.
+  const params = catalogParams(category.slug, listing);
+  const parsed = catalogQuerySchema.safeParse(asQuery(params));
+  const [categoryTree, result] = await Promise.all([app.catalog.categoryTree(), parsed.success ? app.catalog.catalog(parsed.data) : undefined]);
   const crumbs = [{ name: 'Trang chủ', path: '/' }, ...ancestry(rows, category).map((c) => ({ name: c.name, path: categoryPath(c.slug) }))];
   const canonical = absoluteUrl(origin, categoryPath(category.slug)) + (page > 0 ? `?page=${page}` : '');
   const description = `Sách ${category.name} tại ${SITE_NAME}: chọn theo giá, nhà xuất bản, độ tuổi; giao hàng toàn quốc.${
@@ -206,7 +243,7 @@ export async function categoryHead({ app, origin }: PageContext, slug: string, p
     title: pageTitle(category.name),
     description,
     canonical,
-    data: { categoryTree },
+    data: { categoryTree, ...(result ? { catalog: { params, result } } : {}) },
     jsonLd: [
       {
         '@context': 'https://schema.org',
@@ -227,13 +264,18 @@ export async function categoryHead({ app, origin }: PageContext, slug: string, p
 }
 
 /** Search results: a real title, but not indexed (endless thin pages); the links on it are followed. */
-export function searchHead({ origin }: PageContext, rawTerm: string | undefined): PageHead {
-  const term = (rawTerm ?? '').trim().slice(0, SEARCH_TERM_MAX).trim();
+export async function searchHead({ app, origin }: PageContext, query: URLSearchParams): Promise<PageHead> {
+  const term = cleanSearchText(query.get('q') ?? '').trim().slice(0, SEARCH_TERM_MAX).trim();
+  // The first page of results as SearchPage asks for it (the API cleans the term the same way).
+  const { params } = searchPageParams(query);
+  const parsed = params.q ? searchQuerySchema.safeParse(asQuery({ ...params, q: cleanSearchText(params.q) })) : undefined;
+  const result = parsed?.success ? await app.catalog.search(parsed.data) : undefined;
   return {
     status: 200,
     title: pageTitle(term ? `Tìm kiếm: ${term}` : 'Tìm kiếm'),
     description: term ? `Kết quả tìm kiếm sách cho "${term}" tại ${SITE_NAME}.` : `Tìm kiếm sách theo tên, tác giả, ISBN tại ${SITE_NAME}.`,
     canonical: `${origin}/search${term ? `?q=${encodeURIComponent(term)}` : ''}`,
     robots: 'noindex, follow',
+    ...(result ? { data: { search: { params, result } } } : {}),
   };
 }

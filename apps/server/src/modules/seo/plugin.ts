@@ -7,6 +7,7 @@ import { TtlCache } from '../catalog/ttl-cache.ts';
 import { compileShell, type PageHead } from './head.ts';
 import { categoryHead, homeHead, productHead, searchHead, unavailableHead, type PageContext } from './pages.ts';
 import { robotsTxt } from './robots.ts';
+import { routeChunks, type RoutePage } from './route-chunks.ts';
 import { bookFileStarts, countVisibleBooks, pageUrls, SITEMAP_MAX_URLS, sitemapIndexXml, urlsetStream } from './sitemap.ts';
 
 export interface SitemapOptions {
@@ -68,9 +69,6 @@ async function cleanQuery(request: FastifyRequest): Promise<void> {
   }
 }
 
-const firstString = (value: unknown): string | undefined =>
-  typeof value === 'string' ? value : Array.isArray(value) && typeof value[0] === 'string' ? value[0] : undefined;
-
 /**
  * The store's public pages answered with their own head (title, description, canonical, Open Graph, JSON-LD)
  * written into the built index.html, so crawlers and link previews see the page without running the app.
@@ -78,9 +76,10 @@ const firstString = (value: unknown): string | undefined =>
  */
 export async function seoPages(app: FastifyInstance, opts: SeoPagesOptions): Promise<void> {
   const render = compileShell(readFileSync(path.join(opts.webDist, 'index.html'), 'utf8'));
+  const chunks = routeChunks(opts.webDist);
   const ctx: PageContext = { app, origin: app.config.PUBLIC_URL };
 
-  const send = async (request: FastifyRequest, reply: FastifyReply, build: () => Promise<PageHead> | PageHead) => {
+  const send = async (request: FastifyRequest, reply: FastifyReply, build: () => Promise<PageHead> | PageHead, page?: RoutePage) => {
     let head: PageHead;
     try {
       head = await build();
@@ -90,20 +89,20 @@ export async function seoPages(app: FastifyInstance, opts: SeoPagesOptions): Pro
       head = { ...unavailableHead(), status: isDatabaseUnavailable(err) ? 503 : 500 };
     }
     if (head.status === 503) reply.header('retry-after', '1');
+    if (page && head.status === 200) head = { ...head, modulePreload: chunks[page] };
     return reply.status(head.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(render(head));
   };
   const route = { schema: { hide: true }, onRequest: cleanQuery };
 
   app.get('/', route, (request, reply) => send(request, reply, () => homeHead(ctx)));
-  app.get<{ Params: { slug: string } }>('/books/:slug', route, (request, reply) => send(request, reply, () => productHead(ctx, request.params.slug)));
+  app.get<{ Params: { slug: string } }>('/books/:slug', route, (request, reply) => send(request, reply, () => productHead(ctx, request.params.slug), 'product'));
   app.get<{ Params: { catSlug: string; slug: string } }>('/danh-muc/:catSlug/:slug', route, (request, reply) =>
-    send(request, reply, () => productHead(ctx, request.params.slug)),
+    send(request, reply, () => productHead(ctx, request.params.slug), 'product'),
   );
-  app.get<{ Params: { catSlug: string }; Querystring: Record<string, unknown> }>('/danh-muc/:catSlug', route, (request, reply) => {
-    const page = Number(firstString(request.query.page));
-    return send(request, reply, () => categoryHead(ctx, request.params.catSlug, Number.isSafeInteger(page) && page > 0 ? page : 0));
-  });
-  app.get<{ Querystring: Record<string, unknown> }>('/search', route, (request, reply) =>
-    send(request, reply, () => searchHead(ctx, firstString(request.query.q))),
+  // The list pages read the query as the web app does (URLSearchParams of the address as the browser has it).
+  const queryOf = (request: FastifyRequest) => new URL(request.url, 'http://page.invalid').searchParams;
+  app.get<{ Params: { catSlug: string } }>('/danh-muc/:catSlug', route, (request, reply) =>
+    send(request, reply, () => categoryHead(ctx, request.params.catSlug, queryOf(request)), 'category'),
   );
+  app.get('/search', route, (request, reply) => send(request, reply, () => searchHead(ctx, queryOf(request)), 'search'));
 }

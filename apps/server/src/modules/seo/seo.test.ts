@@ -42,6 +42,17 @@ beforeAll(async () => {
   mkdirSync(path.join(webDist, 'assets'));
   writeFileSync(path.join(webDist, 'index.html'), SHELL);
   writeFileSync(path.join(webDist, 'assets', 'index-test.js'), 'export {};\n');
+  // Vite's manifest: the entry and the product page's chunk, which shares one module with the entry and has one of its own.
+  mkdirSync(path.join(webDist, '.vite'));
+  writeFileSync(
+    path.join(webDist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-test.js', isEntry: true, imports: ['_shared-test.js'] },
+      '_shared-test.js': { file: 'assets/shared-test.js' },
+      '_gallery-test.js': { file: 'assets/gallery-test.js', imports: ['_shared-test.js'] },
+      'src/features/storefront/ProductDetailPage.tsx': { file: 'assets/ProductDetailPage-test.js', isDynamicEntry: true, imports: ['_shared-test.js', '_gallery-test.js'] },
+    }),
+  );
   t = await createTestApp({ NODE_ENV: 'production', WEB_DIST: webDist, PUBLIC_URL: ORIGIN });
   await seedDemoCatalog(t.app);
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -277,6 +288,58 @@ describe('category, search and home pages before JavaScript', () => {
     const other = await page('/lien-he');
     expect(other.status).toBe(200);
     expect(other.html).toContain('<div id="root"></div>');
+  });
+});
+
+/** The JSON data block the app seeds its query cache from. */
+function pageData(html: string): Record<string, unknown> {
+  const data = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html);
+  return data ? (JSON.parse(data[1]!) as Record<string, unknown>) : {};
+}
+
+async function api<T>(url: string): Promise<T> {
+  const res = await fetch(`${base}${url}`);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: T }).data;
+}
+
+// The page's first API answers come inside its HTML (the app paints without a second round trip), equal to what
+// the API answers a visitor who is not signed in, for the parameters the page itself asks for.
+describe('first data of a page in its HTML', () => {
+  it('product: the book as GET /books/slug answers it, and the page\'s own script files preloaded', async () => {
+    const book = await visibleBook();
+    const p = await page(`/books/${book.slug}`);
+    expect(pageData(p.html).book).toEqual({ slug: book.slug, book: await api(`/api/v1/books/slug/${book.slug}`) });
+    const preloads = [...p.html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]*)" \/>/g)].map((m) => m[1]);
+    expect(preloads).toEqual(['/assets/ProductDetailPage-test.js', '/assets/gallery-test.js']);
+    // A page that does not exist preloads nothing and carries no book.
+    const missing = await page('/books/khong-co-sach-nay');
+    expect(missing.html).not.toContain('modulepreload');
+    expect(pageData(missing.html).book).toBeUndefined();
+  });
+
+  it('category: the listing of the URL\'s filters, sort and page', async () => {
+    const [cat] = await queryRows<{ slug: string }>(t.app.db, sql`select slug from categories where parent_id is null order by id limit 1`);
+    const p = await page(`/danh-muc/${cat!.slug}?sort=price_desc&size=24&priceMax=300000&junk=1`);
+    const { catalog } = pageData(p.html) as { catalog: { params: Record<string, unknown>; result: { content: { slug: string }[] } } };
+    expect(catalog.params).toEqual({ category: cat!.slug, sort: 'PRICE_DESC', page: 0, size: 24, priceMax: 300000 });
+    const fromApi = await api<{ content: { slug: string }[] }>(`/api/v1/books/catalog?category=${cat!.slug}&sort=PRICE_DESC&page=0&size=24&priceMax=300000`);
+    expect(catalog.result).toEqual(fromApi);
+    expect(fromApi.content.length).toBeGreaterThan(0);
+  });
+
+  it('search: the first page of results; no term, no search', async () => {
+    const p = await page('/search?q=nguyen%20nhat%20anh&page=0&size=20&sort=createdAt&direction=DESC');
+    const { search } = pageData(p.html) as { search: { params: Record<string, unknown>; result: { totalElements: number } } };
+    expect(search.params).toEqual({ q: 'nguyen nhat anh', sort: 'createdAt', direction: 'DESC', page: 0, size: 20 });
+    expect(search.result).toEqual(await api('/api/v1/books/search?q=nguyen%20nhat%20anh&page=0&size=20&sort=createdAt&direction=DESC'));
+    expect(search.result.totalElements).toBeGreaterThan(0);
+    expect(pageData((await page('/search?q=%20%20')).html).search).toBeUndefined();
+  });
+
+  it('home: the answer of GET /books/home with the spec\'s parameters', async () => {
+    const { home } = pageData((await page('/')).html);
+    expect(home).toEqual(await api('/api/v1/books/home?status=ACTIVE&featuredSize=12&newSize=15&bestSize=12&perCategory=8'));
   });
 });
 

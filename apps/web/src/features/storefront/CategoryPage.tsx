@@ -15,7 +15,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { pathTo } from './listing/CategoryTree.tsx';
 import { FilterPanel } from './listing/FilterPanel.tsx';
 import { ListingToolbar } from './listing/ListingToolbar.tsx';
-import { catalogParams, clearFilters, hasFilters, listingSearch, parseListing, withChange, type ListingState } from './listing/listingParams.ts';
+import { catalogParams, clearFilters, hasFilters, listingSearch, parseListing, withChange, type ListingState } from '@nhasach/shared';
 
 /** /danh-muc/{catSlug} (spec section 2, Category listing): tree, filters, sort, page size, pagination; state in the URL. */
 export function CategoryPage() {

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../api/client.ts';
 import { bookKeys, fetchBookBySlug } from '../../api/catalog.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { buttonClass } from '../../components/Button.tsx';
+import { LoadingBlock } from '../../components/Spinner.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/StateBlocks.tsx';
 import { SearchXIcon } from '../../components/icons.tsx';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
@@ -13,10 +14,12 @@ import { favouritesStore } from '../favourites/favouritesStore.ts';
 import { BookDescription } from './product/BookDescription.tsx';
 import { BookDetailsTable } from './product/BookDetailsTable.tsx';
 import { BuyBox } from './product/BuyBox.tsx';
-import { CommentsPanel } from './product/CommentsPanel.tsx';
 import { ProductGallery } from './product/ProductGallery.tsx';
-import { RelatedBooks } from './product/RelatedBooks.tsx';
-import { ReviewsPanel } from './product/ReviewsPanel.tsx';
+
+// Below the fold, with their forms and validation: loaded after the book itself has painted.
+const ReviewsPanel = lazy(async () => ({ default: (await import('./product/ReviewsPanel.tsx')).ReviewsPanel }));
+const CommentsPanel = lazy(async () => ({ default: (await import('./product/CommentsPanel.tsx')).CommentsPanel }));
+const RelatedBooks = lazy(async () => ({ default: (await import('./product/RelatedBooks.tsx')).RelatedBooks }));
 
 type Tab = 'reviews' | 'comments';
 const TABS: { key: Tab; label: string }[] = [
@@ -135,12 +138,18 @@ export function ProductDetailPage() {
         {/* Both panels exist for aria-controls; a panel's content loads the first time its tab opens. */}
         {TABS.map((t) => (
           <div key={t.key} id={`panel-${t.key}`} role="tabpanel" aria-labelledby={`tab-${t.key}`} hidden={tab !== t.key} tabIndex={0} className="p-4 outline-none sm:p-6">
-            {visited.has(t.key) && (t.key === 'reviews' ? <ReviewsPanel bookId={data.id} /> : <CommentsPanel bookId={data.id} />)}
+            {visited.has(t.key) && (
+              <Suspense fallback={<LoadingBlock className="min-h-40" />}>
+                {t.key === 'reviews' ? <ReviewsPanel bookId={data.id} /> : <CommentsPanel bookId={data.id} />}
+              </Suspense>
+            )}
           </div>
         ))}
       </section>
 
-      <RelatedBooks bookId={data.id} />
+      <Suspense fallback={null}>
+        <RelatedBooks bookId={data.id} />
+      </Suspense>
     </div>
   );
 }

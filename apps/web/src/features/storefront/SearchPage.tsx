@@ -1,38 +1,15 @@
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { SEARCH_PAGE_SIZE, formatNumberVN } from '@nhasach/shared';
-import { bookKeys, fetchCatalog, searchBooks, type CatalogParams, type SearchParams } from '../../api/catalog.ts';
+import { SEARCH_SORTS, formatNumberVN, searchPageParams, type CatalogParams, type SearchSort } from '@nhasach/shared';
+import { bookKeys, fetchCatalog, searchBooks } from '../../api/catalog.ts';
 import { BookGrid, BookGridSkeleton, GRID_COLS } from '../../components/BookGrid.tsx';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { buttonClass } from '../../components/Button.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { EmptyState, ErrorState } from '../../components/StateBlocks.tsx';
 import { SearchIcon, SearchXIcon } from '../../components/icons.tsx';
-import { normaliseSearchTerm } from '../../lib/search.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
-
-/** The sort links of the results (field + direction as the search form sends them). */
-export const SEARCH_SORTS = [
-  { key: 'relevance', label: 'Liên quan', sort: 'relevance', direction: 'DESC' },
-  { key: 'newest', label: 'Mới nhất', sort: 'createdAt', direction: 'DESC' },
-  { key: 'best', label: 'Bán chạy', sort: 'sold', direction: 'DESC' },
-  { key: 'price-asc', label: 'Giá tăng', sort: 'price', direction: 'ASC' },
-  { key: 'price-desc', label: 'Giá giảm', sort: 'price', direction: 'DESC' },
-] as const;
-
-type SearchSort = (typeof SEARCH_SORTS)[number];
-
-/** Which link the URL's sort/direction is; the header form's createdAt DESC is 'Mới nhất'. */
-function currentSort(sort: string | null, direction: string | null): SearchSort {
-  const s = (sort ?? '').toLowerCase();
-  const d = (direction ?? '').toUpperCase();
-  if (s === 'relevance') return SEARCH_SORTS[0];
-  if (s === 'sold' || s === 'best') return SEARCH_SORTS[2];
-  if (s === 'price' || s === 'price_asc' || s === 'price_desc') return s === 'price_desc' || (s === 'price' && d === 'DESC') ? SEARCH_SORTS[4] : SEARCH_SORTS[3];
-  if (s === 'createdat' || s === 'newest') return SEARCH_SORTS[1];
-  return SEARCH_SORTS[0];
-}
 
 function searchHref(q: string, sort: SearchSort, page: number, size: number): string {
   const p = new URLSearchParams({ q, page: String(page), size: String(size), sort: sort.sort, direction: sort.direction });
@@ -58,15 +35,10 @@ function DidYouMean({ term, sort, size }: { term: string; sort: SearchSort; size
 /** /search?q=... (spec section 2): runs only for a non-empty term (trimmed, at most 128 characters). */
 export function SearchPage() {
   const [params] = useSearchParams();
-  const q = normaliseSearchTerm(params.get('q') ?? '');
-  const sort = currentSort(params.get('sort'), params.get('direction'));
-  const pageRaw = Number.parseInt(params.get('page') ?? '0', 10);
-  const page = Number.isFinite(pageRaw) && pageRaw > 0 ? pageRaw : 0;
-  const sizeRaw = Number.parseInt(params.get('size') ?? '', 10);
-  const size = Number.isFinite(sizeRaw) && sizeRaw > 0 && sizeRaw <= 100 ? sizeRaw : SEARCH_PAGE_SIZE;
+  const { params: apiParams, sort } = useMemo(() => searchPageParams(params), [params]);
+  const { q, size } = apiParams;
   useDocumentTitle(q ? `Tìm kiếm: ${q}` : 'Tìm kiếm');
 
-  const apiParams = useMemo<SearchParams>(() => ({ q, sort: sort.sort, direction: sort.direction, page, size }), [q, sort, page, size]);
   const results = useQuery({
     queryKey: bookKeys.search(apiParams),
     queryFn: ({ signal }) => searchBooks(apiParams, signal),

@@ -4,7 +4,7 @@ import { AGE_FILTER_OPTIONS, LANGUAGE_LABELS, type Language } from '@nhasach/sha
 import { bookKeys, fetchRefList, type CategoryTreeNode } from '../../../api/catalog.ts';
 import { CategoryTree } from './CategoryTree.tsx';
 import { PriceRangeSlider } from './PriceRangeSlider.tsx';
-import type { ListingState } from './listingParams.ts';
+import type { ListingState } from '@nhasach/shared';
 
 /** Languages a shopper can filter by (spec section 3, Language, customer display). */
 export const FILTER_LANGUAGES: Language[] = ['VI', 'EN', 'JA', 'KO', 'ZH', 'FR', 'DE', 'RU', 'ES'];

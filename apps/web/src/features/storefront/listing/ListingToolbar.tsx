@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { BOOK_SORT_LABELS, CATEGORY_PAGE_SIZES, formatNumberVN } from '@nhasach/shared';
 import { SlidersIcon } from '../../../components/icons.tsx';
-import { LISTING_SORTS, type ListingSort, type ListingState } from './listingParams.ts';
+import { LISTING_SORTS, type ListingSort, type ListingState } from '@nhasach/shared';
 
 const selectClass =
   'h-10 rounded-lg border border-gray-300 bg-white pr-7 pl-2.5 text-sm font-medium text-gray-800 outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100';

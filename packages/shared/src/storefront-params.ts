@@ -1,15 +1,41 @@
-import {
-  AGE_FILTER_OPTIONS,
-  CATEGORY_PAGE_SIZES,
-  LANGUAGES,
-  PRICE_FILTER_MAX,
-  PRICE_FILTER_MIN,
-  PRICE_FILTER_STEP,
-  priceFilterParams,
-  type BookSortName,
-  type Language,
-} from '@nhasach/shared';
-import type { CatalogParams } from '../../../api/catalog.ts';
+// How the storefront's list pages turn their URL into API parameters. The web app's pages and the server (which
+// writes the first page's data into the HTML) use the same functions, so both ask for exactly the same list.
+// No schema library here: the web app's first load imports it.
+import { CATEGORY_PAGE_SIZES, HOME_BEST_SIZE, HOME_FEATURED_SIZE, HOME_PER_CATEGORY, PRICE_FILTER_MAX, PRICE_FILTER_MIN, PRICE_FILTER_STEP, SEARCH_PAGE_SIZE } from './catalog-rules.ts';
+import { AGE_FILTER_OPTIONS, LANGUAGES, priceFilterParams, type BookSortName, type BookStatus, type Language } from './catalog-types.ts';
+import { HOME_NEW_PAGE_SIZE, SEARCH_TERM_MAX } from './constants.ts';
+
+/** Filters and paging of GET /books/catalog (and of /books/search, which adds q). */
+export interface CatalogParams {
+  category?: string;
+  publisher?: string;
+  supplier?: string;
+  language?: string;
+  status?: BookStatus;
+  priceMin?: number;
+  priceMax?: number;
+  ageMinYears?: number;
+  ageMaxYears?: number;
+  /** A named sort (NEWEST, BEST, PRICE_ASC, PRICE_DESC, RELEVANCE) or a field with `direction`. */
+  sort?: string;
+  direction?: 'ASC' | 'DESC';
+  /** Zero-based. */
+  page: number;
+  size: number;
+}
+
+export interface SearchParams extends Omit<CatalogParams, 'category'> {
+  q: string;
+}
+
+/** GET /books/home with the spec's parameters (status ACTIVE, perCategory 8). */
+export const HOME_QUERY = {
+  status: 'ACTIVE',
+  featuredSize: HOME_FEATURED_SIZE,
+  newSize: HOME_NEW_PAGE_SIZE,
+  bestSize: HOME_BEST_SIZE,
+  perCategory: HOME_PER_CATEGORY,
+} as const;
 
 /**
  * The state of a category listing, kept entirely in the URL query so a listing can be shared and back/forward
@@ -113,4 +139,40 @@ export function catalogParams(category: string, s: ListingState): CatalogParams 
     page: s.page,
     size: s.size,
   };
+}
+
+/** The sort links of the search results (field + direction as the search form sends them). */
+export const SEARCH_SORTS = [
+  { key: 'relevance', label: 'Liên quan', sort: 'relevance', direction: 'DESC' },
+  { key: 'newest', label: 'Mới nhất', sort: 'createdAt', direction: 'DESC' },
+  { key: 'best', label: 'Bán chạy', sort: 'sold', direction: 'DESC' },
+  { key: 'price-asc', label: 'Giá tăng', sort: 'price', direction: 'ASC' },
+  { key: 'price-desc', label: 'Giá giảm', sort: 'price', direction: 'DESC' },
+] as const;
+
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+/** The term as sent: trimmed and cut to 128 characters. */
+export const normaliseSearchTerm = (term: string) => term.trim().slice(0, SEARCH_TERM_MAX);
+
+/** Which link the URL's sort/direction is; the header form's createdAt DESC is 'Mới nhất'. */
+export function currentSearchSort(sort: string | null, direction: string | null): SearchSort {
+  const s = (sort ?? '').toLowerCase();
+  const d = (direction ?? '').toUpperCase();
+  if (s === 'relevance') return SEARCH_SORTS[0];
+  if (s === 'sold' || s === 'best') return SEARCH_SORTS[2];
+  if (s === 'price' || s === 'price_asc' || s === 'price_desc') return s === 'price_desc' || (s === 'price' && d === 'DESC') ? SEARCH_SORTS[4] : SEARCH_SORTS[3];
+  if (s === 'createdat' || s === 'newest') return SEARCH_SORTS[1];
+  return SEARCH_SORTS[0];
+}
+
+/** What /search?q=…&sort=…&direction=…&page=…&size=… asks of GET /books/search (q empty: nothing to search). */
+export function searchPageParams(params: URLSearchParams): { params: SearchParams; sort: SearchSort } {
+  const q = normaliseSearchTerm(params.get('q') ?? '');
+  const sort = currentSearchSort(params.get('sort'), params.get('direction'));
+  const pageRaw = Number.parseInt(params.get('page') ?? '0', 10);
+  const page = Number.isFinite(pageRaw) && pageRaw > 0 ? pageRaw : 0;
+  const sizeRaw = Number.parseInt(params.get('size') ?? '', 10);
+  const size = Number.isFinite(sizeRaw) && sizeRaw > 0 && sizeRaw <= 100 ? sizeRaw : SEARCH_PAGE_SIZE;
+  return { params: { q, sort: sort.sort, direction: sort.direction, page, size }, sort };
 }
