@@ -1,12 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-// Be Vietnam Pro is bundled (vietnamese, latin-ext and latin subsets) so the text renders well offline.
-import '@fontsource/be-vietnam-pro/400.css';
-import '@fontsource/be-vietnam-pro/500.css';
-import '@fontsource/be-vietnam-pro/600.css';
-import '@fontsource/be-vietnam-pro/700.css';
-// 800 for `font-extrabold` (logo, prices); a weight's files download only when text uses it.
-import '@fontsource/be-vietnam-pro/800.css';
+import './fonts.css';
 import { App } from './app/App.tsx';
 import './styles.css';
 

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { hasAnyRole, STORAGE_KEYS } from '@nhasach/shared';
 import { DialogShell } from '../components/DialogShell.tsx';
@@ -41,11 +41,18 @@ export function IntroOverlay() {
       new URLSearchParams(window.location.search).get('skipIntro') === '1',
   );
   const [dismissed, setDismissed] = useState(false);
+  // Opens a frame after the page's first paint: the shopper (and a phone's CPU) gets the page first, and the
+  // overlay's own render and animation do not hold that paint back.
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setPainted(true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
   const skipByQuery = new URLSearchParams(location.search).get('skipIntro') === '1';
   const staff = hasAnyRole(allRoles(user), SALE_ROLES);
-  const open = !skipThisLoad && !dismissed && !skipByQuery && !staff && !isStaffPath(location.pathname);
+  const open = painted && !skipThisLoad && !dismissed && !skipByQuery && !staff && !isStaffPath(location.pathname);
 
   const close = () => {
     storage.set(STORAGE_KEYS.introSeen, '1');
@@ -61,7 +68,7 @@ export function IntroOverlay() {
       describedBy="intro-desc"
       focusablePanel={false}
       className="z-[75] flex items-center justify-center p-4"
-      backdropClassName="bg-gray-950/60 backdrop-blur-sm"
+      backdropClassName="bg-gray-950/65"
       panelClassName="animate-pop-in relative w-full max-w-[720px] overflow-hidden rounded-3xl bg-white shadow-2xl"
     >
       <button

@@ -216,7 +216,7 @@ function CartView() {
       </div>
 
       {/* Phones: the total and the button stay at the bottom of the screen. */}
-      <div className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white/95 px-4 py-3 shadow-[0_-6px_20px_rgb(0_0_0/0.08)] backdrop-blur lg:hidden">
+      <div className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white px-4 py-3 shadow-[0_-6px_20px_rgb(0_0_0/0.08)] lg:hidden">
         <div className="mx-auto flex max-w-xl items-center gap-3">
           <div className="min-w-0 flex-1">
             <p className="text-xs text-gray-500">

@@ -165,7 +165,7 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
       {createPortal(
       <div
         data-testid="mobile-buy-bar"
-        className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white/95 px-4 pt-2.5 pb-[max(0.625rem,env(safe-area-inset-bottom))] shadow-[0_-6px_20px_rgb(0_0_0/0.08)] backdrop-blur lg:hidden"
+        className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white px-4 pt-2.5 pb-[max(0.625rem,env(safe-area-inset-bottom))] shadow-[0_-6px_20px_rgb(0_0_0/0.08)] lg:hidden"
       >
         <div className="mx-auto flex max-w-xl items-center gap-2">
           <div className="min-w-0 flex-1 leading-tight">
