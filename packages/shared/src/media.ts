@@ -12,5 +12,23 @@ export const imageVariantHeight = (variant: ImageVariant): number => Math.round(
 /** Media files are served by the API server under this path (same origin as the web app). */
 export const MEDIA_PATH_PREFIX = '/media/';
 
+/**
+ * `sizes` of a list cover (book cards): two columns on a phone, about 200 px wide from tablets up, so a phone gets
+ * the medium file and a retina desktop the large one. The server preloads a list's first cover with the same value.
+ */
+export const COVER_CARD_SIZES = '(min-width: 1024px) 200px, 40vw';
+
+/**
+ * srcset of a list cover from its medium variant's URL: every stored image has its four variants side by side
+ * (`…-thumb.webp`, `…-medium.webp`, `…-large.webp`, `…-xlarge.webp`); any other URL gets none.
+ */
+export function coverSrcSet(mediumUrl: string | null | undefined): string | undefined {
+  const suffix = '-medium.webp';
+  if (!mediumUrl?.startsWith(MEDIA_PATH_PREFIX) || !mediumUrl.endsWith(suffix)) return undefined;
+  const base = mediumUrl.slice(0, -suffix.length);
+  const w = IMAGE_VARIANT_WIDTHS;
+  return `${base}-thumb.webp ${w.thumb}w, ${mediumUrl} ${w.medium}w, ${base}-large.webp ${w.large}w`;
+}
+
 /** Shown wherever a book has no image, or an image fails to load. */
 export const NO_IMAGE_URL = '/media/no-image.svg';

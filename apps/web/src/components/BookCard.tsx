@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { isNewBook, type BookCardDto, formatNumberVN } from '@nhasach/shared';
+import { COVER_CARD_SIZES, coverSrcSet, isNewBook, type BookCardDto, formatNumberVN } from '@nhasach/shared';
 import { FavouriteButton } from '../features/favourites/FavouriteButton.tsx';
 import { authorNames, bookPath, formatSold } from '../lib/books.ts';
 import { DiscountBadge, NewBadge } from './Badge.tsx';
@@ -33,6 +33,8 @@ export function BookCard({ book, eager = false, saleBar = false, className = '' 
         <Link to={href} tabIndex={-1} aria-hidden="true" className="block size-full">
           <ImageWithFallback
             src={book.thumbnail}
+            srcSet={coverSrcSet(book.thumbnail)}
+            sizes={COVER_CARD_SIZES}
             alt=""
             // The medium variant's own size (2:3): the browser knows the shape before the file arrives.
             width={300}

@@ -3,6 +3,8 @@ import {
   catalogParams,
   catalogQuerySchema,
   cleanSearchText,
+  COVER_CARD_SIZES,
+  coverSrcSet,
   formatVnd,
   HOME_QUERY,
   homeQuerySchema,
@@ -79,6 +81,14 @@ function asQuery(params: object): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== null && value !== '') out[key] = String(value);
   return out;
+}
+
+/** The first cover of a list: the page's largest paint on a phone, fetched from the HTML instead of after the app has run. */
+function firstCover(books: readonly { thumbnail: string | null }[] | undefined): PageHead['preloadImage'] {
+  const href = books?.[0]?.thumbnail;
+  if (!href) return undefined;
+  const srcset = coverSrcSet(href);
+  return srcset ? { href, srcset, sizes: COVER_CARD_SIZES } : { href };
 }
 
 const links = (items: { name: string; path: string }[]) =>
@@ -244,6 +254,7 @@ export async function categoryHead({ app, origin }: PageContext, slug: string, q
     description,
     canonical,
     data: { categoryTree, ...(result ? { catalog: { params, result } } : {}) },
+    ...(result?.content[0] ? { preloadImage: firstCover(result.content) } : {}),
     jsonLd: [
       {
         '@context': 'https://schema.org',
@@ -276,6 +287,6 @@ export async function searchHead({ app, origin }: PageContext, query: URLSearchP
     description: term ? `Kết quả tìm kiếm sách cho "${term}" tại ${SITE_NAME}.` : `Tìm kiếm sách theo tên, tác giả, ISBN tại ${SITE_NAME}.`,
     canonical: `${origin}/search${term ? `?q=${encodeURIComponent(term)}` : ''}`,
     robots: 'noindex, follow',
-    ...(result ? { data: { search: { params, result } } } : {}),
+    ...(result ? { data: { search: { params, result } }, preloadImage: firstCover(result.content) } : {}),
   };
 }

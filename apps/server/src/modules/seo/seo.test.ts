@@ -326,6 +326,9 @@ describe('first data of a page in its HTML', () => {
     const fromApi = await api<{ content: { slug: string }[] }>(`/api/v1/books/catalog?category=${cat!.slug}&sort=PRICE_DESC&page=0&size=24&priceMax=300000`);
     expect(catalog.result).toEqual(fromApi);
     expect(fromApi.content.length).toBeGreaterThan(0);
+    // The first cover (a phone's largest paint) is fetched from the HTML, with the cards' own srcset and sizes.
+    const first = (fromApi.content[0] as { thumbnail: string }).thumbnail;
+    expect(p.html).toContain(`<link rel="preload" as="image" href="${first}" imagesrcset="${first.replace('-medium.webp', '-thumb.webp')} 120w, ${first} 300w`);
   });
 
   it('search: the first page of results; no term, no search', async () => {
