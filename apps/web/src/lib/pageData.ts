@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { BookCardDto, BookDto, CatalogParams, CategoryNode, HomeDataDto, PageResult, SearchPageResult, SearchParams } from '@nhasach/shared';
+import type { BookCardDto, BookDto, CatalogParams, CategoryNode, PageResult, SearchPageResult, SearchParams } from '@nhasach/shared';
 import { bookKeys, catalogKeys } from '../api/catalog.ts';
 
 /**
@@ -8,7 +8,6 @@ import { bookKeys, catalogKeys } from '../api/catalog.ts';
  */
 interface PageData {
   categoryTree?: CategoryNode[];
-  home?: HomeDataDto;
   book?: { slug: string; book: BookDto };
   catalog?: { params: CatalogParams; result: PageResult<BookCardDto> };
   search?: { params: SearchParams; result: SearchPageResult<BookCardDto> };
@@ -33,7 +32,6 @@ function readPageData(): PageData {
 export function seedFromPageData(client: QueryClient): void {
   const data = readPageData();
   if (Array.isArray(data.categoryTree)) client.setQueryData(catalogKeys.categoryTree, data.categoryTree);
-  if (data.home) client.setQueryData(bookKeys.home, data.home);
   if (data.book) client.setQueryData(bookKeys.detail(data.book.slug, 'guest'), data.book.book);
   if (data.catalog) client.setQueryData(bookKeys.catalog(data.catalog.params), data.catalog.result);
   if (data.search) client.setQueryData(bookKeys.search(data.search.params), data.search.result);

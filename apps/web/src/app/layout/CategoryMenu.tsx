@@ -81,38 +81,41 @@ export function CategoryMenu({ compact = false }: { compact?: boolean }) {
         hidden={!open}
         className="animate-drop-in absolute inset-x-0 top-full z-40 mt-0 border-t border-gray-100 bg-white shadow-2xl shadow-gray-900/10 lg:inset-x-auto lg:left-0 lg:mt-3 lg:w-[900px] lg:rounded-2xl lg:border lg:border-gray-200"
       >
-        <div className="max-h-[min(70vh,560px)] overflow-y-auto p-4 sm:p-5">
-          <div className="mb-3 flex items-center justify-between px-1">
-            <h2 className="text-base font-bold text-gray-900">Danh mục sản phẩm</h2>
-          </div>
-          {query.isPending && requested ? (
-            <p role="status" className="flex items-center gap-2 px-1 py-6 text-sm text-gray-500">
-              <Spinner className="size-4 text-brand-700" /> Đang tải danh mục…
-            </p>
-          ) : query.isError ? (
-            <div role="alert" className="flex flex-wrap items-center gap-3 px-1 py-6 text-sm text-red-700">
-              <span className="flex items-center gap-2">
-                <AlertCircleIcon size={18} /> Không tải được danh mục
-              </span>
-              <button
-                type="button"
-                onClick={() => void query.refetch()}
-                disabled={query.isFetching}
-                className="rounded-lg border border-red-200 px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
-              >
-                {query.isFetching ? 'Đang thử lại…' : 'Thử lại'}
-              </button>
+        {/* The columns exist only while the menu is open: a closed menu costs the page no elements. */}
+        {open && (
+          <div className="max-h-[min(70vh,560px)] overflow-y-auto p-4 sm:p-5">
+            <div className="mb-3 flex items-center justify-between px-1">
+              <h2 className="text-base font-bold text-gray-900">Danh mục sản phẩm</h2>
             </div>
-          ) : top.length === 0 ? (
-            <p className="px-1 py-6 text-sm text-gray-500">Chưa có danh mục.</p>
-          ) : (
-            <ul className="grid grid-cols-1 gap-x-6 gap-y-1 sm:grid-cols-2">
-              {top.map((cat) => (
-                <CategoryColumn key={cat.id} category={cat} onChoose={close} />
-              ))}
-            </ul>
-          )}
-        </div>
+            {query.isPending && requested ? (
+              <p role="status" className="flex items-center gap-2 px-1 py-6 text-sm text-gray-500">
+                <Spinner className="size-4 text-brand-700" /> Đang tải danh mục…
+              </p>
+            ) : query.isError ? (
+              <div role="alert" className="flex flex-wrap items-center gap-3 px-1 py-6 text-sm text-red-700">
+                <span className="flex items-center gap-2">
+                  <AlertCircleIcon size={18} /> Không tải được danh mục
+                </span>
+                <button
+                  type="button"
+                  onClick={() => void query.refetch()}
+                  disabled={query.isFetching}
+                  className="rounded-lg border border-red-200 px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
+                >
+                  {query.isFetching ? 'Đang thử lại…' : 'Thử lại'}
+                </button>
+              </div>
+            ) : top.length === 0 ? (
+              <p className="px-1 py-6 text-sm text-gray-500">Chưa có danh mục.</p>
+            ) : (
+              <ul className="grid grid-cols-1 gap-x-6 gap-y-1 sm:grid-cols-2">
+                {top.map((cat) => (
+                  <CategoryColumn key={cat.id} category={cat} onChoose={close} />
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
       </div>
     </div>
   );

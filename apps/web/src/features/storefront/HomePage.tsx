@@ -6,6 +6,7 @@ import { bookKeys, catalogKeys, fetchCategoryTree, fetchHome, fetchNewest } from
 import { BookGrid, BookGridSkeleton, GRID_COLS } from '../../components/BookGrid.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { EmptyState, ErrorState } from '../../components/StateBlocks.tsx';
+import { WhenNear } from '../../components/WhenNear.tsx';
 import { BookOpenIcon, HeartIcon, SparklesIcon, TrophyIcon, ZapIcon } from '../../components/icons.tsx';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { BannerCarousel } from './home/BannerCarousel.tsx';
@@ -34,7 +35,9 @@ export function HomePage() {
       {home.data?.categories.map((block) => (
         <section key={block.category.id} aria-labelledby={`cat-${block.category.id}`} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-gray-200/70 sm:p-5">
           <SectionHeader id={`cat-${block.category.id}`} title={block.category.name} icon={<BookOpenIcon size={18} />} moreHref={`/danh-muc/${block.category.slug}`} />
-          <BookRow books={block.books} label={block.category.name} />
+          <WhenNear placeholder={<BookRowSkeleton />}>
+            <BookRow books={block.books} label={block.category.name} />
+          </WhenNear>
         </section>
       ))}
     </div>
