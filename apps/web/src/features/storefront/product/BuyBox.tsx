@@ -171,7 +171,7 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
           <div className="min-w-0 flex-1 leading-tight">
             <span className="block text-lg font-extrabold whitespace-nowrap text-brand-700 tabular-nums">{formatVnd(current)}</span>
             {onSale ? (
-              <span className="block text-xs whitespace-nowrap text-gray-400 line-through tabular-nums">{formatVnd(book.price)}</span>
+              <span className="block text-xs whitespace-nowrap text-gray-500 line-through tabular-nums">{formatVnd(book.price)}</span>
             ) : (
               <span className="block text-xs text-gray-500">{outOfStock ? 'Hết hàng' : `Số lượng: ${quantity}`}</span>
             )}
