@@ -1,6 +1,6 @@
 /**
  * CPU of the shopper's uncached search measured inside one process, steadier than the HTTP benchmark on a shared
- * machine: `node --import tsx bench/profile-search.ts [--terms N] [--cache] [--no-index]`.
+ * machine: `node --import tsx bench/profile-search.ts [--terms N] [--concurrency C] [--cache] [--no-index]`.
  *
  * Builds the app on the benchmark database (as `npm run bench` leaves it), waits for the search index, then sends
  * the realistic terms of the `search-mixed` scenario one at a time through Fastify's inject (routing, validation,
@@ -20,6 +20,7 @@ const { values: args } = parseArgs({
     terms: { type: 'string', default: '3000' },
     cache: { type: 'boolean', default: false },
     'no-index': { type: 'boolean', default: false },
+    concurrency: { type: 'string', default: '1' },
   },
 });
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -59,17 +60,28 @@ const processCpu = () => {
   return (u.user + u.system) / 1000;
 };
 
+const concurrency = Number(args.concurrency);
+
+/** Runs fn(0..n-1), `concurrency` at a time. */
+async function runAll(n: number, fn: (i: number) => Promise<unknown>, offset = 0) {
+  let next = 0;
+  const worker = async () => {
+    while (next < n) await fn(offset + next++);
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
 async function measure(label: string, n: number, fn: (i: number) => Promise<unknown>) {
-  for (let i = 0; i < Math.min(300, n); i++) await fn(i + n);
+  await runAll(Math.min(300, n), fn, n);
   const p0 = processCpu();
   const d0 = backendsCpu();
   const t0 = performance.now();
-  for (let i = 0; i < n; i++) await fn(i);
+  await runAll(n, fn);
   const wall = performance.now() - t0;
   const server = (processCpu() - p0) / n;
   const database = (backendsCpu() - d0) / n;
   console.log(
-    `${label}: ${n} requests, CPU ms/request ${server.toFixed(2)} server + ${database.toFixed(2)} database = ${(server + database).toFixed(2)}; wall ${(wall / n).toFixed(2)} ms`,
+    `${label}: ${n} requests, ${concurrency} at a time, CPU ms/request ${server.toFixed(2)} server + ${database.toFixed(2)} database = ${(server + database).toFixed(2)}; wall ${(wall / n).toFixed(2)} ms`,
   );
 }
 
