@@ -10,6 +10,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { searchQuerySchema } from '@nhasach/shared';
@@ -71,8 +72,20 @@ async function runAll(n: number, fn: (i: number) => Promise<unknown>, offset = 0
   await Promise.all(Array.from({ length: concurrency }, worker));
 }
 
+/** Milliseconds of garbage collection so far, by kind (minor: young generation; major: the whole heap). */
+const gc = { minor: 0, major: 0 };
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    const kind = (e.detail as { kind?: number } | undefined)?.kind;
+    // perf_hooks constants: 1 minor (scavenge), 2 major (mark-sweep-compact), 4 incremental, 8 weak callbacks.
+    if (kind === 1) gc.minor += e.duration;
+    else gc.major += e.duration;
+  }
+}).observe({ entryTypes: ['gc'] });
+
 async function measure(label: string, n: number, fn: (i: number) => Promise<unknown>) {
   await runAll(Math.min(300, n), fn, n);
+  const gc0 = { ...gc };
   const p0 = processCpu();
   const d0 = backendsCpu();
   const t0 = performance.now();
@@ -81,7 +94,8 @@ async function measure(label: string, n: number, fn: (i: number) => Promise<unkn
   const server = (processCpu() - p0) / n;
   const database = (backendsCpu() - d0) / n;
   console.log(
-    `${label}: ${n} requests, ${concurrency} at a time, CPU ms/request ${server.toFixed(2)} server + ${database.toFixed(2)} database = ${(server + database).toFixed(2)}; wall ${(wall / n).toFixed(2)} ms`,
+    `${label}: ${n} requests, ${concurrency} at a time, CPU ms/request ${server.toFixed(2)} server + ${database.toFixed(2)} database = ${(server + database).toFixed(2)}; ` +
+      `wall ${(wall / n).toFixed(2)} ms; garbage collection ${((gc.minor - gc0.minor) / n).toFixed(2)} minor + ${((gc.major - gc0.major) / n).toFixed(2)} major ms/request`,
   );
 }
 
