@@ -196,6 +196,10 @@ class Field {
       }
       return { dense, sparse: sparseSize ? this.postings(sparseRanges, sparseSize) : undefined, at: 0 };
     });
+    if (readers.length <= 3 && readers.every((r) => r.dense.length === 1 && !r.sparse)) {
+      andScan([alive, ...readers.map((r) => r.dense[0]!)], this.bitWords, cap, out);
+      return out;
+    }
     for (let i = 0; i < this.bitWords && out.length < cap; i++) {
       let word = alive[i]!;
       for (let k = 0; k < readers.length && word !== 0; k++) {
@@ -209,13 +213,48 @@ class Field {
         }
         word &= g;
       }
-      while (word !== 0 && out.length < cap) {
-        const bit = 31 - Math.clz32(word & -word);
-        out.push((i << 5) | bit);
-        word &= word - 1;
-      }
+      takeBits(word, i, cap, out);
     }
     return out;
+  }
+}
+
+/** Pushes the entities of block `i` (bits of `word`) to `out`, up to `cap`. */
+function takeBits(word: number, i: number, cap: number, out: number[]): void {
+  while (word !== 0 && out.length < cap) {
+    const bit = 31 - Math.clz32(word & -word);
+    out.push((i << 5) | bit);
+    word &= word - 1;
+  }
+}
+
+/**
+ * The AND of two to four bitsets from the first block, stopping at `cap`: one straight loop per count (the common
+ * case of one to three single words besides `alive`) runs several times faster than the general reader loop,
+ * which a search of words that seldom meet walks to the end (31,250 blocks at a million books).
+ */
+function andScan(sets: readonly Uint32Array[], blocks: number, cap: number, out: number[]): void {
+  const a = sets[0]!;
+  const b = sets[1]!;
+  if (sets.length === 2) {
+    for (let i = 0; i < blocks && out.length < cap; i++) {
+      const w = a[i]! & b[i]!;
+      if (w !== 0) takeBits(w, i, cap, out);
+    }
+    return;
+  }
+  const c = sets[2]!;
+  if (sets.length === 3) {
+    for (let i = 0; i < blocks && out.length < cap; i++) {
+      const w = a[i]! & b[i]! & c[i]!;
+      if (w !== 0) takeBits(w, i, cap, out);
+    }
+    return;
+  }
+  const d = sets[3]!;
+  for (let i = 0; i < blocks && out.length < cap; i++) {
+    const w = a[i]! & b[i]! & c[i]! & d[i]!;
+    if (w !== 0) takeBits(w, i, cap, out);
   }
 }
 
