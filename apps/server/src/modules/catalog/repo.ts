@@ -187,9 +187,9 @@ const thumbnailSql = sql`(select coalesce(i.medium_url, i.url) from book_images 
 
 /**
  * The card statement, one per ratings subquery installed (named: parsed and planned once per connection).
- * Everything a card shows in one round trip; the category is joined (a sub-select scanned the categories table
- * once per book) and the ratings come from the engagement module's subquery (a second query cost more than
- * this one: see docs/performance.md, "Cards").
+ * Everything a card shows in one round trip: the category is joined (a sub-select scanned the categories table
+ * once per book) and the ratings come from the engagement module's subquery (the separate engagement statement
+ * cost more than the cards: docs/performance.md, "Uncached search: one card statement, cheaper ranking").
  */
 let cardStatement: { ratings: CardRatingsSql; statement: NamedStatement } | undefined;
 function cardQuery(): NamedStatement {
