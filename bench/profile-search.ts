@@ -76,7 +76,7 @@ async function runAll(n: number, fn: (i: number) => Promise<unknown>, offset = 0
 const gc = { minor: 0, major: 0 };
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) {
-    const kind = (e.detail as { kind?: number } | undefined)?.kind;
+    const kind = (e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
     // perf_hooks constants: 1 minor (scavenge), 2 major (mark-sweep-compact), 4 incremental, 8 weak callbacks.
     if (kind === 1) gc.minor += e.duration;
     else gc.major += e.duration;
