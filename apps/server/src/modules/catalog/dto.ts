@@ -1,4 +1,4 @@
-import { effectivePrice, type BookCardDto, type BookDto, type BookEngagementDto, type BookImageDto } from '@nhasach/shared';
+import { effectivePrice, roundAverage, type BookCardDto, type BookDto, type BookEngagementDto, type BookImageDto } from '@nhasach/shared';
 import { EMPTY_ENGAGEMENT } from './engagement-hook.ts';
 import type { CardRow, DetailRow, ImageRow } from './repo.ts';
 import { iso, num } from './sql.ts';
@@ -19,8 +19,7 @@ function priceFields(row: CardRow | DetailRow, now: Date) {
   };
 }
 
-export function toCard(row: CardRow, engagement: BookEngagementDto | undefined, now: Date): BookCardDto {
-  const e = engagement ?? EMPTY_ENGAGEMENT;
+export function toCard(row: CardRow, now: Date): BookCardDto {
   return {
     id: row.id,
     slug: row.slug,
@@ -32,8 +31,8 @@ export function toCard(row: CardRow, engagement: BookEngagementDto | undefined, 
     authors: row.authors,
     status: row.status,
     stock: row.stock,
-    ratingAverage: e.ratingAverage,
-    ratingCount: e.ratingCount,
+    ratingAverage: roundAverage(row.ratingSum, row.ratingCount),
+    ratingCount: row.ratingCount,
     categorySlug: row.categorySlug,
   };
 }

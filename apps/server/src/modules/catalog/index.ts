@@ -2,6 +2,6 @@
 export { catalogPlugin, catalogRoutes } from './routes.ts';
 export { createCatalogService, type CatalogService } from './service.ts';
 export { refreshSearchDocuments, refreshSearchDocumentsOf } from './search-documents.ts';
-export { setEngagementLookup, lookupEngagement, EMPTY_ENGAGEMENT, type EngagementLookup } from './engagement-hook.ts';
+export { setEngagementLookup, lookupEngagement, EMPTY_ENGAGEMENT, type EngagementLookup, type CardRatingsSql } from './engagement-hook.ts';
 export { effectivePriceSql, saleActiveSql } from './sql.ts';
 export { announceCatalogChange, CATALOG_CHANNEL } from './cache-bus.ts';

@@ -3,7 +3,6 @@ import type { BookCardDto } from '@nhasach/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { toCard } from './dto.ts';
-import { lookupEngagement } from './engagement-hook.ts';
 import { loadCardRows, pageBookIds } from './repo.ts';
 import { visibleSql } from './sql.ts';
 
@@ -13,8 +12,7 @@ import { visibleSql } from './sql.ts';
  */
 
 async function cardsOf(db: Db, ids: number[], now: Date): Promise<BookCardDto[]> {
-  const [rows, engagement] = await Promise.all([loadCardRows(db, ids), lookupEngagement(db, ids)]);
-  return rows.map((r) => toCard(r, engagement.get(r.id), now));
+  return (await loadCardRows(db, ids)).map((r) => toCard(r, now));
 }
 
 /**

@@ -1,7 +1,8 @@
 import { asc, sql, type SQL } from 'drizzle-orm';
 import { CATALOG_MAX_RESULT_WINDOW, type AgeRating, type BookSort, type BookStatus, type CoverType, type Language, type NamedRef } from '@nhasach/shared';
-import { queryRows, type Db } from '../../db/client.ts';
+import { namedStatement, queryNamed, queryRows, type Db, type NamedStatement } from '../../db/client.ts';
 import { publishers, suppliers } from '../../db/schema/index.ts';
+import { cardRatingsSql, type CardRatingsSql } from './engagement-hook.ts';
 import { intArray, saleActiveSql, saleInactiveSql, textArray, visibleSql } from './sql.ts';
 
 /** A resolved filter: every reference is an id by now. An empty id list matches nothing. */
@@ -175,24 +176,42 @@ export interface CardRow {
   thumbnail: string | null;
   categorySlug: string | null;
   authors: NamedRef[];
+  /** Sum and count of the book's rating scores (the engagement module's subquery). */
+  ratingSum: number;
+  ratingCount: number;
 }
 
 const authorsJson = sql`coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name, 'slug', a.slug) order by ba.position, a.id)
     from book_authors ba join authors a on a.id = ba.author_id where ba.book_id = b.id), '[]'::json)`;
 const thumbnailSql = sql`(select coalesce(i.medium_url, i.url) from book_images i where i.book_id = b.id order by i.sort_order, i.id limit 1)`;
 
+/**
+ * The card statement, one per ratings subquery installed (named: parsed and planned once per connection).
+ * Everything a card shows in one round trip: the category is joined (a sub-select scanned the categories table
+ * once per book) and the ratings come from the engagement module's subquery (the separate engagement statement
+ * cost more than the cards: docs/performance.md, "Uncached search: one card statement, cheaper ranking").
+ */
+let cardStatement: { ratings: CardRatingsSql; statement: NamedStatement } | undefined;
+function cardQuery(): NamedStatement {
+  const ratings = cardRatingsSql();
+  if (cardStatement?.ratings !== ratings) {
+    const query = sql`select b.id, b.slug, b.title, b.price, b.sale_price as "salePrice", b.sale_start_at as "saleStartAt",
+        b.sale_end_at as "saleEndAt", b.sold, b.stock, b.status, b.created_at as "createdAt",
+        ${thumbnailSql} as thumbnail, c.slug as "categorySlug", ${authorsJson} as authors,
+        r.sum::int as "ratingSum", r.n::int as "ratingCount"
+      from books b
+      left join categories c on c.id = b.category_ids[1]
+      left join lateral (${ratings}) r on true
+      where b.id = any(${sql.raw('$1')}::int[])`;
+    cardStatement = { ratings, statement: namedStatement('book_cards', query) };
+  }
+  return cardStatement.statement;
+}
+
 /** Card fields of the given books, in the order of `ids`. */
 export async function loadCardRows(db: Db, ids: readonly number[]): Promise<CardRow[]> {
   if (ids.length === 0) return [];
-  const rows = await queryRows<CardRow>(
-    db,
-    sql`select b.id, b.slug, b.title, b.price, b.sale_price as "salePrice", b.sale_start_at as "saleStartAt",
-        b.sale_end_at as "saleEndAt", b.sold, b.stock, b.status, b.created_at as "createdAt",
-        ${thumbnailSql} as thumbnail,
-        (select c.slug from categories c where c.id = b.category_ids[1]) as "categorySlug",
-        ${authorsJson} as authors
-      from books b where b.id = any(${intArray(ids)})`,
-  );
+  const rows = await queryNamed<CardRow>(db, cardQuery(), [`{${ids.map((n) => Math.trunc(n)).join(',')}}`]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is CardRow => r !== undefined);
 }
@@ -207,7 +226,7 @@ export interface ImageRow {
   xlargeUrl: string | null;
 }
 
-export interface DetailRow extends Omit<CardRow, 'categorySlug'> {
+export interface DetailRow extends Omit<CardRow, 'categorySlug' | 'ratingSum' | 'ratingCount'> {
   sku: string | null;
   isbn13: string;
   description: string;

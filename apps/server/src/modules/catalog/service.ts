@@ -144,8 +144,7 @@ export function createCatalogService(
   }
 
   async function cards(ids: number[], now: Date): Promise<BookCardDto[]> {
-    const [rows, engagement] = await Promise.all([loadCardRows(db, ids), lookupEngagement(db, ids)]);
-    return rows.map((r) => toCard(r, engagement.get(r.id), now));
+    return (await loadCardRows(db, ids)).map((r) => toCard(r, now));
   }
 
   const countOf = (f: BookFilter, now: Date) => counts.get(JSON.stringify(f), () => countBooks(db, f, now));

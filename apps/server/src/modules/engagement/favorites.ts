@@ -20,7 +20,7 @@ export async function favoritesPage(
   const now = new Date();
   const content = rows.map((row): FavoriteBookDto => {
     const e = engagement.get(row.id);
-    return { ...toCard(row, e, now), likedByMe: true, favoriteCount: e?.favoriteCount ?? 1 };
+    return { ...toCard(row, now), likedByMe: true, favoriteCount: e?.favoriteCount ?? 1 };
   });
   return toPage(content, total, query.page, query.size);
 }

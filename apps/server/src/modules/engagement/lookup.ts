@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { roundAverage, type BookEngagementDto } from '@nhasach/shared';
-import type { EngagementLookup } from '../catalog/index.ts';
+import type { CardRatingsSql, EngagementLookup } from '../catalog/index.ts';
 import { engagementOfBooks } from './repo.ts';
 
 /**
@@ -21,3 +22,6 @@ export const engagementLookup: EngagementLookup = async (db, bookIds, userId) =>
     ]),
   );
 };
+
+/** The ratings of the card query's book `b` (ratings_book_created_idx): cards show the average and the count. */
+export const cardRatings: CardRatingsSql = sql`select coalesce(sum(r.score), 0) as sum, count(*) as n from ratings r where r.book_id = b.id`;

@@ -23,7 +23,7 @@ import { authenticate, currentUser, optionalAuth } from '../../lib/guards.ts';
 import { setEngagementLookup } from '../catalog/index.ts';
 import { favoritesPage } from './favorites.ts';
 import { createEngagementLimits } from './limits.ts';
-import { engagementLookup } from './lookup.ts';
+import { cardRatings, engagementLookup } from './lookup.ts';
 import * as service from './service.ts';
 
 const idParams = sharedIdParams('id');
@@ -63,7 +63,7 @@ const commentsQuery = z.object({ ...paging(COMMENTS_PAGE_SIZE), sort: sortParam<
 /** Favourites, ratings/reviews and comments (spec section 7, Catalogue favourites and Reviews and comments), under /api/v1. */
 export async function engagementRoutes(app: FastifyInstance): Promise<void> {
   // Cards and the product page of the catalogue show likes and ratings through this lookup.
-  setEngagementLookup(engagementLookup);
+  setEngagementLookup(engagementLookup, cardRatings);
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limits = createEngagementLimits(app);
