@@ -7,7 +7,7 @@
  *                      search-mixed-cached, suggest, detail, related, home, baseline)
  *   --duration S       seconds of the maximum-throughput run (default 10)
  *   --rate-duration S  seconds of the fixed-rate run (default 15)
- *   --rate R           requests per second of the fixed-rate run (default 200)
+ *   --rate R           requests per second of the fixed-rate run (default 200; open loop, see paced.ts)
  *
  * Needs PostgreSQL at BENCH_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres); the data lives in
  * the database of BENCH_DATABASE_URL (default .../nhasach_bench). The server runs as a child process (the
@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { generateCatalogue } from './generate.ts';
+import { paced } from './paced.ts';
 import { searchTerms, suggestPrefixes, type SampleBook } from './search-terms.ts';
 import { SEARCH_TERMS } from './vocabulary.ts';
 
@@ -43,12 +44,6 @@ const MAX_DURATION = Number(args.duration);
 const RATE_DURATION = Number(args['rate-duration']);
 const RATE = Number(args.rate);
 const CONNECTIONS = 32;
-/**
- * Connections of the fixed-rate run. autocannon splits overallRate over its connections and their timers tick
- * together: with 32 connections, 200 req/s arrives as bursts of 32 simultaneous requests every 160 ms, a queue of
- * about 100 ms by construction. 10 connections give bursts of 10 every 50 ms (still harsher than real traffic).
- */
-const RATE_CONNECTIONS = 10;
 
 const stripMarks = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').replace(/[đĐ]/g, 'd');
 
@@ -232,7 +227,7 @@ interface RunResult {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 /** One autocannon run; percentiles are computed from every response time (autocannon reports no p95). */
-function run(url: string, next: () => string, opts: { duration: number; connections: number; overallRate?: number }): Promise<RunResult> {
+function run(url: string, next: () => string, opts: { duration: number; connections: number }): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const times: number[] = [];
     const instance = autocannon(
@@ -240,7 +235,6 @@ function run(url: string, next: () => string, opts: { duration: number; connecti
         url,
         connections: opts.connections,
         duration: opts.duration,
-        ...(opts.overallRate ? { overallRate: opts.overallRate } : {}),
         requests: [
           {
             setupRequest: (req) => {
@@ -310,7 +304,7 @@ async function main() {
         process.stdout.write(', service time (1 connection) 5 s');
         const single = await run(url, s.next, { duration: 5, connections: 1 });
         process.stdout.write(`, ${RATE} req/s for ${RATE_DURATION} s`);
-        const fixed = await run(url, s.next, { duration: RATE_DURATION, connections: RATE_CONNECTIONS, overallRate: RATE });
+        const fixed = await paced(url, s.next, { duration: RATE_DURATION, rate: RATE });
         const load = loadAverage();
         process.stdout.write(` (load average ${load})\n`);
         rows.push({ scenario: s.name, description: s.description, max, single, fixed, cpu, load });
@@ -322,7 +316,7 @@ async function main() {
 
   const header =
     `| scenario | max req/s (${CONNECTIONS} conn) | p50 / p95 / p99 ms at max | p50 / p95 / p99 ms, 1 conn | ` +
-    `p50 / p95 / p99 ms at ${RATE} req/s (${RATE_CONNECTIONS} conn; achieved) | CPU ms/request server + database | non-2xx | load average (1, 5, 15 min) |`;
+    `p50 / p95 / p99 ms at ${RATE} req/s (open loop, Poisson arrivals; achieved) | CPU ms/request server + database | non-2xx | load average (1, 5, 15 min) |`;
   const lines = [header, '|---|---|---|---|---|---|---|---|'];
   for (const r of rows) {
     lines.push(
