@@ -10,8 +10,10 @@
  * maximum throughput for a third of each second, not of 200 shoppers a second.
  */
 import http from 'node:http';
+import { random as seeded } from './search-terms.ts';
 
-export interface PacedResult {
+/** Throughput and latency of one run (run.ts's autocannon runs report the same). */
+export interface RunResult {
   rps: number;
   p50: number;
   p95: number;
@@ -21,21 +23,9 @@ export interface PacedResult {
   errors: number;
 }
 
-/** A small seeded generator (mulberry32): the same arrival times on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-
-export async function paced(baseUrl: string, next: () => string, opts: { duration: number; rate: number; seed?: number }): Promise<PacedResult> {
+export async function paced(baseUrl: string, next: () => string, opts: { duration: number; rate: number; seed?: number }): Promise<RunResult> {
   const { hostname, port } = new URL(baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const random = seeded(opts.seed ?? 20261123);

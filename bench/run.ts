@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { generateCatalogue } from './generate.ts';
-import { paced } from './paced.ts';
+import { paced, percentile, type RunResult } from './paced.ts';
 import { searchTerms, suggestPrefixes, type SampleBook } from './search-terms.ts';
 import { SEARCH_TERMS } from './vocabulary.ts';
 
@@ -213,18 +213,6 @@ function cpuUsed(before: ReturnType<typeof cpuSnapshot>, after: ReturnType<typeo
   for (const [pid, t] of after.backends) database += t - (before.backends.get(pid) ?? 0);
   return { server: after.server - before.server, database };
 }
-
-interface RunResult {
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  requests: number;
-  non2xx: number;
-  errors: number;
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 /** One autocannon run; percentiles are computed from every response time (autocannon reports no p95). */
 function run(url: string, next: () => string, opts: { duration: number; connections: number }): Promise<RunResult> {

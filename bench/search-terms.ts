@@ -12,8 +12,8 @@ export interface SampleBook {
 
 const stripMarks = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').replace(/đ/g, 'd').replace(/Đ/g, 'D');
 
-/** mulberry32: a small seeded generator, the same terms on every machine. */
-function random(seed: number) {
+/** mulberry32: a small seeded generator, the same terms (and arrival times) on every machine. */
+export function random(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
