@@ -15,8 +15,6 @@ import {
 } from '@nhasach/shared';
 import { api, ApiError } from './client.ts';
 
-export type { CatalogParams, SearchParams };
-
 /** A node of the category tree (spec section 3, Category). */
 export interface CategoryTreeNode {
   id: number;
