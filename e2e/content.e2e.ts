@@ -3,8 +3,8 @@ import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, MOBILE, startStore, type Store, logIn, storeApi, type ApiInit } from './harness.ts';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, MOBILE, newPage, startStore, type Store, logIn, storeApi, type ApiInit } from './harness.ts';
 
 // Issue 14: real information and contact pages, paying at another address of the same server, one time zone.
 
@@ -26,24 +26,7 @@ afterAll(async () => {
 const poll = <T>(fn: () => T | Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout, interval: 100 });
 
 /** A browser context on `origin` (the store's own address or another of this machine), intro overlay skipped. */
-async function open(origin: string, opts: { viewport?: { width: number; height: number }; timezoneId?: string } = {}) {
-  const context: BrowserContext = await browser.newContext({
-    baseURL: origin,
-    viewport: opts.viewport ?? DESKTOP,
-    locale: 'vi-VN',
-    timezoneId: opts.timezoneId ?? 'Asia/Ho_Chi_Minh',
-  });
-  await context.addInitScript(() => {
-    try {
-      window.localStorage.setItem('intro-seen-v2', '1');
-    } catch {
-      // no storage on about:blank
-    }
-  });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  return { context, page };
-}
+const open = (origin: string, opts: { viewport?: { width: number; height: number }; timezoneId?: string } = {}) => newPage(browser, origin, opts);
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: name.includes('full') });

@@ -135,13 +135,13 @@ export const MOBILE = { width: 390, height: 844 } as const;
 export async function newPage(
   browser: Browser,
   baseUrl: string,
-  opts: { viewport?: { width: number; height: number }; showIntro?: boolean } = {},
+  opts: { viewport?: { width: number; height: number }; showIntro?: boolean; timezoneId?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport: opts.viewport ?? DESKTOP,
     locale: 'vi-VN',
-    timezoneId: 'Asia/Ho_Chi_Minh',
+    timezoneId: opts.timezoneId ?? 'Asia/Ho_Chi_Minh',
   });
   if (!opts.showIntro) {
     await context.addInitScript(() => {
@@ -210,15 +210,5 @@ export async function storeApi<T>(baseUrl: string, path: string, init: ApiInit =
   return json.data;
 }
 
-/** A valid saved address (the old three-level units, as the server's own tests use). */
-export const TEST_ADDRESS = {
-  fullName: 'Nguyễn Văn An',
-  phone: '0901234567',
-  line1: '12 Lê Lợi',
-  provinceCode: '79',
-  districtCode: '760',
-  wardCode: '26740',
-  province: 'Hồ Chí Minh',
-  district: 'Quận 1',
-  ward: 'Bến Nghé',
-};
+/** A valid saved address (the server's tests use the same). */
+export { VALID_ADDRESS as TEST_ADDRESS } from '../apps/server/src/test/address.ts';

@@ -57,8 +57,8 @@ export interface ListingState {
 
 export const LISTING_SORTS = ['NEWEST', 'BEST', 'PRICE_ASC', 'PRICE_DESC'] as const satisfies readonly BookSortName[];
 export type ListingSort = (typeof LISTING_SORTS)[number];
-export const DEFAULT_SORT: ListingSort = 'NEWEST';
-export const DEFAULT_SIZE = CATEGORY_PAGE_SIZES[0];
+const DEFAULT_SORT: ListingSort = 'NEWEST';
+const DEFAULT_SIZE = CATEGORY_PAGE_SIZES[0];
 
 const AGE_VALUES = AGE_FILTER_OPTIONS.map((o) => o.value).filter((v): v is Exclude<typeof v, 'ALL'> => v !== 'ALL') as number[];
 
@@ -69,7 +69,7 @@ const textOf = (v: string | null): string | undefined => {
 };
 
 /** Snaps a price to the slider step inside its range. */
-export const snapPrice = (n: number) => Math.min(PRICE_FILTER_MAX, Math.max(PRICE_FILTER_MIN, Math.round(n / PRICE_FILTER_STEP) * PRICE_FILTER_STEP));
+const snapPrice = (n: number) => Math.min(PRICE_FILTER_MAX, Math.max(PRICE_FILTER_MIN, Math.round(n / PRICE_FILTER_STEP) * PRICE_FILTER_STEP));
 
 export function parseListing(params: URLSearchParams): ListingState {
   const size = intOf(params.get('size'));
@@ -156,7 +156,7 @@ export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const normaliseSearchTerm = (term: string) => term.trim().slice(0, SEARCH_TERM_MAX);
 
 /** Which link the URL's sort/direction is; the header form's createdAt DESC is 'Mới nhất'. */
-export function currentSearchSort(sort: string | null, direction: string | null): SearchSort {
+function currentSearchSort(sort: string | null, direction: string | null): SearchSort {
   const s = (sort ?? '').toLowerCase();
   const d = (direction ?? '').toUpperCase();
   if (s === 'relevance') return SEARCH_SORTS[0];

@@ -263,8 +263,9 @@ export function namedStatement(prefix: string, query: SQL): NamedStatement {
 /**
  * Runs a statement of the hot paths by name: node-postgres parses it once per connection and PostgreSQL plans
  * it once (a generic plan after five runs) instead of on every call, which was half of the database's CPU for
- * the card statement (pgbench, 20 books: 2.06 ms a page unnamed, 1.02 ms named). Rows come with the driver's default types (timestamps as Date: iso() takes both).
- * PGlite runs in this process and has nothing to save: it runs the text as it is.
+ * the card statement (pgbench, 20 books: 2.06 ms a page unnamed, 1.02 ms named). Rows come with the driver's
+ * default types (timestamps as Date: iso() takes both). PGlite runs in this process and has nothing to save: it
+ * runs the text as it is.
  */
 export async function queryNamed<T>(db: Db, statement: NamedStatement, params: unknown[]): Promise<T[]> {
   const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;

@@ -342,6 +342,12 @@ interface Ranked {
   len: number;
 }
 
+/** A candidate's tier: the title is the term, starts with it, holds every group (asked only then), or none. */
+function rankedOf(id: number, sold: number, title: string, norm: string, titleHolds: () => boolean): Ranked {
+  const tier = title === norm ? 0 : norm && title.startsWith(norm) ? 1 : titleHolds() ? 2 : 3;
+  return { id, sold, title, tier, len: tier < 3 ? title.length : 0 };
+}
+
 /** Flags of a base candidate: found by a word-matching part; title known to hold every group. */
 const WORD_MATCH = 1;
 const TITLE_HOLDS = 2;
@@ -686,8 +692,7 @@ export class SearchIndex {
     const ranked: Ranked[] = [];
     for (const e of slots) {
       const title = this.titles[e]!;
-      const tier = title === norm ? 0 : norm && title.startsWith(norm) ? 1 : this.flags[e]! & TITLE_HOLDS || this.title.matchesAll(e, ranges) ? 2 : 3;
-      ranked.push({ id: this.ids[e]!, sold: this.sold[e]!, title, tier, len: tier < 3 ? title.length : 0 });
+      ranked.push(rankedOf(this.ids[e]!, this.sold[e]!, title, norm, () => !!(this.flags[e]! & TITLE_HOLDS) || this.title.matchesAll(e, ranges)));
     }
     if (this.overlay.size > 0) {
       const words = new Set<number>();
@@ -696,8 +701,7 @@ export class SearchIndex {
       const cand = new Map<number, OverlayBook>();
       for (const b of [...twOverlay, ...auOverlay, ...dwOverlay, ...preOverlay]) cand.set(b.id, b);
       for (const b of cand.values()) {
-        const tier = b.title === norm ? 0 : norm && b.title.startsWith(norm) ? 1 : SearchIndex.overlayHas(b.titleWords, groups) ? 2 : 3;
-        ranked.push({ id: b.id, sold: b.sold, title: b.title, tier, len: tier < 3 ? b.title.length : 0 });
+        ranked.push(rankedOf(b.id, b.sold, b.title, norm, () => SearchIndex.overlayHas(b.titleWords, groups)));
       }
     }
     ranked.sort((x, y) => x.tier - y.tier || x.len - y.len || y.sold - x.sold || y.id - x.id);

@@ -51,14 +51,4 @@ export async function bookState(app: FastifyInstance, id: number) {
   return row!;
 }
 
-export const VALID_ADDRESS = {
-  fullName: 'Nguyễn Văn An',
-  phone: '0901234567',
-  line1: '12 Lê Lợi',
-  provinceCode: '79',
-  districtCode: '760',
-  wardCode: '26740',
-  province: 'Hồ Chí Minh',
-  district: 'Quận 1',
-  ward: 'Bến Nghé',
-};
+export { VALID_ADDRESS } from '../../test/address.ts';

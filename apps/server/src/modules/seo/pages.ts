@@ -7,7 +7,7 @@ import {
   coverSrcSet,
   formatVnd,
   parseListing,
-  SEARCH_TERM_MAX,
+  normaliseSearchTerm,
   searchPageParams,
   searchQuerySchema,
   SLUG_MAX,
@@ -272,7 +272,7 @@ export async function categoryHead({ app, origin }: PageContext, slug: string, q
 
 /** Search results: a real title, but not indexed (endless thin pages); the links on it are followed. */
 export async function searchHead({ app, origin }: PageContext, query: URLSearchParams): Promise<PageHead> {
-  const term = cleanSearchText(query.get('q') ?? '').trim().slice(0, SEARCH_TERM_MAX).trim();
+  const term = normaliseSearchTerm(cleanSearchText(query.get('q') ?? '')).trim();
   // The first page of results as SearchPage asks for it (the API cleans the term the same way).
   const { params } = searchPageParams(query);
   const parsed = params.q ? searchQuerySchema.safeParse(asQuery({ ...params, q: cleanSearchText(params.q) })) : undefined;

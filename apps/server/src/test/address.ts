@@ -1,0 +1,15 @@
+/**
+ * A valid saved address (the older three-level units: province, district, ward), for the server's tests and the
+ * browser tests alike. No imports, so the browser tests can take it without loading the server.
+ */
+export const VALID_ADDRESS = {
+  fullName: 'Nguyễn Văn An',
+  phone: '0901234567',
+  line1: '12 Lê Lợi',
+  provinceCode: '79',
+  districtCode: '760',
+  wardCode: '26740',
+  province: 'Hồ Chí Minh',
+  district: 'Quận 1',
+  ward: 'Bến Nghé',
+};
