@@ -273,6 +273,48 @@ describe('storefront journey', () => {
     await context.close();
   });
 
+  it('sends home, category, search and product pages rendered, and hydrates them without rebuilding', async () => {
+    // Without JavaScript: the shopper already sees the page (a slow phone shows it before its scripts run).
+    const off = await browser.newContext({ baseURL: store.baseUrl, javaScriptEnabled: false, viewport: MOBILE });
+    const still = await off.newPage();
+    await still.goto('/books/dac-nhan-tam');
+    expect(await still.getByRole('heading', { level: 1, name: 'Đắc Nhân Tâm' }).isVisible()).toBe(true);
+    expect(await still.locator('main img[alt="Đắc Nhân Tâm"]').first().isVisible()).toBe(true);
+    await still.goto('/danh-muc/van-hoc');
+    expect(await still.locator('article h3').count()).toBeGreaterThan(0);
+    await still.goto('/search?q=nguyen%20nhat%20anh');
+    expect(await still.getByText(/Tìm thấy \d+ sản phẩm/).isVisible()).toBe(true);
+    await still.goto('/');
+    expect(await still.locator('#sach-moi article h3').count()).toBeGreaterThan(0);
+    await off.close();
+
+    // With it: React takes the server's HTML over as it is (a mismatch is logged as 'hydration' by main.tsx and
+    // by React as an error), and what only this browser knows (the signed-in reader) shows once it has.
+    const { context, page } = await newPage(browser, store.baseUrl, { viewport: MOBILE });
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    for (const path of ['/', '/danh-muc/van-hoc?sort=PRICE_ASC', '/search?q=nguyen%20nhat%20anh', '/books/dac-nhan-tam']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(errors).toEqual([]);
+    await page.goto('/dang-nhap');
+    await page.getByLabel('Tên đăng nhập hoặc email').fill('khach');
+    await page.getByLabel('Mật khẩu', { exact: true }).fill('Khach@123');
+    await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/books/dac-nhan-tam');
+    // The server rendered the guest's header; after hydration the stored session shows.
+    await poll(() => page.getByRole('button', { name: 'Mua ngay' }).first().isEnabled()).toBe(true);
+    await poll(() => page.getByLabel(/^Tài khoản của /).count()).toBeGreaterThan(0);
+    expect(await page.getByLabel('Tài khoản: đăng ký hoặc đăng nhập').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('never runs a script from a book description (sanitised on write and again on display)', async () => {
     const api = async <T>(method: string, path: string, body?: unknown, token?: string): Promise<T> => {
       const res = await fetch(`${store.baseUrl}${path}`, {

@@ -7,15 +7,17 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
     // Brotli (best quality) and gzip beside every text asset; the server sends them as they are (preCompressed).
-    compression({
-      algorithms: [defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm('gzip', { level: 9 })],
-      threshold: 1024,
-    }),
+    // (The server's render, `--ssr`, is read from disk by the server: nothing to compress.)
+    !isSsrBuild &&
+      compression({
+        algorithms: [defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm('gzip', { level: 9 })],
+        threshold: 1024,
+      }),
   ],
   // Zod with its CSP-safe configuration (src/lib/zod.ts), loaded only by the pages that validate something.
   resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) }] },
@@ -28,10 +30,11 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: 'dist',
+    // `vite build --ssr src/entry-server.tsx`: the storefront pages as the server renders them (dist-server).
+    outDir: isSsrBuild ? 'dist-server' : 'dist',
     sourcemap: false,
     // dist/.vite/manifest.json: the server preloads a page's own chunks in its HTML (apps/server/src/modules/seo).
-    manifest: true,
+    manifest: !isSsrBuild,
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
       output: {
@@ -46,4 +49,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -35,6 +35,8 @@ export function IntroOverlay() {
   // bring the overlay back in the same visit.
   const [skipThisLoad] = useState(
     () =>
+      // Never open in the server's render of the page (it opens after the first paint anyway).
+      typeof window === 'undefined' ||
       consumeSkipOnce() ||
       storage.get(STORAGE_KEYS.introSeen) !== null ||
       // Arriving with ?skipIntro=1 (e.g. back from payment) skips it for the whole visit.

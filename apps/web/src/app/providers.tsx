@@ -1,8 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '../api/client.ts';
 import { ToastProvider } from '../components/Toast.tsx';
-import { seedFromPageData } from '../lib/pageData.ts';
 
 /** One query client per app: short stale time, and no retries for answers that will not change (4xx). */
 export function createQueryClient(): QueryClient {
@@ -19,12 +18,7 @@ export function createQueryClient(): QueryClient {
 }
 
 /** Providers that do not need the router (the session provider lives in the root route). */
-export function Providers({ children }: { children: ReactNode }) {
-  const [client] = useState(() => {
-    const c = createQueryClient();
-    seedFromPageData(c);
-    return c;
-  });
+export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={client}>
       <ToastProvider>{children}</ToastProvider>

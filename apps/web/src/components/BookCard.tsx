@@ -6,6 +6,7 @@ import { DiscountBadge, NewBadge } from './Badge.tsx';
 import { ImageWithFallback } from './ImageWithFallback.tsx';
 import { Price, priceInfo } from './Price.tsx';
 import { Skeleton } from './StateBlocks.tsx';
+import { widthClass } from '../lib/widthClass.ts';
 import { StarRating } from './StarRating.tsx';
 
 export interface BookCardProps {
@@ -94,7 +95,7 @@ function SoldBar({ sold, stock }: { sold: number; stock: number }) {
   const pct = total > 0 ? Math.max(8, Math.round((sold / total) * 100)) : 100;
   return (
     <div className="relative mt-1 h-4 overflow-hidden rounded-full bg-brand-100" aria-label={`Đã bán ${sold}`}>
-      <div className="h-full rounded-full bg-gradient-to-r from-brand-500 to-amber-400" style={{ width: `${pct}%` }} />
+      <div className={`h-full rounded-full bg-gradient-to-r from-brand-500 to-amber-400 ${widthClass(pct)}`} />
       <span className="absolute inset-0 grid place-items-center text-[10px] font-bold tracking-wide text-white uppercase drop-shadow-[0_1px_1px_rgb(0_0_0/0.35)]">
         {stock <= 0 ? 'Đã bán hết' : `Đã bán ${formatSold(sold)}`}
       </span>

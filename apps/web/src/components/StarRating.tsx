@@ -4,18 +4,15 @@ import { RATING_SCORE_MAX, RATING_SCORE_MIN, RATING_SCORES, clampRatingScore, ty
 const STAR_PATH = 'M12 2.5l2.94 5.96 6.58.96-4.76 4.64 1.12 6.55L12 17.52l-5.88 3.09 1.12-6.55L2.48 9.42l6.58-.96z';
 
 function Star({ fill, size }: { fill: number; size: number }) {
-  // fill 0..1: a grey star with a gold copy clipped to the filled part.
+  // fill 0..1: a grey star with a gold copy in an inner viewport as wide as the filled part (it clips what it
+  // holds). SVG attributes, not style attributes: the server renders these into pages whose CSP allows no inline style.
   return (
-    <span className="relative inline-block shrink-0" style={{ width: size, height: size }} aria-hidden="true">
-      <svg viewBox="0 0 24 24" width={size} height={size} className="absolute inset-0 text-gray-300">
-        <path d={STAR_PATH} fill="currentColor" />
+    <svg viewBox="0 0 24 24" width={size} height={size} className="shrink-0" aria-hidden="true">
+      <path d={STAR_PATH} fill="currentColor" className="text-gray-300" />
+      <svg width={`${Math.round(fill * 100)}%`} height="100%">
+        <path d={STAR_PATH} fill="currentColor" className="text-amber-400" />
       </svg>
-      <span className="absolute inset-y-0 left-0 overflow-hidden" style={{ width: `${Math.round(fill * 100)}%` }}>
-        <svg viewBox="0 0 24 24" width={size} height={size} className="text-amber-400">
-          <path d={STAR_PATH} fill="currentColor" />
-        </svg>
-      </span>
-    </span>
+    </svg>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '@nhasach/shared';
 import { storage } from './storage.ts';
 
@@ -10,20 +10,22 @@ export function readCartBadgeCount(): number {
   return Number.isFinite(n) && n > 0 ? n : 0;
 }
 
-/** The distinct-items count of the cart, kept current on 'cart:changed' and on changes from other tabs. */
+function subscribe(update: () => void): () => void {
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === null || e.key === STORAGE_KEYS.cartBadge) update();
+  };
+  window.addEventListener(CART_CHANGED_EVENT, update);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    window.removeEventListener(CART_CHANGED_EVENT, update);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/**
+ * The distinct-items count of the cart, kept current on 'cart:changed' and on changes from other tabs; 0 in the
+ * server's HTML and while the browser hydrates it (the count lives in this browser's storage).
+ */
 export function useCartBadgeCount(): number {
-  const [count, setCount] = useState(readCartBadgeCount);
-  useEffect(() => {
-    const update = () => setCount(readCartBadgeCount());
-    const onStorage = (e: StorageEvent) => {
-      if (e.key === null || e.key === STORAGE_KEYS.cartBadge) update();
-    };
-    window.addEventListener(CART_CHANGED_EVENT, update);
-    window.addEventListener('storage', onStorage);
-    return () => {
-      window.removeEventListener(CART_CHANGED_EVENT, update);
-      window.removeEventListener('storage', onStorage);
-    };
-  }, []);
-  return count;
+  return useSyncExternalStore(subscribe, readCartBadgeCount, () => 0);
 }

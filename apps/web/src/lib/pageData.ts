@@ -1,13 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { BookCardDto, BookDto, CatalogParams, CategoryNode, PageResult, SearchPageResult, SearchParams } from '@nhasach/shared';
+import type { BookCardDto, BookDto, HomeDataDto, CatalogParams, CategoryNode, PageResult, SearchPageResult, SearchParams } from '@nhasach/shared';
 import { bookKeys, catalogKeys } from '../api/catalog.ts';
 
 /**
  * What the server wrote into the page (#page-data, a JSON data block, see apps/server/src/modules/seo): the
  * answers the page's first render asks for, as a visitor who is not signed in would get them.
  */
-interface PageData {
+export interface PageData {
   categoryTree?: CategoryNode[];
+  home?: HomeDataDto;
   book?: { slug: string; book: BookDto };
   catalog?: { params: CatalogParams; result: PageResult<BookCardDto> };
   search?: { params: SearchParams; result: SearchPageResult<BookCardDto> };
@@ -30,8 +31,13 @@ function readPageData(): PageData {
  * and asks the API as before); the page's parameters come from the same shared functions on both sides.
  */
 export function seedFromPageData(client: QueryClient): void {
-  const data = readPageData();
+  seedQueries(client, readPageData());
+}
+
+/** The same answers put in a query client: the browser's from #page-data, the server's render from its own. */
+export function seedQueries(client: QueryClient, data: PageData): void {
   if (Array.isArray(data.categoryTree)) client.setQueryData(catalogKeys.categoryTree, data.categoryTree);
+  if (data.home) client.setQueryData(bookKeys.home, data.home);
   if (data.book) client.setQueryData(bookKeys.detail(data.book.slug, 'guest'), data.book.book);
   if (data.catalog) client.setQueryData(bookKeys.catalog(data.catalog.params), data.catalog.result);
   if (data.search) client.setQueryData(bookKeys.search(data.search.params), data.search.result);

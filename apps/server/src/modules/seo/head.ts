@@ -83,19 +83,34 @@ export function renderHead(head: PageHead): string {
 const TITLE = /<title>[\s\S]*?<\/title>/i;
 const DESCRIPTION = /<meta\s+name="description"[^>]*>\s*/i;
 const ROOT = /<div id="root"><\/div>/;
+const STYLESHEET = /<link rel="stylesheet"[^>]*>\s*/g;
+const lowPriorityScripts = (html: string) => html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
 
 /**
  * The built index.html cut once into the parts around the page head and the app's root element, so that each
- * answer is a few string joins. The built file's own title and description make way for the page's.
+ * answer is a few string joins. The built file's own title and description make way for the page's. `app` is
+ * the server's render of the app (render-app.ts), put inside the root element; without it the noscript text
+ * stands in for crawlers.
  */
-export function compileShell(indexHtml: string): (head: PageHead) => string {
-  const withoutDescription = indexHtml.replace(DESCRIPTION, '');
+export function compileShell(indexHtml: string): (head: PageHead, app?: string) => string {
+  // The stylesheet first: Vite writes it after the entry's module preloads, and a page the server has rendered
+  // paints as soon as its CSS is in, so it must not queue behind thirty script files.
+  const stylesheets = (indexHtml.match(STYLESHEET) ?? []).map((link) => link.trim());
+  const withoutDescription = indexHtml.replace(STYLESHEET, '').replace(DESCRIPTION, '');
   const titleAt = withoutDescription.search(TITLE);
   const headSlot = titleAt >= 0 ? withoutDescription.replace(TITLE, '\u0000HEAD\u0000') : withoutDescription.replace('</head>', '\u0000HEAD\u0000\n  </head>');
-  const [beforeHead = '', afterHead = ''] = headSlot.split('\u0000HEAD\u0000');
+  const [beforeStyles = '', afterHead = ''] = headSlot.split('\u0000HEAD\u0000');
+  const beforeHead = stylesheets.length ? `${beforeStyles}${stylesheets.join('\n    ')}\n    ` : beforeStyles;
   const rootAt = afterHead.search(ROOT);
-  return (head) => {
+  // A page the server has rendered shows without its scripts: they load at low priority, after the stylesheet,
+  // the largest image and the fonts, instead of thirty script files at high priority ahead of them on a slow line.
+  const lowAfterHead = lowPriorityScripts(afterHead);
+  const lowRootAt = lowAfterHead.search(ROOT);
+  return (head, app) => {
     const headHtml = renderHead(head);
+    if (app && lowRootAt >= 0) {
+      return `${beforeHead}${lowPriorityScripts(headHtml)}${lowAfterHead.slice(0, lowRootAt)}<div id="root">${app}</div>${lowAfterHead.slice(lowRootAt).replace(ROOT, '')}`;
+    }
     if (!head.noscript || rootAt < 0) return `${beforeHead}${headHtml}${afterHead}`;
     return `${beforeHead}${headHtml}${afterHead.slice(0, rootAt)}<noscript>${head.noscript}</noscript>\n    ${afterHead.slice(rootAt)}`;
   };

@@ -6,6 +6,8 @@ import {
   COVER_CARD_SIZES,
   coverSrcSet,
   formatVnd,
+  HOME_QUERY,
+  homeQuerySchema,
   parseListing,
   normaliseSearchTerm,
   searchPageParams,
@@ -94,11 +96,13 @@ const links = (items: { name: string; path: string }[]) =>
 
 /** Home: the store, its search box (WebSite + SearchAction) and the top categories as links. */
 export async function homeHead({ app, origin }: PageContext): Promise<PageHead> {
-  const [top, categoryTree] = await Promise.all([topCategoryRows(app.db, 10), app.catalog.categoryTree()]);
+  const [top, categoryTree, home] = await Promise.all([
+    topCategoryRows(app.db, 10),
+    app.catalog.categoryTree(),
+    app.catalog.home(homeQuerySchema.parse(asQuery(HOME_QUERY))),
+  ]);
   return {
-    // Not the home data: with all of it in the first render, Chromium reported no largest paint for the page
-    // (no LCP entry at all), and the banner (preloaded) is its largest paint anyway.
-    data: { categoryTree },
+    data: { categoryTree, home },
     status: 200,
     title: HOME_TITLE,
     description: HOME_DESCRIPTION,

@@ -7,6 +7,7 @@ import { TtlCache } from '../catalog/ttl-cache.ts';
 import { compileShell, type PageHead } from './head.ts';
 import { categoryHead, homeHead, productHead, searchHead, unavailableHead, type PageContext } from './pages.ts';
 import { robotsTxt } from './robots.ts';
+import { loadAppRenderer } from './render-app.ts';
 import { routeChunks, type RoutePage } from './route-chunks.ts';
 import { bookFileStarts, countVisibleBooks, pageUrls, SITEMAP_MAX_URLS, sitemapIndexXml, urlsetStream } from './sitemap.ts';
 
@@ -77,7 +78,19 @@ async function cleanQuery(request: FastifyRequest): Promise<void> {
 export async function seoPages(app: FastifyInstance, opts: SeoPagesOptions): Promise<void> {
   const render = compileShell(readFileSync(path.join(opts.webDist, 'index.html'), 'utf8'));
   const chunks = routeChunks(opts.webDist);
+  const renderApp = await loadAppRenderer(opts.webDist);
   const ctx: PageContext = { app, origin: app.config.PUBLIC_URL };
+
+  /** The page as a guest sees it, rendered by the web app itself; on any failure the browser renders it. */
+  const appHtml = async (request: FastifyRequest, head: PageHead): Promise<string | undefined> => {
+    if (!renderApp || head.status !== 200) return undefined;
+    try {
+      return (await renderApp(new URL(request.url, ctx.origin).href, head.data ?? {})) ?? undefined;
+    } catch (err) {
+      request.log.error({ err }, 'server render of the page failed');
+      return undefined;
+    }
+  };
 
   const send = async (request: FastifyRequest, reply: FastifyReply, build: () => Promise<PageHead> | PageHead, page?: RoutePage) => {
     let head: PageHead;
@@ -90,7 +103,7 @@ export async function seoPages(app: FastifyInstance, opts: SeoPagesOptions): Pro
     }
     if (head.status === 503) reply.header('retry-after', '1');
     if (page && head.status === 200) head = { ...head, modulePreload: chunks[page] };
-    return reply.status(head.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(render(head));
+    return reply.status(head.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(render(head, await appHtml(request, head)));
   };
   const route = { schema: { hide: true }, onRequest: cleanQuery };
 

@@ -339,6 +339,12 @@ describe('first data of a page in its HTML', () => {
     expect(search.result.totalElements).toBeGreaterThan(0);
     expect(pageData((await page('/search?q=%20%20')).html).search).toBeUndefined();
   });
+
+  it('home: the home data with the spec\'s parameters', async () => {
+    const { home } = pageData((await page('/')).html) as { home: { newest: { content: unknown[] } } };
+    expect(home).toEqual(await api('/api/v1/books/home?status=ACTIVE&featuredSize=12&newSize=15&bestSize=12&perCategory=8'));
+    expect(home.newest.content.length).toBeGreaterThan(0);
+  });
 });
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => decode(m[1]!));

@@ -130,7 +130,8 @@ export function Footer() {
       </div>
 
       <div className="border-t border-gray-100 bg-gray-50">
-        <p className="page-container py-4 text-center text-xs text-gray-500">
+        {/* The year of the server's render and of the browser's may differ on New Year's Eve. */}
+        <p className="page-container py-4 text-center text-xs text-gray-500" suppressHydrationWarning>
           © {formatDateVN(Date.now()).slice(-4)} Nhà Sách. Bảo lưu mọi quyền.
         </p>
       </div>

@@ -6,6 +6,7 @@ import { refreshAccessToken, SESSION_ENDED_EVENT, TOKEN_REFRESHED_EVENT } from '
 import * as authApi from '../../api/auth.ts';
 import { isJwtExpired } from '../../lib/jwt.ts';
 import { storage } from '../../lib/storage.ts';
+import { useHydrated } from '../../lib/useHydrated.ts';
 import { AuthContext, type AuthContextValue } from './authContext.ts';
 import { registrationStore, resetStore } from './flowStorage.ts';
 import { parseStoredUser, toSessionUser, userFromDto, userFromToken, type StoredUser } from './session.ts';
@@ -177,20 +178,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     });
   }, []);
 
+  // The server renders every page as a guest sees it; the stored session shows from the render after hydration.
+  const hydrated = useHydrated();
+  const shown = hydrated ? state : GUEST;
   const value = useMemo<AuthContextValue>(
     () => ({
-      user: state.user ? toSessionUser(state.user) : null,
-      token: state.token,
-      status: state.status,
-      signedOutOnPurpose: state.signedOutOnPurpose,
-      signOutNotice: state.signOutNotice,
+      user: shown.user ? toSessionUser(shown.user) : null,
+      token: shown.token,
+      status: shown.status,
+      signedOutOnPurpose: shown.signedOutOnPurpose,
+      signOutNotice: shown.signOutNotice,
       login,
       logout,
       clearSession,
       changePassword,
       updateUser,
     }),
-    [state, login, logout, clearSession, changePassword, updateUser],
+    [shown, login, logout, clearSession, changePassword, updateUser],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -28,6 +28,8 @@ interface Persisted {
 }
 
 const GUEST = 'guest';
+/** What the server's render and the browser's hydration of it show: the liked set lives in this browser's storage. */
+const NOTHING_LIKED: Snapshot = { userKey: GUEST, ids: new Set(), counts: new Map() };
 let snapshot: Snapshot = { userKey: GUEST, ids: new Set(), counts: new Map() };
 let loaded = false;
 const listeners = new Set<() => void>();
@@ -79,6 +81,9 @@ export const favouritesStore = {
       snapshot = read(snapshot.userKey);
     }
     return snapshot;
+  },
+  getServerSnapshot(): Snapshot {
+    return NOTHING_LIKED;
   },
 
   /** Resets the liked set and reloads it from storage when the user changes (guest by default). */

@@ -13,7 +13,7 @@ export function useFavourites() {
     favouritesStore.setIdentity(userId);
     if (userId !== null) void favouritesStore.fullSync();
   }, [userId]);
-  const snap = useSyncExternalStore(favouritesStore.subscribe, favouritesStore.getSnapshot);
+  const snap = useSyncExternalStore(favouritesStore.subscribe, favouritesStore.getSnapshot, favouritesStore.getServerSnapshot);
   const isLiked = useCallback((bookId: number) => snap.ids.has(bookId), [snap]);
   const countOf = useCallback((bookId: number) => snap.counts.get(bookId), [snap]);
   return { signedIn: userId !== null, isLiked, countOf, toggle: favouritesStore.toggle, reconcile: favouritesStore.reconcile };

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../api/client.ts';
@@ -9,6 +9,7 @@ import { LoadingBlock } from '../../components/Spinner.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/StateBlocks.tsx';
 import { SearchXIcon } from '../../components/icons.tsx';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
+import { lazyComponent } from '../../lib/lazyComponent.ts';
 import { useAuth } from '../auth/useAuth.ts';
 import { favouritesStore } from '../favourites/favouritesStore.ts';
 import { BookDescription } from './product/BookDescription.tsx';
@@ -17,9 +18,9 @@ import { BuyBox } from './product/BuyBox.tsx';
 import { ProductGallery } from './product/ProductGallery.tsx';
 
 // Below the fold, with their forms and validation: loaded after the book itself has painted.
-const ReviewsPanel = lazy(async () => ({ default: (await import('./product/ReviewsPanel.tsx')).ReviewsPanel }));
-const CommentsPanel = lazy(async () => ({ default: (await import('./product/CommentsPanel.tsx')).CommentsPanel }));
-const RelatedBooks = lazy(async () => ({ default: (await import('./product/RelatedBooks.tsx')).RelatedBooks }));
+const ReviewsPanel = lazyComponent(async () => (await import('./product/ReviewsPanel.tsx')).ReviewsPanel);
+const CommentsPanel = lazyComponent(async () => (await import('./product/CommentsPanel.tsx')).CommentsPanel);
+const RelatedBooks = lazyComponent(async () => (await import('./product/RelatedBooks.tsx')).RelatedBooks);
 
 type Tab = 'reviews' | 'comments';
 const TABS: { key: Tab; label: string }[] = [

@@ -78,7 +78,12 @@ export function BannerCarousel({ banners = HOME_BANNERS, intervalMs = CAROUSEL_I
       data-paused={paused ? 'true' : 'false'}
       className="group relative overflow-hidden rounded-2xl bg-gray-200 shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
     >
-      <div aria-live={paused ? 'polite' : 'off'} className="flex transition-transform duration-500 ease-out" style={{ transform: `translateX(-${index * 100}%)` }}>
+      <div
+        aria-live={paused ? 'polite' : 'off'}
+        className="flex transition-transform duration-500 ease-out"
+        // No style attribute on the first banner: the server renders it, and the CSP allows no inline style.
+        style={index > 0 ? { transform: `translateX(-${index * 100}%)` } : undefined}
+      >
         {banners.map((b, i) => (
           <div
             key={b.src}

@@ -16,18 +16,23 @@ export function SaleCountdown({ endAt }: { endAt: string }) {
   const parts = [Math.floor((left % 86400) / 3600), Math.floor((left % 3600) / 60), left % 60];
   const box = 'grid h-7 min-w-7 place-items-center rounded-md bg-gray-900 px-1 text-sm font-bold text-white tabular-nums';
   return (
-    <div className="flex items-center gap-1.5 text-sm text-white" role="timer" aria-label={`Kết thúc sau ${days > 0 ? `${days} ngày ` : ''}${parts.map(pad).join(':')}`}>
+    // The server's render is a moment older than the browser's hydration of it: the seconds may differ.
+    <div className="flex items-center gap-1.5 text-sm text-white" suppressHydrationWarning role="timer" aria-label={`Kết thúc sau ${days > 0 ? `${days} ngày ` : ''}${parts.map(pad).join(':')}`}>
       <span className="mr-1 font-medium max-sm:hidden">Kết thúc sau</span>
       {days > 0 && (
         <>
-          <span className={box}>{days}</span>
+          <span className={box} suppressHydrationWarning>
+            {days}
+          </span>
           <span className="text-xs font-semibold">ngày</span>
         </>
       )}
       {parts.map((p, i) => (
         <span key={i} className="flex items-center gap-1.5">
           {i > 0 && <span className="font-bold">:</span>}
-          <span className={box}>{pad(p)}</span>
+          <span className={box} suppressHydrationWarning>
+            {pad(p)}
+          </span>
         </span>
       ))}
     </div>

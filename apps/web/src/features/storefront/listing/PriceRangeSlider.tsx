@@ -62,7 +62,10 @@ export function PriceRangeSlider({ min, max, onCommit }: { min?: number; max?: n
       </div>
       <div className="relative mx-2.5 mt-4 mb-2 h-5">
         <div className="absolute inset-x-0 top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-gray-200" />
-        <div className="absolute top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-brand-600" style={{ left: `${left}%`, right: `${100 - right}%` }} />
+        {/* The chosen range as SVG attributes (no style attribute: the server renders this page under a strict CSP). */}
+        <svg className="absolute inset-x-0 top-1/2 h-1.5 w-full -translate-y-1/2 overflow-visible" aria-hidden="true">
+          <rect x={`${left}%`} width={`${Math.max(0, right - left)}%`} height="100%" rx="3" className="fill-brand-600" />
+        </svg>
         <input
           id={`${id}-lo`}
           type="range"

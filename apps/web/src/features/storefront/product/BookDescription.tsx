@@ -1,6 +1,7 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import DOMPurify from 'dompurify';
 import { ChevronDownIcon, ChevronUpIcon } from '../../../components/icons.tsx';
+import { useHydrated } from '../../../lib/useHydrated.ts';
 
 /** Collapsed height of a long description. */
 const COLLAPSED_PX = 360;
@@ -22,13 +23,16 @@ const proseClass =
 
 /** 'Mô tả sản phẩm' with a 'Xem thêm' toggle for long texts. */
 export function BookDescription({ html }: { html: string }) {
-  const clean = useMemo(() => sanitizeDescription(html), [html]);
+  // DOMPurify needs a DOM: the server's render leaves the text to the browser.
+  const hydrated = useHydrated();
+  const clean = useMemo(() => (hydrated ? sanitizeDescription(html) : ''), [hydrated, html]);
   const ref = useRef<HTMLDivElement>(null);
   const [long, setLong] = useState(false);
   const [expanded, setExpanded] = useState(false);
   useLayoutEffect(() => {
     setLong((ref.current?.scrollHeight ?? 0) > COLLAPSED_PX + 80);
   }, [clean]);
+  if (!hydrated) return <div className="min-h-24" data-testid="book-description" />;
   if (!clean.trim()) return <p className="text-sm text-gray-500">Chưa có mô tả cho cuốn sách này.</p>;
   return (
     <div>

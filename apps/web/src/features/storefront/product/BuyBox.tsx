@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useHydrated } from '../../../lib/useHydrated.ts';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { COVER_TYPE_LABELS, QTY_MAX, formatNumberVN, formatVnd, isNewBook, type BookDto } from '@nhasach/shared';
 import { addToCart, cartErrorText } from '../../../api/cart.ts';
@@ -36,6 +37,8 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
   const [error, setError] = useState<string>();
   const [askLogin, setAskLogin] = useState(false);
   const here = `${location.pathname}${location.search}`;
+  // The phone's buy bar is a portal into <body>: the server's HTML has no place for it, so it comes after hydration.
+  const hydrated = useHydrated();
 
   const { current, percent, onSale } = priceInfo(book);
   // The sticky buy bar of phones sits over the page's end: keep the footer clear of it.
@@ -162,7 +165,8 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
         <FavouriteButton bookId={book.id} title={book.title} variant="detail" />
       </div>
 
-      {createPortal(
+      {hydrated &&
+        createPortal(
       <div
         data-testid="mobile-buy-bar"
         className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white px-4 pt-2.5 pb-[max(0.625rem,env(safe-area-inset-bottom))] shadow-[0_-6px_20px_rgb(0_0_0/0.08)] lg:hidden"

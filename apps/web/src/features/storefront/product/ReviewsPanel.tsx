@@ -11,6 +11,7 @@ import { ErrorState, Skeleton } from '../../../components/StateBlocks.tsx';
 import { useToast } from '../../../components/Toast.tsx';
 import { PencilIcon, ShieldCheckIcon, StarOutlineIcon, TrashIcon } from '../../../components/icons.tsx';
 import { formatDate } from '../../../lib/books.ts';
+import { widthClass } from '../../../lib/widthClass.ts';
 import { useAuth } from '../../auth/useAuth.ts';
 import { Avatar } from './Avatar.tsx';
 import { FeedHeader, FeedList, LoginPrompt } from './FeedParts.tsx';
@@ -146,7 +147,7 @@ function SummaryCard({ summary, loading, failed, onRetry }: { summary?: RatingSu
             <li key={s} className="flex items-center gap-2 text-xs text-gray-600">
               <span className="w-10 shrink-0">{s} sao</span>
               <span className="h-2 flex-1 overflow-hidden rounded-full bg-gray-200" role="img" aria-label={`${s} sao: ${pct}%`}>
-                <span className="block h-full rounded-full bg-amber-400" style={{ width: `${pct}%` }} />
+                <span className={`block h-full rounded-full bg-amber-400 ${widthClass(pct)}`} />
               </span>
               <span className="w-9 shrink-0 text-right tabular-nums">{pct}%</span>
             </li>

@@ -1,0 +1,31 @@
+import { lazy, type ComponentType } from 'react';
+
+const preloads: (() => Promise<unknown>)[] = [];
+
+/**
+ * React.lazy that can be loaded ahead: once `preload` has run, the component's first render finds it at once
+ * (a thenable that answers synchronously) instead of suspending. The server preloads every one of them
+ * (preloadAllComponents) so that its render of a page is one pass with no Suspense fallback in the HTML;
+ * in the browser they load on first use, as before.
+ */
+export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  let loaded: { default: ComponentType<P> } | undefined;
+  const preload = () => load().then((component) => (loaded = { default: component }));
+  preloads.push(preload);
+  return lazy(() => {
+    const ready = loaded;
+    if (!ready) return preload();
+    // React's lazy takes a thenable that calls back before `then` returns as already resolved.
+    return { then: (resolve: (value: typeof ready) => void) => resolve(ready) } as unknown as Promise<typeof ready>;
+  });
+}
+
+/** Loads every lazy component, including those declared by the modules it loads. */
+export async function preloadAllComponents(): Promise<void> {
+  let done = 0;
+  while (done < preloads.length) {
+    const batch = preloads.slice(done);
+    done = preloads.length;
+    await Promise.all(batch.map((p) => p()));
+  }
+}
