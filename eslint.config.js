@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/src/db/migrations/**', 'coverage/**', 'e2e/.artifacts/**', 'bench/.data/**'] },
+  { ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', 'data/**', 'apps/server/src/db/migrations/**', 'coverage/**', 'e2e/.artifacts/**', 'bench/.data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
