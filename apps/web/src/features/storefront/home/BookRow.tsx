@@ -31,7 +31,9 @@ export function BookRow({ books, label, saleBar = false }: { books: BookCardDto[
     'absolute top-[38%] z-20 hidden size-10 -translate-y-1/2 place-items-center rounded-full border border-gray-200 bg-white text-gray-700 shadow-md transition hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600 md:grid';
   return (
     <div className="relative">
-      <ul ref={listRef} onScroll={measure} aria-label={label} className="-mx-1 flex snap-x snap-mandatory gap-3 overflow-x-auto scroll-smooth px-1 pt-1 pb-3 [scrollbar-width:thin] sm:gap-4">
+      {/* scroll-px-1 puts the first card's snap position at 0, the row's start: a row that snapped to it at load
+          would count as a scroll, and the browser stops recording the page's largest paint at the first scroll. */}
+      <ul ref={listRef} onScroll={measure} aria-label={label} className="-mx-1 flex snap-x snap-mandatory scroll-px-1 gap-3 overflow-x-auto scroll-smooth px-1 pt-1 pb-3 [scrollbar-width:thin] sm:gap-4">
         {books.map((b, i) => (
           <li key={b.id} className={ITEM}>
             <BookCard book={b} saleBar={saleBar} eager={i < 4} />
