@@ -313,6 +313,13 @@ describe('storefront journey', () => {
     );
     expect(largestPaints).toBeGreaterThan(0);
     expect(await page.locator('#ban-chay ul').first().evaluate((row) => row.scrollLeft)).toBe(0);
+    // A cover that fails before the page has hydrated (its error event came before React listened) still turns
+    // into the 'No Image' box.
+    const broken = await newPage(browser, store.baseUrl, { viewport: MOBILE });
+    await broken.page.route('**/media/**', (route) => route.fulfill({ status: 404, body: '' }));
+    await broken.page.goto('/books/dac-nhan-tam');
+    await poll(() => broken.page.getByRole('img', { name: 'Đắc Nhân Tâm (No Image)' }).first().isVisible()).toBe(true);
+    await broken.context.close();
     await page.goto('/dang-nhap');
     await page.getByLabel('Tên đăng nhập hoặc email').fill('khach');
     await page.getByLabel('Mật khẩu', { exact: true }).fill('Khach@123');

@@ -1,4 +1,4 @@
-import { useState, type ImgHTMLAttributes } from 'react';
+import { useCallback, useState, type ImgHTMLAttributes } from 'react';
 import { mediaSrcSet, mediaUrl } from '../api/client.ts';
 import { BookOpenIcon } from './icons.tsx';
 
@@ -12,6 +12,13 @@ export interface ImageWithFallbackProps extends Omit<ImgHTMLAttributes<HTMLImage
 /** An image that shows a 'No Image' placeholder when there is no URL or the file fails to load (spec section 8). */
 export function ImageWithFallback({ src, alt, className = '', placeholderClassName, ...rest }: ImageWithFallbackProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  // On a page the server rendered, a file can fail before React listens for the error: look once it does.
+  const failedBeforeHydration = useCallback(
+    (img: HTMLImageElement | null) => {
+      if (img?.complete && img.naturalWidth === 0 && src) setFailedSrc(src);
+    },
+    [src],
+  );
   if (!src || failedSrc === src) {
     return (
       <div
@@ -25,5 +32,5 @@ export function ImageWithFallback({ src, alt, className = '', placeholderClassNa
     );
   }
   const { srcSet, ...imgRest } = rest;
-  return <img src={mediaUrl(src)} srcSet={mediaSrcSet(srcSet)} alt={alt} className={className} onError={() => setFailedSrc(src)} {...imgRest} />;
+  return <img ref={failedBeforeHydration} src={mediaUrl(src)} srcSet={mediaSrcSet(srcSet)} alt={alt} className={className} onError={() => setFailedSrc(src)} {...imgRest} />;
 }
