@@ -37,6 +37,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: !isSsrBuild,
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
+      // The loader of server-rendered pages (src/boot.ts) is an entry of its own beside index.html's.
+      ...(isSsrBuild ? {} : { input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), boot: fileURLToPath(new URL('./src/boot.ts', import.meta.url)) } }),
       output: {
         codeSplitting: {
           groups: [

@@ -84,7 +84,8 @@ const TITLE = /<title>[\s\S]*?<\/title>/i;
 const DESCRIPTION = /<meta\s+name="description"[^>]*>\s*/i;
 const ROOT = /<div id="root"><\/div>/;
 const STYLESHEET = /<link rel="stylesheet"[^>]*>\s*/g;
-const lowPriorityScripts = (html: string) => html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
+const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
 /**
  * The built index.html cut once into the parts around the page head and the app's root element, so that each
@@ -92,7 +93,7 @@ const lowPriorityScripts = (html: string) => html.replace(/<(script type="module
  * the server's render of the app (render-app.ts), put inside the root element; without it the noscript text
  * stands in for crawlers.
  */
-export function compileShell(indexHtml: string): (head: PageHead, app?: string) => string {
+export function compileShell(indexHtml: string, boot?: string): (head: PageHead, app?: string) => string {
   // The stylesheet first: Vite writes it after the entry's module preloads, and a page the server has rendered
   // paints as soon as its CSS is in, so it must not queue behind thirty script files.
   const stylesheets = (indexHtml.match(STYLESHEET) ?? []).map((link) => link.trim());
@@ -102,15 +103,24 @@ export function compileShell(indexHtml: string): (head: PageHead, app?: string) 
   const [beforeStyles = '', afterHead = ''] = headSlot.split('\u0000HEAD\u0000');
   const beforeHead = stylesheets.length ? `${beforeStyles}${stylesheets.join('\n    ')}\n    ` : beforeStyles;
   const rootAt = afterHead.search(ROOT);
-  // A page the server has rendered shows without its scripts: they load at low priority, after the stylesheet,
-  // the largest image and the fonts, instead of thirty script files at high priority ahead of them on a slow line.
-  const lowAfterHead = lowPriorityScripts(afterHead);
-  const lowRootAt = lowAfterHead.search(ROOT);
+  // A page the server has rendered shows without its scripts: the loader (apps/web/src/boot.ts) stands in for the
+  // app's entry and fetches it with its files after the page's load event, so the cover, the stylesheet and the
+  // fonts are not queued behind thirty script files on a slow line.
+  const entryFiles = [...afterHead.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
+  const withoutPreloads = afterHead.replace(MODULE_PRELOAD, '');
+  const entryTag = ENTRY.exec(withoutPreloads);
+  const entry = entryTag?.[1];
+  const beforeEntry = entryTag ? withoutPreloads.slice(0, entryTag.index) : withoutPreloads;
+  const afterEntry = entryTag ? withoutPreloads.slice(entryTag.index + entryTag[0].length) : '';
   return (head, app) => {
-    const headHtml = renderHead(head);
-    if (app && lowRootAt >= 0) {
-      return `${beforeHead}${lowPriorityScripts(headHtml)}${lowAfterHead.slice(0, lowRootAt)}<div id="root">${app}</div>${lowAfterHead.slice(lowRootAt).replace(ROOT, '')}`;
+    if (app && rootAt >= 0) {
+      const withApp = (html: string) => html.replace(ROOT, () => `<div id="root">${app}</div>`);
+      if (!boot || !entry) return `${beforeHead}${renderHead(head)}${withApp(afterHead)}`;
+      const files = [...entryFiles, ...(head.modulePreload ?? [])].join(' ');
+      const loader = `<script type="module" src="${escapeHtml(boot)}" data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml(files)}"></script>`;
+      return `${beforeHead}${renderHead({ ...head, modulePreload: undefined })}${withApp(`${beforeEntry}${loader}${afterEntry}`)}`;
     }
+    const headHtml = renderHead(head);
     if (!head.noscript || rootAt < 0) return `${beforeHead}${headHtml}${afterHead}`;
     return `${beforeHead}${headHtml}${afterHead.slice(0, rootAt)}<noscript>${head.noscript}</noscript>\n    ${afterHead.slice(rootAt)}`;
   };

@@ -8,7 +8,7 @@ import { compileShell, type PageHead } from './head.ts';
 import { categoryHead, homeHead, productHead, searchHead, unavailableHead, type PageContext } from './pages.ts';
 import { robotsTxt } from './robots.ts';
 import { loadAppRenderer } from './render-app.ts';
-import { routeChunks, type RoutePage } from './route-chunks.ts';
+import { bootFile, routeChunks, type RoutePage } from './route-chunks.ts';
 import { bookFileStarts, countVisibleBooks, pageUrls, SITEMAP_MAX_URLS, sitemapIndexXml, urlsetStream } from './sitemap.ts';
 
 export interface SitemapOptions {
@@ -76,7 +76,7 @@ async function cleanQuery(request: FastifyRequest): Promise<void> {
  * The app itself starts as before; unknown books and categories answer 404 with the same shell.
  */
 export async function seoPages(app: FastifyInstance, opts: SeoPagesOptions): Promise<void> {
-  const render = compileShell(readFileSync(path.join(opts.webDist, 'index.html'), 'utf8'));
+  const render = compileShell(readFileSync(path.join(opts.webDist, 'index.html'), 'utf8'), bootFile(opts.webDist));
   const chunks = routeChunks(opts.webDist);
   const renderApp = await loadAppRenderer(opts.webDist);
   const ctx: PageContext = { app, origin: app.config.PUBLIC_URL };

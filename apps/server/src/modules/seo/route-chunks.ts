@@ -41,3 +41,14 @@ export function routeChunks(webDist: string): Record<RoutePage, string[]> {
   const filesOf = (source: string) => [...closure([source])].filter((k) => !entry.has(k)).map((k) => `/${manifest[k]!.file}`);
   return { product: filesOf(ROUTE_SOURCES.product), category: filesOf(ROUTE_SOURCES.category), search: filesOf(ROUTE_SOURCES.search) };
 }
+
+/** The loader of server-rendered pages (apps/web/src/boot.ts) as built, or undefined without a manifest. */
+export function bootFile(webDist: string): string | undefined {
+  try {
+    const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+    const boot = manifest['src/boot.ts'];
+    return boot ? `/${boot.file}` : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * The loader of a storefront page the server has rendered (apps/server/src/modules/seo puts it in place of the
+ * app's entry): the page is already on screen, so the app's scripts wait for the page's load event (its cover,
+ * stylesheet and fonts go first on a slow line) or for the shopper's first touch or key, whichever comes first,
+ * and then load together.
+ */
+const tag = document.querySelector<HTMLScriptElement>('script[data-entry]');
+const entry = tag?.dataset.entry;
+if (entry) {
+  const files = (tag.dataset.preload ?? '').split(' ').filter(Boolean);
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const href of files) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
+    void import(/* @vite-ignore */ entry);
+  };
+  if (document.readyState === 'complete') start();
+  else {
+    addEventListener('load', start, { once: true });
+    for (const type of ['pointerdown', 'keydown']) addEventListener(type, start, { once: true, capture: true });
+  }
+}
