@@ -235,7 +235,7 @@ describe('admin back-office journey', () => {
     const mediaImage = shop.page.locator('main img[src*="/media/books/"]').first();
     await poll(() => mediaImage.isVisible()).toBe(true);
     await poll(() => mediaImage.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
-    // The description is cleaned by DOMPurify in the browser, so it shows once the page has hydrated.
+    // The description comes with the page's HTML, cleaned by the server.
     await poll(() => shop.page.getByText('viết cho kiểm thử').isVisible()).toBe(true);
     await settleImages(shop.page);
     await screenshot(shop.page, 'admin-created-book-storefront');

@@ -163,6 +163,8 @@ describe('the web app on another origin than the API', () => {
     const cover = page.locator(`main img[src^="${apiUrl}/media/"]`).first();
     await poll(() => cover.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
     // 'Sách liên quan' under the tabs: cards of other books, never this one.
+    // It loads when the shopper scrolls near it.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     const related = page.getByTestId('related-books');
     await related.scrollIntoViewIfNeeded();
     await poll(() => related.getByRole('heading', { name: 'Sách liên quan' }).isVisible()).toBe(true);

@@ -274,6 +274,8 @@ describe('keyboard only, with a visible focus', () => {
     await staff.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     const form = staff.page.getByTestId('status-form');
     const select = form.getByLabel('Trạng thái mới');
+    // The walk starts once the order has shown (its form comes with the order's answer).
+    await poll(() => select.isVisible()).toBe(true);
     await tabTo(staff.page, select, { max: 60 });
     for (let i = 0; i < 6 && (await select.inputValue()) !== 'CONFIRMED'; i++) await staff.page.keyboard.press('ArrowDown');
     expect(await select.inputValue()).toBe('CONFIRMED');

@@ -1,5 +1,4 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { HomePage } from '../features/storefront/HomePage.tsx';
 import { ADMIN_ROLES, SALE_ROLES } from './access.ts';
 import { AppRoot } from './AppRoot.tsx';
 import { StoreLayout } from './layout/StoreLayout.tsx';
@@ -8,7 +7,8 @@ import { NotFoundPage } from './NotFoundPage.tsx';
 import { RequireRoles } from './RequireRoles.tsx';
 import { RouteError } from './RouteError.tsx';
 
-// Storefront pages other than home load on first visit.
+// Storefront pages load on first visit (the server's HTML of home, product, category and search preloads theirs).
+const HomePage = lazyPage(() => import('../features/storefront/HomePage.tsx'), 'HomePage');
 const ContactPage = lazyPage(() => import('../features/content/ContactPage.tsx'), 'ContactPage');
 const ContentPage = lazyPage(() => import('../features/content/ContentPage.tsx'), 'ContentPage');
 const ProductDetailPage = lazyPage(() => import('../features/storefront/ProductDetailPage.tsx'), 'ProductDetailPage');

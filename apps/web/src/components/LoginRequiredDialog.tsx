@@ -1,9 +1,9 @@
-import { Link, useLocation } from 'react-router';
+import { Suspense } from 'react';
 import { STORAGE_KEYS } from '@nhasach/shared';
-import { loginPathFor } from '../lib/safeNext.ts';
+import { lazyComponent } from '../lib/lazyComponent.ts';
 import { storage } from '../lib/storage.ts';
-import { buttonClass } from './Button.tsx';
-import { Modal } from './Modal.tsx';
+
+const LoginRequiredModal = lazyComponent(async () => (await import('./LoginRequiredModal.tsx')).LoginRequiredModal);
 
 /** Remembers where the guest was, for the redirect after login (spec section 4, Favourites). */
 export function rememberLoginRedirect(path: string): void {
@@ -14,22 +14,11 @@ export function rememberLoginRedirect(path: string): void {
  * 'Vui lòng đăng nhập': shown when a guest tries something that needs an account (favourite, cart, review,
  * comment, like). The login link carries the current page as `next`.
  */
-export function LoginRequiredDialog({ open, onClose, reason = 'Bạn cần đăng nhập để sử dụng tính năng này.' }: { open: boolean; onClose: () => void; reason?: string }) {
-  const location = useLocation();
-  const here = `${location.pathname}${location.search}`;
+export function LoginRequiredDialog(props: { open: boolean; onClose: () => void; reason?: string }) {
+  if (!props.open) return null;
   return (
-    <Modal open={open} onClose={onClose} title="Vui lòng đăng nhập" description={reason}>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" onClick={onClose} className={buttonClass('outline', 'md')}>
-          Để sau
-        </button>
-        <Link to={`/dang-ky`} onClick={() => rememberLoginRedirect(here)} className={buttonClass('secondary', 'md')}>
-          Đăng ký
-        </Link>
-        <Link to={loginPathFor(here)} onClick={() => rememberLoginRedirect(here)} className={buttonClass('primary', 'md')}>
-          Đăng nhập
-        </Link>
-      </div>
-    </Modal>
+    <Suspense fallback={null}>
+      <LoginRequiredModal {...props} />
+    </Suspense>
   );
 }

@@ -1,14 +1,13 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 
 /**
- * Renders its children once the block comes within `margin` of the screen, and the placeholder (of the same
- * height) until then: a long page builds what the shopper is about to see, not every row at once.
+ * Whether an element has come within `margin` of the screen (true from then on). Returns a ref callback for the
+ * element: it may mount after the component does (a page that shows a skeleton first).
  */
-export function WhenNear({ children, placeholder, margin = '800px' }: { children: ReactNode; placeholder: ReactNode; margin?: string }) {
-  const ref = useRef<HTMLDivElement>(null);
+export function useNearScreen<T extends Element>(margin = '800px'): [(el: T | null) => void, boolean] {
+  const [el, setEl] = useState<T | null>(null);
   const [near, setNear] = useState(false);
   useEffect(() => {
-    const el = ref.current;
     if (!el || near) return;
     if (typeof IntersectionObserver === 'undefined') {
       setNear(true);
@@ -22,6 +21,15 @@ export function WhenNear({ children, placeholder, margin = '800px' }: { children
     );
     observer.observe(el);
     return () => observer.disconnect();
-  }, [near, margin]);
+  }, [el, near, margin]);
+  return [setEl, near];
+}
+
+/**
+ * Renders its children once the block comes within `margin` of the screen, and the placeholder (of the same
+ * height) until then: a long page builds what the shopper is about to see, not every row at once.
+ */
+export function WhenNear({ children, placeholder, margin = '800px' }: { children: ReactNode; placeholder: ReactNode; margin?: string }) {
+  const [ref, near] = useNearScreen<HTMLDivElement>(margin);
   return <div ref={ref}>{near ? children : placeholder}</div>;
 }

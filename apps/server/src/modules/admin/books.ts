@@ -24,7 +24,7 @@ import { deleteBookImageFiles } from '../media/index.ts';
 import { auditActor, recordAudit } from './audit.ts';
 import { BOOK_NOT_FOUND, type AdminContext } from './context.ts';
 import { FOREIGN_KEY_VIOLATION, pgErrorOf, UNIQUE_VIOLATION } from './db-errors.ts';
-import { sanitizeDescription } from './html.ts';
+import { sanitizeDescription } from '../../lib/description-html.ts';
 import { slugFrom, slugTaken, uniqueSlug } from './slugs.ts';
 
 type BookRow = typeof books.$inferSelect;

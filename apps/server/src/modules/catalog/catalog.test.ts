@@ -348,6 +348,19 @@ describe('book detail', () => {
     expect(teen).toMatchObject({ ageRating: '_12PLUS', ageMinYears: 12, effectivePrice: 110_000, images: [], thumbnail: null });
   });
 
+  it('a description that reached the database without the admin form is cleaned when the book is answered', async () => {
+    const id = fx.book.deMen!.id;
+    const [old] = await t.app.db.select({ description: books.description }).from(books).where(eq(books.id, id));
+    const raw = '<p>Mở <strong>đầu</strong></p><script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">x</a><p onclick="alert(4)" style="color:red">hết</p>';
+    await t.app.db.update(books).set({ description: raw }).where(eq(books.id, id));
+    try {
+      const { body } = await get<BookDto>(`/api/v1/books/${id}`);
+      expect(body.data.description).toBe('<p>Mở <strong>đầu</strong></p><a rel="noopener noreferrer">x</a><p>hết</p>');
+    } finally {
+      await t.app.db.update(books).set(old!).where(eq(books.id, id));
+    }
+  });
+
   it('unknown or malformed slug/id is 404 with the Vietnamese message', async () => {
     for (const url of ['/api/v1/books/slug/khong-co-sach-nay', '/api/v1/books/999999', '/api/v1/books/abc', '/api/v1/books/0', '/api/v1/books/-1']) {
       const { status, body } = await get(url);

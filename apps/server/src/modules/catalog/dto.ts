@@ -2,6 +2,7 @@ import { effectivePrice, roundAverage, type BookCardDto, type BookDto, type Book
 import { EMPTY_ENGAGEMENT } from './engagement-hook.ts';
 import type { CardRow, DetailRow, ImageRow } from './repo.ts';
 import { iso, num } from './sql.ts';
+import { sanitizeDescription } from '../../lib/description-html.ts';
 
 /** Rows to DTOs; the effective price is computed here with the shared rule, at the request's `now`. */
 
@@ -65,7 +66,8 @@ export function toBookDto(row: DetailRow, engagement: BookEngagementDto | undefi
     sold: row.sold,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
-    description: row.description,
+    // Cleaned on write too; this pass covers HTML that reached the database another way (the page trusts it).
+    description: sanitizeDescription(row.description),
     supplier: row.supplier,
     publisher: row.publisher,
     authors: row.authors,

@@ -107,7 +107,7 @@ export async function seoPages(app: FastifyInstance, opts: SeoPagesOptions): Pro
   };
   const route = { schema: { hide: true }, onRequest: cleanQuery };
 
-  app.get('/', route, (request, reply) => send(request, reply, () => homeHead(ctx)));
+  app.get('/', route, (request, reply) => send(request, reply, () => homeHead(ctx), 'home'));
   app.get<{ Params: { slug: string } }>('/books/:slug', route, (request, reply) => send(request, reply, () => productHead(ctx, request.params.slug), 'product'));
   app.get<{ Params: { catSlug: string; slug: string } }>('/danh-muc/:catSlug/:slug', route, (request, reply) =>
     send(request, reply, () => productHead(ctx, request.params.slug), 'product'),

@@ -10,6 +10,7 @@ interface ManifestChunk {
 
 /** The pages whose code the app loads on first visit (lazy routes of apps/web/src/app/router.tsx). */
 export const ROUTE_SOURCES = {
+  home: 'src/features/storefront/HomePage.tsx',
   product: 'src/features/storefront/ProductDetailPage.tsx',
   category: 'src/features/storefront/CategoryPage.tsx',
   search: 'src/features/storefront/SearchPage.tsx',
@@ -22,7 +23,7 @@ export type RoutePage = keyof typeof ROUTE_SOURCES;
  * entry already imports are left out (index.html preloads those). No manifest (a build without it, tests): none.
  */
 export function routeChunks(webDist: string): Record<RoutePage, string[]> {
-  const none = { product: [], category: [], search: [] };
+  const none = { home: [], product: [], category: [], search: [] };
   let manifest: Record<string, ManifestChunk>;
   try {
     manifest = JSON.parse(readFileSync(path.join(webDist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
@@ -39,7 +40,7 @@ export function routeChunks(webDist: string): Record<RoutePage, string[]> {
   };
   const entry = closure(Object.keys(manifest).filter((k) => manifest[k]?.isEntry));
   const filesOf = (source: string) => [...closure([source])].filter((k) => !entry.has(k)).map((k) => `/${manifest[k]!.file}`);
-  return { product: filesOf(ROUTE_SOURCES.product), category: filesOf(ROUTE_SOURCES.category), search: filesOf(ROUTE_SOURCES.search) };
+  return { home: filesOf(ROUTE_SOURCES.home), product: filesOf(ROUTE_SOURCES.product), category: filesOf(ROUTE_SOURCES.category), search: filesOf(ROUTE_SOURCES.search) };
 }
 
 /** The loader of server-rendered pages (apps/web/src/boot.ts) as built, or undefined without a manifest. */

@@ -29,7 +29,7 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
 
 export function Footer() {
   return (
-    <footer className="mt-auto border-t border-gray-200 bg-white">
+    <footer className="render-when-near [contain-intrinsic-size:auto_1100px] sm:[contain-intrinsic-size:auto_600px] mt-auto border-t border-gray-200 bg-white">
       <div className="border-b border-gray-100">
         <ul className="page-container grid gap-4 py-6 sm:grid-cols-3">
           {STORE_PROMISES.map(({ icon: Icon, title, text }) => (

@@ -1,11 +1,16 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { normalizeSearchText, SEARCH_TERM_MAX, SUGGEST_MIN_CHARS } from '@nhasach/shared';
 import { fetchSuggestions, suggestKeys } from '../../api/catalog.ts';
 import { SearchIcon } from '../../components/icons.tsx';
 import { searchPath } from '../../lib/search.ts';
-import { SearchSuggestions, suggestionOptions, type SuggestionOption } from './SearchSuggestions.tsx';
+import { lazyComponent } from '../../lib/lazyComponent.ts';
+import { suggestionOptions, type SuggestionOption } from './suggestion-options.ts';
+
+// The dropdown's code comes when the shopper first focuses or points at the field, before they have typed enough.
+const SearchSuggestions = lazyComponent(async () => (await import('./SearchSuggestions.tsx')).SearchSuggestions);
+const loadSuggestions = () => void SearchSuggestions.preload();
 
 /** Pause in typing before suggestions are asked for. */
 const SUGGEST_DEBOUNCE_MS = 200;
@@ -121,7 +126,11 @@ export function SearchForm({ className = '' }: { className?: string }) {
             setOpen(true);
             setActiveId(undefined);
           }}
-          onFocus={() => setOpen(true)}
+          onFocus={() => {
+            loadSuggestions();
+            setOpen(true);
+          }}
+          onPointerEnter={loadSuggestions}
           onBlur={close}
           onKeyDown={onKeyDown}
           placeholder="Tìm kiếm"
@@ -131,16 +140,18 @@ export function SearchForm({ className = '' }: { className?: string }) {
           className="h-11 w-full rounded-l-xl border border-r-0 border-gray-300 bg-white pr-3 pl-10 text-[15px] text-gray-900 placeholder:text-gray-500 focus:border-brand-600 focus:outline-none focus:ring-3 focus:ring-brand-600/15 [&::-webkit-search-cancel-button]:cursor-pointer"
         />
         {expanded && (
-          <SearchSuggestions
-            listId={listId}
-            data={data}
-            options={options}
-            activeId={active?.id}
-            typed={typed}
-            loading={suggestions.isFetching}
-            onChoose={choose}
-            onHover={setActiveId}
-          />
+          <Suspense fallback={null}>
+            <SearchSuggestions
+              listId={listId}
+              data={data}
+              options={options}
+              activeId={active?.id}
+              typed={typed}
+              loading={suggestions.isFetching}
+              onChoose={choose}
+              onHover={setActiveId}
+            />
+          </Suspense>
         )}
       </div>
       <button

@@ -13,7 +13,8 @@ import {
   type OrderStatus,
 } from '@nhasach/shared';
 import { adminKeys, fetchDashboard } from '../../api/admin.ts';
-import { AlertTriangleIcon, BookOpenIcon, CalendarIcon, InfoIcon, PackageIcon, RefreshIcon, ShoppingBagIcon, TrendingUpIcon, UsersIcon } from '../../components/icons.tsx';
+import { AlertTriangleIcon, BookOpenIcon, InfoIcon, PackageIcon, RefreshIcon } from '../../components/icons.tsx';
+import { CalendarIcon, ShoppingBagIcon, TrendingUpIcon, UsersIcon } from '../../components/backoffice-icons.tsx';
 import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
 import { ErrorState, Skeleton } from '../../components/StateBlocks.tsx';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';

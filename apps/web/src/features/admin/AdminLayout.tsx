@@ -1,5 +1,6 @@
 import { BackOfficeShell } from '../../components/BackOfficeShell.tsx';
-import { BookOpenIcon, ClipboardIcon, DashboardIcon, DatabaseIcon, GiftIcon, MailIcon, TagIcon, UsersIcon } from '../../components/icons.tsx';
+import { BookOpenIcon, ClipboardIcon, DashboardIcon, MailIcon, TagIcon } from '../../components/icons.tsx';
+import { DatabaseIcon, GiftIcon, UsersIcon } from '../../components/backoffice-icons.tsx';
 
 /** /admin frame: sidebar Dashboard, books, users, categories, master data, vouchers, information pages, contact messages. */
 export function AdminLayout() {

@@ -5,7 +5,8 @@ import { adminKeys, fetchAdminUsers, hardDeleteUser, setUserEnabled, setUserRole
 import { errorText } from '../../api/client.ts';
 import { Button, buttonClass } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { BanIcon, ShieldIcon, TrashIcon, UserCheckIcon, UserPlusIcon, UsersIcon } from '../../components/icons.tsx';
+import { TrashIcon } from '../../components/icons.tsx';
+import { BanIcon, ShieldIcon, UserCheckIcon, UserPlusIcon, UsersIcon } from '../../components/backoffice-icons.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { EmptyState } from '../../components/StateBlocks.tsx';
 import { useToast } from '../../components/Toast.tsx';

@@ -33,7 +33,7 @@ export function HomePage() {
       <NewProductsSection home={home.data} loading={home.isPending} failed={home.isError} />
       <BestSellersSection home={home.data} loading={home.isPending} failed={home.isError} />
       {home.data?.categories.map((block) => (
-        <section key={block.category.id} aria-labelledby={`cat-${block.category.id}`} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-gray-200/70 sm:p-5">
+        <section key={block.category.id} aria-labelledby={`cat-${block.category.id}`} className="render-when-near rounded-2xl bg-white p-4 shadow-sm ring-1 ring-gray-200/70 sm:p-5">
           <SectionHeader id={`cat-${block.category.id}`} title={block.category.name} icon={<BookOpenIcon size={18} />} moreHref={`/danh-muc/${block.category.slug}`} />
           <WhenNear placeholder={<BookRowSkeleton />}>
             <BookRow books={block.books} label={block.category.name} />
@@ -129,7 +129,7 @@ function FlashSaleSection({ home, loading, failed }: SectionProps) {
             Không tải được Flash Sale
           </p>
         ) : (
-          <BookRow books={items} label="Flash Sale" saleBar />
+          <BookRow books={items} label="Flash Sale" saleBar eagerCount={4} />
         )}
       </div>
     </section>
@@ -150,7 +150,7 @@ function NewProductsSection({ home, loading, failed }: SectionProps) {
   const isFailed = page === 0 ? failed : more.isError;
   const totalPages = home?.newest.totalPages ?? data?.totalPages ?? 0;
   return (
-    <section id="sach-moi" aria-labelledby="new-title" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-gray-200/70 sm:p-5">
+    <section id="sach-moi" aria-labelledby="new-title" className="render-when-near [contain-intrinsic-size:auto_3000px] sm:[contain-intrinsic-size:auto_1300px] rounded-2xl bg-white p-4 shadow-sm ring-1 ring-gray-200/70 sm:p-5">
       <SectionHeader id="new-title" title="Sản phẩm mới" icon={<SparklesIcon size={18} />} />
       {isLoading ? (
         <BookGridSkeleton count={HOME_NEW_PAGE_SIZE} cols={GRID_COLS.five} />
@@ -179,7 +179,7 @@ function NewProductsSection({ home, loading, failed }: SectionProps) {
 
 function BestSellersSection({ home, loading, failed }: SectionProps) {
   return (
-    <section id="ban-chay" aria-labelledby="best-title" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-gray-200/70 sm:p-5">
+    <section id="ban-chay" aria-labelledby="best-title" className="render-when-near rounded-2xl bg-white p-4 shadow-sm ring-1 ring-gray-200/70 sm:p-5">
       <SectionHeader id="best-title" title="Sách bán chạy" icon={<TrophyIcon size={18} />} />
       {loading ? (
         <BookRowSkeleton />

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../api/client.ts';
@@ -7,6 +7,7 @@ import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { buttonClass } from '../../components/Button.tsx';
 import { LoadingBlock } from '../../components/Spinner.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/StateBlocks.tsx';
+import { useNearScreen, WhenNear } from '../../components/WhenNear.tsx';
 import { SearchXIcon } from '../../components/icons.tsx';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { lazyComponent } from '../../lib/lazyComponent.ts';
@@ -17,7 +18,7 @@ import { BookDetailsTable } from './product/BookDetailsTable.tsx';
 import { BuyBox } from './product/BuyBox.tsx';
 import { ProductGallery } from './product/ProductGallery.tsx';
 
-// Below the fold, with their forms and validation: loaded after the book itself has painted.
+// Below the fold, with their forms and validation: loaded when the shopper comes near them (or opens their tab).
 const ReviewsPanel = lazyComponent(async () => (await import('./product/ReviewsPanel.tsx')).ReviewsPanel);
 const CommentsPanel = lazyComponent(async () => (await import('./product/CommentsPanel.tsx')).CommentsPanel);
 const RelatedBooks = lazyComponent(async () => (await import('./product/RelatedBooks.tsx')).RelatedBooks);
@@ -35,12 +36,20 @@ export function ProductDetailPage() {
   const userKey = user ? String(user.id) : 'guest';
   const book = useQuery({ queryKey: bookKeys.detail(slug, userKey), queryFn: ({ signal }) => fetchBookBySlug(slug, signal) });
   const [tab, setTabState] = useState<Tab>('reviews');
-  const [visited, setVisited] = useState<ReadonlySet<Tab>>(() => new Set<Tab>(['reviews']));
+  const [visited, setVisited] = useState<ReadonlySet<Tab>>(() => new Set<Tab>());
   const setTab = (t: Tab) => {
     setTabState(t);
     setVisited((v) => (v.has(t) ? v : new Set([...v, t])));
   };
-  const tabsRef = useRef<HTMLDivElement>(null);
+  const tabsRef = useRef<HTMLElement>(null);
+  const [tabsNearRef, tabsNear] = useNearScreen<HTMLElement>('400px');
+  const setTabsRef = useCallback(
+    (el: HTMLElement | null) => {
+      tabsRef.current = el;
+      tabsNearRef(el);
+    },
+    [tabsNearRef],
+  );
   const data = book.data;
   useDocumentTitle(data?.title ?? (book.isError ? 'Chi tiết sách' : undefined));
 
@@ -114,7 +123,7 @@ export function ProductDetailPage() {
         </section>
       </div>
 
-      <section ref={tabsRef} aria-label="Đánh giá và bình luận" className="scroll-mt-36 rounded-2xl bg-white shadow-sm ring-1 ring-gray-200/70">
+      <section ref={setTabsRef} aria-label="Đánh giá và bình luận" className="scroll-mt-36 rounded-2xl bg-white shadow-sm ring-1 ring-gray-200/70">
         <div role="tablist" aria-label="Đánh giá và bình luận" className="flex border-b border-gray-200 px-2 sm:px-4" onKeyDown={onTabKey}>
           {TABS.map((t) => (
             <button
@@ -136,10 +145,10 @@ export function ProductDetailPage() {
             </button>
           ))}
         </div>
-        {/* Both panels exist for aria-controls; a panel's content loads the first time its tab opens. */}
+        {/* Both panels exist for aria-controls; a panel's content loads the first time it is near the screen and its tab is open. */}
         {TABS.map((t) => (
           <div key={t.key} id={`panel-${t.key}`} role="tabpanel" aria-labelledby={`tab-${t.key}`} hidden={tab !== t.key} tabIndex={0} className="p-4 outline-none sm:p-6">
-            {visited.has(t.key) && (
+            {(visited.has(t.key) || (tabsNear && tab === t.key)) && (
               <Suspense fallback={<LoadingBlock className="min-h-40" />}>
                 {t.key === 'reviews' ? <ReviewsPanel bookId={data.id} /> : <CommentsPanel bookId={data.id} />}
               </Suspense>
@@ -148,9 +157,11 @@ export function ProductDetailPage() {
         ))}
       </section>
 
-      <Suspense fallback={null}>
-        <RelatedBooks bookId={data.id} />
-      </Suspense>
+      <WhenNear placeholder={null}>
+        <Suspense fallback={null}>
+          <RelatedBooks bookId={data.id} />
+        </Suspense>
+      </WhenNear>
     </div>
   );
 }

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from 
 import { ADMIN_MESSAGES, UPLOAD_ACCEPT, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES, UPLOAD_MESSAGES, type BookImageDto, formatNumberVN } from '@nhasach/shared';
 import { ApiError, errorText, mediaUrl } from '../../../api/client.ts';
 import { removeBookImage, reorderBookImages, uploadBookImages } from '../../../api/admin.ts';
-import { ArrowDownIcon, ArrowUpIcon, GripIcon, TrashIcon, UploadIcon } from '../../../components/icons.tsx';
+import { TrashIcon } from '../../../components/icons.tsx';
+import { ArrowDownIcon, ArrowUpIcon, GripIcon, UploadIcon } from '../../../components/backoffice-icons.tsx';
 import { IconButton } from '../ui.tsx';
 
 /** A file chosen in the browser and not stored yet (a new book is saved first, then its images). */

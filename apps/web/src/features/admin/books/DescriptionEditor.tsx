@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
-import { sanitizeDescription } from '../../storefront/product/BookDescription.tsx';
+import DOMPurify from 'dompurify';
 import { inputClass } from '../../../components/TextField.tsx';
 
 /** Toolbar actions: HTML wrapped around the selection (the server keeps p, br, strong, em, u, lists, h2-h4, blockquote, a). */
@@ -16,9 +16,18 @@ const ACTIONS: { label: string; title: string; before: string; after: string; cl
 const previewClass =
   'min-h-[180px] rounded-lg border border-gray-200 bg-white px-4 py-3 text-sm leading-6 text-gray-700 break-words [&_a]:text-brand-700 [&_a]:underline [&_blockquote]:my-2 [&_blockquote]:border-l-4 [&_blockquote]:border-brand-200 [&_blockquote]:pl-3 [&_blockquote]:italic [&_h2]:mt-3 [&_h2]:mb-1 [&_h2]:text-base [&_h2]:font-bold [&_h3]:font-bold [&_li]:my-0.5 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:my-2 [&_strong]:font-semibold [&_ul]:list-disc [&_ul]:pl-5';
 
+/** The preview's cleaning: what the server keeps on save is narrower still (apps/server/src/lib/description-html.ts). */
+function sanitizeDescription(html: string): string {
+  return DOMPurify.sanitize(html, {
+    USE_PROFILES: { html: true },
+    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],
+    FORBID_ATTR: ['style'],
+  });
+}
+
 /**
- * HTML description: a textarea with a small formatting toolbar and a live preview sanitised the way the
- * product page sanitises it (the server sanitises again on save).
+ * HTML description: a textarea with a small formatting toolbar and a live preview, cleaned in the browser (the
+ * server cleans again on save and whenever the book is answered).
  */
 export function DescriptionEditor({ id, value, onChange, onBlur }: { id: string; value: string; onChange: (v: string) => void; onBlur?: () => void }) {
   const ref = useRef<HTMLTextAreaElement>(null);

@@ -1,6 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { AdminCategoryDto } from '@nhasach/shared';
-import { CheckIcon, ChevronRightIcon, CloseIcon, FolderIcon, FolderOpenIcon, MoveIcon, PencilIcon, PlusIcon, TrashIcon } from '../../../components/icons.tsx';
+import { CheckIcon, ChevronRightIcon, CloseIcon, PencilIcon, PlusIcon, TrashIcon } from '../../../components/icons.tsx';
+import { FolderIcon, FolderOpenIcon, MoveIcon } from '../../../components/backoffice-icons.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { IconButton, smallInputClass } from '../ui.tsx';
 import { formatNumberVN } from '@nhasach/shared';

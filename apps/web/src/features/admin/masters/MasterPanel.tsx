@@ -7,7 +7,8 @@ import { ADMIN_MESSAGES, ADMIN_PAGE_SIZE, MASTER_LABELS, masterCreateSchema, typ
 import { adminKeys, createMaster, deleteMaster, fetchMasters, updateMaster } from '../../../api/admin.ts';
 import { errorText } from '../../../api/client.ts';
 import { Button } from '../../../components/Button.tsx';
-import { CheckIcon, CloseIcon, DatabaseIcon, PencilIcon, PlusIcon, TrashIcon } from '../../../components/icons.tsx';
+import { CheckIcon, CloseIcon, PencilIcon, PlusIcon, TrashIcon } from '../../../components/icons.tsx';
+import { DatabaseIcon } from '../../../components/backoffice-icons.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { EmptyState } from '../../../components/StateBlocks.tsx';
 import { inputClass } from '../../../components/TextField.tsx';

@@ -5,7 +5,7 @@ import { SALES_MESSAGES, saleAssignSchema, type SaleOrderDto, type SaleStaffDto,
 import { assignSaleOrder, fetchSaleStaff, saleKeys } from '../../../api/sales.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { Button } from '../../../components/Button.tsx';
-import { UsersIcon } from '../../../components/icons.tsx';
+import { UsersIcon } from '../../../components/backoffice-icons.tsx';
 import { useAuth } from '../../auth/useAuth.ts';
 import { Card } from './Card.tsx';
 import { SelectField } from './fields.tsx';

@@ -1,12 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BookCardDto } from '@nhasach/shared';
-import { BookCard, BookCardSkeleton } from '../../../components/BookCard.tsx';
+import { BookCard } from '../../../components/BookCard.tsx';
+import { Skeleton } from '../../../components/StateBlocks.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons.tsx';
 
 const ITEM = 'w-[46%] shrink-0 snap-start sm:w-[30%] md:w-[23%] lg:w-[18.4%] xl:w-[15.3%]';
 
-/** A horizontal shelf of cards: swipe on phones, arrow buttons on wider screens. */
-export function BookRow({ books, label, saleBar = false }: { books: BookCardDto[]; label: string; saleBar?: boolean }) {
+/**
+ * A horizontal shelf of cards: swipe on phones, arrow buttons on wider screens. `eagerCount` covers load at
+ * once (the row on the first screen); the others wait until they come near it.
+ */
+export function BookRow({ books, label, saleBar = false, eagerCount = 0 }: { books: BookCardDto[]; label: string; saleBar?: boolean; eagerCount?: number }) {
   const listRef = useRef<HTMLUListElement>(null);
   // Which arrows make sense: none at the start for 'left', none at the end for 'right'.
   const [edges, setEdges] = useState({ start: true, end: false });
@@ -36,7 +40,7 @@ export function BookRow({ books, label, saleBar = false }: { books: BookCardDto[
       <ul ref={listRef} onScroll={measure} aria-label={label} className="-mx-1 flex snap-x snap-mandatory scroll-px-1 gap-3 overflow-x-auto scroll-smooth px-1 pt-1 pb-3 [scrollbar-width:thin] sm:gap-4">
         {books.map((b, i) => (
           <li key={b.id} className={ITEM}>
-            <BookCard book={b} saleBar={saleBar} eager={i < 4} />
+            <BookCard book={b} saleBar={saleBar} eager={i < eagerCount} />
           </li>
         ))}
       </ul>
@@ -54,12 +58,14 @@ export function BookRow({ books, label, saleBar = false }: { books: BookCardDto[
   );
 }
 
+/** A row's placeholder, as tall as the row: a cover and a text block per card (the home page has ten of them). */
 export function BookRowSkeleton({ count = 6 }: { count?: number }) {
   return (
-    <div role="status" aria-label="Đang tải sách" className="flex gap-3 overflow-hidden pb-3 sm:gap-4">
+    <div role="status" aria-label="Đang tải sách" className="flex gap-3 overflow-hidden pt-1 pb-3 sm:gap-4">
       {Array.from({ length: count }, (_, i) => (
-        <div key={i} className={ITEM}>
-          <BookCardSkeleton />
+        <div key={i} aria-hidden="true" className={`${ITEM} overflow-hidden rounded-xl border border-gray-200 bg-white`}>
+          <Skeleton className="aspect-[2/3] rounded-none" />
+          <div className="h-[148px] sm:h-[134px]" />
         </div>
       ))}
     </div>

@@ -1,49 +1,39 @@
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
-import DOMPurify from 'dompurify';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { ChevronDownIcon, ChevronUpIcon } from '../../../components/icons.tsx';
-import { useHydrated } from '../../../lib/useHydrated.ts';
 
-/** Collapsed height of a long description. */
+/** Collapsed height of a long description; a text at most SLACK_PX taller is shown whole. */
 const COLLAPSED_PX = 360;
-
-/**
- * Sanitises description HTML for display: the server sanitises on write, and this second pass means a script,
- * event handler or javascript: link that reached the database still never runs.
- */
-export function sanitizeDescription(html: string): string {
-  return DOMPurify.sanitize(html, {
-    USE_PROFILES: { html: true },
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],
-    FORBID_ATTR: ['style'],
-  });
-}
+const SLACK_PX = 80;
+/** Before it can be measured (the server's render, the first frame): about 13 lines of a phone and of a desktop. */
+const LONG_GUESS_CHARS = 800;
+const guessLong = (html: string) => html.replace(/<[^>]*>/g, '').length > LONG_GUESS_CHARS;
 
 const proseClass =
   'text-[15px] leading-7 text-gray-700 break-words [&_a]:text-brand-700 [&_a]:underline [&_blockquote]:my-3 [&_blockquote]:border-l-4 [&_blockquote]:border-brand-200 [&_blockquote]:pl-4 [&_blockquote]:italic [&_h2]:mt-5 [&_h2]:mb-2 [&_h2]:text-lg [&_h2]:font-bold [&_h2]:text-gray-900 [&_h3]:mt-4 [&_h3]:mb-2 [&_h3]:font-bold [&_h3]:text-gray-900 [&_img]:my-3 [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-lg [&_li]:my-1 [&_ol]:my-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-3 [&_strong]:font-semibold [&_strong]:text-gray-900 [&_table]:my-3 [&_td]:border [&_td]:border-gray-200 [&_td]:px-2 [&_ul]:my-3 [&_ul]:list-disc [&_ul]:pl-6';
 
-/** 'Mô tả sản phẩm' with a 'Xem thêm' toggle for long texts. */
+/**
+ * 'Mô tả sản phẩm' with a 'Xem thêm' toggle for long texts. The HTML is the server's: cleaned when an admin saves
+ * it and again each time the book is answered (apps/server/src/lib/description-html.ts), so the server's render
+ * of the page carries it and the browser needs no sanitiser of its own. Whether it is long is guessed from its
+ * length first (the server's render and the first frame agree) and measured once laid out.
+ */
 export function BookDescription({ html }: { html: string }) {
-  // DOMPurify needs a DOM: the server's render leaves the text to the browser.
-  const hydrated = useHydrated();
-  const clean = useMemo(() => (hydrated ? sanitizeDescription(html) : ''), [hydrated, html]);
   const ref = useRef<HTMLDivElement>(null);
-  const [long, setLong] = useState(false);
+  const [long, setLong] = useState(() => guessLong(html));
   const [expanded, setExpanded] = useState(false);
   useLayoutEffect(() => {
-    setLong((ref.current?.scrollHeight ?? 0) > COLLAPSED_PX + 80);
-  }, [clean]);
-  if (!hydrated) return <div className="min-h-24" data-testid="book-description" />;
-  if (!clean.trim()) return <p className="text-sm text-gray-500">Chưa có mô tả cho cuốn sách này.</p>;
+    setLong((ref.current?.scrollHeight ?? 0) > COLLAPSED_PX + SLACK_PX);
+  }, [html]);
+  if (!html.trim()) return <p className="text-sm text-gray-500">Chưa có mô tả cho cuốn sách này.</p>;
   return (
     <div>
       <div className="relative">
         <div
           ref={ref}
           data-testid="book-description"
-          className={`${proseClass} overflow-hidden`}
-          style={long && !expanded ? { maxHeight: COLLAPSED_PX } : undefined}
-          // Sanitised just above with DOMPurify.
-          dangerouslySetInnerHTML={{ __html: clean }}
+          className={`${proseClass} overflow-hidden ${long && !expanded ? 'max-h-[360px]' : ''}`}
+          // Cleaned by the server (see above).
+          dangerouslySetInnerHTML={{ __html: html }}
         />
         {long && !expanded && <div className="pointer-events-none absolute inset-x-0 bottom-0 h-24 bg-gradient-to-t from-white to-transparent" />}
       </div>

@@ -2,7 +2,8 @@ import sanitizeHtml from 'sanitize-html';
 
 /**
  * Book descriptions are HTML written by admins and shown as HTML on the product page, so they are cleaned on
- * write (DESIGN.md): a short list of formatting tags, links only to http, https and mailto, no attributes but
+ * write (DESIGN.md) and again whenever a book is answered (API and server-rendered page), so that HTML which
+ * reached the database some other way never reaches a browser: a short list of formatting tags, links only to http, https and mailto, no attributes but
  * href, no images, no styles or scripts (their content is dropped, not shown as text).
  */
 const OPTIONS: sanitizeHtml.IOptions = {
