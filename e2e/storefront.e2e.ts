@@ -50,8 +50,12 @@ describe('storefront journey', () => {
     await poll(() => carousel.isVisible()).toBe(true);
     expect(await carousel.locator('[aria-roledescription="slide"]').count()).toBe(3);
     await poll(() => page.getByRole('heading', { name: 'FLASH SALE' }).isVisible()).toBe(true);
+    // The sections below the first screen fill as the shopper scrolls to them.
+    await page.locator('#sach-moi').scrollIntoViewIfNeeded();
     await poll(() => page.getByRole('list', { name: 'Sản phẩm mới' }).getByTestId('book-card').count()).toBe(15);
+    await page.locator('#ban-chay').scrollIntoViewIfNeeded();
     await poll(() => page.getByRole('list', { name: 'Sách bán chạy' }).getByTestId('book-card').count()).toBeGreaterThan(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
     // Every Flash Sale card shows a discount badge.
     const saleCards = page.getByRole('list', { name: 'Flash Sale' }).getByTestId('book-card');
     const saleCount = await saleCards.count();
@@ -287,7 +291,7 @@ describe('storefront journey', () => {
     await still.goto('/search?q=nguyen%20nhat%20anh');
     expect(await still.getByText(/Tìm thấy \d+ sản phẩm/).isVisible()).toBe(true);
     await still.goto('/');
-    expect(await still.locator('#sach-moi article h3').count()).toBeGreaterThan(0);
+    expect(await still.locator('#flash-sale article h3').count()).toBeGreaterThan(0);
     await off.close();
 
     // With it: React takes the server's HTML over as it is (a mismatch is logged as 'hydration' by main.tsx and
@@ -314,7 +318,7 @@ describe('storefront journey', () => {
         }),
     );
     expect(largestPaints).toBeGreaterThan(0);
-    expect(await page.locator('#ban-chay ul').first().evaluate((row) => row.scrollLeft)).toBe(0);
+    expect(await page.locator('#flash-sale ul').first().evaluate((row) => row.scrollLeft)).toBe(0);
     // A cover that fails before the page has hydrated (its error event came before React listened) still turns
     // into the 'No Image' box.
     const broken = await newPage(browser, store.baseUrl, { viewport: MOBILE });
@@ -333,6 +337,24 @@ describe('storefront journey', () => {
     await poll(() => page.getByLabel(/^Tài khoản của /).count()).toBeGreaterThan(0);
     expect(await page.getByLabel('Tài khoản: đăng ký hoặc đăng nhập').count()).toBe(0);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens an address loaded in the tab at the top, and a reloaded page where the shopper was', async () => {
+    const { context, page } = await newPage(browser, store.baseUrl);
+    const hydrated = () => poll(() => page.getByRole('button', { name: 'Mua ngay' }).first().isEnabled()).toBe(true);
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    // Another address loaded in the same tab (typed, pasted, or a link followed before the app had started).
+    await page.goto('/books/dac-nhan-tam');
+    await hydrated();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await page.reload();
+    await hydrated();
+    await poll(() => page.evaluate(() => window.scrollY)).toBe(600);
     await context.close();
   });
 
@@ -370,11 +392,13 @@ describe('storefront journey', () => {
   it('looks right on a phone: home, category with the filter drawer, search, product tabs', async () => {
     const { context, page } = await newPage(browser, store.baseUrl, { viewport: MOBILE });
     await page.goto('/');
+    await page.locator('#sach-moi').scrollIntoViewIfNeeded();
     await poll(() => page.getByRole('list', { name: 'Sản phẩm mới' }).getByTestId('book-card').count()).toBe(15);
     // Two columns on a 390 px screen.
     const boxes = await page.getByRole('list', { name: 'Sản phẩm mới' }).getByTestId('book-card').evaluateAll((els) => els.slice(0, 3).map((e) => e.getBoundingClientRect().top));
     expect(boxes[0]).toBe(boxes[1]);
     expect(boxes[2]).toBeGreaterThan(boxes[0]!);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await settle(page);
     await screenshot(page, 'storefront-home-mobile');
 

@@ -130,9 +130,11 @@ interface Figures {
   load: string;
 }
 
+/** The middle value; of an even count, the mean of the two middle ones (not the lower, which flatters LCP and TBT). */
 const median = (values: number[]) => {
   const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor((s.length - 1) / 2)]!;
+  const mid = (s.length - 1) / 2;
+  return (s[Math.floor(mid)]! + s[Math.ceil(mid)]!) / 2;
 };
 const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
 
@@ -218,13 +220,13 @@ async function measure(baseUrl: string, page: { name: string; path: string }, pr
       jsGzipKb: Math.round(js.gzip / 1024),
     });
   }
-  const pick = <K extends keyof (typeof samples)[number]>(k: K) => median(samples.map((s) => s[k]));
+  const pick = <K extends keyof (typeof samples)[number]>(k: K) => Math.round(median(samples.map((s) => s[k])));
   return {
     page: page.name,
     preset,
     performance: pick('performance'),
     lcpMs: pick('lcpMs'),
-    cls: pick('cls'),
+    cls: Number(median(samples.map((s) => s.cls)).toFixed(3)),
     tbtMs: pick('tbtMs'),
     transferredKb: pick('transferredKb'),
     jsFiles: pick('jsFiles'),

@@ -16,15 +16,47 @@ function Star({ fill, size }: { fill: number; size: number }) {
   );
 }
 
-/** Read-only stars for an average (e.g. 4.3 of 5), with a spoken label. */
+/** Five stars side by side, `step` viewBox units apart, as one path (a card shows one of these, not five SVGs). */
+const rowPaths = new Map<number, string>();
+function starRowPath(step: number): string {
+  let d = rowPaths.get(step);
+  if (!d) {
+    d = RATING_SCORES.map((_, i) => {
+      const x = (n: number) => +(n + i * step).toFixed(2);
+      return `M${x(12)} 2.5l2.94 5.96 6.58.96-4.76 4.64 1.12 6.55L${x(12)} 17.52l-5.88 3.09 1.12-6.55L${x(2.48)} 9.42l6.58-.96z`;
+    }).join('');
+    rowPaths.set(step, d);
+  }
+  return d;
+}
+
+/**
+ * Read-only stars for an average (e.g. 4.3 of 5), with a spoken label: one SVG with a grey row of stars and a gold
+ * copy in an inner viewport as wide as the filled part (it clips what it holds). SVG attributes, not style
+ * attributes: the server renders these into pages whose CSP allows no inline style.
+ */
 export function StarRating({ value, size = 14, className = '' }: { value: number; size?: number; className?: string }) {
   const v = Math.max(0, Math.min(5, value || 0));
+  const gapPx = size <= 12 ? 1 : 2;
+  const step = 24 + (gapPx * 24) / size;
+  const width = 4 * step + 24;
+  const whole = Math.floor(v);
+  const filled = whole >= 5 ? width : whole * step + (v - whole) * 24;
+  const d = starRowPath(step);
   return (
-    <span role="img" aria-label={`${formatNumberVN(v, 1)} trên 5 sao`} className={`inline-flex items-center ${size <= 12 ? 'gap-px' : 'gap-0.5'} ${className}`}>
-      {RATING_SCORES.map((s) => (
-        <Star key={s} size={size} fill={Math.max(0, Math.min(1, v - (s - 1)))} />
-      ))}
-    </span>
+    <svg
+      role="img"
+      aria-label={`${formatNumberVN(v, 1)} trên 5 sao`}
+      viewBox={`0 0 ${+width.toFixed(2)} 24`}
+      width={size * 5 + gapPx * 4}
+      height={size}
+      className={`inline-block shrink-0 ${className}`}
+    >
+      <path d={d} fill="currentColor" className="text-gray-300" />
+      <svg width={`${+((filled / width) * 100).toFixed(2)}%`} height="100%">
+        <path d={d} fill="currentColor" className="text-amber-400" />
+      </svg>
+    </svg>
   );
 }
 

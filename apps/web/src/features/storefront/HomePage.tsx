@@ -136,6 +136,7 @@ function FlashSaleSection({ home, loading, failed }: SectionProps) {
   );
 }
 
+/** Below the first screen, like the best sellers: its cards are built when the shopper comes near (not in the server's HTML). */
 function NewProductsSection({ home, loading, failed }: SectionProps) {
   const [page, setPage] = useState(0);
   // Page 0 comes with the home answer; later pages from the catalogue (createdAt desc, ACTIVE).
@@ -159,9 +160,11 @@ function NewProductsSection({ home, loading, failed }: SectionProps) {
       ) : !data || data.content.length === 0 ? (
         <EmptyState title="Không có sản phẩm" />
       ) : (
-        <div className={more.isFetching && page > 0 ? 'opacity-60 transition-opacity' : ''}>
-          <BookGrid books={data.content} cols={GRID_COLS.five} label="Sản phẩm mới" />
-        </div>
+        <WhenNear placeholder={<BookGridSkeleton count={HOME_NEW_PAGE_SIZE} cols={GRID_COLS.five} />}>
+          <div className={more.isFetching && page > 0 ? 'opacity-60 transition-opacity' : ''}>
+            <BookGrid books={data.content} cols={GRID_COLS.five} label="Sản phẩm mới" />
+          </div>
+        </WhenNear>
       )}
       <Pagination
         page={page}
@@ -188,7 +191,9 @@ function BestSellersSection({ home, loading, failed }: SectionProps) {
       ) : !home || home.bestSellers.length === 0 ? (
         <EmptyState title="Không có sản phẩm" />
       ) : (
-        <BookRow books={home.bestSellers} label="Sách bán chạy" />
+        <WhenNear placeholder={<BookRowSkeleton />}>
+          <BookRow books={home.bestSellers} label="Sách bán chạy" />
+        </WhenNear>
       )}
     </section>
   );
