@@ -7,7 +7,8 @@
 //   npm run lighthouse                      build, start, measure
 //   npm run lighthouse -- --no-build        reuse apps/web/dist
 //   npm run lighthouse -- --url http://…    measure a store that is already running (no build, no start)
-//   npm run lighthouse -- --runs 3          median of several runs per page and preset
+//   npm run lighthouse -- --runs 5          median of more runs per page and preset (default 3: single runs of a
+//                                           phone's page vary by several points)
 //   npm run lighthouse -- --json out.json   also write the figures as JSON
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,7 +26,7 @@ const option = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const runs = Math.max(1, Number(option('--runs') ?? 1));
+const runs = Math.max(1, Number(option('--runs') ?? 3));
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
