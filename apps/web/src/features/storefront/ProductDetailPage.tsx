@@ -50,6 +50,10 @@ export function ProductDetailPage() {
     },
     [tabsNearRef],
   );
+  // The open tab's panel loads once the tabs come near the screen, and stays (a half-written review is kept).
+  useEffect(() => {
+    if (tabsNear) setVisited((v) => (v.has(tab) ? v : new Set([...v, tab])));
+  }, [tabsNear, tab]);
   const data = book.data;
   useDocumentTitle(data?.title ?? (book.isError ? 'Chi tiết sách' : undefined));
 
@@ -148,7 +152,7 @@ export function ProductDetailPage() {
         {/* Both panels exist for aria-controls; a panel's content loads the first time it is near the screen and its tab is open. */}
         {TABS.map((t) => (
           <div key={t.key} id={`panel-${t.key}`} role="tabpanel" aria-labelledby={`tab-${t.key}`} hidden={tab !== t.key} tabIndex={0} className="p-4 outline-none sm:p-6">
-            {(visited.has(t.key) || (tabsNear && tab === t.key)) && (
+            {visited.has(t.key) && (
               <Suspense fallback={<LoadingBlock className="min-h-40" />}>
                 {t.key === 'reviews' ? <ReviewsPanel bookId={data.id} /> : <CommentsPanel bookId={data.id} />}
               </Suspense>
