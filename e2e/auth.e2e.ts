@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, MOBILE, artifactsDir, launchBrowser, newPage, screenshot, startStore, type Store } from './harness.ts';
+import { DESKTOP, MOBILE, artifactsDir, launchBrowser, newPage, screenshot, startStore, storeApi, type Store } from './harness.ts';
 
 let store: Store;
 let browser: Browser;
@@ -365,6 +365,32 @@ describe('auth and account journey', () => {
     await page.keyboard.press('Escape');
     await poll(() => manage.isVisible()).toBe(false);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Tài khoản của /);
+    await context.close();
+  });
+
+  it("drops a cart answer that arrives after logging out: the guest's badge shows no count", async () => {
+    const { accessToken } = await storeApi<{ accessToken: string }>(store.baseUrl, '/api/v1/auth/login', {
+      method: 'POST',
+      body: { username: 'khach', password: 'Khach@123' },
+    });
+    const books = await storeApi<{ content: { id: number; stock: number }[] }>(store.baseUrl, '/api/v1/books?page=0&size=20&status=ACTIVE');
+    const book = books.content.find((b) => b.stock > 0)!;
+    await storeApi(store.baseUrl, '/api/v1/cart/items', { method: 'POST', token: accessToken, body: { bookId: book.id, qty: 1 } });
+
+    const { context, page } = await newPage(browser, store.baseUrl);
+    // Every cart read takes 1.5 s: the one that follows the login is still on its way when the shopper logs out.
+    await page.route('**/api/v1/cart', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await logIn(page, 'khach', 'Khach@123');
+    await waitForPath(page, '/');
+    await openAccountMenu(page);
+    await page.getByRole('button', { name: 'Đăng xuất' }).click();
+    await waitForPath(page, '/dang-nhap');
+    await page.waitForTimeout(2500);
+    expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
+    expect(await page.getByRole('link', { name: /^Giỏ hàng, \d+ sản phẩm$/ }).count()).toBe(0);
     await context.close();
   });
 

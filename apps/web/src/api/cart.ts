@@ -32,6 +32,15 @@ export function distinctCount(cart: unknown): number | undefined {
   return typeof n === 'number' && Number.isFinite(n) ? Math.max(0, n) : undefined;
 }
 
+/**
+ * Whose session is stored now (undefined when signed out). A cart answer that arrives after its session ended (a
+ * logout, or another account signed in while it was on its way) is dropped: it would put the last shopper's count
+ * on a guest's badge.
+ */
+export function cartSession(): number | undefined {
+  return storage.getJson<{ id?: number }>(STORAGE_KEYS.user)?.id;
+}
+
 /** Stores the badge count of `cart` and tells the page (header badge, other cart views) about the change. */
 export function publishCart(cart: CartDto | undefined, action: CartChangedDetail['action'], bookId?: number): void {
   const count = distinctCount(cart);
@@ -41,8 +50,9 @@ export function publishCart(cart: CartDto | undefined, action: CartChangedDetail
 }
 
 async function write(call: Promise<CartDto>, action: CartChangedDetail['action'], bookId?: number): Promise<CartDto> {
+  const session = cartSession();
   const cart = await call;
-  publishCart(cart, action, bookId);
+  if (cartSession() === session) publishCart(cart, action, bookId);
   return cart;
 }
 

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { STORAGE_KEYS, type CartDto } from '@nhasach/shared';
 import {
   cartErrorText,
+  cartSession,
   clearCart,
   distinctCount,
   fetchCart,
@@ -47,8 +48,11 @@ export function refreshCartBadge(): Promise<void> {
   const now = Date.now();
   if (now - lastBadgeRefresh < BADGE_REFRESH_GUARD_MS) return Promise.resolve();
   lastBadgeRefresh = now;
+  const session = cartSession();
   badgeRefreshInFlight = fetchCart()
-    .then(syncBadgeFromRead)
+    .then((cart) => {
+      if (cartSession() === session) syncBadgeFromRead(cart);
+    })
     .catch(() => undefined)
     .finally(() => {
       badgeRefreshInFlight = undefined;
@@ -72,9 +76,10 @@ export function useCartBadgeSync(): void {
 export async function refreshCartAfterOrder(queryClient: QueryClient): Promise<void> {
   void queryClient.invalidateQueries({ queryKey: cartKeys.cart, refetchType: 'none' });
   try {
+    const session = cartSession();
     const cart = await fetchCart();
     const count = distinctCount(cart);
-    if (count === undefined) return;
+    if (count === undefined || cartSession() !== session) return;
     storage.set(STORAGE_KEYS.cartBadge, String(count));
     const detail: CartChangedDetail = { action: 'refresh', count };
     window.dispatchEvent(new CustomEvent<CartChangedDetail>(CART_CHANGED_EVENT, { detail }));
@@ -117,8 +122,9 @@ export function useCart(enabled = true) {
   const query = useQuery({
     queryKey: cartKeys.cart,
     queryFn: async ({ signal }) => {
+      const session = cartSession();
       const cart = await fetchCart(signal);
-      syncBadgeFromRead(cart);
+      if (cartSession() === session) syncBadgeFromRead(cart);
       return cart;
     },
     enabled,
