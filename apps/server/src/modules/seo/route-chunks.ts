@@ -23,13 +23,8 @@ export type RoutePage = keyof typeof ROUTE_SOURCES;
  * entry already imports are left out (index.html preloads those). No manifest (a build without it, tests): none.
  */
 export function routeChunks(webDist: string): Record<RoutePage, string[]> {
-  const none = { home: [], product: [], category: [], search: [] };
-  let manifest: Record<string, ManifestChunk>;
-  try {
-    manifest = JSON.parse(readFileSync(path.join(webDist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-  } catch {
-    return none;
-  }
+  const manifest = readManifest(webDist);
+  if (!manifest) return { home: [], product: [], category: [], search: [] };
   const closure = (keys: readonly string[], into = new Set<string>()): Set<string> => {
     for (const key of keys) {
       if (into.has(key) || !manifest[key]) continue;
@@ -45,10 +40,14 @@ export function routeChunks(webDist: string): Record<RoutePage, string[]> {
 
 /** The loader of server-rendered pages (apps/web/src/boot.ts) as built, or undefined without a manifest. */
 export function bootFile(webDist: string): string | undefined {
+  const boot = readManifest(webDist)?.['src/boot.ts'];
+  return boot ? `/${boot.file}` : undefined;
+}
+
+/** Vite's build manifest, or undefined when the build wrote none (tests). */
+function readManifest(webDist: string): Record<string, ManifestChunk> | undefined {
   try {
-    const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-    const boot = manifest['src/boot.ts'];
-    return boot ? `/${boot.file}` : undefined;
+    return JSON.parse(readFileSync(path.join(webDist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   } catch {
     return undefined;
   }
