@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { ChevronDownIcon, ChevronUpIcon } from '../../../components/icons.tsx';
 
 /** Collapsed height of a long description; a text at most SLACK_PX taller is shown whole. */
-const COLLAPSED_PX = 360;
+const COLLAPSED_PX = 360; // the max-h-[360px] class below (Tailwind needs the literal)
 const SLACK_PX = 80;
 /** Before it can be measured (the server's render, the first frame): about 13 lines of a phone and of a desktop. */
 const LONG_GUESS_CHARS = 800;
