@@ -250,8 +250,19 @@ describe('sales back-office', () => {
     await page.getByLabel('Từ ngày').fill(typed(day(0)));
     await page.waitForURL((url) => url.searchParams.get('from') === day(0));
     await poll(() => rowOf(page, first.code).isVisible()).toBe(true);
-    await page.getByLabel('Từ ngày').fill('');
-    await page.getByLabel('Đến ngày').fill(typed(day(-1)));
+    // Both changes in one go, before the list re-renders: the second must not bring back the day the first cleared.
+    await page.evaluate(
+      (to) => {
+        const type = (label: string, value: string) => {
+          const field = Array.from(document.querySelectorAll('label')).find((l) => l.textContent?.trim() === label)?.control as HTMLInputElement;
+          Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(field, value);
+          field.dispatchEvent(new Event('input', { bubbles: true }));
+        };
+        type('Từ ngày', '');
+        type('Đến ngày', to);
+      },
+      typed(day(-1)),
+    );
     await page.waitForURL((url) => url.searchParams.get('to') === day(-1) && !url.searchParams.has('from'));
     await poll(() => page.getByText('Không có đơn hàng phù hợp.').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Xoá bộ lọc' }).last().click();

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { useQueryUpdate } from '../../lib/useQueryUpdate.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { ErrorState } from '../../components/StateBlocks.tsx';
@@ -12,24 +13,21 @@ import { InlineAlert, PageSummary, SearchBox, TableSkeleton, selectClass, useDeb
  * removes keys; the typed `search` reaches `q` once typing pauses, back to the first page.
  */
 export function useUrlListState() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const go = useQueryUpdate();
   const page = Math.max(0, Number(params.get('page')) || 0);
   const q = params.get('q') ?? '';
   const [search, setSearch] = useState(q);
   const debounced = useDebounced(search.trim(), 350);
 
   const update = (patch: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(patch)) {
-          if (v === null || v === '') next.delete(k);
-          else next.set(k, v);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+    go((current) => {
+      for (const [k, v] of Object.entries(patch)) {
+        if (v === null || v === '') current.delete(k);
+        else current.set(k, v);
+      }
+      return `?${current}`;
+    }, { replace: true });
 
   useEffect(() => {
     if (debounced !== q) update({ q: debounced || null, page: null });

@@ -1,5 +1,5 @@
 import { useCallback, useId, useMemo } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ORDER_STATUS_LABELS, SALE_ORDERS_PAGE_SIZES, formatNumberVN } from '@nhasach/shared';
 import { fetchSaleOrderCounts, fetchSaleOrders, saleKeys } from '../../api/sales.ts';
@@ -10,6 +10,7 @@ import { EmptyState, ErrorState } from '../../components/StateBlocks.tsx';
 import { inputBaseClass } from '../../components/TextField.tsx';
 import { apiMessage } from '../../lib/apiMessage.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
+import { useQueryUpdate } from '../../lib/useQueryUpdate.ts';
 import { SaleOrderFilters } from './list/SaleOrderFilters.tsx';
 import { SaleOrdersTable, SaleOrdersTableSkeleton } from './list/SaleOrdersTable.tsx';
 import { SaleOrderTabs } from './list/SaleOrderTabs.tsx';
@@ -21,7 +22,6 @@ import { countFilters, hasFilters, listParams, parseSaleList, saleListSearch, to
  */
 export function SaleOrdersPage() {
   const [searchParams] = useSearchParams();
-  const navigate = useNavigate();
   const state = useMemo(() => parseSaleList(searchParams), [searchParams]);
   const sizeId = useId();
   useDocumentTitle(state.status ? `Đơn hàng: ${ORDER_STATUS_LABELS[state.status]}` : 'Quản lý đơn hàng');
@@ -40,7 +40,11 @@ export function SaleOrdersPage() {
   });
 
   const hrefOf = useCallback((s: SaleListState) => `/sale/orders${saleListSearch(s)}`, []);
-  const update = useCallback((change: Partial<SaleListState>) => navigate(hrefOf(withChange(state, change)), { preventScrollReset: true }), [navigate, hrefOf, state]);
+  const go = useQueryUpdate();
+  const update = useCallback(
+    (change: Partial<SaleListState>) => go((current) => hrefOf(withChange(parseSaleList(current), change)), { preventScrollReset: true }),
+    [go, hrefOf],
+  );
 
   const data = list.data;
   const refreshing = list.isFetching && !list.isPending;

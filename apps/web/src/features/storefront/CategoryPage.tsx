@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AGE_FILTER_OPTIONS, LANGUAGE_LABELS, formatVnd, formatNumberVN } from '@nhasach/shared';
 import { ApiError } from '../../api/client.ts';
@@ -12,6 +12,7 @@ import { Pagination } from '../../components/Pagination.tsx';
 import { EmptyState, ErrorState } from '../../components/StateBlocks.tsx';
 import { CloseIcon, SearchXIcon } from '../../components/icons.tsx';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
+import { useQueryUpdate } from '../../lib/useQueryUpdate.ts';
 import { pathTo } from './listing/CategoryTree.tsx';
 import { FilterPanel } from './listing/FilterPanel.tsx';
 import { ListingToolbar } from './listing/ListingToolbar.tsx';
@@ -21,7 +22,6 @@ import { catalogParams, clearFilters, hasFilters, listingSearch, parseListing, w
 export function CategoryPage() {
   const { catSlug = '' } = useParams();
   const [searchParams] = useSearchParams();
-  const navigate = useNavigate();
   const state = useMemo(() => parseListing(searchParams), [searchParams]);
   const [drawer, setDrawer] = useState(false);
 
@@ -41,10 +41,12 @@ export function CategoryPage() {
 
   const hrefOf = useCallback((s: ListingState) => `/danh-muc/${catSlug}${listingSearch(s)}`, [catSlug]);
   // Filters keep the scroll position; page links (Pagination) go back to the top.
+  const go = useQueryUpdate();
   const update = useCallback(
-    (change: Partial<ListingState>) => navigate(hrefOf(withChange(state, change)), { preventScrollReset: true }),
-    [navigate, hrefOf, state],
+    (change: Partial<ListingState>) => go((current) => hrefOf(withChange(parseListing(current), change)), { preventScrollReset: true }),
+    [go, hrefOf],
   );
+  const clear = () => go((current) => hrefOf(clearFilters(parseListing(current))), { preventScrollReset: true });
 
   const notFound = books.error instanceof ApiError && books.error.status === 404;
   const chips = activeChips(state);
@@ -119,7 +121,7 @@ export function CategoryPage() {
                 </li>
               ))}
               <li>
-                <button type="button" onClick={() => navigate(hrefOf(clearFilters(state)), { preventScrollReset: true })} className="text-xs font-semibold text-gray-600 underline-offset-2 hover:text-brand-700 hover:underline">
+                <button type="button" onClick={() => clear()} className="text-xs font-semibold text-gray-600 underline-offset-2 hover:text-brand-700 hover:underline">
                   Xóa tất cả
                 </button>
               </li>
@@ -137,7 +139,7 @@ export function CategoryPage() {
               description={hasFilters(state) ? 'Thử bỏ bớt bộ lọc hoặc chọn khoảng giá khác.' : 'Danh mục này chưa có sách.'}
               action={
                 hasFilters(state) ? (
-                  <Button variant="outline" onClick={() => navigate(hrefOf(clearFilters(state)), { preventScrollReset: true })}>
+                  <Button variant="outline" onClick={() => clear()}>
                     Xóa bộ lọc
                   </Button>
                 ) : undefined
@@ -160,7 +162,7 @@ export function CategoryPage() {
         title="Bộ lọc"
         footer={
           <div className="flex gap-2">
-            <Button variant="outline" className="flex-1" onClick={() => navigate(hrefOf(clearFilters(state)), { preventScrollReset: true })} disabled={!hasFilters(state)}>
+            <Button variant="outline" className="flex-1" onClick={() => clear()} disabled={!hasFilters(state)}>
               Xóa bộ lọc
             </Button>
             <Button className="flex-1" onClick={() => setDrawer(false)}>
