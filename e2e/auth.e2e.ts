@@ -395,6 +395,32 @@ describe('auth and account journey', () => {
     await context.close();
   });
 
+  it('drops a token refresh that lands after logging out: the shopper stays logged out', async () => {
+    const { context, page } = await newPage(browser, store.baseUrl);
+    await logIn(page, 'khach', 'Khach@123');
+    await waitForPath(page, '/');
+    // The server answers the refresh at once; the answer reaches the page 1.5 s later, after the logout.
+    let refreshed = 0;
+    await page.route('**/api/v1/auth/refresh', async (route) => {
+      const response = await route.fetch();
+      refreshed++;
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.fulfill({ response });
+    });
+    // A token the server no longer takes: the next call answers 401 and the page asks for a new one.
+    await page.evaluate(() => localStorage.setItem('accessToken', 'het-han'));
+    await openAccountMenu(page);
+    await page.getByRole('link', { name: 'Quản lý tài khoản' }).click();
+    await poll(() => refreshed).toBe(1);
+    await openAccountMenu(page);
+    await page.getByRole('button', { name: 'Đăng xuất' }).click();
+    await waitForPath(page, '/dang-nhap');
+    await page.waitForTimeout(2500);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k !== 'intro-seen-v2'))).toEqual([]);
+    expect(await page.getByRole('link', { name: 'Tài khoản: đăng ký hoặc đăng nhập' }).count()).toBe(1);
+    await context.close();
+  });
+
   it('shows the intro overlay once, and never with skipIntro, the skip-once flag, staff pages or staff users', async () => {
     const { context, page } = await newPage(browser, store.baseUrl, { showIntro: true });
     const intro = page.getByRole('dialog', { name: /Tri thức trong tầm tay/ });

@@ -116,10 +116,20 @@ export const SESSION_ENDED_EVENT = 'auth:session-ended';
 export const TOKEN_REFRESHED_EVENT = 'auth:token-refreshed';
 
 let refreshInFlight: Promise<string | undefined> | undefined;
+/** Counts sessions ended in this page: a refresh that was on its way when one ended is dropped. */
+let sessionsEnded = 0;
+
+/** The local session ends (logout, password changed): a refresh still on its way must not store its token. */
+export function endLocalSession(): void {
+  sessionsEnded++;
+  refreshInFlight = undefined;
+}
 
 /** One refresh for all concurrent 401s; resolves to the new token or undefined. */
 export function refreshAccessToken(): Promise<string | undefined> {
-  refreshInFlight ??= (async () => {
+  if (refreshInFlight) return refreshInFlight;
+  const mine = (async () => {
+    const ended = sessionsEnded;
     try {
       const res = await fetch(`${API_BASE}/api/v1/auth/refresh`, {
         method: 'POST',
@@ -127,6 +137,7 @@ export function refreshAccessToken(): Promise<string | undefined> {
         headers: { Accept: 'application/json' },
       });
       const body: unknown = await res.json().catch(() => undefined);
+      if (ended !== sessionsEnded) return undefined;
       const b = body as { accessToken?: unknown; data?: { accessToken?: unknown } } | undefined;
       const token = res.ok ? (b?.accessToken ?? b?.data?.accessToken) : undefined;
       if (typeof token === 'string' && token) {
@@ -138,14 +149,18 @@ export function refreshAccessToken(): Promise<string | undefined> {
       window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
       return undefined;
     } catch {
+      if (ended !== sessionsEnded) return undefined;
       storage.remove(STORAGE_KEYS.accessToken);
       window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
       return undefined;
-    } finally {
-      refreshInFlight = undefined;
     }
   })();
-  return refreshInFlight;
+  refreshInFlight = mine;
+  // A session ended meanwhile may have let a newer refresh start: leave that one in place.
+  void mine.finally(() => {
+    if (refreshInFlight === mine) refreshInFlight = undefined;
+  });
+  return mine;
 }
 
 async function send(method: string, path: string, opts: RequestOptions, retried: boolean): Promise<Response> {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { STORAGE_KEYS, type LoginResult, type UserDto } from '@nhasach/shared';
-import { refreshAccessToken, SESSION_ENDED_EVENT, TOKEN_REFRESHED_EVENT } from '../../api/client.ts';
+import { endLocalSession, refreshAccessToken, SESSION_ENDED_EVENT, TOKEN_REFRESHED_EVENT } from '../../api/client.ts';
 import * as authApi from '../../api/auth.ts';
 import { isJwtExpired } from '../../lib/jwt.ts';
 import { storage } from '../../lib/storage.ts';
@@ -68,6 +68,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [onLoginPage]);
 
   const forgetLocally = useCallback(() => {
+    endLocalSession();
     storage.remove(STORAGE_KEYS.accessToken);
     storage.remove(STORAGE_KEYS.user);
     registrationStore.clear();
@@ -128,6 +129,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const token = result.accessToken;
       const user = result.user ? userFromDto(result.user) : userFromToken(token);
       if (!user) throw new Error('Thiếu thông tin người dùng từ BE');
+      endLocalSession(); // the previous one's refresh must not replace this token
       storage.set(STORAGE_KEYS.accessToken, token);
       storage.setJson(STORAGE_KEYS.user, user);
       // Nothing cached for a previous account may leak into this one.

@@ -64,7 +64,8 @@ function persist(): void {
 }
 
 function commit(next: Omit<Snapshot, 'userKey'>, userKey = snapshot.userKey): void {
-  if (userKey !== snapshot.userKey) return; // the user changed while a request ran
+  // The user changed while a request ran (the store hears of a logout a render after storage was cleared).
+  if (userKey !== snapshot.userKey || (userKey !== GUEST && String(storage.getJson<{ id?: unknown }>(STORAGE_KEYS.user)?.id) !== userKey)) return;
   snapshot = { userKey, ...next };
   persist();
   emit();
