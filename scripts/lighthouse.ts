@@ -115,6 +115,7 @@ interface LhResult {
   categories: { performance: { score: number | null } };
   audits: Record<string, LhAudit | undefined>;
   runtimeError?: { message: string };
+  environment?: { benchmarkIndex?: number };
 }
 
 interface Figures {
@@ -128,6 +129,8 @@ interface Figures {
   jsFiles: number;
   jsRawKb: number;
   jsGzipKb: number;
+  /** Lighthouse's CPU benchmark of the machine during the runs: its 4x slowdown is calibrated for 1,500-2,000. */
+  cpuIndex: number;
   load: string;
 }
 
@@ -219,6 +222,7 @@ async function measure(baseUrl: string, page: { name: string; path: string }, pr
       jsFiles: scripts.length,
       jsRawKb: Math.round(js.raw / 1024),
       jsGzipKb: Math.round(js.gzip / 1024),
+      cpuIndex: r.environment?.benchmarkIndex ?? NaN,
     });
   }
   const pick = <K extends keyof (typeof samples)[number]>(k: K) => Math.round(median(samples.map((s) => s[k])));
@@ -233,6 +237,7 @@ async function measure(baseUrl: string, page: { name: string; path: string }, pr
     jsFiles: pick('jsFiles'),
     jsRawKb: pick('jsRawKb'),
     jsGzipKb: pick('jsGzipKb'),
+    cpuIndex: pick('cpuIndex'),
     load: `${before} -> ${load()}`,
   };
 }
@@ -262,7 +267,7 @@ async function main(): Promise<void> {
         }
         rows.push(f);
         console.log(
-          `${f.preset.padEnd(7)} ${f.page.padEnd(8)} perf ${String(f.performance).padStart(3)}  LCP ${String(f.lcpMs).padStart(5)} ms  CLS ${f.cls.toFixed(3)}  TBT ${String(f.tbtMs).padStart(4)} ms  transferred ${String(f.transferredKb).padStart(4)} KB  first-load JS ${f.jsFiles} files ${f.jsRawKb} KB, gzip ${f.jsGzipKb} KB  load ${f.load}`,
+          `${f.preset.padEnd(7)} ${f.page.padEnd(8)} perf ${String(f.performance).padStart(3)}  LCP ${String(f.lcpMs).padStart(5)} ms  CLS ${f.cls.toFixed(3)}  TBT ${String(f.tbtMs).padStart(4)} ms  transferred ${String(f.transferredKb).padStart(4)} KB  first-load JS ${f.jsFiles} files ${f.jsRawKb} KB, gzip ${f.jsGzipKb} KB  CPU index ${f.cpuIndex}  load ${f.load}`,
         );
       }
     }
