@@ -121,7 +121,7 @@ export function CategoryPage() {
                 </li>
               ))}
               <li>
-                <button type="button" onClick={() => clear()} className="text-xs font-semibold text-gray-600 underline-offset-2 hover:text-brand-700 hover:underline">
+                <button type="button" onClick={clear} className="text-xs font-semibold text-gray-600 underline-offset-2 hover:text-brand-700 hover:underline">
                   Xóa tất cả
                 </button>
               </li>
@@ -139,7 +139,7 @@ export function CategoryPage() {
               description={hasFilters(state) ? 'Thử bỏ bớt bộ lọc hoặc chọn khoảng giá khác.' : 'Danh mục này chưa có sách.'}
               action={
                 hasFilters(state) ? (
-                  <Button variant="outline" onClick={() => clear()}>
+                  <Button variant="outline" onClick={clear}>
                     Xóa bộ lọc
                   </Button>
                 ) : undefined
@@ -162,7 +162,7 @@ export function CategoryPage() {
         title="Bộ lọc"
         footer={
           <div className="flex gap-2">
-            <Button variant="outline" className="flex-1" onClick={() => clear()} disabled={!hasFilters(state)}>
+            <Button variant="outline" className="flex-1" onClick={clear} disabled={!hasFilters(state)}>
               Xóa bộ lọc
             </Button>
             <Button className="flex-1" onClick={() => setDrawer(false)}>
