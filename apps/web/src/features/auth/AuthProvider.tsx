@@ -81,11 +81,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (!checking) return;
     let cancelled = false;
     void refreshAccessToken().then((token) => {
-      if (cancelled) return;
-      if (!token) {
-        storage.remove(STORAGE_KEYS.user);
-        setState(GUEST);
-      }
+      // A login that came first keeps its session (its refresh answer is dropped, not a failure).
+      if (cancelled || token || storage.get(STORAGE_KEYS.accessToken)) return;
+      storage.remove(STORAGE_KEYS.user);
+      setState(GUEST);
       // On success the TOKEN_REFRESHED_EVENT listener below updates the state.
     });
     return () => {
