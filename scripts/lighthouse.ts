@@ -129,7 +129,7 @@ interface Figures {
   jsFiles: number;
   jsRawKb: number;
   jsGzipKb: number;
-  /** Lighthouse's CPU benchmark of the machine during the runs: its 4x slowdown is calibrated for 1,500-2,000. */
+  /** Lighthouse's CPU benchmark of the machine during the runs: the mobile preset's 4x slowdown multiplies the host's speed. */
   cpuIndex: number;
   load: string;
 }

@@ -1,5 +1,5 @@
 import { ERROR_CODES, STORAGE_KEYS, type CartDto } from '@nhasach/shared';
-import { storage } from '../lib/storage.ts';
+import { storage, storedUserId } from '../lib/storage.ts';
 import { CART_CHANGED_EVENT } from '../lib/cartBadge.ts';
 import { ApiError, api } from './client.ts';
 
@@ -32,15 +32,6 @@ export function distinctCount(cart: unknown): number | undefined {
   return typeof n === 'number' && Number.isFinite(n) ? Math.max(0, n) : undefined;
 }
 
-/**
- * Whose session is stored now (undefined when signed out). A cart answer that arrives after its session ended (a
- * logout, or another account signed in while it was on its way) is dropped: it would put the last shopper's count
- * on a guest's badge.
- */
-export function cartSession(): number | undefined {
-  return storage.getJson<{ id?: number }>(STORAGE_KEYS.user)?.id;
-}
-
 /** Stores the badge count of `cart` and tells the page (header badge, other cart views) about the change. */
 export function publishCart(cart: CartDto | undefined, action: CartChangedDetail['action'], bookId?: number): void {
   const count = distinctCount(cart);
@@ -50,9 +41,9 @@ export function publishCart(cart: CartDto | undefined, action: CartChangedDetail
 }
 
 async function write(call: Promise<CartDto>, action: CartChangedDetail['action'], bookId?: number): Promise<CartDto> {
-  const session = cartSession();
+  const session = storedUserId();
   const cart = await call;
-  if (cartSession() === session) publishCart(cart, action, bookId);
+  if (storedUserId() === session) publishCart(cart, action, bookId);
   return cart;
 }
 

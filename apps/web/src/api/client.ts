@@ -119,7 +119,7 @@ let refreshInFlight: Promise<string | undefined> | undefined;
 /** Counts sessions ended in this page: a refresh that was on its way when one ended is dropped. */
 let sessionsEnded = 0;
 
-/** The local session ends (logout, password changed): a refresh still on its way must not store its token. */
+/** The local session ends or is replaced (logout, password changed, a login): a refresh still on its way must not store its token. */
 export function endLocalSession(): void {
   sessionsEnded++;
   refreshInFlight = undefined;

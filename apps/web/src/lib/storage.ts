@@ -1,3 +1,5 @@
+import { STORAGE_KEYS } from '@nhasach/shared';
+
 /** localStorage that never throws (private mode, quota, disabled storage are swallowed, spec section 8). */
 export const storage = {
   get(key: string): string | null {
@@ -41,3 +43,13 @@ export const storage = {
     }
   },
 };
+
+/**
+ * Whose session is stored now (undefined when signed out). An answer that arrives after its session ended (a logout,
+ * or another account signed in while it was on its way) is dropped by comparing this before and after: it would put
+ * the last shopper's cart count or favourites in a guest's (or the next account's) storage.
+ */
+export function storedUserId(): string | undefined {
+  const id = storage.getJson<{ id?: unknown }>(STORAGE_KEYS.user)?.id;
+  return id === undefined || id === null ? undefined : String(id);
+}

@@ -81,11 +81,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (!checking) return;
     let cancelled = false;
     void refreshAccessToken().then((token) => {
-      // A login that came first keeps its session (its refresh answer is dropped, not a failure).
+      // On success the TOKEN_REFRESHED_EVENT listener below updates the state. A login that came first keeps its
+      // session: its token is stored, and this refresh's answer was dropped, not refused.
       if (cancelled || token || storage.get(STORAGE_KEYS.accessToken)) return;
       storage.remove(STORAGE_KEYS.user);
       setState(GUEST);
-      // On success the TOKEN_REFRESHED_EVENT listener below updates the state.
     });
     return () => {
       cancelled = true;

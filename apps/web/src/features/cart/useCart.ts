@@ -3,7 +3,6 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { STORAGE_KEYS, type CartDto } from '@nhasach/shared';
 import {
   cartErrorText,
-  cartSession,
   clearCart,
   distinctCount,
   fetchCart,
@@ -15,7 +14,7 @@ import {
   type CartChangedDetail,
 } from '../../api/cart.ts';
 import { CART_CHANGED_EVENT } from '../../lib/cartBadge.ts';
-import { storage } from '../../lib/storage.ts';
+import { storage, storedUserId } from '../../lib/storage.ts';
 import { useAuth } from '../auth/useAuth.ts';
 
 /**
@@ -48,10 +47,10 @@ export function refreshCartBadge(): Promise<void> {
   const now = Date.now();
   if (now - lastBadgeRefresh < BADGE_REFRESH_GUARD_MS) return Promise.resolve();
   lastBadgeRefresh = now;
-  const session = cartSession();
+  const session = storedUserId();
   badgeRefreshInFlight = fetchCart()
     .then((cart) => {
-      if (cartSession() === session) syncBadgeFromRead(cart);
+      if (storedUserId() === session) syncBadgeFromRead(cart);
     })
     .catch(() => undefined)
     .finally(() => {
@@ -76,10 +75,10 @@ export function useCartBadgeSync(): void {
 export async function refreshCartAfterOrder(queryClient: QueryClient): Promise<void> {
   void queryClient.invalidateQueries({ queryKey: cartKeys.cart, refetchType: 'none' });
   try {
-    const session = cartSession();
+    const session = storedUserId();
     const cart = await fetchCart();
     const count = distinctCount(cart);
-    if (count === undefined || cartSession() !== session) return;
+    if (count === undefined || storedUserId() !== session) return;
     storage.set(STORAGE_KEYS.cartBadge, String(count));
     const detail: CartChangedDetail = { action: 'refresh', count };
     window.dispatchEvent(new CustomEvent<CartChangedDetail>(CART_CHANGED_EVENT, { detail }));
@@ -122,9 +121,9 @@ export function useCart(enabled = true) {
   const query = useQuery({
     queryKey: cartKeys.cart,
     queryFn: async ({ signal }) => {
-      const session = cartSession();
+      const session = storedUserId();
       const cart = await fetchCart(signal);
-      if (cartSession() === session) syncBadgeFromRead(cart);
+      if (storedUserId() === session) syncBadgeFromRead(cart);
       return cart;
     },
     enabled,

@@ -1,6 +1,6 @@
 import { FAVOURITES_SYNC_PAGE_SIZE, STORAGE_KEYS } from '@nhasach/shared';
 import { fetchMyFavourites, toggleFavouriteRequest } from '../../api/catalog.ts';
-import { storage } from '../../lib/storage.ts';
+import { storage, storedUserId } from '../../lib/storage.ts';
 
 /**
  * The favourites of the current user in the browser (spec sections 3 and 4, Favourites): liked ids and
@@ -65,7 +65,7 @@ function persist(): void {
 
 function commit(next: Omit<Snapshot, 'userKey'>, userKey = snapshot.userKey): void {
   // The user changed while a request ran (the store hears of a logout a render after storage was cleared).
-  if (userKey !== snapshot.userKey || (userKey !== GUEST && String(storage.getJson<{ id?: unknown }>(STORAGE_KEYS.user)?.id) !== userKey)) return;
+  if (userKey !== snapshot.userKey || (storedUserId() ?? GUEST) !== userKey) return;
   snapshot = { userKey, ...next };
   persist();
   emit();

@@ -40,8 +40,8 @@ export function CategoryPage() {
   useDocumentTitle(title || 'Danh mục');
 
   const hrefOf = useCallback((s: ListingState) => `/danh-muc/${catSlug}${listingSearch(s)}`, [catSlug]);
-  // Filters keep the scroll position; page links (Pagination) go back to the top.
   const go = useQueryUpdate();
+  // Filters keep the scroll position; page links (Pagination) go back to the top.
   const update = useCallback(
     (change: Partial<ListingState>) => go((current) => hrefOf(withChange(parseListing(current), change)), { preventScrollReset: true }),
     [go, hrefOf],
