@@ -1,6 +1,5 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import './fonts.css';
 import { App } from './app/App.tsx';
 import './styles.css';
 

@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  BANNER_SIZES,
+  bannerSrc,
+  bannerSrcSet,
   catalogParams,
   catalogQuerySchema,
   cleanSearchText,
   COVER_CARD_SIZES,
   coverSrcSet,
   formatVnd,
+  HOME_BANNERS,
   HOME_QUERY,
   homeQuerySchema,
   parseListing,
@@ -108,8 +112,8 @@ export async function homeHead({ app, origin }: PageContext): Promise<PageHead> 
     description: HOME_DESCRIPTION,
     canonical: `${origin}/`,
     image: absoluteUrl(origin, '/favicon.svg'),
-    // The first banner of the carousel (BannerCarousel.tsx) is the home page's largest paint.
-    preloadImage: { href: '/banners/flash-sale.svg' },
+    // The first banner of the carousel is the home page's largest paint.
+    preloadImage: { href: bannerSrc(HOME_BANNERS[0]!.name), srcset: bannerSrcSet(HOME_BANNERS[0]!.name), sizes: BANNER_SIZES },
     jsonLd: [
       {
         '@context': 'https://schema.org',

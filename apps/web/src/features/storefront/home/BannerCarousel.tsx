@@ -1,26 +1,15 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { BANNER_SIZES, HOME_BANNERS, bannerSrc, bannerSrcSet, type Banner } from '@nhasach/shared';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons.tsx';
 
 /** Spec section 9: 3 images, 3000 ms. */
 export const CAROUSEL_INTERVAL_MS = 3000;
 
-export interface Banner {
-  src: string;
-  alt: string;
-  href: string;
-}
-
-export const HOME_BANNERS: Banner[] = [
-  { src: '/banners/flash-sale.svg', alt: 'Flash Sale cuối tuần: sách hay giảm đến 50%', href: '#flash-sale' },
-  { src: '/banners/new-books.svg', alt: 'Sách mới lên kệ mỗi tuần từ Nhã Nam, NXB Trẻ, Kim Đồng', href: '#sach-moi' },
-  { src: '/banners/free-shipping.svg', alt: 'Miễn phí giao hàng cho đơn từ 500.000₫', href: '#ban-chay' },
-];
-
 /**
  * Auto-rotating banners (spec section 2, Home): every 3000 ms, arrows, dots, left/right keys, pauses while the
  * pointer is over it or focus is inside it (and with the pause button). WAI-ARIA carousel pattern.
  */
-export function BannerCarousel({ banners = HOME_BANNERS, intervalMs = CAROUSEL_INTERVAL_MS }: { banners?: Banner[]; intervalMs?: number }) {
+export function BannerCarousel({ banners = HOME_BANNERS, intervalMs = CAROUSEL_INTERVAL_MS }: { banners?: readonly Banner[]; intervalMs?: number }) {
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -86,7 +75,7 @@ export function BannerCarousel({ banners = HOME_BANNERS, intervalMs = CAROUSEL_I
       >
         {banners.map((b, i) => (
           <div
-            key={b.src}
+            key={b.name}
             role="group"
             aria-roledescription="slide"
             aria-label={`${i + 1} / ${count}`}
@@ -95,7 +84,18 @@ export function BannerCarousel({ banners = HOME_BANNERS, intervalMs = CAROUSEL_I
             className="w-full shrink-0"
           >
             <a href={b.href} className="block aspect-[2/1] sm:aspect-[3/1]">
-              <img src={b.src} alt={b.alt} width={1200} height={400} className="size-full object-cover object-left sm:object-center" loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'auto'} draggable={false} />
+              <img
+                src={bannerSrc(b.name)}
+                srcSet={bannerSrcSet(b.name)}
+                sizes={BANNER_SIZES}
+                alt={b.alt}
+                width={1200}
+                height={400}
+                className="size-full object-cover object-left sm:object-center"
+                loading={i === 0 ? 'eager' : 'lazy'}
+                fetchPriority={i === 0 ? 'high' : 'auto'}
+                draggable={false}
+              />
             </a>
           </div>
         ))}
@@ -112,7 +112,7 @@ export function BannerCarousel({ banners = HOME_BANNERS, intervalMs = CAROUSEL_I
         {/* Each dot sits in a 24 px target (WCAG 2.5.8). */}
         {banners.map((b, i) => (
           <button
-            key={b.src}
+            key={b.name}
             type="button"
             aria-label={`Xem banner ${i + 1}`}
             aria-current={i === index ? 'true' : undefined}
