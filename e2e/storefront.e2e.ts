@@ -277,6 +277,26 @@ describe('storefront journey', () => {
     await context.close();
   });
 
+  it('leaves a shopper who scrolled before the app started where they are', async () => {
+    const { context, page } = await newPage(browser, store.baseUrl, { viewport: MOBILE });
+    // The app's entry held back, as on a slow line: the page is on screen and the shopper scrolls it meanwhile.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    await page.evaluate(() => document.getElementById('sach-moi')!.scrollIntoView());
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(500);
+    release();
+    // The app has started once the new-books grid, built when near the screen, shows its cards.
+    await poll(() => page.getByRole('list', { name: 'Sản phẩm mới' }).getByTestId('book-card').count()).toBe(15);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await context.close();
+  });
+
   it('sends home, category, search and product pages rendered, and hydrates them without rebuilding', async () => {
     // Without JavaScript: the shopper already sees the page (a slow phone shows it before its scripts run).
     const off = await browser.newContext({ baseURL: store.baseUrl, javaScriptEnabled: false, viewport: MOBILE });

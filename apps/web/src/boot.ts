@@ -1,8 +1,8 @@
 /**
  * The loader of a storefront page the server has rendered (apps/server/src/modules/seo puts it in place of the
- * app's entry): the page is already on screen, so the app's scripts wait for the page's load event (its cover,
- * stylesheet and fonts go first on a slow line) or for the shopper's first touch or key, whichever comes first,
- * and then load together.
+ * app's entry): the page is already on screen, so the app's scripts wait for the page's load event (its cover
+ * and stylesheet go first on a slow line) or for the shopper's first touch or key, whichever comes first, and
+ * then load together.
  */
 const tag = document.querySelector<HTMLScriptElement>('script[data-entry]');
 const entry = tag?.dataset.entry;

@@ -13,6 +13,7 @@ export * from './catalog-rules.ts';
 export * from './price.ts';
 export * from './isbn.ts';
 export * from './media.ts';
+export * from './banners.ts';
 export * from './orders.ts';
 export * from './cart.ts';
 export * from './cart-badge.ts';

@@ -137,4 +137,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+// The first render leaves the scroll where it is (hydrationData, even empty, tells the router the page came from the
+// server): the app starts at a rendered page's load event, and a shopper who has scrolled by then was sent back to
+// the top. Later navigations scroll as before (ScrollRestoration in AppRoot).
+export const createAppRouter = () => createBrowserRouter(routes, { hydrationData: {} });

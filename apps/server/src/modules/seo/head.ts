@@ -104,8 +104,8 @@ export function compileShell(indexHtml: string, boot?: string): (head: PageHead,
   const beforeHead = stylesheets.length ? `${beforeStyles}${stylesheets.join('\n    ')}\n    ` : beforeStyles;
   const rootAt = afterHead.search(ROOT);
   // A page the server has rendered shows without its scripts: the loader (apps/web/src/boot.ts) stands in for the
-  // app's entry and fetches it with its files after the page's load event, so the cover, the stylesheet and the
-  // fonts are not queued behind thirty script files on a slow line.
+  // app's entry and fetches it with its files after the page's load event, so the cover and the stylesheet are
+  // not queued behind thirty script files on a slow line.
   const entryFiles = [...afterHead.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
   const withoutPreloads = afterHead.replace(MODULE_PRELOAD, '');
   const entryTag = ENTRY.exec(withoutPreloads);
