@@ -1,11 +1,12 @@
 /**
- * Home banners: pictures of 1200 x 400 drawn from apps/web/banners/*.svg by `npm run banners`, one WebP file per
- * width (`/banners/NAME-WIDTH.webp`). The carousel and the server's preload of the first banner use the same
- * srcset and sizes.
+ * Home banners: pictures drawn from apps/web/banners/*.svg (designed at BANNER_DESIGN) by `npm run banners`, one
+ * WebP file per width (`/banners/NAME-WIDTH.webp`). The carousel and the server's preload of the first banner use
+ * the same srcset and sizes.
  */
-export const BANNER_WIDTHS = [600, 900, 1200, 1800] as const;
+export const BANNER_DESIGN = { width: 1200, height: 400 } as const;
+export const BANNER_WIDTHS = [600, 900, BANNER_DESIGN.width, 1800] as const;
 /** The file for a browser without srcset: the picture at its design size. */
-export const bannerSrc = (name: string): string => `/banners/${name}-1200.webp`;
+export const bannerSrc = (name: string): string => `/banners/${name}-${BANNER_DESIGN.width}.webp`;
 export const bannerSrcSet = (name: string): string => BANNER_WIDTHS.map((w) => `/banners/${name}-${w}.webp ${w}w`).join(', ');
 /**
  * The banner's width on screen (page-container of 1240 px less its padding, the side tiles from 1024 px); below

@@ -1,4 +1,4 @@
-// npm run banners: draws the home page's banners (apps/web/banners/*.svg, 1200 x 400) into the WebP files the
+// npm run banners: draws the home page's banners (apps/web/banners/*.svg, BANNER_DESIGN in size) into the WebP files the
 // storefront serves (apps/web/public/banners/NAME-WIDTH.webp), one per width of BANNER_WIDTHS. Run it after
 // changing a banner's SVG and commit the pictures. The text is drawn here with the bundled Be Vietnam Pro (the
 // covers' fonts), so a phone gets a picture to decode off its main thread instead of an SVG document to parse,
@@ -7,7 +7,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { BANNER_WIDTHS } from '@nhasach/shared';
+import { BANNER_DESIGN, BANNER_WIDTHS } from '@nhasach/shared';
 import { configureCoverFonts } from '../modules/media/fonts.ts';
 
 const web = fileURLToPath(new URL('../../../web/', import.meta.url));
@@ -20,7 +20,7 @@ for (const file of (await readdir(sources)).filter((f) => f.endsWith('.svg')).so
   const name = file.replace(/\.svg$/, '');
   for (const width of BANNER_WIDTHS) {
     // Drawn at the SVG's own density scaled to the width, so text and edges are sharp at every size.
-    const picture = await sharp(svg, { density: (72 * width) / 1200 })
+    const picture = await sharp(svg, { density: (72 * width) / BANNER_DESIGN.width })
       .resize({ width })
       .webp({ quality: 82, effort: 6 })
       .toBuffer();

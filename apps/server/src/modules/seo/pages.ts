@@ -29,6 +29,7 @@ import { SITE_NAME, type PageHead } from './head.ts';
 
 /** Titles as the web app sets them (useDocumentTitle): 'Page | Nhà Sách'; the home page has its own. */
 const pageTitle = (title: string) => `${title} | ${SITE_NAME}`;
+const FIRST_BANNER = HOME_BANNERS[0]!.name;
 const HOME_TITLE = 'Nhà Sách - Nhà sách trực tuyến';
 const HOME_DESCRIPTION = 'Nhà Sách - nhà sách trực tuyến: sách tiếng Việt và sách dịch, giao hàng toàn quốc.';
 
@@ -113,7 +114,7 @@ export async function homeHead({ app, origin }: PageContext): Promise<PageHead> 
     canonical: `${origin}/`,
     image: absoluteUrl(origin, '/favicon.svg'),
     // The first banner of the carousel is the home page's largest paint.
-    preloadImage: { href: bannerSrc(HOME_BANNERS[0]!.name), srcset: bannerSrcSet(HOME_BANNERS[0]!.name), sizes: BANNER_SIZES },
+    preloadImage: { href: bannerSrc(FIRST_BANNER), srcset: bannerSrcSet(FIRST_BANNER), sizes: BANNER_SIZES },
     jsonLd: [
       {
         '@context': 'https://schema.org',

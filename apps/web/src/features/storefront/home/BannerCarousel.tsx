@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { BANNER_SIZES, HOME_BANNERS, bannerSrc, bannerSrcSet, type Banner } from '@nhasach/shared';
+import { BANNER_DESIGN, BANNER_SIZES, HOME_BANNERS, bannerSrc, bannerSrcSet, type Banner } from '@nhasach/shared';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons.tsx';
 
 /** Spec section 9: 3 images, 3000 ms. */
@@ -89,8 +89,8 @@ export function BannerCarousel({ banners = HOME_BANNERS, intervalMs = CAROUSEL_I
                 srcSet={bannerSrcSet(b.name)}
                 sizes={BANNER_SIZES}
                 alt={b.alt}
-                width={1200}
-                height={400}
+                width={BANNER_DESIGN.width}
+                height={BANNER_DESIGN.height}
                 className="size-full object-cover object-left sm:object-center"
                 loading={i === 0 ? 'eager' : 'lazy'}
                 fetchPriority={i === 0 ? 'high' : 'auto'}
