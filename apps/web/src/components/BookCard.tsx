@@ -106,7 +106,7 @@ function SoldBar({ sold, stock }: { sold: number; stock: number }) {
 /** Placeholder of a card while loading. */
 export function BookCardSkeleton() {
   return (
-    <div aria-hidden="true" className="flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white">
+    <div aria-hidden="true" className="flex animate-pulse flex-col overflow-hidden rounded-xl border border-gray-200 bg-white">
       <Skeleton className="aspect-[2/3] rounded-none" />
       <div className="space-y-2 p-3">
         <Skeleton className="h-3.5 w-11/12" />

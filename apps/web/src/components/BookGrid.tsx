@@ -10,7 +10,7 @@ export const GRID_COLS = {
 
 export function BookGrid({ books, cols = GRID_COLS.wide, eagerCount = 0, className = '', label }: { books: BookCardDto[]; cols?: string; eagerCount?: number; className?: string; label?: string }) {
   return (
-    <ul aria-label={label} className={`grid gap-3 sm:gap-4 ${cols} ${className}`}>
+    <ul aria-label={label} className={`grid animate-pulse gap-3 sm:gap-4 ${cols} ${className}`}>
       {books.map((b, i) => (
         <li key={b.id}>
           <BookCard book={b} eager={i < eagerCount} />
@@ -22,7 +22,7 @@ export function BookGrid({ books, cols = GRID_COLS.wide, eagerCount = 0, classNa
 
 export function BookGridSkeleton({ count, cols = GRID_COLS.wide, className = '' }: { count: number; cols?: string; className?: string }) {
   return (
-    <div role="status" aria-label="Đang tải sách" className={`grid gap-3 sm:gap-4 ${cols} ${className}`}>
+    <div role="status" aria-label="Đang tải sách" className={`grid animate-pulse gap-3 sm:gap-4 ${cols} ${className}`}>
       {Array.from({ length: count }, (_, i) => (
         <BookCardSkeleton key={i} />
       ))}

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { HydratesApart } from '../../components/HydratesApart.tsx';
 import { useCartBadgeSync } from '../../features/cart/useCart.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
@@ -20,7 +21,9 @@ export function StoreLayout() {
       <main id="main-content" tabIndex={-1} className="min-h-dvh flex-1 outline-none">
         <Outlet />
       </main>
-      <Footer />
+      <HydratesApart>
+        <Footer />
+      </HydratesApart>
     </div>
   );
 }

@@ -30,7 +30,7 @@ interface Persisted {
 const GUEST = 'guest';
 /** What the server's render and the browser's hydration of it show: the liked set lives in this browser's storage. */
 const NOTHING_LIKED: Snapshot = { userKey: GUEST, ids: new Set(), counts: new Map() };
-let snapshot: Snapshot = { userKey: GUEST, ids: new Set(), counts: new Map() };
+let snapshot: Snapshot = NOTHING_LIKED;
 let loaded = false;
 const listeners = new Set<() => void>();
 /** Users whose full sync ran in this page session (once each, success or not). */
@@ -44,6 +44,9 @@ function emit(): void {
 
 function read(userKey: string): Snapshot {
   const raw = storage.getJson<Persisted>(STORAGE_KEYS.favourites(userKey));
+  // A guest who liked nothing sees what the server rendered: the same snapshot, so no heart re-renders at start
+  // (a store whose first browser snapshot differs from the server's re-renders its readers at once, in one task).
+  if (!raw && userKey === GUEST) return NOTHING_LIKED;
   const ids = new Set<number>();
   const counts = new Map<number, number>();
   if (raw && Array.isArray(raw.ids)) for (const id of raw.ids) if (typeof id === 'number') ids.add(id);

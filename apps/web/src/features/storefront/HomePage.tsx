@@ -5,6 +5,7 @@ import { HOME_NEW_PAGE_SIZE, discountPercent, effectivePrice, isSaleActive, type
 import { bookKeys, catalogKeys, fetchCategoryTree, fetchHome, fetchNewest } from '../../api/catalog.ts';
 import { BookGrid, BookGridSkeleton, GRID_COLS } from '../../components/BookGrid.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
+import { HydratesApart } from '../../components/HydratesApart.tsx';
 import { EmptyState, ErrorState } from '../../components/StateBlocks.tsx';
 import { WhenNear } from '../../components/WhenNear.tsx';
 import { BookOpenIcon, HeartIcon, SparklesIcon, TrophyIcon, ZapIcon } from '../../components/icons.tsx';
@@ -21,24 +22,37 @@ export function HomePage() {
   return (
     <div className="page-container space-y-6 py-4 sm:space-y-8 sm:py-6">
       <h1 className="sr-only">Nhà Sách - nhà sách trực tuyến</h1>
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_290px]">
-        <BannerCarousel />
-        <SideTiles />
-      </div>
+      {/* Each block is taken over by the app on its own (see HydratesApart): the page starts in short tasks. */}
+      <HydratesApart>
+        <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_290px]">
+          <BannerCarousel />
+          <SideTiles />
+        </div>
+      </HydratesApart>
 
       {home.isError && <ErrorState message="Không tải được trang chủ" onRetry={() => void home.refetch()} retrying={home.isFetching} compact />}
 
-      <CategoryChips />
-      <FlashSaleSection home={home.data} loading={home.isPending} failed={home.isError} />
-      <NewProductsSection home={home.data} loading={home.isPending} failed={home.isError} />
-      <BestSellersSection home={home.data} loading={home.isPending} failed={home.isError} />
+      <HydratesApart>
+        <CategoryChips />
+      </HydratesApart>
+      <HydratesApart>
+        <FlashSaleSection home={home.data} loading={home.isPending} failed={home.isError} />
+      </HydratesApart>
+      <HydratesApart>
+        <NewProductsSection home={home.data} loading={home.isPending} failed={home.isError} />
+      </HydratesApart>
+      <HydratesApart>
+        <BestSellersSection home={home.data} loading={home.isPending} failed={home.isError} />
+      </HydratesApart>
       {home.data?.categories.map((block) => (
-        <section key={block.category.id} aria-labelledby={`cat-${block.category.id}`} className="render-when-near rounded-2xl bg-white p-4 shadow-sm ring-1 ring-gray-200/70 sm:p-5">
-          <SectionHeader id={`cat-${block.category.id}`} title={block.category.name} icon={<BookOpenIcon size={18} />} moreHref={`/danh-muc/${block.category.slug}`} />
-          <WhenNear placeholder={<BookRowSkeleton />}>
-            <BookRow books={block.books} label={block.category.name} />
-          </WhenNear>
-        </section>
+        <HydratesApart key={block.category.id}>
+          <section aria-labelledby={`cat-${block.category.id}`} className="render-when-near rounded-2xl bg-white p-4 shadow-sm ring-1 ring-gray-200/70 sm:p-5">
+            <SectionHeader id={`cat-${block.category.id}`} title={block.category.name} icon={<BookOpenIcon size={18} />} moreHref={`/danh-muc/${block.category.slug}`} />
+            <WhenNear placeholder={<BookRowSkeleton />}>
+              <BookRow books={block.books} label={block.category.name} />
+            </WhenNear>
+          </section>
+        </HydratesApart>
       ))}
     </div>
   );

@@ -20,7 +20,8 @@ export function BookRow({ books, label, saleBar = false, eagerCount = 0 }: { boo
     setEdges({ start: el.scrollLeft <= 4, end: el.scrollLeft + el.clientWidth >= el.scrollWidth - 4 });
   }, []);
   useEffect(() => {
-    measure();
+    // The observer's first call comes once the row is laid out: measuring here, while the page starts, would make
+    // the browser lay the whole page out in the middle of the app's start.
     const el = listRef.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
     const ro = new ResizeObserver(measure);
@@ -61,7 +62,7 @@ export function BookRow({ books, label, saleBar = false, eagerCount = 0 }: { boo
 /** A row's placeholder, as tall as the row: a cover and a text block per card (the home page has ten of them). */
 export function BookRowSkeleton({ count = 6 }: { count?: number }) {
   return (
-    <div role="status" aria-label="Đang tải sách" className="flex gap-3 overflow-hidden pt-1 pb-3 sm:gap-4">
+    <div role="status" aria-label="Đang tải sách" className="flex animate-pulse gap-3 overflow-hidden pt-1 pb-3 sm:gap-4">
       {Array.from({ length: count }, (_, i) => (
         <div key={i} aria-hidden="true" className={`${ITEM} overflow-hidden rounded-xl border border-gray-200 bg-white`}>
           <Skeleton className="aspect-[2/3] rounded-none" />

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ChevronDownIcon, ChevronUpIcon } from '../../../components/icons.tsx';
 
 /** Collapsed height of a long description; a text at most SLACK_PX taller is shown whole. */
@@ -21,8 +21,14 @@ export function BookDescription({ html }: { html: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const [long, setLong] = useState(() => guessLong(html));
   const [expanded, setExpanded] = useState(false);
-  useLayoutEffect(() => {
-    setLong((ref.current?.scrollHeight ?? 0) > COLLAPSED_PX + SLACK_PX);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    // Measured when the browser has laid the text out (the observer's first call), and again when its width
+    // changes: reading the height during the app's start would force a layout of the whole page there.
+    const ro = new ResizeObserver(() => setLong(el.scrollHeight > COLLAPSED_PX + SLACK_PX));
+    ro.observe(el);
+    return () => ro.disconnect();
   }, [html]);
   if (!html.trim()) return <p className="text-sm text-gray-500">Chưa có mô tả cho cuốn sách này.</p>;
   return (
