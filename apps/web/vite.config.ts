@@ -91,7 +91,15 @@ export default defineConfig(({ isSsrBuild }) => ({
       }),
   ],
   // Zod with its CSP-safe configuration (src/lib/zod.ts), loaded only by the pages that validate something.
-  resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) }] },
+  resolve: {
+    alias: [
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) },
+      // React Router's package exports name only its development build (remix-run/react-router#14102), which keeps
+      // its dev-only warnings in a shopper's bundle. The browser gets the production build it also ships, the same
+      // code with the warnings off (0.6 KB gzip less in the app's first chunk); the server's render keeps the export.
+      ...(isSsrBuild ? [] : [{ find: /^react-router$/, replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)) }]),
+    ],
+  },
   server: {
     port: 5173,
     proxy: {
