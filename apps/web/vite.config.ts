@@ -76,7 +76,7 @@ const compileHints: Plugin = {
   },
 };
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     react(),
     storefront.plugin,
@@ -95,9 +95,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     alias: [
       { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) },
       // React Router's package exports name only its development build (remix-run/react-router#14102), which keeps
-      // its dev-only warnings in a shopper's bundle. The browser gets the production build it also ships, the same
-      // code with the warnings off (0.6 KB gzip less in the app's first chunk); the server's render keeps the export.
-      ...(isSsrBuild ? [] : [{ find: /^react-router$/, replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)) }]),
+      // its dev-only warnings in a shopper's bundle. The browser build gets the production build it also ships, the
+      // same code with the warnings off (0.6 KB gzip less in the app's first chunk); the dev server and the server's
+      // render keep the export.
+      ...(command !== 'build' || isSsrBuild ? [] : [{ find: /^react-router$/, replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)) }]),
     ],
   },
   server: {
