@@ -472,7 +472,7 @@ const FIRST_LOAD_PAGES = [
 ];
 
 describe('first-load JavaScript of the storefront', () => {
-  it('stays within 150 KB gzip on a phone and a desktop, and carries no back-office code', { timeout: 180_000 }, async () => {
+  it('stays within 150 KB gzip on a phone and a desktop, carries no back-office code, and its books hold still', { timeout: 180_000 }, async () => {
     for (const viewport of [MOBILE, DESKTOP]) {
       for (const target of FIRST_LOAD_PAGES) {
         const { context, page } = await newPage(browser, store.baseUrl, { viewport });
@@ -496,6 +496,14 @@ describe('first-load JavaScript of the storefront', () => {
         expect([...scripts.keys()].filter((p) => /\/(Admin|Sale)\w*Page-[\w-]+\.js$/.test(p)), label).toEqual([]);
         const total = [...scripts.values()].reduce((a, b) => a + b, 0);
         expect(total, label).toBeLessThanOrEqual(BUDGET_GZIP);
+        // Loaded books hold still: only placeholders pulse, never a list of real cards.
+        const fading = await page.evaluate(() =>
+          document.getAnimations().filter((a) => {
+            const target = a.effect instanceof KeyframeEffect ? a.effect.target : null;
+            return !!target && (!!target.closest('[data-testid="book-card"]') || !!target.querySelector('[data-testid="book-card"]'));
+          }).length,
+        );
+        expect(fading, label).toBe(0);
         await context.close();
       }
     }

@@ -10,7 +10,7 @@ export const GRID_COLS = {
 
 export function BookGrid({ books, cols = GRID_COLS.wide, eagerCount = 0, className = '', label }: { books: BookCardDto[]; cols?: string; eagerCount?: number; className?: string; label?: string }) {
   return (
-    <ul aria-label={label} className={`grid animate-pulse gap-3 sm:gap-4 ${cols} ${className}`}>
+    <ul aria-label={label} className={`grid gap-3 sm:gap-4 ${cols} ${className}`}>
       {books.map((b, i) => (
         <li key={b.id}>
           <BookCard book={b} eager={i < eagerCount} />
