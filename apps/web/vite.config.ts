@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -76,6 +77,12 @@ const compileHints: Plugin = {
   },
 };
 
+/** React Router's production build, found where Node finds the package from this app (wherever npm installed it). */
+function reactRouterProduction(): string {
+  const pkg = createRequire(import.meta.url).resolve('react-router/package.json');
+  return path.join(path.dirname(pkg), 'dist', 'production', 'index.mjs');
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     react(),
@@ -98,7 +105,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       // its dev-only warnings in a shopper's bundle. The browser build gets the production build it also ships, the
       // same code with the warnings off (0.6 KB gzip less in the app's first chunk); the dev server and the server's
       // render keep the export.
-      ...(command !== 'build' || isSsrBuild ? [] : [{ find: /^react-router$/, replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)) }]),
+      ...(command !== 'build' || isSsrBuild ? [] : [{ find: /^react-router$/, replacement: reactRouterProduction() }]),
     ],
   },
   server: {
