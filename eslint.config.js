@@ -26,6 +26,14 @@ export default tseslint.config(
     },
   },
   {
+    // Test helpers live in apps/server/test: production code never reaches them.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)test/', message: 'Test helpers (apps/server/test) are for *.test.ts only.' }] }],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

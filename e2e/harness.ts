@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { startMailCatcher, type MailCatcher } from '../apps/server/src/test/mail-catcher.ts';
+import { startMailCatcher, type MailCatcher } from '../apps/server/test/mail-catcher.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const artifactsDir = path.join(root, 'e2e', '.artifacts');
@@ -211,4 +211,4 @@ export async function storeApi<T>(baseUrl: string, path: string, init: ApiInit =
 }
 
 /** A valid saved address (the server's tests use the same). */
-export { VALID_ADDRESS as TEST_ADDRESS } from '../apps/server/src/test/address.ts';
+export { VALID_ADDRESS as TEST_ADDRESS } from '../apps/server/test/address.ts';

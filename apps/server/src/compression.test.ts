@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test/harness.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
 
 // A built web app as `npm run build` leaves it: each text asset with its .br and .gz beside it.
 const webDist = mkdtempSync(path.join(tmpdir(), 'nhasach-dist-'));

@@ -3,11 +3,11 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { queryRows } from './db/client.ts';
 import { bookImages } from './db/schema/index.ts';
-import { createTestApp, type TestApp } from './test/harness.ts';
-import { actors, insertRefs, type Actors, type Refs } from './modules/admin/testing.ts';
-import { createAccount } from './modules/auth/testing.ts';
-import { makeShopBook, placeOrder } from './modules/sales/testing.ts';
-import { VALID_ADDRESS } from './modules/orders/testing.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import { actors, insertRefs, type Actors, type Refs } from '../test/admin.ts';
+import { createAccount } from '../test/auth.ts';
+import { makeShopBook, placeOrder } from '../test/sales.ts';
+import { VALID_ADDRESS } from '../test/orders.ts';
 
 /**
  * Malformed requests generated from the app's own OpenAPI document, over every route and every role: NUL bytes,

@@ -5,8 +5,8 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test/harness.ts';
-import { createAccount, expectLimited, randomIp } from './modules/auth/testing.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createAccount, expectLimited, randomIp } from '../test/auth.ts';
 import { isDatabaseUnavailable } from './lib/unavailable.ts';
 
 const expectUnavailable = (res: LightMyRequestResponse) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { createTestApp, type TestApp } from './test/harness.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
 
 const directives = (res: LightMyRequestResponse) =>
   Object.fromEntries(

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { queryRows } from './db/client.ts';
-import { createTestApp, type TestApp } from './test/harness.ts';
-import { actors, bookBody, insertRefs, type Actors, type Refs } from './modules/admin/testing.ts';
-import { makeStaff, placeOrder, type Staff } from './modules/sales/testing.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import { actors, bookBody, insertRefs, type Actors, type Refs } from '../test/admin.ts';
+import { makeStaff, placeOrder, type Staff } from '../test/sales.ts';
 
 /**
  * The strict input layer (docs/decisions.md, Strict input): malformed numbers are refused rather than read as

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
-import { createTestApp, type TestApp } from './test/harness.ts';
-import { expectLimited, randomIp, uniqueName } from './modules/auth/testing.ts';
-import { placeOrder } from './modules/payments/testing.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import { expectLimited, randomIp, uniqueName } from '../test/auth.ts';
+import { placeOrder } from '../test/payments.ts';
 
 const PROXY = '198.51.100.7';
 

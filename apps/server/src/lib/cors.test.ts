@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 const WEB = 'https://shop.example';
 const OTHER = 'https://evil.example';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { IMAGE_VARIANT_WIDTHS, isValidIsbn13 } from '@nhasach/shared';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { queryRows } from '../client.ts';
 import { seedDemoCatalog, type DemoCatalogResult } from './catalog.ts';
 import { DEMO_BOOKS, toSlug, VARIETY } from './catalog-data/index.ts';

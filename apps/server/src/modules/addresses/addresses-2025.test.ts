@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AddressConversionDto, AddressDto, GeoUnitDto } from '@nhasach/shared';
 import { addresses, orders } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { makeCustomer, makeShopBook, VALID_ADDRESS, type Customer } from '../orders/testing.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { makeCustomer, makeShopBook, VALID_ADDRESS, type Customer } from '../../../test/orders.ts';
 
 /** The administrative units since July 2025 (two levels) beside the older three-level ones. */
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressDto, GeoUnitDto } from '@nhasach/shared';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { makeCustomer, VALID_ADDRESS, type Customer } from '../orders/testing.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { makeCustomer, VALID_ADDRESS, type Customer } from '../../../test/orders.ts';
 
 let t: TestApp;
 

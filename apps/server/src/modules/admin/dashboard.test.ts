@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardDto } from '@nhasach/shared';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { createAccount } from '../auth/testing.ts';
-import { placeOrder } from '../payments/testing.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createAccount } from '../../../test/auth.ts';
+import { placeOrder } from '../../../test/payments.ts';
 import { getDashboard } from './dashboard.ts';
-import { actors, bookBody, insertOrder, insertRefs, type Actors, type Refs } from './testing.ts';
+import { actors, bookBody, insertOrder, insertRefs, type Actors, type Refs } from '../../../test/admin.ts';
 
 let t: TestApp;
 let who: Actors;

@@ -1,3 +1,3 @@
-import { uploadSuite } from './uploads.suite.ts';
+import { uploadSuite } from '../../../test/uploads.suite.ts';
 
 uploadSuite('local');

@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import { SignJWT, decodeJwt } from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@nhasach/shared';
 import { queryRows } from '../../db/client.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { startMailCatcher, type MailCatcher } from '../../../test/mail-catcher.ts';
 import { createTokenSigner } from '../../lib/jwt.ts';
-import { bearer, countRows, createAccount, loginViaApi, refreshCookieOf, registerViaApi, uniqueName } from './testing.ts';
+import { bearer, countRows, createAccount, loginViaApi, refreshCookieOf, registerViaApi, uniqueName } from '../../../test/auth.ts';
 
 let t: TestApp;
 let catcher: MailCatcher;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { loadConfig } from '../../config.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { createAccount, refreshCookieOf } from './testing.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createAccount, refreshCookieOf } from '../../../test/auth.ts';
 
 /** The refresh cookie of a front end on another site (COOKIE_SAMESITE=none) and a short access-token lifetime. */
 let t: TestApp;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher.ts';
-import { createAccount, loginViaApi, uniqueName } from './testing.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { startMailCatcher, type MailCatcher } from '../../../test/mail-catcher.ts';
+import { createAccount, loginViaApi, uniqueName } from '../../../test/auth.ts';
 
 let t: TestApp;
 let catcher: MailCatcher;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { expectLimited, randomIp, uniqueName } from './testing.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { expectLimited, randomIp, uniqueName } from '../../../test/auth.ts';
 
 // Runs only when a Redis server is given: TEST_REDIS_URL=redis://127.0.0.1:6379
 describe.skipIf(!process.env.TEST_REDIS_URL)('limits shared through Redis', () => {

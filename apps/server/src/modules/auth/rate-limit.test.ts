@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { createAccount, expectLimited, randomIp, uniqueName } from './testing.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createAccount, expectLimited, randomIp, uniqueName } from '../../../test/auth.ts';
 
 // Real limits (scale 1). Mail goes to the outbox (no SMTP): these tests are about counting requests.
 let t: TestApp;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { CartDto } from '@nhasach/shared';
 import { books } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { makeCustomer, makeShopBook, type Customer } from '../orders/testing.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { makeCustomer, makeShopBook, type Customer } from '../../../test/orders.ts';
 
 let t: TestApp;
 const DAY = 24 * 60 * 60 * 1000;

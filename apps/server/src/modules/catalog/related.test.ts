@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { BookCardDto } from '@nhasach/shared';
 import { books } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { insertCatalogFixture, type Fixture } from './fixture.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { insertCatalogFixture, type Fixture } from '../../../test/catalog-fixture.ts';
 
 let t: TestApp;
 let fx: Fixture;

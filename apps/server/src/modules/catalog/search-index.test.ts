@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { BookCardDto, PageResult } from '@nhasach/shared';
 import { books } from '../../db/schema/index.ts';
 import { seedDemoCatalog } from '../../db/seed/catalog.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { buildSearchIndex, groupsOfTsQuery } from './search-index.ts';
 
 /**

@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { BookCardDto, PageResult } from '@nhasach/shared';
 import { queryRows } from '../../db/client.ts';
 import { authors, books, searchWords } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { insertCatalogFixture, type Fixture } from './fixture.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { insertCatalogFixture, type Fixture } from '../../../test/catalog-fixture.ts';
 import { editDistance, exactTsQuery, forgetSearchCaches, frequentTerm, isbnOf, prefixTsQuery, searchPage, tokensOf } from './search.ts';
 import { refreshSearchDocuments, refreshSearchDocumentsOf } from './search-documents.ts';
 

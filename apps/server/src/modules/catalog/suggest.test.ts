@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SuggestionsDto } from '@nhasach/shared';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { insertCatalogFixture, type Fixture } from './fixture.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { insertCatalogFixture, type Fixture } from '../../../test/catalog-fixture.ts';
 
 let t: TestApp;
 let fx: Fixture;

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_PAGES } from '@nhasach/shared';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
-import { actors, auditRows, type Actors } from '../admin/testing.ts';
+import { actors, auditRows, type Actors } from '../../../test/admin.ts';
 import { renderMarkdown } from './markdown.ts';
 
 let t: TestApp;

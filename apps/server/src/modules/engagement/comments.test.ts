@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { DELETED_COMMENT_TEXT } from '@nhasach/shared';
 import { books, comments } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { makeBook, makeCustomer, type Customer } from './testing.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { makeBook, makeCustomer, type Customer } from '../../../test/engagement.ts';
 
 let t: TestApp;
 let lan: Customer;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { books } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { makeBook, makeCustomer, type Customer } from './testing.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { makeBook, makeCustomer, type Customer } from '../../../test/engagement.ts';
 
 let t: TestApp;
 let lan: Customer;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
 import { books, ratings } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { makeBook, makeCustomer, type Customer } from './testing.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { makeBook, makeCustomer, type Customer } from '../../../test/engagement.ts';
 
 let t: TestApp;
 let lan: Customer;

@@ -5,7 +5,7 @@ import { books, users } from '../../db/schema/index.ts';
 import { seedDemoAccounts } from '../../db/seed/accounts.ts';
 import { DEMO_READER_PASSWORD, DEMO_READERS, seedDemoEngagement } from '../../db/seed/engagement.ts';
 import { verifySecret } from '../../lib/password.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
 

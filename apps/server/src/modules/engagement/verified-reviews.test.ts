@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Customer } from '../orders/testing.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { makeCustomer, makeStaff, placeOrder, salesCall, type Staff } from '../sales/testing.ts';
+import type { Customer } from '../../../test/orders.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { makeCustomer, makeStaff, placeOrder, salesCall, type Staff } from '../../../test/sales.ts';
 
 /** Verified reviews: 'Đã mua hàng' on reviews of buyers, eligibility, and the buyers-only store setting. */
 

@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { queryRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { CEILING_REASON } from './destination-limit.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher.ts';
-import { createAccount, randomIp, uniqueName } from '../auth/testing.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { startMailCatcher, type MailCatcher } from '../../../test/mail-catcher.ts';
+import { createAccount, randomIp, uniqueName } from '../../../test/auth.ts';
 
 const MESSAGE = /^Địa chỉ email này đã nhận quá nhiều thư từ Nhà Sách trong 1 giờ qua\. Vui lòng thử lại sau \d+ phút\.$/;
 

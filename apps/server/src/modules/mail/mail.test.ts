@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createMailer } from './mailer.ts';
 import { otpMail } from './templates.ts';
 

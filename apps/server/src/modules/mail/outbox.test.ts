@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { actors, type Actors } from '../admin/testing.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { actors, type Actors } from '../../../test/admin.ts';
 
 let t: TestApp;
 let who: Actors;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { IMAGE_VARIANTS, IMAGE_VARIANT_WIDTHS, imageVariantHeight, NO_IMAGE_URL } from '@nhasach/shared';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { authors, bookAuthors, bookCategories, bookImages, books, categories } from '../../db/schema/index.ts';
 import { addBookImage, removeBookImage } from './book-images.ts';
 import { coverImageUrls, coverKey } from './book-covers.ts';

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import type { CartDto, OrderDto, OrderSummaryDto } from '@nhasach/shared';
 import { books, cartItems, mailOutbox, orders } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { startMailCatcher, type MailCatcher } from '../../../test/mail-catcher.ts';
 import { ORDER_CODE_PATTERN } from './code.ts';
 import { expireUnpaidOnlineOrders, markOrderPaid } from './lifecycle.ts';
 import { startOrderExpiry } from './scheduler.ts';
-import { bookState, makeCustomer, makeShopBook, VALID_ADDRESS, type Customer } from './testing.ts';
+import { bookState, makeCustomer, makeShopBook, VALID_ADDRESS, type Customer } from '../../../test/orders.ts';
 
 let t: TestApp;
 let catcher: MailCatcher;

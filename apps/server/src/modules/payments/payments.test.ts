@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { PaymentReturnDto, PaymentStatusDto } from '@nhasach/shared';
 import { orders } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { expireUnpaidOnlineOrders } from '../orders/index.ts';
-import { bookState } from '../orders/testing.ts';
+import { bookState } from '../../../test/orders.ts';
 import { SANDBOX_TMN_CODE, vnpaySettings } from './settings.ts';
-import { attemptsOf, checkout, gatewayResult, ipn, makeCustomer, orderRow, paymentHistoryOf, placeOrder } from './testing.ts';
+import { attemptsOf, checkout, gatewayResult, ipn, makeCustomer, orderRow, paymentHistoryOf, placeOrder } from '../../../test/payments.ts';
 import { formatVnpDate, toQueryString, verifyQuery } from './vnpay.ts';
 
 let t: TestApp;

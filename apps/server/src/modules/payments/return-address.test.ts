@@ -1,8 +1,8 @@
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { orders } from '../../db/schema/index.ts';
-import { makeCustomer, placeOrder } from './testing.ts';
+import { makeCustomer, placeOrder } from '../../../test/payments.ts';
 import { isOwnInterfaceHost } from './return-url.ts';
 
 // Production, as `npm start` runs it: PUBLIC_URL says localhost, the shopper may open 127.0.0.1 or a LAN address.

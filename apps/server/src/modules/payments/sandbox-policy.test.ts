@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { orders } from '../../db/schema/index.ts';
 import { SANDBOX_API_PATH, vnpaySettings } from './settings.ts';
-import { checkout, gatewayResult, ipn, makeCustomer, orderRow, placeOrder } from './testing.ts';
+import { checkout, gatewayResult, ipn, makeCustomer, orderRow, placeOrder } from '../../../test/payments.ts';
 import { buildPaymentUrl, withSignature } from './vnpay.ts';
 
 /** The hash secret the sandbox used to ship in its source: anyone could read it. */

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../config.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { queryVnpayTransaction, refundVnpayPayment } from './gateway-client.ts';
 import { SANDBOX_API_PATH, SANDBOX_TMN_CODE, vnpaySettings } from './settings.ts';
-import { attemptsOf, checkout, makeCustomer, orderRow, placeOrder } from './testing.ts';
+import { attemptsOf, checkout, makeCustomer, orderRow, placeOrder } from '../../../test/payments.ts';
 import { buildPaymentUrl, formatVnpDate, signRefund, toQueryString, verifyQuery, verifyTransactionResponse, type VnpParams } from './vnpay.ts';
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { startMailCatcher, type MailCatcher } from '../../../test/mail-catcher.ts';
 import { expireUnpaidOnlineOrders } from '../orders/index.ts';
-import { makeStaff, payInSandbox, placeOrder, salesCall, type Staff } from './testing.ts';
+import { makeStaff, payInSandbox, placeOrder, salesCall, type Staff } from '../../../test/sales.ts';
 
 let t: TestApp;
 let catcher: MailCatcher;

@@ -11,7 +11,7 @@ import {
   type SaleStaffDto,
 } from '@nhasach/shared';
 import { orders } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import {
   auditRows,
   bookState,
@@ -23,7 +23,7 @@ import {
   saleOrder,
   salesCall,
   type Staff,
-} from './testing.ts';
+} from '../../../test/sales.ts';
 
 let t: TestApp;
 let sale: Staff;

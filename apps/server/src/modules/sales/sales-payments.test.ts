@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SALES_MESSAGES, type OrderStatus, type SaleOrderDto } from '@nhasach/shared';
 import { orderRefunds, vnpaySandboxTransactions } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { refundVnpayPayment } from '../payments/index.ts';
-import { attemptsOf } from '../payments/testing.ts';
-import { auditRows, bookState, makeStaff, payInSandbox, placeOrder, saleOrder, salesCall, type Staff } from './testing.ts';
+import { attemptsOf } from '../../../test/payments.ts';
+import { auditRows, bookState, makeStaff, payInSandbox, placeOrder, saleOrder, salesCall, type Staff } from '../../../test/sales.ts';
 
 let t: TestApp;
 let sale: Staff;

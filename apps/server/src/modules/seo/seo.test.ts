@@ -8,7 +8,7 @@ import { CONTENT_PAGE_SLUGS } from '@nhasach/shared';
 import { queryRows } from '../../db/client.ts';
 import { books } from '../../db/schema/index.ts';
 import { seedDemoCatalog } from '../../db/seed/catalog.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { jsonForScript } from './escape.ts';
 import { sitemapRoutes } from './plugin.ts';
 

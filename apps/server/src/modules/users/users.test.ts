@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { bearer, createAccount, loginViaApi, type TestAccount } from '../auth/testing.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { bearer, createAccount, loginViaApi, type TestAccount } from '../../../test/auth.ts';
 
 let t: TestApp;
 let customer: TestAccount;

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, isNotNull, like } from 'drizzle-orm';
 import { VOUCHER_MESSAGES, type AdminVoucherDto, type AdminVoucherPage, type AvailableVoucherDto, type CartDto, type OrderDto, type VoucherInput } from '@nhasach/shared';
 import { books, categories, mailOutbox, orders, voucherUses, vouchers } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { uniqueName } from '../auth/testing.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { uniqueName } from '../../../test/auth.ts';
 import { expireUnpaidOnlineOrders } from '../orders/lifecycle.ts';
-import { makeCustomer, makeShopBook, VALID_ADDRESS, type Customer } from '../orders/testing.ts';
-import { makeStaff, type Staff } from '../sales/testing.ts';
+import { makeCustomer, makeShopBook, VALID_ADDRESS, type Customer } from '../../../test/orders.ts';
+import { makeStaff, type Staff } from '../../../test/sales.ts';
 
 let t: TestApp;
 let admin: Staff;

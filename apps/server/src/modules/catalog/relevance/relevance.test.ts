@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookCardDto, PageResult } from '@nhasach/shared';
 import { seedDemoCatalog } from '../../../db/seed/catalog.ts';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../../../test/harness.ts';
 
 /**
  * Relevance of the search on the demo catalogue: each query of queries.json names the books of which one must be

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BANK_TRANSFER_SIGNATURE_HEADER, type BankTransferPaymentDto } from '@nhasach/shared';
 import { loadConfig } from '../../../config.ts';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { makeCustomer, orderRow, placeOrder } from '../testing.ts';
+import { createTestApp, type TestApp } from '../../../../test/harness.ts';
+import { makeCustomer, orderRow, placeOrder } from '../../../../test/payments.ts';
 import { bankTransferSettings, DEMO_BANK_ACCOUNT } from './settings.ts';
 import { signBody } from './signature.ts';
 

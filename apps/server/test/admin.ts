@@ -2,9 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { roleClaim, withIsbn13Checksum, type Role } from '@nhasach/shared';
-import { queryRows, type Db } from '../../db/client.ts';
-import { authors, categories, publishers, suppliers } from '../../db/schema/index.ts';
-import { createAccount, uniqueName, type TestAccount } from '../auth/testing.ts';
+import { queryRows, type Db } from '../src/db/client.ts';
+import { authors, categories, publishers, suppliers } from '../src/db/schema/index.ts';
+import { createAccount, uniqueName, type TestAccount } from './auth.ts';
 
 export interface Actor extends TestAccount {
   token: string;

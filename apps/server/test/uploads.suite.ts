@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MESSAGES } from '@nhasach/shared';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { startS3Server, type S3TestServer } from '../../test/s3-server.ts';
-import { actors, auditRows, bookBody, countOf, insertRefs, type Actors, type Refs } from './testing.ts';
+import { createTestApp, type TestApp } from './harness.ts';
+import { startS3Server, type S3TestServer } from './s3-server.ts';
+import { actors, auditRows, bookBody, countOf, insertRefs, type Actors, type Refs } from './admin.ts';
 
 let t: TestApp;
 let who: Actors;

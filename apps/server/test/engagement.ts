@@ -1,9 +1,9 @@
 // Helpers for the engagement tests (imported by *.test.ts only).
 import type { FastifyInstance } from 'fastify';
 import type { BookStatus } from '@nhasach/shared';
-import { books, users } from '../../db/schema/index.ts';
-import { hashSecret } from '../../lib/password.ts';
-import { uniqueName } from '../auth/testing.ts';
+import { books, users } from '../src/db/schema/index.ts';
+import { hashSecret } from '../src/lib/password.ts';
+import { uniqueName } from './auth.ts';
 
 let isbnSeq = 0;
 

@@ -2,10 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { BookStatus } from '@nhasach/shared';
-import { bookImages, books } from '../../db/schema/index.ts';
-import { uniqueName } from '../auth/testing.ts';
+import { bookImages, books } from '../src/db/schema/index.ts';
+import { uniqueName } from './auth.ts';
 
-export { makeCustomer, type Customer } from '../engagement/testing.ts';
+export { makeCustomer, type Customer } from './engagement.ts';
 
 let isbnSeq = 0;
 
@@ -51,4 +51,4 @@ export async function bookState(app: FastifyInstance, id: number) {
   return row!;
 }
 
-export { VALID_ADDRESS } from '../../test/address.ts';
+export { VALID_ADDRESS } from './address.ts';

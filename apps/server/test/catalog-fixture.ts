@@ -1,7 +1,7 @@
 import type { BookStatus } from '@nhasach/shared';
-import type { Db } from '../../db/client.ts';
-import { authors, bookAuthors, bookCategories, bookImages, books, categories, publishers, suppliers } from '../../db/schema/index.ts';
-import { refreshSearchDocuments } from './search-documents.ts';
+import type { Db } from '../src/db/client.ts';
+import { authors, bookAuthors, bookCategories, bookImages, books, categories, publishers, suppliers } from '../src/db/schema/index.ts';
+import { refreshSearchDocuments } from '../src/modules/catalog/search-documents.ts';
 
 /**
  * A small catalogue for the catalogue tests: categories on three levels, sales running / upcoming / over,

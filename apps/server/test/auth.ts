@@ -4,11 +4,11 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { LoginResult } from '@nhasach/shared';
-import { queryRows, type Db } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
-import { hashSecret } from '../../lib/password.ts';
-import type { MailCatcher } from '../../test/mail-catcher.ts';
-import { REFRESH_COOKIE } from './refresh-tokens.ts';
+import { queryRows, type Db } from '../src/db/client.ts';
+import { users } from '../src/db/schema/index.ts';
+import { hashSecret } from '../src/lib/password.ts';
+import type { MailCatcher } from './mail-catcher.ts';
+import { REFRESH_COOKIE } from '../src/modules/auth/refresh-tokens.ts';
 
 let seq = 0;
 /** A name no other test of this run uses. */

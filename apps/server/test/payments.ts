@@ -2,10 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { OrderDto, PaymentMethod } from '@nhasach/shared';
-import { orderHistory, orders, paymentTransactions } from '../../db/schema/index.ts';
-import { makeCustomer, makeShopBook, VALID_ADDRESS, type Customer } from '../orders/testing.ts';
-import { vnpaySettings } from './settings.ts';
-import { formatVnpDate, toQueryString, withSignature, type VnpParams } from './vnpay.ts';
+import { orderHistory, orders, paymentTransactions } from '../src/db/schema/index.ts';
+import { makeCustomer, makeShopBook, VALID_ADDRESS, type Customer } from './orders.ts';
+import { vnpaySettings } from '../src/modules/payments/settings.ts';
+import { formatVnpDate, toQueryString, withSignature, type VnpParams } from '../src/modules/payments/vnpay.ts';
 
 export { makeCustomer, type Customer };
 

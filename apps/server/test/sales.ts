@@ -3,13 +3,13 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { OrderDto, PaymentMethod, SaleOrderDto } from '@nhasach/shared';
-import { auditLog, orderHistory, users } from '../../db/schema/index.ts';
-import { hashSecret } from '../../lib/password.ts';
-import { uniqueName } from '../auth/testing.ts';
-import { makeCustomer, makeShopBook, VALID_ADDRESS, type Customer } from '../orders/testing.ts';
-import { checkout } from '../payments/testing.ts';
+import { auditLog, orderHistory, users } from '../src/db/schema/index.ts';
+import { hashSecret } from '../src/lib/password.ts';
+import { uniqueName } from './auth.ts';
+import { makeCustomer, makeShopBook, VALID_ADDRESS, type Customer } from './orders.ts';
+import { checkout } from './payments.ts';
 
-export { bookState, makeCustomer, makeShopBook, type Customer } from '../orders/testing.ts';
+export { bookState, makeCustomer, makeShopBook, type Customer } from './orders.ts';
 
 export interface Staff extends Customer {
   role: 'SALE' | 'ADMIN';

@@ -11,16 +11,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import { openDatabase, queryRows, type Database } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
-import { hashSecret } from '../lib/password.ts';
-import { bookBody, insertRefs, type Refs } from '../modules/admin/testing.ts';
-import { VALID_ADDRESS } from '../modules/orders/testing.ts';
+import { openDatabase, queryRows, type Database } from '../src/db/client.ts';
+import { users } from '../src/db/schema/index.ts';
+import { hashSecret } from '../src/lib/password.ts';
+import { bookBody, insertRefs, type Refs } from './admin.ts';
+import { VALID_ADDRESS } from './orders.ts';
 import { startMailCatcher, type MailCatcher } from './mail-catcher.ts';
 import { startS3Server, type S3TestServer } from './s3-server.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
-const serverDir = fileURLToPath(new URL('../..', import.meta.url));
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
 async function freePort(): Promise<number> {
   const server = createServer();
