@@ -10,8 +10,8 @@
  *   --rate R           requests per second of the fixed-rate run (default 200; open loop, see paced.ts)
  *
  * Needs PostgreSQL at BENCH_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres); the data lives in
- * the database of BENCH_DATABASE_URL (default .../nhasach_bench). The server runs as a child process (the
- * production start command), so the load generator does not share its event loop.
+ * the database of BENCH_DATABASE_URL (default .../nhasach_bench). The server runs as a child process (main.ts in
+ * production mode, under tsx), so the load generator does not share its event loop.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -147,7 +147,7 @@ async function freePort(): Promise<number> {
 async function startServer(port: number, searchCache: boolean, searchIndex: boolean): Promise<ChildProcess> {
   const dataDir = path.join(root, 'bench', '.data', 'server');
   mkdirSync(dataDir, { recursive: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--conditions=@nhasach/source', '--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(root, 'apps', 'server'),
     env: {
       ...process.env,

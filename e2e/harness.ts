@@ -54,7 +54,7 @@ export async function startStore(env: Record<string, string> = {}, opts: { port?
     databaseUrl = url.toString();
   }
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,11 +1,11 @@
-// `npm run lighthouse`: builds the web app, starts the production store on a free port (its own PGlite database
-// with the demo catalogue, or DATABASE_URL), and runs Lighthouse (performance only) in Debian's Chromium on the
-// home, category, search and product pages with the mobile and desktop presets. Prints, per page and preset:
+// `npm run lighthouse`: builds the store, starts it as `npm start` does (compiled, on a free port, its own PGlite
+// database with the demo catalogue, or DATABASE_URL), and runs Lighthouse (performance only) in Debian's Chromium on
+// the home, category, search and product pages with the mobile and desktop presets. Prints, per page and preset:
 // performance score, LCP, CLS, TBT, bytes transferred, the JavaScript of the first load (raw and gzip -9 of each
 // file, whatever the server's own compression), and the load average before and after the run.
 //
 //   npm run lighthouse                      build, start, measure
-//   npm run lighthouse -- --no-build        reuse apps/web/dist
+//   npm run lighthouse -- --no-build        reuse the last build
 //   npm run lighthouse -- --url http://…    measure a store that is already running (no build, no start)
 //   npm run lighthouse -- --runs 5          median of more runs per page and preset (default 3: single runs of a
 //                                           phone's page vary by several points)
@@ -48,7 +48,7 @@ async function startStore(): Promise<Store> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nhasach-lighthouse-'));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,

@@ -3,12 +3,13 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
+const SHARED_SOURCE = '@nhasach/source';
 
 const APP_SOURCE = /[\\/]apps[\\/]web[\\/]src[\\/]/;
 /** The pages a shopper lands on from outside (the server renders them): their shared code is one chunk. */
@@ -97,8 +98,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         threshold: 1024,
       }),
   ],
-  // Zod with its CSP-safe configuration (src/lib/zod.ts), loaded only by the pages that validate something.
+  // The shared package from its TypeScript source (packages/shared/package.json `exports`), not its server build.
+  ssr: { resolve: { conditions: [SHARED_SOURCE, ...defaultServerConditions] } },
   resolve: {
+    conditions: [SHARED_SOURCE, ...defaultClientConditions],
+    // Zod with its CSP-safe configuration (src/lib/zod.ts), loaded only by the pages that validate something.
     alias: [
       { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) },
       // React Router's package exports name only its development build (remix-run/react-router#14102), which keeps

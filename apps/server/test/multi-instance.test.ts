@@ -1,4 +1,4 @@
-// Two real server processes (node + tsx, as `npm start` runs main.ts) on one PostgreSQL database, one Redis (our
+// Two real server processes (main.ts in production mode, under tsx) on one PostgreSQL database, one Redis (our
 // own redis-server) and one S3-protocol server (s3rver), talking real HTTP: what a load balancer would see.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -54,7 +54,7 @@ async function startInstance(name: string, env: Record<string, string> = {}): Pr
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), `nhasach-${name}-`));
   dataDirs.push(dataDir);
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const proc = spawn(process.execPath, ['--conditions=@nhasach/source', '--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH,
