@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { sourceConditions } from '../vitest.config.ts';
 
 export default defineConfig({
+  ...sourceConditions,
   test: {
     root: new URL('..', import.meta.url).pathname,
     include: ['e2e/**/*.e2e.ts'],
