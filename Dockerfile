@@ -2,8 +2,8 @@
 # Nhà Sách API + web app. Multi-stage: the build stage has every dependency and compiles the server (and the shared
 # package it imports) to JavaScript and builds the web app and its server render; the runtime stage has production
 # dependencies only and the built files, no TypeScript, and runs as the unprivileged `node` user.
-# e2e/runtime-layout.e2e.ts builds the runtime stage's layout without Docker (from its COPY lines, ENV and CMD) and
-# serves a product page from it: keep those lines literal (one source and destination each, no ARG).
+# e2e/runtime-layout.e2e.ts lays the runtime stage out without Docker (from its COPY, RUN, ENV, WORKDIR and CMD lines)
+# and serves a product page from it: keep those lines literal (no wildcards, no ARG).
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
