@@ -2,7 +2,7 @@ import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /** Tests run the shared package's TypeScript source (packages/shared/package.json `exports`), never a stale build. */
-export const SHARED_SOURCE = '@nhasach/source';
+const SHARED_SOURCE = '@nhasach/source';
 export const sourceConditions = {
   resolve: { conditions: [SHARED_SOURCE, ...defaultClientConditions] },
   // Vitest's own server conditions (Vite's without 'module', whose ES builds of some libraries Node cannot load).

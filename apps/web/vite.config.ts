@@ -98,9 +98,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         threshold: 1024,
       }),
   ],
-  // The shared package from its TypeScript source (packages/shared/package.json `exports`), not its server build.
-  ssr: { resolve: { conditions: [SHARED_SOURCE, ...defaultServerConditions] } },
   resolve: {
+    // The shared package from its TypeScript source (packages/shared/package.json `exports`), not its server build.
     conditions: [SHARED_SOURCE, ...defaultClientConditions],
     // Zod with its CSP-safe configuration (src/lib/zod.ts), loaded only by the pages that validate something.
     alias: [
@@ -112,6 +111,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       ...(command !== 'build' || isSsrBuild ? [] : [{ find: /^react-router$/, replacement: reactRouterProduction() }]),
     ],
   },
+  ssr: { resolve: { conditions: [SHARED_SOURCE, ...defaultServerConditions] } },
   server: {
     port: 5173,
     proxy: {
