@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { BANK_TRANSFER_SIGNATURE_HEADER, type BankTransferPaymentDto, type BankTransferWebhookBody, type SaleOrderDto } from '@nhasach/shared';
 import { bankTransfers, mailOutbox } from '../../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../../../test/harness.ts';
+import type { TestApp } from '../../../../test/harness.ts';
 import { expireUnpaidOnlineOrders } from '../../orders/index.ts';
 import { bookState } from '../../../../test/orders.ts';
 import { makeStaff, salesCall } from '../../../../test/sales.ts';
-import { makeCustomer, orderRow, paymentHistoryOf, placeOrder } from '../../../../test/payments.ts';
+import { makeCustomer, orderRow, paymentHistoryOf, placeOrder, createListeningTestApp } from '../../../../test/payments.ts';
 import { bankTransferSettings, DEMO_BANK_ACCOUNT } from './settings.ts';
 import { signBody } from './signature.ts';
 import { decodeVietQr } from './vietqr.ts';
@@ -15,7 +15,7 @@ let t: TestApp;
 let seq = 0;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createListeningTestApp();
 });
 afterAll(async () => {
   await t?.close();
@@ -248,10 +248,10 @@ describe('expiry of unpaid transfer orders', () => {
     const { order, book } = await transferOrder({ stock: 5, qty: 2 });
     expect((await bookState(t.app, book.id)).stock).toBe(3);
     const deadline = new Date(order.paymentExpiresAt!);
-    await expireUnpaidOnlineOrders(t.app.db, new Date(deadline.getTime() - 60_000));
+    await expireUnpaidOnlineOrders(t.app.orderProcess, t.app.db, new Date(deadline.getTime() - 60_000));
     expect((await orderRow(t.app, order.code)).status).toBe('PENDING');
 
-    await expireUnpaidOnlineOrders(t.app.db, new Date(deadline.getTime() + 1000));
+    await expireUnpaidOnlineOrders(t.app.orderProcess, t.app.db, new Date(deadline.getTime() + 1000));
     expect(await orderRow(t.app, order.code)).toMatchObject({ status: 'CANCELED', stockReturned: true, cancelReason: 'Hết thời hạn thanh toán trực tuyến' });
     expect((await bookState(t.app, book.id)).stock).toBe(5);
 
@@ -262,7 +262,7 @@ describe('expiry of unpaid transfer orders', () => {
   });
 
   it('BANK_TRANSFER_EXPIRY_MINUTES sets the window', async () => {
-    const short = await createTestApp({ BANK_TRANSFER_EXPIRY_MINUTES: '90' }, { sameDatabaseAs: t });
+    const short = await createListeningTestApp({ BANK_TRANSFER_EXPIRY_MINUTES: '90' }, { sameDatabaseAs: t });
     try {
       const { order } = await placeOrder(short.app, { paymentMethod: 'BANK_TRANSFER' });
       expect(new Date(order.paymentExpiresAt!).getTime() - new Date(order.createdAt).getTime()).toBe(90 * 60_000);

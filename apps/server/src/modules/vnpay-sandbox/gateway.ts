@@ -7,10 +7,12 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { VNPAY_API_RESPONSE_MESSAGES } from '@nhasach/shared';
-import { vnpaySandboxTransactions } from '../../../db/schema/payments.ts';
-import type { Db } from '../../../db/client.ts';
-import type { VnpaySettings } from '../settings.ts';
-import {
+import { vnpaySandboxTransactions } from '../../db/schema/payments.ts';
+import type { Db } from '../../db/client.ts';
+import { findVnpayAttempt, IPN_PATH, ownOrigin, vnpayProtocol, type VnpaySettings } from '../payments/index.ts';
+import type { SandboxChoice } from './page.ts';
+
+const {
   VNP_VERSION,
   formatVnpDate,
   hmacSha512,
@@ -21,14 +23,12 @@ import {
   toQueryString,
   verifyQuery,
   withSignature,
-  type QueryDrRequest,
-  type RefundRequest,
-  type TransactionApiResponse,
-  type VnpParams,
   sameSignature,
-} from '../vnpay.ts';
-import type { SandboxChoice } from './page.ts';
-import { findByRef } from '../repo.ts';
+} = vnpayProtocol;
+type QueryDrRequest = vnpayProtocol.QueryDrRequest;
+type RefundRequest = vnpayProtocol.RefundRequest;
+type TransactionApiResponse = vnpayProtocol.TransactionApiResponse;
+type VnpParams = vnpayProtocol.VnpParams;
 
 export class GatewayError extends Error {
   constructor(
@@ -86,8 +86,8 @@ export function checkPaymentRequest(query: Record<string, unknown>, settings: Vn
  * the sandbox is no open redirect even for someone who learnt its secret.
  */
 export async function checkIssuedPayment(db: Db, checked: CheckedPayment): Promise<void> {
-  const attempt = await findByRef(db, checked.params.vnp_TxnRef!);
-  if (!attempt || attempt.provider !== 'VNPAY' || attempt.amount * 100 !== Number(checked.params.vnp_Amount)) {
+  const attempt = await findVnpayAttempt(db, checked.params.vnp_TxnRef!);
+  if (!attempt || attempt.amount * 100 !== Number(checked.params.vnp_Amount)) {
     throw new GatewayError('01', 'Không tìm thấy giao dịch của cửa hàng.');
   }
   if (attempt.returnUrl !== checked.params.vnp_ReturnUrl) {
@@ -148,17 +148,11 @@ export function returnRedirectUrl(returnUrl: string, result: VnpParams): string 
 }
 
 /**
- * Calls the merchant's IPN URL (HTTP GET, server to server) and returns its answer. When the merchant is this very
- * server (the usual sandbox case) the call goes through app.inject, so no network or listening socket is needed.
+ * Calls the merchant's IPN (HTTP GET, server to server) and returns its answer. The merchant is this very server,
+ * called over HTTP at its own listening address, as VNPAY calls the IPN URL a merchant registered with it.
  */
-export async function notifyMerchant(app: FastifyInstance, ipnUrl: string, result: VnpParams): Promise<{ RspCode?: string; Message?: string }> {
-  const target = new URL(ipnUrl);
-  const query = toQueryString(result);
-  if (target.origin === new URL(app.config.PUBLIC_URL).origin) {
-    const res = await app.inject({ method: 'GET', url: `${target.pathname}?${query}`, remoteAddress: '127.0.0.1' });
-    return res.json();
-  }
-  const res = await fetch(`${target.origin}${target.pathname}?${query}`, { signal: AbortSignal.timeout(10_000) });
+export async function notifyMerchant(app: FastifyInstance, result: VnpParams): Promise<{ RspCode?: string; Message?: string }> {
+  const res = await fetch(`${ownOrigin(app)}${IPN_PATH}?${toQueryString(result)}`, { signal: AbortSignal.timeout(10_000) });
   return (await res.json()) as { RspCode?: string; Message?: string };
 }
 
