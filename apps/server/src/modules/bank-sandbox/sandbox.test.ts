@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BANK_TRANSFER_SIGNATURE_HEADER, type BankTransferPaymentDto } from '@nhasach/shared';
 import { loadConfig } from '../../config.ts';
-import type { TestApp } from '../../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { makeCustomer, orderRow, placeOrder, createListeningTestApp } from '../../../test/payments.ts';
 import { bankTransferSettings, DEMO_BANK_ACCOUNT, signBankNotification as signBody } from '../payments/index.ts';
 
@@ -22,7 +22,7 @@ const signedWebhook = (app: TestApp['app'], body: object, secret: string) => {
 
 describe('the test bank in production', () => {
   it('is off without a sandbox flag: its pages are 404, transfer orders are refused, no notification verifies', async () => {
-    const t = await createListeningTestApp({ NODE_ENV: 'production' });
+    const t = await createTestApp({ NODE_ENV: 'production' });
     try {
       for (const url of ['/sandbox/bank', '/sandbox/bank/assets/bank.css']) {
         const res = await t.app.inject({ method: 'GET', url });
@@ -43,7 +43,7 @@ describe('the test bank in production', () => {
   });
 
   it('is on where the VNPAY sandbox is (npm start sets VNPAY_SANDBOX=true), with a secret made for this installation', async () => {
-    const t = await createListeningTestApp({ NODE_ENV: 'production', VNPAY_SANDBOX: 'true' });
+    const t = await createTestApp({ NODE_ENV: 'production', VNPAY_SANDBOX: 'true' });
     try {
       const file = path.join(t.config.DATA_DIR, 'bank-transfer-webhook-secret');
       const secret = readFileSync(file, 'utf8').trim();
@@ -69,7 +69,7 @@ describe('the test bank in production', () => {
       BANK_TRANSFER_ACCOUNT_NAME: 'Cong ty TNHH Nha Sach',
       BANK_TRANSFER_WEBHOOK_SECRET: 'real-webhook-secret-real-webhook',
     };
-    const t = await createListeningTestApp(real);
+    const t = await createTestApp(real);
     try {
       const halfConfigured = loadConfig({ ...real, BANK_TRANSFER_WEBHOOK_SECRET: '', DATA_DIR: t.config.DATA_DIR, JWT_SECRET: 'x'.repeat(32) });
       expect(() => bankTransferSettings(halfConfigured)).toThrow(/BANK_TRANSFER_WEBHOOK_SECRET must be set/);

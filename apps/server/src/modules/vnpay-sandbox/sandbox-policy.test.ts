@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import type { TestApp } from '../../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { orders } from '../../db/schema/index.ts';
 import { SANDBOX_API_PATH, vnpayProtocol, vnpaySettings } from '../payments/index.ts';
 import { checkout, gatewayResult, ipn, makeCustomer, orderRow, placeOrder, createListeningTestApp } from '../../../test/payments.ts';
@@ -23,7 +23,7 @@ const sandboxForm = (app: TestApp['app'], params: Record<string, string>) =>
 
 describe('the sandbox in production', () => {
   it('is off without VNPAY_SANDBOX=true: its pages are 404 and an online checkout is refused, not sent to it', async () => {
-    const t = await createListeningTestApp({ NODE_ENV: 'production' });
+    const t = await createTestApp({ NODE_ENV: 'production' });
     try {
       for (const url of ['/sandbox/vnpay', '/sandbox/vnpay/assets/sandbox.js', '/sandbox/vnpay/assets/sandbox.css']) {
         const res = await t.app.inject({ method: 'GET', url });
@@ -55,7 +55,7 @@ describe('the sandbox in production', () => {
   });
 
   it('uses the configured gateway when VNPAY_URL is set, and the sandbox stays off', async () => {
-    const t = await createListeningTestApp({
+    const t = await createTestApp({
       NODE_ENV: 'production',
       VNPAY_URL: 'https://sandbox.vnpayment.vn/paymentv2/vpcpay.html',
       VNPAY_TMN_CODE: 'DEMOV210',
@@ -74,7 +74,7 @@ describe('the sandbox in production', () => {
   });
 
   it('is on with VNPAY_SANDBOX=true, with a hash secret generated for this installation and kept in DATA_DIR', async () => {
-    const t = await createListeningTestApp({ NODE_ENV: 'production', VNPAY_SANDBOX: 'true' });
+    const t = await createTestApp({ NODE_ENV: 'production', VNPAY_SANDBOX: 'true' });
     try {
       const file = path.join(t.config.DATA_DIR, 'vnpay-sandbox-secret');
       const secret = readFileSync(file, 'utf8').trim();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../config.ts';
-import type { TestApp } from '../../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { SANDBOX_API_PATH, SANDBOX_TMN_CODE, vnpayProtocol, vnpaySettings } from '../payments/index.ts';
 import { attemptsOf, checkout, createListeningTestApp, makeCustomer, orderRow, placeOrder, queryVnpayTransaction, refundVnpayPayment } from '../../../test/payments.ts';
 
@@ -206,7 +206,7 @@ describe('sandbox merchant API: querydr and refund', () => {
 
 describe('with a real gateway configured', () => {
   it('the sandbox is off (404 HTML, not the SPA) and checkout points at VNPAY_URL', async () => {
-    const real = await createListeningTestApp({
+    const real = await createTestApp({
       VNPAY_URL: 'https://sandbox.vnpayment.vn/paymentv2/vpcpay.html',
       VNPAY_TMN_CODE: 'DEMOV210',
       VNPAY_HASH_SECRET: 'REALSECRETREALSECRETREALSECRET12',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { BANK_TRANSFER_SIGNATURE_HEADER, type BankTransferPaymentDto, type BankTransferWebhookBody, type SaleOrderDto } from '@nhasach/shared';
 import { bankTransfers, mailOutbox } from '../../../db/schema/index.ts';
-import type { TestApp } from '../../../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../../../test/harness.ts';
 import { expireUnpaidOnlineOrders } from '../../orders/index.ts';
 import { bookState } from '../../../../test/orders.ts';
 import { makeStaff, salesCall } from '../../../../test/sales.ts';
@@ -262,7 +262,7 @@ describe('expiry of unpaid transfer orders', () => {
   });
 
   it('BANK_TRANSFER_EXPIRY_MINUTES sets the window', async () => {
-    const short = await createListeningTestApp({ BANK_TRANSFER_EXPIRY_MINUTES: '90' }, { sameDatabaseAs: t });
+    const short = await createTestApp({ BANK_TRANSFER_EXPIRY_MINUTES: '90' }, { sameDatabaseAs: t });
     try {
       const { order } = await placeOrder(short.app, { paymentMethod: 'BANK_TRANSFER' });
       expect(new Date(order.paymentExpiresAt!).getTime() - new Date(order.createdAt).getTime()).toBe(90 * 60_000);
