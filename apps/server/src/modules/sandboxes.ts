@@ -33,11 +33,14 @@ export async function registerSandboxes(app: FastifyInstance): Promise<void> {
       await app.register(await sandbox.load());
       continue;
     }
-    const notFound = { schema: { hide: true } };
-    for (const url of [sandbox.path, `${sandbox.path}/*`]) {
-      app.all(url, notFound, async (_request, reply) =>
-        reply.status(404).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(offPage(sandbox.off)),
-      );
-    }
+    await app.register(async (scope) => {
+      // Whatever a form posts there is not read: the answer is the same 404.
+      scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 16 * 1024 }, (_request, _body, done) => done(null));
+      for (const url of [sandbox.path, `${sandbox.path}/*`]) {
+        scope.all(url, { schema: { hide: true } }, async (_request, reply) =>
+          reply.status(404).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(offPage(sandbox.off)),
+        );
+      }
+    });
   }
 }
