@@ -106,7 +106,7 @@ function refuseStatus(to: OrderStatus): TransitionRefusal {
 }
 
 /** The shared tables' verdict on `to` from `order`, or null when allowed. A target equal to the current value is refused. */
-export function transitionRefusal(order: Pick<repo.OrderRow, 'status' | 'paymentStatus'>, to: TransitionTarget): TransitionRefusal | null {
+function transitionRefusal(order: Pick<repo.OrderRow, 'status' | 'paymentStatus'>, to: TransitionTarget): TransitionRefusal | null {
   if (to.status !== undefined && !ORDER_STATUS_CHANGES[order.status].includes(to.status)) return refuseStatus(to.status);
   if (to.payment && !PAYMENT_STATUS_CHANGES[order.paymentStatus].includes(to.payment.to)) {
     return { code: ERROR_CODES.paymentStatusInvalid, message: SALES_MESSAGES.paymentChangeInvalid };
@@ -116,7 +116,7 @@ export function transitionRefusal(order: Pick<repo.OrderRow, 'status' | 'payment
 }
 
 /** The refusal as the API answers it. */
-export const refusalError = (r: TransitionRefusal): AppError => new AppError(409, r.code, r.message);
+const refusalError = (r: TransitionRefusal): AppError => new AppError(409, r.code, r.message);
 
 /** The changed order, or the refusal thrown as the API's 409. */
 export function accepted(result: TransitionResult): repo.OrderRow {

@@ -21,7 +21,7 @@ import { actorOf, auditOrder, checkInstant, getOrder, refusal, withLockedOrder, 
 
 const PAID_AT_ONLY_WHEN_RECEIVED = 'Chỉ nhập thời điểm thanh toán khi ghi nhận đơn chưa thanh toán là Đã thanh toán.';
 
-/** PUT .../{id}/payment: the changes of the shared PAYMENT_STATUS_CHANGES table and its guards; 409 otherwise. */
+/** PUT .../{id}/payment: the changes of the shared MANUAL_PAYMENT_STATUS_CHANGES table and its guards; 409 otherwise. */
 export async function changePayment(ctx: SalesContext, user: AuthUser, id: number, input: SalePaymentChange): Promise<SaleOrderDto> {
   await withLockedOrder(ctx.db, id, input.version, async (tx, { order, facts }) => {
     const to = input.paymentStatus;
