@@ -158,9 +158,11 @@ export async function notifyMerchant(app: FastifyInstance, result: VnpParams): P
 
 // --- merchant web API: querydr and refund ---------------------------------------------------------------------
 
-const recentRequestIds = new Map<string, number>();
+/** Request ids the merchant API has seen (key tmnCode:requestId, value when): one ledger per sandbox started. */
+export type RequestIdLedger = Map<string, number>;
+
 /** vnp_RequestId must not repeat within a day (VNPAY answers 94); remembered in memory, which a sandbox may. */
-function seenRequestId(tmnCode: string, requestId: string, now: number): boolean {
+function seenRequestId(recentRequestIds: RequestIdLedger, tmnCode: string, requestId: string, now: number): boolean {
   for (const [k, at] of recentRequestIds) if (now - at > 24 * 3600_000) recentRequestIds.delete(k);
   const key = `${tmnCode}:${requestId}`;
   if (recentRequestIds.has(key)) return true;
@@ -172,7 +174,13 @@ type ApiBody = Partial<Record<keyof QueryDrRequest | keyof RefundRequest, unknow
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
 
 /** Answers a POST to merchant_webapi/api/transaction (querydr or refund) with a signed JSON body. */
-export async function handleTransactionApi(db: Db, settings: VnpaySettings, raw: unknown, now = new Date()): Promise<TransactionApiResponse> {
+export async function handleTransactionApi(
+  db: Db,
+  settings: VnpaySettings,
+  requestIds: RequestIdLedger,
+  raw: unknown,
+  now = new Date(),
+): Promise<TransactionApiResponse> {
   const body = (raw && typeof raw === 'object' ? raw : {}) as ApiBody;
   const command = str(body.vnp_Command) === 'refund' ? 'refund' : 'querydr';
   const base = {
@@ -218,7 +226,7 @@ export async function handleTransactionApi(db: Db, settings: VnpaySettings, raw:
           vnp_IpAddr: f('vnp_IpAddr'),
         });
   if (!sameSignature(hmacSha512(settings.hashSecret, expected), f('vnp_SecureHash'))) return answer('97');
-  if (seenRequestId(settings.tmnCode, f('vnp_RequestId'), now.getTime())) return answer('94');
+  if (seenRequestId(requestIds, settings.tmnCode, f('vnp_RequestId'), now.getTime())) return answer('94');
 
   return db.transaction(async (tx) => {
     const [txn] = await tx

@@ -6,11 +6,21 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { cspDirectives, cspHeader } from '../../lib/security-headers.ts';
 import { SANDBOX_API_PATH, SANDBOX_PATH, type VnpaySettings } from '../payments/index.ts';
-import { checkIssuedPayment, checkPaymentRequest, GatewayError, handleTransactionApi, notifyMerchant, returnRedirectUrl, settlePayment } from './gateway.ts';
+import {
+  checkIssuedPayment,
+  checkPaymentRequest,
+  GatewayError,
+  handleTransactionApi,
+  notifyMerchant,
+  returnRedirectUrl,
+  settlePayment,
+  type RequestIdLedger,
+} from './gateway.ts';
 import { errorPage, paymentPage, SANDBOX_ASSETS, SANDBOX_BANKS, SANDBOX_CHOICES, SANDBOX_SCRIPT, SANDBOX_STYLES, type SandboxChoice } from './page.ts';
 
 export async function sandboxRoutes(app: FastifyInstance, opts: { settings: VnpaySettings }): Promise<void> {
   const { settings } = opts;
+  const requestIds: RequestIdLedger = new Map();
   const directives = cspDirectives(app.config);
   /**
    * The store's CSP; the payment page's form-action also names the origin of the (checked) return URL, because
@@ -82,6 +92,6 @@ export async function sandboxRoutes(app: FastifyInstance, opts: { settings: Vnpa
   });
 
   app.post(SANDBOX_API_PATH, routeOpts, async (request, reply) => {
-    return reply.send(await handleTransactionApi(app.db, settings, request.body));
+    return reply.send(await handleTransactionApi(app.db, settings, requestIds, request.body));
   });
 }
