@@ -4,8 +4,11 @@ import { eq } from 'drizzle-orm';
 import type { OrderDto, PaymentMethod } from '@nhasach/shared';
 import { orderHistory, orders, paymentTransactions } from '../src/db/schema/index.ts';
 import { makeCustomer, makeShopBook, VALID_ADDRESS, type Customer } from './orders.ts';
-import { vnpaySettings } from '../src/modules/payments/settings.ts';
-import { formatVnpDate, toQueryString, withSignature, type VnpParams } from '../src/modules/payments/vnpay.ts';
+import { vnpaySettings, vnpayProtocol, type RefundInput } from '../src/modules/payments/index.ts';
+import { createTestApp, type TestApp } from './harness.ts';
+
+const { formatVnpDate, toQueryString, withSignature } = vnpayProtocol;
+type VnpParams = vnpayProtocol.VnpParams;
 
 export { makeCustomer, type Customer };
 
@@ -90,3 +93,17 @@ export function gatewayResult(
 }
 
 export const ipn = (app: FastifyInstance, params: VnpParams) => app.inject({ method: 'GET', url: `/api/v1/payments/vnpay/ipn?${toQueryString(params)}` });
+
+/**
+ * A test app listening on a free loopback port: the built-in sandboxes are reached over HTTP at the server's own
+ * address (IPN, querydr and refund, the bank's notification), as the real gateway and bank are.
+ */
+export async function createListeningTestApp(...args: Parameters<typeof createTestApp>): Promise<TestApp> {
+  const t = await createTestApp(...args);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return t;
+}
+
+/** The VNPAY provider's calls to its gateway (querydr, refund), as the sales back-office makes them. */
+export const queryVnpayTransaction = (app: FastifyInstance, txnRef: string) => app.payments.get('VNPAY').query!(txnRef);
+export const refundVnpayPayment = (app: FastifyInstance, input: RefundInput) => app.payments.get('VNPAY').refund!(input);

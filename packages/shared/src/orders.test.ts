@@ -7,10 +7,15 @@ import {
   computeTotals,
   createOrderSchema,
   joinCancelReasons,
+  ORDER_FLOW,
+  ORDER_STATUS_CHANGES,
   ORDER_STATUSES,
   ORDER_TRANSITIONS,
+  PAYMENT_STATUS_CHANGES,
+  PAYMENT_STATUSES,
   shippingFeeFor,
 } from './orders.ts';
+import { MANUAL_PAYMENT_STATUS_CHANGES } from './sales.ts';
 import { addressInputSchema, formatAddressLine } from './address.ts';
 import { cartAddSchema, cartUpdateSchema } from './cart.ts';
 import { cartBadgeText } from './cart-badge.ts';
@@ -34,6 +39,22 @@ describe('order transitions (spec section 4)', () => {
     );
     expect(ORDER_TRANSITIONS.COMPLETED).toEqual([]);
     expect(ORDER_TRANSITIONS.CANCELED).toEqual([]);
+  });
+
+  it('the order process accepts the staff table plus the customer cancelling (or asking to) before shipping, nothing else', () => {
+    for (const from of ORDER_STATUSES) {
+      const customer = canCustomerCancel(from) ? ['CANCEL_REQUESTED', 'CANCELED'] : [];
+      expect([...ORDER_STATUS_CHANGES[from]].sort(), from).toEqual([...new Set([...ORDER_TRANSITIONS[from], ...customer])].sort());
+    }
+    // The normal path is a chain of allowed changes.
+    for (let i = 1; i < ORDER_FLOW.length; i++) expect(ORDER_STATUS_CHANGES[ORDER_FLOW[i - 1]!]).toContain(ORDER_FLOW[i]);
+  });
+
+  it('staff change payment statuses by hand only along changes the order process accepts; starting a payment is one of them', () => {
+    for (const from of PAYMENT_STATUSES) for (const to of MANUAL_PAYMENT_STATUS_CHANGES[from]) expect(PAYMENT_STATUS_CHANGES[from]).toContain(to);
+    expect(PAYMENT_STATUS_CHANGES.UNPAID).toContain('PENDING');
+    expect(MANUAL_PAYMENT_STATUS_CHANGES.UNPAID).not.toContain('PENDING');
+    expect(PAYMENT_STATUS_CHANGES.REFUNDED).toEqual([]);
   });
 
   it('lets the customer cancel only before shipping', () => {

@@ -62,6 +62,38 @@ export const CUSTOMER_CANCELLABLE_STATUSES = ['PENDING', 'CONFIRMED', 'PROCESSIN
 export const canCustomerCancel = (status: OrderStatus): boolean =>
   (CUSTOMER_CANCELLABLE_STATUSES as readonly OrderStatus[]).includes(status);
 
+/**
+ * Every status change the order process accepts, whoever asks: the staff table above, plus the customer's own
+ * cancellation (or cancellation request, when paid) while the order may still be cancelled. Who may make which
+ * change is decided on top of it (staff: ORDER_TRANSITIONS and the guards of sales.ts; the customer:
+ * CUSTOMER_CANCELLABLE_STATUSES; the system: expiry and gateway callbacks).
+ */
+export const ORDER_STATUS_CHANGES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  PENDING: ['CONFIRMED', 'CANCEL_REQUESTED', 'CANCELED'],
+  CONFIRMED: ['PROCESSING', 'CANCEL_REQUESTED', 'CANCELED'],
+  PROCESSING: ['SHIPPED', 'CANCEL_REQUESTED', 'CANCELED'],
+  SHIPPED: ['DELIVERED'],
+  DELIVERED: ['COMPLETED'],
+  CANCEL_REQUESTED: ['CANCELED'],
+  COMPLETED: [],
+  CANCELED: [],
+};
+
+/** The statuses an order in `from` may go to next (what a page lists as the next steps). */
+export const nextOrderStatuses = (from: OrderStatus): readonly OrderStatus[] => ORDER_STATUS_CHANGES[from];
+
+/** The normal path of an order, first to last (the customer's progress bar); cancellation leaves it. */
+export const ORDER_FLOW = ['PENDING', 'CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'COMPLETED'] as const satisfies readonly OrderStatus[];
+
+/** The timestamp an order gets when it reaches a status (the order process stamps it; pages show it). */
+export const ORDER_STATUS_TIMESTAMPS = {
+  CONFIRMED: 'confirmedAt',
+  SHIPPED: 'shippedAt',
+  DELIVERED: 'deliveredAt',
+  COMPLETED: 'completedAt',
+  CANCELED: 'canceledAt',
+} as const satisfies Partial<Record<OrderStatus, string>>;
+
 /** The tabs of My orders (spec section 2): the canceled tab also shows cancellation requests. */
 export const MY_ORDER_TABS: readonly { key: string; label: string; statuses: readonly OrderStatus[] }[] = [
   { key: 'PENDING', label: 'Chờ xác nhận', statuses: ['PENDING'] },
@@ -87,6 +119,28 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   REFUND_PENDING: 'Chờ hoàn tiền',
   REFUNDED: 'Đã hoàn tiền',
 };
+
+/**
+ * Every change of an order's payment status the order process accepts:
+ * - UNPAID -> PENDING: an online payment was started at the gateway; PENDING -> UNPAID: that attempt failed.
+ * - UNPAID or PENDING -> PAID: the money arrived (gateway, transfer, cash on delivery, or recorded by staff).
+ * - UNPAID or PENDING -> REFUND_PENDING: the money arrived for an order already cancelled: it is owed back.
+ * - PAID -> REFUND_PENDING: money owed back (a paid order cancelled, or a return agreed); REFUND_PENDING -> PAID:
+ *   no longer owed.
+ * - PAID -> UNPAID: staff undo a payment they recorded by mistake.
+ * - PAID or REFUND_PENDING -> REFUNDED: the refunds reached the amount paid.
+ * Which of these staff may make by hand is MANUAL_PAYMENT_STATUS_CHANGES (sales.ts).
+ */
+export const PAYMENT_STATUS_CHANGES: Readonly<Record<PaymentStatus, readonly PaymentStatus[]>> = {
+  UNPAID: ['PENDING', 'PAID', 'REFUND_PENDING'],
+  PENDING: ['UNPAID', 'PAID', 'REFUND_PENDING'],
+  PAID: ['REFUND_PENDING', 'UNPAID', 'REFUNDED'],
+  REFUND_PENDING: ['PAID', 'REFUNDED'],
+  REFUNDED: [],
+};
+
+/** The payment statuses an order in `from` may go to next. */
+export const nextPaymentStatuses = (from: PaymentStatus): readonly PaymentStatus[] => PAYMENT_STATUS_CHANGES[from];
 
 export const PAYMENT_METHODS = ['COD', 'VNPAY', 'BANK_TRANSFER'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

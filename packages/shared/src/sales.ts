@@ -296,7 +296,7 @@ export function shippingBlock(order: Pick<SaleOrderFacts, 'status'>, input: { sh
 export const SALE_PAYMENT_STATUSES = ['UNPAID', 'PAID', 'REFUND_PENDING', 'REFUNDED'] as const satisfies readonly PaymentStatus[];
 
 /**
- * Changes staff may make with PUT .../payment:
+ * Changes staff may make with PUT .../payment (a part of the order process's PAYMENT_STATUS_CHANGES):
  * - UNPAID or PENDING -> PAID: cash collected (COD) or a bank transfer seen; not for a cancelled order.
  * - PAID -> REFUND_PENDING: money is owed back (e.g. a return agreed with the customer).
  * - REFUND_PENDING -> PAID: the refund is no longer owed; not for a cancelled order (its money must go back).
@@ -304,7 +304,7 @@ export const SALE_PAYMENT_STATUSES = ['UNPAID', 'PAID', 'REFUND_PENDING', 'REFUN
  *   completed.
  * REFUNDED is never set by hand: it follows from refunds (POST .../refund-manual) reaching the amount paid.
  */
-export const PAYMENT_STATUS_CHANGES: Readonly<Record<PaymentStatus, readonly PaymentStatus[]>> = {
+export const MANUAL_PAYMENT_STATUS_CHANGES: Readonly<Record<PaymentStatus, readonly PaymentStatus[]>> = {
   UNPAID: ['PAID'],
   PENDING: ['PAID'],
   PAID: ['REFUND_PENDING', 'UNPAID'],
@@ -316,7 +316,7 @@ export function paymentChangeBlock(order: SaleOrderFacts, to: PaymentStatus): Ru
   const invalid = (message: string) => block(ERROR_CODES.paymentStatusInvalid, message);
   if (to === order.paymentStatus) return invalid(SALES_MESSAGES.paymentUnchanged);
   if (to === 'REFUNDED') return invalid(SALES_MESSAGES.refundedViaRefund);
-  if (!PAYMENT_STATUS_CHANGES[order.paymentStatus].includes(to)) return invalid(SALES_MESSAGES.paymentChangeInvalid);
+  if (!MANUAL_PAYMENT_STATUS_CHANGES[order.paymentStatus].includes(to)) return invalid(SALES_MESSAGES.paymentChangeInvalid);
   if (to === 'PAID' && order.status === 'CANCELED') return invalid(SALES_MESSAGES.paidOnCanceled);
   if (to === 'UNPAID' && (order.paidThroughGateway || order.refundedAmount > 0 || order.status === 'COMPLETED')) {
     return invalid(SALES_MESSAGES.unpayNotAllowed);

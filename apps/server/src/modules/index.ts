@@ -8,8 +8,9 @@ import { mediaRoutes } from './media/index.ts';
 import { cartRoutes } from './cart/index.ts';
 import { addressRoutes } from './addresses/index.ts';
 import { geoRoutes } from './geo/index.ts';
-import { orderExpiryPlugin, orderRoutes } from './orders/index.ts';
-import { paymentsPlugin } from './payments/index.ts';
+import { createOrderNotifier, createOrderProcess, orderExpiryPlugin, orderRoutes } from './orders/index.ts';
+import { createPaymentRegistry, ownOrigin, paymentMethodDefinition, paymentsPlugin } from './payments/index.ts';
+import { registerSandboxes } from './sandboxes.ts';
 import { adminRoutes, uploadRoutes } from './admin/index.ts';
 import { salesRoutes } from './sales/index.ts';
 import { voucherAdminRoutes, voucherShopperRoutes } from './vouchers/index.ts';
@@ -33,15 +34,22 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(cartRoutes, { prefix: '/api/v1' });
   await app.register(addressRoutes, { prefix: '/api/v1' });
   await app.register(geoRoutes, { prefix: '/api/v1' });
-  await app.register(orderRoutes, { prefix: '/api/v1' });
-  await app.register(orderExpiryPlugin);
-  // VNPAY: /api/v1/payments/* and, without a real gateway (VNPAY_URL unset), the sandbox under /sandbox/vnpay.
-  await app.register(paymentsPlugin);
+  // The order process (the one door of order and payment status) with the shopper's mails, and the payment
+  // providers, created once and handed to the modules that use them.
+  const orderProcess = createOrderProcess({ notifier: createOrderNotifier({ shopUrl: app.config.PUBLIC_URL, paymentTexts: paymentMethodDefinition }) });
+  const payments = createPaymentRegistry({ config: app.config, db: app.db, log: app.log, process: orderProcess, ownOrigin: () => ownOrigin(app) });
+  app.decorate('orderProcess', orderProcess);
+  app.decorate('payments', payments);
+  await app.register(orderRoutes, { prefix: '/api/v1', process: orderProcess, paymentMethods: payments.get });
+  await app.register(orderExpiryPlugin, { process: orderProcess });
+  // Payments (COD, VNPAY, bank transfer) under /api/v1/payments; the sandboxes under /sandbox/* when turned on.
+  await app.register(paymentsPlugin, { registry: payments });
+  await registerSandboxes(app);
   // Back-office (ADMIN only): /api/v1/admin/*, /api/v1/users list and deletes, and the image upload under /api.
   await app.register(adminRoutes, { prefix: '/api/v1' });
   await app.register(uploadRoutes, { prefix: '/api' });
   // Sales back-office (SALE and ADMIN): /api/v1/sales/*.
-  await app.register(salesRoutes, { prefix: '/api/v1' });
+  await app.register(salesRoutes, { prefix: '/api/v1', process: orderProcess, payments });
   // Vouchers: the checkout's list of codes, and the back-office (ADMIN only) under /api/v1/admin/vouchers.
   await app.register(voucherShopperRoutes, { prefix: '/api/v1' });
   await app.register(voucherAdminRoutes, { prefix: '/api/v1' });

@@ -11,6 +11,7 @@ import {
 } from '@nhasach/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { iso } from '../catalog/sql.ts';
+import { COLLECTED_ON_DELIVERY_METHODS } from '../payments/index.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** Vietnam has no daylight saving time: days run from 00:00 UTC+7. */
@@ -25,12 +26,13 @@ function vnDayStart(now: Date, daysAgo: number): Date {
 const vnDate = (instant: Date) => new Date(instant.getTime() + VN_OFFSET_MS).toISOString().slice(0, 10);
 
 /**
- * Orders that count as revenue (REVENUE_RULE): paid, or cash on delivery once delivered; never a cancelled or
- * refunded one. Aliased `o`.
+ * Orders that count as revenue (REVENUE_RULE): paid, or paid in cash to the carrier (the payment providers say which
+ * methods) once delivered; never a cancelled or refunded one. Aliased `o`.
  */
+const collectedOnDelivery = COLLECTED_ON_DELIVERY_METHODS.map((m) => `'${m}'`).join(', ') || 'null';
 const revenueSql = sql.raw(
   `(o.status <> 'CANCELED' and o.payment_status not in ('REFUNDED', 'REFUND_PENDING')
-    and (o.payment_status = 'PAID' or (o.payment_method = 'COD' and o.status in ('DELIVERED', 'COMPLETED'))))`,
+    and (o.payment_status = 'PAID' or (o.payment_method in (${collectedOnDelivery}) and o.status in ('DELIVERED', 'COMPLETED'))))`,
 );
 /**
  * Orders whose copies count as sold (SOLD_RULE): the same orders books.sold counts, since placing an order adds to it

@@ -5,3 +5,4 @@ export { refreshSearchDocuments, refreshSearchDocumentsOf } from './search-docum
 export { setEngagementLookup, lookupEngagement, EMPTY_ENGAGEMENT, type EngagementLookup, type CardRatingsSql } from './engagement-hook.ts';
 export { effectivePriceSql, saleActiveSql } from './sql.ts';
 export { announceCatalogChange, CATALOG_CHANNEL } from './cache-bus.ts';
+export { returnStock, stockOf, takeStock, type StockLine, type TakenBook, type TakeStockResult } from './inventory.ts';

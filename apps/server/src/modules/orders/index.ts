@@ -1,33 +1,49 @@
 /**
- * Orders: the customer routes and the lifecycle API for the payments module and the sales back-office.
+ * Orders: the customer routes, the order process (the one door through which status and payment status change)
+ * and the lifecycle API for the payments module and the sales back-office.
  *
- * For payments (VNPAY): findOrderByCode, markOrderPaid (idempotent; checks the amount; a payment for an order
- * already cancelled becomes REFUND_PENDING), cancelOrderReturningStock (a failed payment may cancel at once).
+ * The composition root creates the process once (createOrderProcess, with the notifier built from the shop's
+ * address and the payment methods), hands it to the orders routes, the expiry job, payments and sales, and
+ * decorates the app with it (app.orderProcess) for jobs and tests.
+ * For payments: findOrderByCode, lockOrder, markOrderPaid (idempotent; checks the amount; a payment for an order
+ * already cancelled becomes REFUND_PENDING), cancelOrder, and the process's transition for the other payment changes.
+ * For sales: cancelOrder, recordRefund, setOrderAssignee, recordOrderShipping, recordHistory and the readers.
  * The expiry of unpaid online orders is scheduled here (orderExpiryPlugin); do not schedule it again.
- * For sales: recordHistory, cancelOrderReturningStock (staff: default allowed-from = the transition table),
- * returnStockOnce, lockOrder, updateOrder (bumps version), toOrderDto and the item/history readers.
  */
-export { orderRoutes } from './routes.ts';
+export { orderRoutes, type OrderRoutesOptions } from './routes.ts';
 export { orderExpiryPlugin, startOrderExpiry, DEFAULT_EXPIRY_SCHEDULE, type ExpirySchedule } from './scheduler.ts';
 export {
-  cancelOrderReturningStock,
+  accepted,
+  createOrderProcess,
+  NOT_CANCELLABLE,
+  SYSTEM_ACTOR,
+  type AfterTransitionHook,
+  type OrderActor,
+  type OrderProcess,
+  type OrderProcessOptions,
+  type PaymentChange,
+  type TransitionEvent,
+  type TransitionRefusal,
+  type TransitionResult,
+  type TransitionTarget,
+} from './process.ts';
+export { createOrderNotifier, type OrderMailEvent, type OrderNotifier } from './notifications.ts';
+export type { OrderPaymentMethod, OrderPaymentMethods, PaymentMethodMailTexts, PaymentMethodsMailTexts, PlaceInput } from './payment-methods.ts';
+export {
+  cancelOrder,
   expireUnpaidOnlineOrders,
   EXPIRED_REASON,
   findOrderByCode,
   markOrderPaid,
-  NOT_CANCELLABLE,
   ORDER_NOT_FOUND,
   recordHistory,
-  returnStockOnce,
-  SYSTEM_ACTOR,
+  recordRefund,
   type CancelOptions,
   type HistoryEntry,
   type MarkPaidOutcome,
-  type OrderActor,
   type PaymentReceipt,
 } from './lifecycle.ts';
 export { orderDto } from './service.ts';
-export { mailOrderEvent, mailOrderPlaced, type OrderMailEvent } from './notifications.ts';
 export { toOrderDto, toOrderItemDto } from './dto.ts';
 export { generateOrderCode, ORDER_CODE_PATTERN } from './code.ts';
 export {
@@ -35,7 +51,8 @@ export {
   historyOf as orderHistoryOf,
   itemsOf as orderItemsOf,
   lockById as lockOrder,
-  updateOrder,
+  recordShipping as recordOrderShipping,
+  setAssignee as setOrderAssignee,
   type OrderHistoryRow,
   type OrderItemRow,
   type OrderRow,

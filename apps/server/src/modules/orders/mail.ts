@@ -1,5 +1,6 @@
 import { DELIVERY_METHOD_LABELS, formatVnd, PAYMENT_METHOD_LABELS } from '@nhasach/shared';
-import type { MailContent } from '../mail/templates.ts';
+import type { MailContent } from '../mail/index.ts';
+import type { PaymentMethodMailTexts } from './payment-methods.ts';
 import type { OrderItemRow, OrderRow } from './repo.ts';
 
 const escapeHtml = (s: string) =>
@@ -15,16 +16,10 @@ const vietnamTime = new Intl.DateTimeFormat('vi-VN', {
 });
 
 /** The order confirmation mail (Vietnamese): code, items, totals, delivery and payment, a link to the order. */
-export function orderConfirmationMail(order: OrderRow, items: OrderItemRow[], publicUrl: string): MailContent {
+export function orderConfirmationMail(order: OrderRow, items: OrderItemRow[], publicUrl: string, method: PaymentMethodMailTexts): MailContent {
   const link = `${publicUrl}/orders/${order.code}`;
   const subject = `Xác nhận đơn hàng ${order.code} - Nhà Sách`;
-  const payNote =
-    order.paymentMethod === 'VNPAY' && order.paymentExpiresAt
-      ? `Vui lòng hoàn tất thanh toán VNPAY trước ${vietnamTime.format(order.paymentExpiresAt)}; sau thời hạn này đơn hàng sẽ tự động bị huỷ.`
-      : order.paymentMethod === 'BANK_TRANSFER' && order.paymentExpiresAt
-        ? `Vui lòng chuyển khoản đúng ${formatVnd(order.grandTotal)} với nội dung ${order.code} trước ${vietnamTime.format(order.paymentExpiresAt)} ` +
-          `(mã VietQR và số tài khoản: ${link}/chuyen-khoan); sau thời hạn này đơn hàng sẽ tự động bị huỷ.`
-        : 'Bạn thanh toán bằng tiền mặt khi nhận hàng.';
+  const payNote = method.placedMailNote(order, { link, deadline: order.paymentExpiresAt ? vietnamTime.format(order.paymentExpiresAt) : null });
   const totals: [string, number][] = [
     ['Tạm tính', order.subtotal],
     [order.voucherCode && order.voucherDiscount > 0 ? `Giảm giá (gồm mã ${order.voucherCode}: -${formatVnd(order.voucherDiscount)})` : 'Giảm giá', -order.discountTotal],
@@ -85,7 +80,7 @@ export type OrderMailEvent =
   | { kind: 'REFUNDED'; amount: number };
 
 /** One mail per order event (Vietnamese): a headline, the facts as lines, a link to the order. */
-export function orderEventMail(order: OrderRow, event: OrderMailEvent, publicUrl: string): MailContent {
+export function orderEventMail(order: OrderRow, event: OrderMailEvent, publicUrl: string, method: PaymentMethodMailTexts): MailContent {
   const link = `${publicUrl}/orders/${order.code}`;
   const { subject, intro, lines } = ((): { subject: string; intro: string; lines: string[] } => {
     switch (event.kind) {
@@ -105,7 +100,7 @@ export function orderEventMail(order: OrderRow, event: OrderMailEvent, publicUrl
         return {
           subject: `Đơn hàng ${order.code} đã giao thành công - Nhà Sách`,
           intro: `Đơn hàng ${order.code} đã được giao thành công. Cảm ơn bạn đã mua sắm tại Nhà Sách, chúc bạn đọc sách vui!`,
-          lines: order.paymentMethod === 'COD' ? [`Đã thu tiền mặt khi giao hàng: ${formatVnd(order.grandTotal)}`] : [],
+          lines: [method.deliveredMailLine(order)].filter((l): l is string => l !== null),
         };
       case 'CANCELED':
         return {

@@ -1,29 +1,44 @@
 import type { Tx } from '../../db/client.ts';
-import { enqueueMail } from '../mail/enqueue.ts';
+import { enqueueMail } from '../mail/index.ts';
 import { orderConfirmationMail, orderEventMail, type OrderMailEvent } from './mail.ts';
+import type { PaymentMethodsMailTexts } from './payment-methods.ts';
+import type { AfterTransitionHook } from './process.ts';
 import type { OrderItemRow, OrderRow } from './repo.ts';
-
-/**
- * The shop's address for the links in order mails. One per process (PUBLIC_URL), set when the orders module is
- * registered: the lifecycle functions that mail are called by four modules with only a transaction in hand.
- */
-let shopUrl = 'http://localhost:3000';
-export function setOrderMailShopUrl(publicUrl: string): void {
-  shopUrl = publicUrl;
-}
 
 export type { OrderMailEvent } from './mail.ts';
 
 /**
- * Mails the shopper about an order, in the transaction of the change (through the outbox): the mail exists exactly
- * when the change commits. Orders without an e-mail address get none.
+ * The shopper's mails about an order, written in the transaction of the change (through the outbox): the mail
+ * exists exactly when the change commits. Orders without an e-mail address get none.
  */
-export async function mailOrderPlaced(tx: Tx, order: OrderRow, items: OrderItemRow[]): Promise<void> {
-  if (!order.receiverEmail) return;
-  await enqueueMail(tx, { to: order.receiverEmail, ...orderConfirmationMail(order, items, shopUrl) });
+export interface OrderNotifier {
+  placed(tx: Tx, order: OrderRow, items: OrderItemRow[]): Promise<void>;
+  event(tx: Tx, order: OrderRow, event: OrderMailEvent): Promise<void>;
+  /** The order process's after-hook: paid, shipped, delivered, cancelled. */
+  afterTransition: AfterTransitionHook;
 }
 
-export async function mailOrderEvent(tx: Tx, order: OrderRow, event: OrderMailEvent): Promise<void> {
-  if (!order.receiverEmail) return;
-  await enqueueMail(tx, { to: order.receiverEmail, ...orderEventMail(order, event, shopUrl) });
+/** Created once, with the shop's address (PUBLIC_URL) for the links and the payment methods' sentences. */
+export function createOrderNotifier(opts: { shopUrl: string; paymentTexts: PaymentMethodsMailTexts }): OrderNotifier {
+  const { shopUrl, paymentTexts: paymentMethods } = opts;
+  const event = async (tx: Tx, order: OrderRow, e: OrderMailEvent) => {
+    if (!order.receiverEmail) return;
+    await enqueueMail(tx, { to: order.receiverEmail, ...orderEventMail(order, e, shopUrl, paymentMethods(order.paymentMethod)) });
+  };
+  return {
+    async placed(tx, order, items) {
+      if (!order.receiverEmail) return;
+      await enqueueMail(tx, { to: order.receiverEmail, ...orderConfirmationMail(order, items, shopUrl, paymentMethods(order.paymentMethod)) });
+    },
+    event,
+    async afterTransition({ tx, order, status, payment, shipment, reason }) {
+      // The parcel leaving (with the carrier and tracking code) and arriving; cash collected on delivery is told by
+      // the delivery mail, not by a payment mail of its own.
+      if (status?.to === 'SHIPPED' && shipment) await event(tx, order, { kind: 'SHIPPED', ...shipment });
+      if (status?.to === 'DELIVERED') await event(tx, order, { kind: 'DELIVERED' });
+      if (status?.to === 'CANCELED') await event(tx, order, { kind: 'CANCELED', reason: reason ?? '' });
+      const received = payment && (payment.from === 'UNPAID' || payment.from === 'PENDING') && payment.to === 'PAID';
+      if (received && status?.to !== 'DELIVERED') await event(tx, order, { kind: 'PAID' });
+    },
+  };
 }

@@ -329,7 +329,7 @@ describe('cancelling', () => {
     const { who, addressId } = await buyer([[book.id, 1]]);
     const placed: OrderDto = (await order(who, addressId, { paymentMethod: 'VNPAY' })).json().data;
     await t.app.db.transaction((tx) =>
-      markOrderPaid(tx, placed.id, { provider: 'VNPAY', transactionNo: '14000001', amount: placed.grandTotal, paidAt: new Date() }),
+      markOrderPaid(t.app.orderProcess, tx, placed.id, { provider: 'VNPAY', transactionNo: '14000001', amount: placed.grandTotal, paidAt: new Date() }),
     );
     const res = await call(who, 'POST', `/orders/${placed.code}/cancel`, { reason: 'Tìm được giá tốt hơn' });
     expect(res.statusCode).toBe(200);
@@ -372,13 +372,13 @@ describe('online payment window', () => {
     await overdue(late.placed.id);
     expect((await bookState(t.app, late.book.id)).stock).toBe(3);
 
-    expect(await expireUnpaidOnlineOrders(t.app.db)).toBe(1);
+    expect(await expireUnpaidOnlineOrders(t.app.orderProcess, t.app.db)).toBe(1);
     const after: OrderDto = (await call(late.who, 'GET', `/orders/${late.placed.code}`)).json().data;
     expect(after).toMatchObject({ status: 'CANCELED', paymentStatus: 'UNPAID', cancelReason: 'Hết thời hạn thanh toán trực tuyến', canPay: false });
     expect(after.history.at(-1)).toMatchObject({ actorRole: 'SYSTEM', fromStatus: 'PENDING', toStatus: 'CANCELED' });
     expect(await bookState(t.app, late.book.id)).toEqual({ stock: 5, sold: 0, status: 'ACTIVE' });
 
-    expect(await expireUnpaidOnlineOrders(t.app.db)).toBe(0);
+    expect(await expireUnpaidOnlineOrders(t.app.orderProcess, t.app.db)).toBe(0);
     expect((await bookState(t.app, late.book.id)).stock).toBe(5);
     expect((await call(onTime.who, 'GET', `/orders/${onTime.placed.code}`)).json().data.status).toBe('PENDING');
     expect((await call(codBuyer.who, 'GET', `/orders/${codOrder.code}`)).json().data.status).toBe('PENDING');
@@ -387,24 +387,24 @@ describe('online payment window', () => {
   it('leaves a paid order alone and records a payment that arrives after expiry as owed back', async () => {
     const paid = await vnpayOrder();
     const receipt = { provider: 'VNPAY', transactionNo: '14000002', amount: paid.placed.grandTotal, paidAt: new Date() };
-    const first = await t.app.db.transaction((tx) => markOrderPaid(tx, paid.placed.id, receipt));
+    const first = await t.app.db.transaction((tx) => markOrderPaid(t.app.orderProcess, tx, paid.placed.id, receipt));
     expect(first.outcome).toBe('PAID');
-    const repeat = await t.app.db.transaction((tx) => markOrderPaid(tx, paid.placed.id, receipt));
+    const repeat = await t.app.db.transaction((tx) => markOrderPaid(t.app.orderProcess, tx, paid.placed.id, receipt));
     expect(repeat.outcome).toBe('ALREADY_PAID');
     await overdue(paid.placed.id);
-    expect(await expireUnpaidOnlineOrders(t.app.db)).toBe(0);
+    expect(await expireUnpaidOnlineOrders(t.app.orderProcess, t.app.db)).toBe(0);
     const view: OrderDto = (await call(paid.who, 'GET', `/orders/${paid.placed.code}`)).json().data;
     expect(view).toMatchObject({ status: 'PENDING', paymentStatus: 'PAID' });
     expect(view.history.filter((h) => h.type === 'PAYMENT')).toHaveLength(1);
 
     const wrong = await vnpayOrder();
-    const mismatch = await t.app.db.transaction((tx) => markOrderPaid(tx, wrong.placed.id, { ...receipt, amount: 1 }));
+    const mismatch = await t.app.db.transaction((tx) => markOrderPaid(t.app.orderProcess, tx, wrong.placed.id, { ...receipt, amount: 1 }));
     expect(mismatch.outcome).toBe('AMOUNT_MISMATCH');
 
     await overdue(wrong.placed.id);
-    expect(await expireUnpaidOnlineOrders(t.app.db)).toBe(1);
+    expect(await expireUnpaidOnlineOrders(t.app.orderProcess, t.app.db)).toBe(1);
     const late = await t.app.db.transaction((tx) =>
-      markOrderPaid(tx, wrong.placed.id, { ...receipt, transactionNo: '14000003', amount: wrong.placed.grandTotal }),
+      markOrderPaid(t.app.orderProcess, tx, wrong.placed.id, { ...receipt, transactionNo: '14000003', amount: wrong.placed.grandTotal }),
     );
     expect(late.outcome).toBe('LATE_PAYMENT');
     expect(late.order).toMatchObject({ status: 'CANCELED', paymentStatus: 'REFUND_PENDING' });
@@ -415,7 +415,7 @@ describe('online payment window', () => {
   it('runs on a schedule and stops with the app', async () => {
     const due = await vnpayOrder();
     await overdue(due.placed.id);
-    const job = startOrderExpiry(t.app, { intervalMs: 50, graceMs: 0 });
+    const job = startOrderExpiry(t.app, t.app.orderProcess, { intervalMs: 50, graceMs: 0 });
     try {
       await expect
         .poll(async () => (await t.app.db.select({ status: orders.status }).from(orders).where(eq(orders.id, due.placed.id)))[0]!.status, {

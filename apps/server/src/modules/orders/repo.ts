@@ -1,10 +1,11 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@nhasach/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { bookImages, books, orderHistory, orderItems, orders } from '../../db/schema/index.ts';
+import { bookImages, orderHistory, orderItems, orders } from '../../db/schema/index.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
-export type NewOrder = typeof orders.$inferInsert;
+/** A new order starts where the order process starts (PENDING, UNPAID: the columns' defaults). */
+export type NewOrder = Omit<typeof orders.$inferInsert, 'status' | 'paymentStatus'>;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type NewOrderItem = typeof orderItems.$inferInsert;
 export type OrderHistoryRow = typeof orderHistory.$inferSelect;
@@ -57,13 +58,22 @@ export async function insertHistory(tx: Tx | Db, entry: NewOrderHistory): Promis
   await tx.insert(orderHistory).values(entry);
 }
 
-/** Applies `changes` and bumps the version (staff edits check it). */
-export async function updateOrder(tx: Tx, id: number, changes: Partial<NewOrder>): Promise<OrderRow> {
-  const [row] = await tx
-    .update(orders)
-    .set({ ...changes, version: sql`${orders.version} + 1`, updatedAt: new Date() })
-    .where(eq(orders.id, id))
-    .returning();
+/** Bumps the version (and updatedAt) of an order changed in a way staff edits must notice. */
+const bump = () => ({ version: sql`${orders.version} + 1`, updatedAt: new Date() });
+
+/** The staff member the order is assigned to. */
+export async function setAssignee(tx: Tx, id: number, assigneeId: number): Promise<void> {
+  await tx.update(orders).set({ assigneeId, ...bump() }).where(eq(orders.id, id));
+}
+
+/** Shipping recorded: the hand-over time when staff correct it (else only the version moves). */
+export async function recordShipping(tx: Tx, id: number, shippedAt: Date | undefined): Promise<void> {
+  await tx.update(orders).set({ ...(shippedAt ? { shippedAt } : {}), ...bump() }).where(eq(orders.id, id));
+}
+
+/** A refund recorded without a change of payment status: only the version moves. */
+export async function recordRefundMade(tx: Tx, id: number): Promise<OrderRow> {
+  const [row] = await tx.update(orders).set(bump()).where(eq(orders.id, id)).returning();
   return row!;
 }
 
@@ -86,50 +96,6 @@ export async function coversOf(tx: Tx, bookIds: number[]): Promise<Map<number, s
   return new Map(rows.map((r) => [r.bookId, r.url]));
 }
 
-/**
- * Takes `qty` units of a book if it is on sale and has them: one guarded UPDATE, so stock never goes below zero
- * whatever the concurrency (a concurrent taker waits for the row lock, then re-checks the guard). The book's
- * price fields come back from the same locked row, so the price charged is the price of that instant.
- */
-export async function takeStock(tx: Tx, bookId: number, qty: number) {
-  const [row] = await tx
-    .update(books)
-    .set({
-      stock: sql`${books.stock} - ${qty}`,
-      sold: sql`${books.sold} + ${qty}`,
-      status: sql`case when ${books.stock} - ${qty} = 0 then 'OUT_OF_STOCK' else ${books.status} end`,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(books.id, bookId), eq(books.status, 'ACTIVE'), sql`${books.stock} >= ${qty}`))
-    .returning({
-      id: books.id,
-      slug: books.slug,
-      title: books.title,
-      sku: books.sku,
-      isbn13: books.isbn13,
-      price: books.price,
-      salePrice: books.salePrice,
-      saleStartAt: books.saleStartAt,
-      saleEndAt: books.saleEndAt,
-      status: books.status,
-      categoryIds: books.categoryIds,
-    });
-  return row;
-}
-
-/** Puts `qty` units back; a book shown as out of stock is on sale again. */
-export async function putBackStock(tx: Tx, bookId: number, qty: number): Promise<void> {
-  await tx
-    .update(books)
-    .set({
-      stock: sql`${books.stock} + ${qty}`,
-      sold: sql`greatest(${books.sold} - ${qty}, 0)`,
-      status: sql`case when ${books.status} = 'OUT_OF_STOCK' then 'ACTIVE' else ${books.status} end`,
-      updatedAt: new Date(),
-    })
-    .where(eq(books.id, bookId));
-}
-
 /** Sets stock_returned; true only for the one caller that flipped it. */
 export async function claimStockReturn(tx: Tx, orderId: number): Promise<boolean> {
   const rows = await tx
@@ -138,11 +104,6 @@ export async function claimStockReturn(tx: Tx, orderId: number): Promise<boolean
     .where(and(eq(orders.id, orderId), eq(orders.stockReturned, false)))
     .returning({ id: orders.id });
   return rows.length > 0;
-}
-
-export async function bookStates(tx: Tx, bookIds: number[]) {
-  if (!bookIds.length) return [];
-  return tx.select({ id: books.id, title: books.title, stock: books.stock, status: books.status }).from(books).where(inArray(books.id, bookIds));
 }
 
 // Qualified by hand: drizzle writes a lone column of a single-table select unqualified, which inside these

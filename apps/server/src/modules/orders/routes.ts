@@ -18,8 +18,8 @@ import {
 import { envelope } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { authenticate, currentUser } from '../../lib/guards.ts';
-import { assertOnlinePaymentReady } from '../payments/readiness.ts';
-import { vnpaySettings } from '../payments/settings.ts';
+import type { OrderPaymentMethods } from './payment-methods.ts';
+import type { OrderProcess } from './process.ts';
 import * as service from './service.ts';
 
 const codeParams = z.object({ code: text('Mã đơn hàng').trim().toUpperCase().max(32, 'Mã đơn hàng không hợp lệ.') });
@@ -50,21 +50,17 @@ const myOrdersQuery = z.object({
   status: statusFilter,
 });
 
+export interface OrderRoutesOptions {
+  process: OrderProcess;
+  paymentMethods: OrderPaymentMethods;
+}
+
 /** Spec section 7, Orders (the customer's side). Under /api/v1. */
-export async function orderRoutes(app: FastifyInstance): Promise<void> {
+export async function orderRoutes(app: FastifyInstance, opts: OrderRoutesOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders'];
   const security = [{ bearerAuth: [] }];
-  const ctx: service.OrdersContext = {
-    db: app.db,
-    log: app.log,
-    // The payments module refuses to start with a real account half configured (bankTransferSettings).
-    bankTransfer: {
-      enabled: app.config.BANK_TRANSFER_SANDBOX || app.config.BANK_TRANSFER_ACCOUNT_NO !== undefined,
-      expiryMinutes: app.config.BANK_TRANSFER_EXPIRY_MINUTES,
-    },
-  };
-  const settings = vnpaySettings(app.config);
+  const ctx: service.OrdersContext = { db: app.db, log: app.log, process: opts.process, paymentMethods: opts.paymentMethods };
   r.addHook('preHandler', authenticate);
 
   r.post(
@@ -84,11 +80,9 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         throw badRequest('Idempotency-Key không hợp lệ (8-64 ký tự chữ, số, . _ : -).');
       }
       const { returnUrl, ...body } = request.body;
-      // An online payment must be startable before the order exists: no gateway or a foreign return address is
-      // refused here, so no unpaid order is left behind by a payment link that could not be made.
-      if (body.paymentMethod === 'VNPAY') {
-        assertOnlinePaymentReady(app.config, settings, returnUrl, { protocol: request.protocol, host: request.host });
-      }
+      // The payment must be possible before the order exists: no gateway, a foreign return address or no bank
+      // account is refused here, so no unpaid order is left behind by a payment that could not be made.
+      opts.paymentMethods(body.paymentMethod).assertCanPlace({ returnUrl, reached: { protocol: request.protocol, host: request.host } });
       const { order, created } = await service.createOrder(ctx, currentUser(request), { ...body, idempotencyKey: key });
       const status = created ? 201 : 200;
       reply.status(status);
@@ -105,7 +99,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     '/orders/:code/cancel',
     { schema: { tags, security, summary: 'Cancel my order (or ask to, when paid)', params: codeParams, body: cancelOrderSchema } },
     async (request) => {
-      const { order, requested } = await service.cancelMyOrder(app.db, currentUser(request).id, request.params.code, request.body.reason);
+      const { order, requested } = await service.cancelMyOrder(ctx, currentUser(request).id, request.params.code, request.body.reason);
       return envelope(200, order, requested ? 'Đã gửi yêu cầu huỷ đơn hàng' : 'Đã huỷ đơn hàng');
     },
   );

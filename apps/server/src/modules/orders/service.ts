@@ -3,10 +3,7 @@ import {
   computeTotals,
   CUSTOMER_CANCELLABLE_STATUSES,
   ERROR_CODES,
-  isOnlinePayment,
-  ONLINE_PAYMENT_TTL_MINUTES,
   PAYMENT_METHOD_LABELS,
-  BANK_TRANSFER_DEFAULT_EXPIRY_MINUTES,
   type PaymentMethod,
   type OrderDto,
   type OrderPage,
@@ -18,27 +15,21 @@ import { toPage } from '../../lib/pagination.ts';
 import type { AuthUser } from '../../lib/guards.ts';
 import { findOwnedAddress } from '../addresses/index.ts';
 import { deleteLines, insufficientStock, isOrderable, lineIssue, lockSelectedLines, outOfStock, unitPrices } from '../cart/index.ts';
-import { isUniqueViolation } from '../users/repo.ts';
+import { stockOf, takeStock } from '../catalog/index.ts';
+import { isUniqueViolation } from '../users/index.ts';
+import { clearCartVoucher, lockForOrder, recordUse } from '../vouchers/index.ts';
 import { generateOrderCode } from './code.ts';
 import { toOrderDto, toOrderSummaryDto } from './dto.ts';
-import { cancelOrderReturningStock, NOT_CANCELLABLE, ORDER_NOT_FOUND } from './lifecycle.ts';
-import { mailOrderPlaced } from './notifications.ts';
-import { announceCatalogChange } from '../catalog/cache-bus.ts';
-import { clearCartVoucher, lockForOrder, recordUse } from '../vouchers/index.ts';
+import { cancelOrder, ORDER_NOT_FOUND } from './lifecycle.ts';
+import type { OrderPaymentMethods } from './payment-methods.ts';
+import { NOT_CANCELLABLE, type OrderProcess } from './process.ts';
 import * as repo from './repo.ts';
 
 export interface OrdersContext {
   db: Db;
   log: FastifyBaseLogger;
-  /** Bank transfer: offered only with an account (or the test bank); unpaid orders wait this long (minutes). */
-  bankTransfer?: { enabled: boolean; expiryMinutes: number };
-}
-
-/** When an order paid before delivery must have its payment (VNPAY 15 minutes, bank transfer as configured). */
-function paymentDeadline(ctx: OrdersContext, method: PaymentMethod, now: Date): Date | null {
-  if (!isOnlinePayment(method)) return null;
-  const minutes = method === 'BANK_TRANSFER' ? (ctx.bankTransfer?.expiryMinutes ?? BANK_TRANSFER_DEFAULT_EXPIRY_MINUTES) : ONLINE_PAYMENT_TTL_MINUTES;
-  return new Date(now.getTime() + minutes * 60_000);
+  process: OrderProcess;
+  paymentMethods: OrderPaymentMethods;
 }
 
 export const CART_EMPTY_MESSAGE = 'Giỏ hàng không có sản phẩm nào được chọn.';
@@ -61,7 +52,7 @@ export async function orderDto(db: Db | Tx, order: repo.OrderRow): Promise<Order
 
 /** Why a line could not be served, said with the book's title. */
 async function stockFailure(tx: Tx, bookId: number, qty: number): Promise<AppError> {
-  const [book] = await repo.bookStates(tx, [bookId]);
+  const [book] = await stockOf(tx, [bookId]);
   if (!book || (book.status !== 'ACTIVE' && book.status !== 'OUT_OF_STOCK')) {
     return new AppError(409, ERROR_CODES.bookUnavailable, `Sản phẩm "${book?.title ?? bookId}" đã ngừng bán.`);
   }
@@ -82,9 +73,6 @@ export async function createOrder(ctx: OrdersContext, user: AuthUser, cmd: Creat
     const existing = await repo.findByIdempotencyKey(db, user.id, cmd.idempotencyKey);
     if (existing) return { order: await orderDto(db, existing), created: false };
   }
-  if (cmd.paymentMethod === 'BANK_TRANSFER' && !ctx.bankTransfer?.enabled) {
-    throw new AppError(409, ERROR_CODES.paymentNotAllowed, 'Cửa hàng chưa nhận chuyển khoản ngân hàng. Vui lòng chọn phương thức thanh toán khác.');
-  }
   const address = await findOwnedAddress(db, user.id, cmd.addressId);
   if (!address) throw notFound('Không tìm thấy địa chỉ giao hàng.');
 
@@ -93,7 +81,7 @@ export async function createOrder(ctx: OrdersContext, user: AuthUser, cmd: Creat
     placed = await db.transaction(async (tx) => {
       const selected = await lockSelectedLines(tx, user.id);
       if (!selected.length) throw new AppError(400, ERROR_CODES.cartEmpty, CART_EMPTY_MESSAGE);
-      const states = new Map((await repo.bookStates(tx, selected.map((l) => l.bookId))).map((b) => [b.id, b]));
+      const states = new Map((await stockOf(tx, selected.map((l) => l.bookId))).map((b) => [b.id, b]));
       const lines = selected.filter((l) => {
         const book = states.get(l.bookId);
         return book !== undefined && isOrderable(lineIssue({ ...book, qty: l.qty }));
@@ -103,13 +91,11 @@ export async function createOrder(ctx: OrdersContext, user: AuthUser, cmd: Creat
       }
 
       const now = new Date();
-      const priced = [];
       // lines are in book id order (lockSelectedLines): every order locks books in the same order.
-      for (const line of lines) {
-        const book = await repo.takeStock(tx, line.bookId, line.qty);
-        if (!book) throw await stockFailure(tx, line.bookId, line.qty);
-        priced.push({ book, qty: line.qty, ...unitPrices(book, now) });
-      }
+      const taken = await takeStock(tx, lines);
+      if (!taken.ok) throw await stockFailure(tx, taken.line.bookId, taken.line.qty);
+      const qtyOf = new Map(lines.map((l) => [l.bookId, l.qty]));
+      const priced = taken.books.map((book) => ({ book, qty: qtyOf.get(book.id)!, ...unitPrices(book, now) }));
       // The voucher row is locked after the books (every path takes books first, then the voucher): orders using
       // the same code are counted one after the other, and a refusal rolls the whole order back.
       const voucher = cmd.voucherCode
@@ -129,8 +115,6 @@ export async function createOrder(ctx: OrdersContext, user: AuthUser, cmd: Creat
       const order = await repo.insertOrder(tx, {
         code,
         userId: user.id,
-        status: 'PENDING',
-        paymentStatus: 'UNPAID',
         paymentMethod: cmd.paymentMethod,
         deliveryMethod: cmd.deliveryMethod,
         subtotal: totals.subtotal,
@@ -155,7 +139,7 @@ export async function createOrder(ctx: OrdersContext, user: AuthUser, cmd: Creat
         provinceCode: address.provinceCode,
         addressScheme: address.scheme,
         addressLine: address.addressLine,
-        paymentExpiresAt: paymentDeadline(ctx, cmd.paymentMethod, now),
+        paymentExpiresAt: ctx.paymentMethods(cmd.paymentMethod).paymentDeadline(now),
         idempotencyKey: cmd.idempotencyKey ?? null,
         createdAt: now,
         updatedAt: now,
@@ -200,9 +184,7 @@ export async function createOrder(ctx: OrdersContext, user: AuthUser, cmd: Creat
       });
       const items = await repo.itemsOf(tx, order.id);
       // The confirmation mail commits with the order (outbox): never lost, never sent for an order rolled back.
-      await mailOrderPlaced(tx, order, items);
-      // A book just sold out changes what the catalogue shows: every instance drops its caches at commit.
-      if (priced.some((p) => p.book.status === 'OUT_OF_STOCK')) await announceCatalogChange(tx);
+      await ctx.process.notifier.placed(tx, order, items);
       return { order, items };
     });
   } catch (err) {
@@ -235,7 +217,8 @@ export async function getMyOrder(db: Db, userId: number, code: string): Promise<
  * The customer cancels while PENDING, CONFIRMED or PROCESSING: an unpaid order is cancelled and its stock returns
  * (once); a paid one becomes CANCEL_REQUESTED for staff to cancel and refund. Anything else is 409.
  */
-export async function cancelMyOrder(db: Db, userId: number, code: string, reason: string): Promise<{ order: OrderDto; requested: boolean }> {
+export async function cancelMyOrder(ctx: OrdersContext, userId: number, code: string, reason: string): Promise<{ order: OrderDto; requested: boolean }> {
+  const { db } = ctx;
   const result = await db.transaction(async (tx) => {
     const found = await repo.findByCode(tx, code, userId);
     if (!found) throw notFound(ORDER_NOT_FOUND);
@@ -244,7 +227,7 @@ export async function cancelMyOrder(db: Db, userId: number, code: string, reason
       throw new AppError(409, ERROR_CODES.orderStatusInvalid, NOT_CANCELLABLE);
     }
     const toStatus = order.paymentStatus === 'PAID' ? 'CANCEL_REQUESTED' : 'CANCELED';
-    const updated = await cancelOrderReturningStock(tx, order.id, {
+    const updated = await cancelOrder(ctx.process, tx, order.id, {
       actor: { id: userId, role: 'CUSTOMER' },
       reason,
       toStatus,

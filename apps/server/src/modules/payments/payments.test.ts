@@ -2,17 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { PaymentReturnDto, PaymentStatusDto } from '@nhasach/shared';
 import { orders } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import type { TestApp } from '../../../test/harness.ts';
 import { expireUnpaidOnlineOrders } from '../orders/index.ts';
 import { bookState } from '../../../test/orders.ts';
-import { SANDBOX_TMN_CODE, vnpaySettings } from './settings.ts';
-import { attemptsOf, checkout, gatewayResult, ipn, makeCustomer, orderRow, paymentHistoryOf, placeOrder } from '../../../test/payments.ts';
-import { formatVnpDate, toQueryString, verifyQuery } from './vnpay.ts';
+import { SANDBOX_TMN_CODE, vnpaySettings } from './vnpay/settings.ts';
+import { attemptsOf, checkout, gatewayResult, ipn, makeCustomer, orderRow, paymentHistoryOf, placeOrder, createListeningTestApp } from '../../../test/payments.ts';
+import { formatVnpDate, toQueryString, verifyQuery } from './vnpay/protocol.ts';
 
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ CORS_ORIGINS: 'https://shop.example' });
+  t = await createListeningTestApp({ CORS_ORIGINS: 'https://shop.example' });
 });
 afterAll(async () => {
   await t?.close();
@@ -315,11 +315,11 @@ describe('expiry', () => {
     const deadline = new Date(order.paymentExpiresAt!);
 
     // Not yet due: nothing happens.
-    await expireUnpaidOnlineOrders(t.app.db, new Date(deadline.getTime() - 1000));
+    await expireUnpaidOnlineOrders(t.app.orderProcess, t.app.db, new Date(deadline.getTime() - 1000));
     expect((await orderRow(t.app, order.code)).status).toBe('PENDING');
 
-    await expireUnpaidOnlineOrders(t.app.db, new Date(deadline.getTime() + 1000));
-    await expireUnpaidOnlineOrders(t.app.db, new Date(deadline.getTime() + 2000));
+    await expireUnpaidOnlineOrders(t.app.orderProcess, t.app.db, new Date(deadline.getTime() + 1000));
+    await expireUnpaidOnlineOrders(t.app.orderProcess, t.app.db, new Date(deadline.getTime() + 2000));
     const row = await orderRow(t.app, order.code);
     expect(row).toMatchObject({ status: 'CANCELED', stockReturned: true });
     expect((await bookState(t.app, book.id)).stock).toBe(5);

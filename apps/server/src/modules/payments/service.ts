@@ -1,53 +1,21 @@
-import type { FastifyBaseLogger } from 'fastify';
-import {
-  ERROR_CODES,
-  formatVnd,
-  isOnlinePayment,
-  paymentReturnResult,
-  VNPAY_INVALID_SIGNATURE_MESSAGE,
-  vnpayResponseMessage,
-  type PaymentCheckoutDto,
-  type PaymentReturnDto,
-  type PaymentStatusDto,
-} from '@nhasach/shared';
-import type { Config } from '../../config.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import { ERROR_CODES, PAYMENT_PROVIDER_NAMES, type PaymentCheckoutDto, type PaymentProvider as GatewayName, type PaymentStatusDto } from '@nhasach/shared';
+import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../lib/guards.ts';
-import {
-  findOrderByCode,
-  findOrderById,
-  lockOrder,
-  markOrderPaid,
-  ORDER_NOT_FOUND,
-  recordHistory,
-  SYSTEM_ACTOR,
-  updateOrder,
-  type OrderRow,
-} from '../orders/index.ts';
-import { latestMismatch } from './bank-transfer/repo.ts';
-import * as repo from './repo.ts';
-import { assertOnlinePaymentReady } from './readiness.ts';
-import type { ReachedAt } from './return-url.ts';
-import type { VnpaySettings } from './settings.ts';
-import { buildPaymentUrl, formatVnpDate, IPN_ANSWERS, parseVnpDate, verifyQuery, type IpnAnswer, type VnpParams } from './vnpay.ts';
+import { findOrderByCode, lockOrder, ORDER_NOT_FOUND, type OrderRow } from '../orders/index.ts';
+import type { CheckoutInput } from './provider.ts';
+import type { PaymentRegistry } from './registry.ts';
 
+/** The payments every method shares: starting a gateway payment and the payment status the return page polls. */
 export interface PaymentsContext {
   db: Db;
-  config: Config;
-  settings: VnpaySettings;
-  log: FastifyBaseLogger;
+  registry: PaymentRegistry;
 }
-
-/** Attempts per order (two digits of the reference); far above what a shopper does within the 15-minute window. */
-export const MAX_ATTEMPTS = 30;
 
 const notPayable = (message: string) => new AppError(409, ERROR_CODES.paymentNotAllowed, message);
 
-/** Why this order cannot start an online payment now, or nothing when it can. */
-function assertPayable(order: OrderRow, now: Date): void {
-  if (order.paymentMethod === 'BANK_TRANSFER') throw notPayable('Đơn hàng này thanh toán bằng chuyển khoản ngân hàng, không thanh toán qua VNPAY.');
-  if (!isOnlinePayment(order.paymentMethod)) throw notPayable('Đơn hàng này thanh toán khi nhận hàng, không thanh toán qua VNPAY.');
+/** Why an order paid before delivery cannot be paid now (already paid, cancelled, confirmed, past its deadline). */
+function assertAwaitingPayment(order: OrderRow, now: Date): void {
   if (order.paymentStatus === 'PAID' || order.paymentStatus === 'REFUND_PENDING' || order.paymentStatus === 'REFUNDED') {
     throw notPayable('Đơn hàng đã được thanh toán.');
   }
@@ -59,197 +27,49 @@ function assertPayable(order: OrderRow, now: Date): void {
 }
 
 /**
- * Starts a VNPAY payment for the shopper's own order: a new attempt (its own vnp_TxnRef, since VNPAY refuses a
- * reference it has seen), the order marked PENDING payment, and the signed URL of the gateway. The gateway closes
- * the payment at the order's payment deadline (vnp_ExpireDate), before the expiry job cancels the order.
+ * Starts a payment of the shopper's own order at a gateway (`gateway`: the checkout's provider). The gateway and
+ * the return address are checked first, before the order is read; then the order, locked: someone else's is a 404,
+ * one paid another way or no longer waiting for its payment a 409.
  */
 export async function startCheckout(
   ctx: PaymentsContext,
   user: AuthUser,
   orderCode: string,
-  input: { returnUrl?: string; ip: string; reached?: ReachedAt },
+  gateway: GatewayName,
+  input: CheckoutInput,
   now = new Date(),
 ): Promise<PaymentCheckoutDto> {
-  const returnUrl = assertOnlinePaymentReady(ctx.config, ctx.settings, input.returnUrl, input.reached);
+  const provider = ctx.registry.get(gateway);
+  if (!provider.checkout) throw notPayable('Nhà cung cấp thanh toán không được hỗ trợ.');
+  const { checkout } = provider;
+  const { returnUrl } = checkout.prepare(input);
   return ctx.db.transaction(async (tx) => {
     const found = await findOrderByCode(tx, orderCode);
     // Someone else's order is answered like a missing one (spec section 6).
     if (!found || found.userId !== user.id) throw notFound(ORDER_NOT_FOUND);
     const order = (await lockOrder(tx, found.id))!;
-    assertPayable(order, now);
-    const attempt = (await repo.countForOrder(tx, order.id)) + 1;
-    if (attempt > MAX_ATTEMPTS) throw notPayable('Đơn hàng đã vượt quá số lần thử thanh toán. Vui lòng liên hệ cửa hàng.');
-    const txnRef = `${order.code}${String(attempt).padStart(2, '0')}`;
-    const expiresAt = order.paymentExpiresAt!;
-    await repo.insertTxn(tx, {
-      orderId: order.id,
-      provider: 'VNPAY',
-      txnRef,
-      amount: order.grandTotal,
-      createDate: formatVnpDate(now),
-      expiresAt,
-      returnUrl,
-      ipAddr: input.ip,
-    });
-    if (order.paymentStatus === 'UNPAID') await updateOrder(tx, order.id, { paymentStatus: 'PENDING' });
-    const checkoutUrl = buildPaymentUrl(
-      ctx.settings.payUrl,
-      {
-        txnRef,
-        amount: order.grandTotal,
-        orderInfo: `Thanh toan don hang ${order.code}`,
-        returnUrl,
-        ipAddr: input.ip,
-        createdAt: now,
-        expiresAt,
-      },
-      ctx.settings,
-    );
-    return { checkoutUrl, provider: 'VNPAY', orderCode: order.code, txnRef, expiresAt: expiresAt.toISOString() };
+    if (order.paymentMethod !== provider.method) {
+      throw notPayable(`Đơn hàng này ${ctx.registry.get(order.paymentMethod).paidHow}, không thanh toán qua ${PAYMENT_PROVIDER_NAMES[gateway]}.`);
+    }
+    assertAwaitingPayment(order, now);
+    return checkout.start(tx, order, { ...input, returnUrl }, now);
   });
 }
 
-/** The result fields VNPAY reports, as stored on the attempt. */
-function gatewayFields(params: VnpParams, now: Date) {
-  const { vnp_SecureHash: _hash, vnp_SecureHashType: _type, ...signed } = params;
-  return {
-    responseCode: params.vnp_ResponseCode ?? null,
-    transactionStatus: params.vnp_TransactionStatus ?? null,
-    transactionNo: params.vnp_TransactionNo ?? null,
-    bankCode: params.vnp_BankCode ?? null,
-    bankTranNo: params.vnp_BankTranNo ?? null,
-    cardType: params.vnp_CardType ?? null,
-    payDate: parseVnpDate(params.vnp_PayDate) ?? null,
-    ipnParams: signed,
-    processedAt: now,
-  };
-}
-
-/**
- * The IPN (server to server, the source of truth): signature, then the attempt ('01'), the amount ('04'), then
- * whether it was already applied ('02'); the result is applied once, under the order's and the attempt's row locks.
- * Success marks the order paid. A failure (cancelled at the gateway, declined) is recorded and the order goes back
- * to UNPAID: the shopper may try again until the payment deadline, when the expiry job cancels the order and
- * returns its stock exactly once.
- */
-export async function handleIpn(ctx: PaymentsContext, query: Record<string, unknown>, now = new Date()): Promise<IpnAnswer> {
-  const { valid, params } = verifyQuery(query, ctx.settings.hashSecret);
-  if (!valid) return IPN_ANSWERS.invalidSignature;
-  const txnRef = params.vnp_TxnRef;
-  if (!txnRef || params.vnp_TmnCode !== ctx.settings.tmnCode) return IPN_ANSWERS.orderNotFound;
-  if (!/^\d{1,16}$/.test(params.vnp_Amount ?? '')) return IPN_ANSWERS.invalidAmount;
-  try {
-    return await ctx.db.transaction((tx) => applyIpn(ctx, tx, txnRef, params, now));
-  } catch (err) {
-    ctx.log.error({ err, txnRef }, 'VNPAY IPN failed');
-    return IPN_ANSWERS.unknownError;
-  }
-}
-
-async function applyIpn(ctx: PaymentsContext, tx: Tx, txnRef: string, params: VnpParams, now: Date): Promise<IpnAnswer> {
-  const found = await repo.findByRef(tx, txnRef);
-  if (!found) return IPN_ANSWERS.orderNotFound;
-  // Order first, then the attempt: the same lock order as checkout, so the two never deadlock.
-  const order = await lockOrder(tx, found.orderId);
-  if (!order) return IPN_ANSWERS.orderNotFound;
-  const txn = (await repo.lockByRef(tx, txnRef))!;
-  if (Number(params.vnp_Amount) !== txn.amount * 100 || txn.amount !== order.grandTotal) return IPN_ANSWERS.invalidAmount;
-  if (txn.status !== 'PENDING') return IPN_ANSWERS.alreadyConfirmed;
-
-  const fields = gatewayFields(params, now);
-  const paid = params.vnp_ResponseCode === '00' && params.vnp_TransactionStatus === '00';
-  if (!paid) {
-    await repo.updateTxn(tx, txn.id, { ...fields, status: 'FAILED' });
-    if (order.paymentStatus === 'PENDING') await updateOrder(tx, order.id, { paymentStatus: 'UNPAID' });
-    const code = params.vnp_ResponseCode ?? '';
-    await recordHistory(tx, {
-      orderId: order.id,
-      actor: SYSTEM_ACTOR,
-      type: 'PAYMENT',
-      note: `VNPAY: thanh toán không thành công (mã ${code}: ${vnpayResponseMessage(code)}), giao dịch ${txnRef}.`,
-      at: now,
-    });
-    return IPN_ANSWERS.success;
-  }
-
-  const transactionNo = params.vnp_TransactionNo || txnRef;
-  const { outcome } = await markOrderPaid(tx, order.id, { provider: 'VNPAY', transactionNo, amount: txn.amount, paidAt: fields.payDate ?? now });
-  switch (outcome) {
-    case 'PAID':
-      await repo.updateTxn(tx, txn.id, { ...fields, status: 'SUCCESS' });
-      return IPN_ANSWERS.success;
-    case 'LATE_PAYMENT': {
-      // The order was cancelled before the money came (orders marked it REFUND_PENDING and wrote its history).
-      await repo.updateTxn(tx, txn.id, { ...fields, status: 'SUCCESS', note: 'Thanh toán đến sau khi đơn đã huỷ: cần hoàn tiền.' });
-      ctx.log.warn({ txnRef, orderId: order.id }, 'VNPAY payment for a cancelled order: refund due');
-      return IPN_ANSWERS.success;
-    }
-    case 'ALREADY_PAID': {
-      // Paid twice (two attempts completed, or staff recorded a payment): keep the money's trace for a refund.
-      const note = `Đơn đã được thanh toán trước đó: cần hoàn tiền giao dịch ${txnRef} (${formatVnd(txn.amount)}).`;
-      await repo.updateTxn(tx, txn.id, { ...fields, status: 'SUCCESS', note });
-      await recordHistory(tx, { orderId: order.id, actor: SYSTEM_ACTOR, type: 'PAYMENT', note: `VNPAY: ${note}`, at: now });
-      ctx.log.warn({ txnRef, orderId: order.id }, 'second VNPAY payment for a paid order: refund due');
-      return IPN_ANSWERS.alreadyConfirmed;
-    }
-    case 'AMOUNT_MISMATCH':
-      return IPN_ANSWERS.invalidAmount;
-    case 'NOT_FOUND':
-      return IPN_ANSWERS.orderNotFound;
-  }
-}
-
-/**
- * What the browser brought back from the gateway, checked but never applied (the IPN is the source of truth):
- * the codes, their Vietnamese text and the order's current payment status.
- */
-export async function readReturn(ctx: PaymentsContext, query: Record<string, unknown>): Promise<PaymentReturnDto> {
-  const { valid, params } = verifyQuery(query, ctx.settings.hashSecret);
-  if (!valid) {
-    return {
-      valid: false,
-      orderCode: null,
-      txnRef: null,
-      responseCode: null,
-      transactionStatus: null,
-      amount: null,
-      message: VNPAY_INVALID_SIGNATURE_MESSAGE,
-      paymentStatus: null,
-      result: 'fail',
-    };
-  }
-  const txnRef = params.vnp_TxnRef ?? null;
-  const txn = txnRef ? await repo.findByRef(ctx.db, txnRef) : undefined;
-  const order = txn ? await findOrderById(ctx.db, txn.orderId) : undefined;
-  const responseCode = params.vnp_ResponseCode ?? null;
-  const amount = /^\d+$/.test(params.vnp_Amount ?? '') ? Number(params.vnp_Amount) / 100 : null;
-  return {
-    valid: true,
-    orderCode: order?.code ?? null,
-    txnRef,
-    responseCode,
-    transactionStatus: params.vnp_TransactionStatus ?? null,
-    amount,
-    message: vnpayResponseMessage(responseCode),
-    paymentStatus: order?.paymentStatus ?? null,
-    result: paymentReturnResult({ paymentStatus: order?.paymentStatus, responseCode }),
-  };
-}
-
 /** The payment state of the shopper's own order (the return page polls it). */
-export async function paymentStatusOf(db: Db, user: AuthUser, orderCode: string, now = new Date()): Promise<PaymentStatusDto> {
+export async function paymentStatusOf(ctx: PaymentsContext, user: AuthUser, orderCode: string, now = new Date()): Promise<PaymentStatusDto> {
+  const { db } = ctx;
   const order = await findOrderByCode(db, orderCode);
   if (!order || order.userId !== user.id) throw notFound(ORDER_NOT_FOUND);
-  const last = await repo.latestForOrder(db, order.id);
-  let canPay = true;
+  const provider = ctx.registry.get(order.paymentMethod);
+  // Paid before delivery and still waiting: the shopper can pay (start an attempt, or make the transfer).
+  let canPay = !provider.collectedOnDelivery;
   try {
-    // A transfer order has nothing to start: it can be paid while it waits for its transfer.
-    if (order.paymentMethod === 'BANK_TRANSFER') assertPayable({ ...order, paymentMethod: 'VNPAY' }, now);
-    else assertPayable(order, now);
+    assertAwaitingPayment(order, now);
   } catch {
     canPay = false;
   }
-  const mismatch = order.paymentMethod === 'BANK_TRANSFER' ? await latestMismatch(db, order.id) : undefined;
+  const { lastAttempt = null, ...facts } = (await provider.statusFacts?.(db, order)) ?? {};
   return {
     orderCode: order.code,
     status: order.status,
@@ -257,11 +77,7 @@ export async function paymentStatusOf(db: Db, user: AuthUser, orderCode: string,
     paymentMethod: order.paymentMethod,
     paymentExpiresAt: order.paymentExpiresAt?.toISOString() ?? null,
     canPay,
-    ...(order.paymentMethod === 'BANK_TRANSFER'
-      ? { transferMismatch: mismatch ? { amount: mismatch.amount, receivedAt: mismatch.receivedAt.toISOString() } : null }
-      : {}),
-    lastAttempt: last
-      ? { txnRef: last.txnRef, status: last.status, responseCode: last.responseCode, message: last.responseCode ? vnpayResponseMessage(last.responseCode) : null }
-      : null,
+    ...facts,
+    lastAttempt,
   };
 }

@@ -1,7 +1,7 @@
 import { formatVnd, SALES_MESSAGES, shippingBlock, type SaleAssign, type SaleNote, type SaleOrderDto, type SaleShipping } from '@nhasach/shared';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../lib/guards.ts';
-import { findOrderById, recordHistory, updateOrder } from '../orders/index.ts';
+import { findOrderById, recordHistory, recordOrderShipping, setOrderAssignee } from '../orders/index.ts';
 import * as repo from './repo.ts';
 import { actorOf, auditOrder, checkInstant, getOrder, refusal, withLockedOrder, type SalesContext } from './service.ts';
 
@@ -27,7 +27,7 @@ export async function updateShipping(ctx: SalesContext, user: AuthUser, id: numb
     const fee = input.fee === undefined ? (shipping?.fee ?? null) : input.fee;
     const now = new Date();
     await repo.upsertShipping(tx, { orderId: id, carrier: input.shippingCarrier, trackingCode: input.trackingCode, fee, updatedBy: user.id, updatedAt: now });
-    await updateOrder(tx, id, shippedAt ? { shippedAt } : {});
+    await recordOrderShipping(tx, id, shippedAt);
 
     const parts = [`Đơn vị vận chuyển: ${input.shippingCarrier}`, `mã vận đơn: ${input.trackingCode}`];
     if (fee !== null) parts.push(`phí vận chuyển: ${formatVnd(fee)}`);
@@ -49,7 +49,7 @@ export async function assignOrder(ctx: SalesContext, user: AuthUser, id: number,
     const staff = await repo.findStaff(tx, input.assigneeId);
     if (!staff) throw badRequest(SALES_MESSAGES.assigneeInvalid, [{ field: 'assigneeId', message: SALES_MESSAGES.assigneeInvalid }]);
     if (order.assigneeId === staff.id) return;
-    await updateOrder(tx, id, { assigneeId: staff.id });
+    await setOrderAssignee(tx, id, staff.id);
     const note = `Giao đơn cho ${staff.name ?? staff.username}`;
     await recordHistory(tx, { orderId: id, actor: actorOf(user), type: 'ASSIGN', note });
     await auditOrder(tx, user, order, 'ORDER_ASSIGN', `${note} (đơn ${order.code})`, { from: order.assigneeId, to: staff.id });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import type { TestApp } from '../../../test/harness.ts';
+import { createListeningTestApp } from '../../../test/payments.ts';
 import { startMailCatcher, type MailCatcher } from '../../../test/mail-catcher.ts';
 import { expireUnpaidOnlineOrders } from '../orders/index.ts';
 import { makeStaff, payInSandbox, placeOrder, salesCall, type Staff } from '../../../test/sales.ts';
@@ -10,7 +11,7 @@ let sale: Staff;
 
 beforeAll(async () => {
   catcher = await startMailCatcher();
-  t = await createTestApp({ SMTP_URL: catcher.url });
+  t = await createListeningTestApp({ SMTP_URL: catcher.url });
   sale = await makeStaff(t.app, 'SALE');
 });
 afterAll(async () => {
@@ -62,8 +63,8 @@ describe('order mails (through the outbox, to a real SMTP server)', () => {
     const { who, order } = await placeOrder(t.app, { paymentMethod: 'VNPAY' });
     const to = `${who.username}@example.com`;
     const later = new Date(Date.now() + 60 * 60_000);
-    expect(await expireUnpaidOnlineOrders(t.app.db, later)).toBeGreaterThanOrEqual(1);
-    expect(await expireUnpaidOnlineOrders(t.app.db, later)).toBe(0);
+    expect(await expireUnpaidOnlineOrders(t.app.orderProcess, t.app.db, later)).toBeGreaterThanOrEqual(1);
+    expect(await expireUnpaidOnlineOrders(t.app.orderProcess, t.app.db, later)).toBe(0);
     const mail = await catcher.waitFor(to, (m) => m.subject === `Đơn hàng ${order.code} đã bị huỷ - Nhà Sách`);
     expect(mail.text).toContain('Lý do: Hết thời hạn thanh toán trực tuyến');
     await t.app.mailer.runDue();

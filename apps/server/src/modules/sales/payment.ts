@@ -14,16 +14,14 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import type { AuthUser } from '../../lib/guards.ts';
-import { cancelOrderReturningStock, lockOrder, mailOrderEvent, recordHistory, updateOrder, type OrderRow } from '../orders/index.ts';
-import { refundVnpayPayment, type GatewayApiResult } from '../payments/index.ts';
+import { accepted, cancelOrder, lockOrder, recordRefund, type OrderRow } from '../orders/index.ts';
+import type { GatewayApiResult } from '../payments/index.ts';
 import * as repo from './repo.ts';
 import { actorOf, auditOrder, checkInstant, getOrder, refusal, withLockedOrder, type SalesContext } from './service.ts';
 
-type OrderChanges = Parameters<typeof updateOrder>[2];
-
 const PAID_AT_ONLY_WHEN_RECEIVED = 'Chỉ nhập thời điểm thanh toán khi ghi nhận đơn chưa thanh toán là Đã thanh toán.';
 
-/** PUT .../{id}/payment: the changes of the shared PAYMENT_STATUS_CHANGES table and its guards; 409 otherwise. */
+/** PUT .../{id}/payment: the changes of the shared MANUAL_PAYMENT_STATUS_CHANGES table and its guards; 409 otherwise. */
 export async function changePayment(ctx: SalesContext, user: AuthUser, id: number, input: SalePaymentChange): Promise<SaleOrderDto> {
   await withLockedOrder(ctx.db, id, input.version, async (tx, { order, facts }) => {
     const to = input.paymentStatus;
@@ -33,26 +31,18 @@ export async function changePayment(ctx: SalesContext, user: AuthUser, id: numbe
     const received = to === 'PAID' && (from === 'UNPAID' || from === 'PENDING');
     if (input.paidAt && !received) throw badRequest(PAID_AT_ONLY_WHEN_RECEIVED, [{ field: 'paidAt', message: PAID_AT_ONLY_WHEN_RECEIVED }]);
 
-    const now = new Date();
-    const changes: OrderChanges = { paymentStatus: to };
-    if (received) {
-      const paidAt = input.paidAt ? new Date(input.paidAt) : now;
-      checkInstant(order, paidAt, 'paidAt');
-      changes.paidAt = paidAt;
-    }
-    // Undoing a payment recorded by mistake: the order is unpaid again.
-    if (to === 'UNPAID') changes.paidAt = null;
-    const updated = await updateOrder(tx, id, changes);
-    if (received) await mailOrderEvent(tx, updated, { kind: 'PAID' });
+    const paidAt = received ? (input.paidAt ? new Date(input.paidAt) : new Date()) : undefined;
+    if (paidAt) checkInstant(order, paidAt, 'paidAt');
 
     const line = `${PAYMENT_STATUS_LABELS[from]} → ${PAYMENT_STATUS_LABELS[to]}`;
     const detail = received ? `${line} (${formatVnd(order.grandTotal)}, ghi nhận tay)` : line;
     const note = input.note ? `${detail}: ${input.note}` : detail;
-    await recordHistory(tx, { orderId: id, actor: actorOf(user), type: 'PAYMENT', note, at: now });
+    // The process stamps paidAt (or clears it when a payment is undone) and mails the shopper a payment received.
+    accepted(await ctx.process.transition(tx, order, { payment: { to, note, ...(paidAt ? { paidAt } : {}) } }, actorOf(user)));
     await auditOrder(tx, user, order, 'ORDER_PAYMENT', `Đơn ${order.code}: ${note}`, {
       from,
       to,
-      paidAt: changes.paidAt ? (changes.paidAt as Date).toISOString() : null,
+      paidAt: paidAt?.toISOString() ?? null,
       note: input.note ?? null,
     });
   });
@@ -63,21 +53,17 @@ export async function changePayment(ctx: SalesContext, user: AuthUser, id: numbe
  * The effects of a refund now recorded: history, audit, and once the refunds reach the amount paid, REFUNDED; a
  * CANCEL_REQUESTED order is then CANCELED, its stock back exactly once (orders module).
  */
-async function applyRefund(tx: Tx, user: AuthUser, order: OrderRow, refund: repo.RefundRow, refundedTotal: number): Promise<void> {
+async function applyRefund(ctx: SalesContext, tx: Tx, user: AuthUser, order: OrderRow, refund: repo.RefundRow, refundedTotal: number): Promise<void> {
   const actor = actorOf(user);
   const full = refundedTotal >= paidAmountOf(order);
   const parts = [`Hoàn ${formatVnd(refund.amount)} (${REFUND_METHOD_LABELS[refund.method]})`];
   if (refund.gatewayRef) parts.push(`mã giao dịch ${refund.gatewayRef}`);
   if (full) parts.push('đã hoàn đủ tiền');
   const note = `${parts.join(', ')}${refund.note ? `: ${refund.note}` : ''}`;
-  const now = new Date();
-  const updated = await updateOrder(tx, order.id, full ? { paymentStatus: 'REFUNDED' } : {});
-  await recordHistory(tx, { orderId: order.id, actor, type: 'REFUND', note, at: now });
-  // Every refund is the shopper's money coming back: each one is mailed with its amount.
-  await mailOrderEvent(tx, updated, { kind: 'REFUNDED', amount: refund.amount });
+  await recordRefund(ctx.process, tx, order, { amount: refund.amount, note, full, actor, at: new Date() });
   let canceled = false;
   if (full && order.status === 'CANCEL_REQUESTED') {
-    await cancelOrderReturningStock(tx, order.id, { actor, reason: order.cancelReason ?? 'Đã hoàn tiền theo yêu cầu huỷ đơn', toStatus: 'CANCELED' });
+    await cancelOrder(ctx.process, tx, order.id, { actor, reason: order.cancelReason ?? 'Đã hoàn tiền theo yêu cầu huỷ đơn', toStatus: 'CANCELED' });
     canceled = true;
   }
   await auditOrder(tx, user, order, 'ORDER_REFUND', `Đơn ${order.code}: ${note}`, {
@@ -122,37 +108,39 @@ export async function refundOrder(ctx: SalesContext, user: AuthUser, id: number,
         note: input.note ?? null,
         completedAt: new Date(),
       });
-      await applyRefund(tx, user, order, refund, refunded + input.amount);
+      await applyRefund(ctx, tx, user, order, refund, refunded + input.amount);
     });
     return getOrder(ctx.db, id);
   }
 
-  const reserved = await withLockedOrder(ctx.db, id, input.version, async (tx, { facts }) => {
+  const { reserved, gateway } = await withLockedOrder(ctx.db, id, input.version, async (tx, { order, facts }) => {
     check(facts);
-    return repo.insertRefund(tx, { orderId: id, amount: input.amount, method: 'GATEWAY', status: 'PENDING', actorId: user.id, note: input.note ?? null });
+    const row = await repo.insertRefund(tx, { orderId: id, amount: input.amount, method: 'GATEWAY', status: 'PENDING', actorId: user.id, note: input.note ?? null });
+    return { reserved: row, gateway: ctx.payments.get(order.paymentMethod) };
   });
 
   let result: GatewayApiResult;
   try {
-    result = await refundVnpayPayment(ctx.app, { orderId: id, amount: input.amount, createdBy: user.username, ip });
+    if (!gateway.refund) throw new AppError(409, ERROR_CODES.refundNotAllowed, SALES_MESSAGES.gatewayRefundUnavailable);
+    result = await gateway.refund({ orderId: id, amount: input.amount, createdBy: user.username, ip });
   } catch (err) {
     await repo.deletePendingRefund(ctx.db, reserved.id);
     if (err instanceof AppError && err.statusCode < 500) throw err;
-    if (!(err instanceof AppError)) ctx.app.log.error({ err, orderId: id }, 'VNPAY refund call failed');
+    if (!(err instanceof AppError)) ctx.log.error({ err, orderId: id }, 'VNPAY refund call failed');
     throw new AppError(502, ERROR_CODES.paymentGatewayError, SALES_MESSAGES.gatewayUnreachable);
   }
   if (!result.ok) {
     await repo.deletePendingRefund(ctx.db, reserved.id);
-    ctx.app.log.warn({ orderId: id, responseCode: result.responseCode, verified: result.verified }, 'VNPAY refused a refund');
+    ctx.log.warn({ orderId: id, responseCode: result.responseCode, verified: result.verified }, 'VNPAY refused a refund');
     throw gatewayFailure(result);
   }
 
   await ctx.db.transaction(async (tx) => {
     const order = (await lockOrder(tx, id))!;
-    const gatewayRef = result.response.vnp_TransactionNo || result.response.vnp_ResponseId || null;
+    const gatewayRef = result.reference;
     await repo.completeRefund(tx, reserved.id, gatewayRef);
     const refundedTotal = await repo.refundedSum(tx, id);
-    await applyRefund(tx, user, order, { ...reserved, status: 'DONE', gatewayRef }, refundedTotal);
+    await applyRefund(ctx, tx, user, order, { ...reserved, status: 'DONE', gatewayRef }, refundedTotal);
   });
   return getOrder(ctx.db, id);
 }

@@ -16,7 +16,7 @@ import { envelope } from '../../lib/envelope.ts';
 import { currentUser, requireRoles } from '../../lib/guards.ts';
 import { addNote, assignOrder, updateShipping } from './fulfilment.ts';
 import { changePayment, refundOrder } from './payment.ts';
-import { countOrders, getOrder, listOrders, listStaff, salesContextOf } from './service.ts';
+import { countOrders, getOrder, listOrders, listStaff, salesContextOf, type SalesRoutesOptions } from './service.ts';
 import { cancelOrder, changeStatus } from './status.ts';
 
 const idParams = sharedIdParams('id');
@@ -25,9 +25,9 @@ const idParams = sharedIdParams('id');
  * Spec section 7, Sales, under /api/v1. SALE and ADMIN only: the role is checked on request, before the body is
  * read, so a guest gets 401 and a customer 403 whatever they sent. Every write answers with the whole order.
  */
-export async function salesRoutes(app: FastifyInstance): Promise<void> {
+export async function salesRoutes(app: FastifyInstance, opts: SalesRoutesOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = salesContextOf(app);
+  const ctx = salesContextOf(app, opts);
   const base = { tags: ['sales'], security: [{ bearerAuth: [] }] };
   app.addHook('onRequest', requireRoles('SALE', 'ADMIN'));
 

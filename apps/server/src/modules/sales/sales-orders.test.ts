@@ -11,7 +11,8 @@ import {
   type SaleStaffDto,
 } from '@nhasach/shared';
 import { orders } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import type { TestApp } from '../../../test/harness.ts';
+import { createListeningTestApp } from '../../../test/payments.ts';
 import {
   auditRows,
   bookState,
@@ -30,7 +31,7 @@ let sale: Staff;
 let admin: Staff;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createListeningTestApp();
   sale = await makeStaff(t.app, 'SALE', { fullName: 'Lê Thị Sale' });
   admin = await makeStaff(t.app, 'ADMIN', { fullName: 'Phạm Văn Admin' });
 });

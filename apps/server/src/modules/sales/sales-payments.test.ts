@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SALES_MESSAGES, type OrderStatus, type SaleOrderDto } from '@nhasach/shared';
 import { orderRefunds, vnpaySandboxTransactions } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { refundVnpayPayment } from '../payments/index.ts';
-import { attemptsOf } from '../../../test/payments.ts';
+import type { TestApp } from '../../../test/harness.ts';
+import { attemptsOf, createListeningTestApp, refundVnpayPayment } from '../../../test/payments.ts';
 import { auditRows, bookState, makeStaff, payInSandbox, placeOrder, saleOrder, salesCall, type Staff } from '../../../test/sales.ts';
 
 let t: TestApp;
@@ -12,7 +11,7 @@ let sale: Staff;
 let admin: Staff;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createListeningTestApp();
   sale = await makeStaff(t.app, 'SALE', { fullName: 'Lê Thị Sale' });
   admin = await makeStaff(t.app, 'ADMIN');
 });

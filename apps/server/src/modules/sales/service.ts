@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import {
   ERROR_CODES,
   ORDER_STATUSES,
@@ -17,8 +17,8 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../lib/guards.ts';
 import { toPage } from '../../lib/pagination.ts';
 import { auditActor, recordAudit } from '../admin/index.ts';
-import { lockOrder, orderItemsOf, type OrderActor, type OrderRow } from '../orders/index.ts';
-import { bankTransfersOf } from '../payments/index.ts';
+import { lockOrder, orderItemsOf, type OrderActor, type OrderProcess, type OrderRow } from '../orders/index.ts';
+import { bankTransfersOf, type PaymentRegistry } from '../payments/index.ts';
 import { factsOf, toDetailDto, toSummaryDto } from './dto.ts';
 import * as repo from './repo.ts';
 
@@ -29,11 +29,19 @@ import * as repo from './repo.ts';
 
 export interface SalesContext {
   db: Db;
-  /** The app itself, for the VNPAY refund call (the sandbox answers in-process). */
-  app: FastifyInstance;
+  log: FastifyBaseLogger;
+  /** The order process: every change of status and payment status goes through it. */
+  process: OrderProcess;
+  /** The payment providers: cash collected on delivery, refunds through a gateway. */
+  payments: PaymentRegistry;
 }
 
-export const salesContextOf = (app: FastifyInstance): SalesContext => ({ db: app.db, app });
+export interface SalesRoutesOptions {
+  process: OrderProcess;
+  payments: PaymentRegistry;
+}
+
+export const salesContextOf = (app: FastifyInstance, opts: SalesRoutesOptions): SalesContext => ({ db: app.db, log: app.log, ...opts });
 
 // ---------------------------------------------------------------------------------------------------------
 // Reads

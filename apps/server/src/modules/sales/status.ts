@@ -10,10 +10,8 @@ import {
 } from '@nhasach/shared';
 import { badRequest } from '../../lib/errors.ts';
 import type { AuthUser } from '../../lib/guards.ts';
-import { cancelOrderReturningStock, mailOrderEvent, recordHistory, updateOrder } from '../orders/index.ts';
+import { accepted, cancelOrder as cancelThroughProcess, type TransitionTarget } from '../orders/index.ts';
 import { actorOf, auditOrder, getOrder, refusal, withLockedOrder, type SalesContext } from './service.ts';
-
-type OrderChanges = Parameters<typeof updateOrder>[2];
 
 /**
  * PUT .../{id}/status: the spec's transition table (shared canTransition) plus the shared guards; the status
@@ -31,32 +29,25 @@ export async function changeStatus(ctx: SalesContext, user: AuthUser, id: number
 
     if (to === 'CANCELED' || to === 'CANCEL_REQUESTED') {
       if (!input.note) throw badRequest(SALES_MESSAGES.cancelReasonRequired, [{ field: 'note', message: SALES_MESSAGES.cancelReasonRequired }]);
-      const updated = await cancelOrderReturningStock(tx, id, { actor, reason: input.note, toStatus: to });
+      const updated = await cancelThroughProcess(ctx.process, tx, id, { actor, reason: input.note, toStatus: to });
       await auditOrder(tx, user, order, 'ORDER_STATUS', summary, { from, to, reason: input.note, paymentStatus: updated.paymentStatus });
       return;
     }
 
-    const now = new Date();
-    const changes: OrderChanges = { status: to };
-    if (to === 'CONFIRMED') changes.confirmedAt = now;
-    if (to === 'SHIPPED') changes.shippedAt = now;
-    if (to === 'DELIVERED') changes.deliveredAt = now;
-    if (to === 'COMPLETED') changes.completedAt = now;
-    const codCollected = to === 'DELIVERED' && order.paymentMethod === 'COD' && (order.paymentStatus === 'UNPAID' || order.paymentStatus === 'PENDING');
-    if (codCollected) {
-      changes.paymentStatus = 'PAID';
-      changes.paidAt = now;
-    }
-    const updated = await updateOrder(tx, id, changes);
-    await recordHistory(tx, { orderId: id, actor, type: 'STATUS', fromStatus: from, toStatus: to, note: input.note ?? null, at: now });
-    // The shopper hears of the parcel leaving (with the carrier and tracking code) and arriving, with this commit.
-    if (to === 'SHIPPED' && shipping) await mailOrderEvent(tx, updated, { kind: 'SHIPPED', carrier: shipping.carrier, trackingCode: shipping.trackingCode });
-    if (to === 'DELIVERED') await mailOrderEvent(tx, updated, { kind: 'DELIVERED' });
+    // Cash collected by the carrier: the order is paid when it is delivered.
+    const collected =
+      to === 'DELIVERED' && ctx.payments.get(order.paymentMethod).collectedOnDelivery && (order.paymentStatus === 'UNPAID' || order.paymentStatus === 'PENDING');
+    const codNote = `Đã thu ${formatVnd(order.grandTotal)} tiền mặt khi giao hàng (COD).`;
+    const target: TransitionTarget = {
+      status: to,
+      ...(collected ? { payment: { to: 'PAID', note: codNote } } : {}),
+      // The shopper hears of the parcel leaving with the carrier and the tracking code.
+      ...(to === 'SHIPPED' && shipping ? { shipment: { carrier: shipping.carrier, trackingCode: shipping.trackingCode } } : {}),
+    };
+    accepted(await ctx.process.transition(tx, order, target, actor, input.note));
     await auditOrder(tx, user, order, 'ORDER_STATUS', summary, { from, to, note: input.note ?? null });
-    if (codCollected) {
-      const note = `Đã thu ${formatVnd(order.grandTotal)} tiền mặt khi giao hàng (COD).`;
-      await recordHistory(tx, { orderId: id, actor, type: 'PAYMENT', note, at: now });
-      await auditOrder(tx, user, order, 'ORDER_PAYMENT', `Đơn ${order.code}: ${note}`, { from: order.paymentStatus, to: 'PAID', automatic: true });
+    if (collected) {
+      await auditOrder(tx, user, order, 'ORDER_PAYMENT', `Đơn ${order.code}: ${codNote}`, { from: order.paymentStatus, to: 'PAID', automatic: true });
     }
   });
   return getOrder(ctx.db, id);
@@ -70,7 +61,7 @@ export async function cancelOrder(ctx: SalesContext, user: AuthUser, id: number,
   await withLockedOrder(ctx.db, id, input.version, async (tx, { order, facts }) => {
     const blocked = cancelBlock(facts);
     if (blocked) throw refusal(blocked);
-    const updated = await cancelOrderReturningStock(tx, id, { actor: actorOf(user), reason: input.reason, toStatus: 'CANCELED' });
+    const updated = await cancelThroughProcess(ctx.process, tx, id, { actor: actorOf(user), reason: input.reason, toStatus: 'CANCELED' });
     await auditOrder(tx, user, order, 'ORDER_CANCEL', `Huỷ đơn ${order.code}: ${input.reason}`, {
       from: order.status,
       reason: input.reason,

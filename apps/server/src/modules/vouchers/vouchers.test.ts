@@ -4,7 +4,7 @@ import { VOUCHER_MESSAGES, type AdminVoucherDto, type AdminVoucherPage, type Ava
 import { books, categories, mailOutbox, orders, voucherUses, vouchers } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { uniqueName } from '../../../test/auth.ts';
-import { expireUnpaidOnlineOrders } from '../orders/lifecycle.ts';
+import { expireUnpaidOnlineOrders } from '../orders/index.ts';
 import { makeCustomer, makeShopBook, VALID_ADDRESS, type Customer } from '../../../test/orders.ts';
 import { makeStaff, type Staff } from '../../../test/sales.ts';
 
@@ -262,7 +262,7 @@ describe('counting uses', () => {
     expect(fourth.statusCode).toBe(201);
 
     // Payment expiry of the VNPAY order gives its use back.
-    expect(await expireUnpaidOnlineOrders(t.app.db, new Date(Date.now() + 24 * HOUR))).toBeGreaterThanOrEqual(1);
+    expect(await expireUnpaidOnlineOrders(t.app.orderProcess, t.app.db, new Date(Date.now() + 24 * HOUR))).toBeGreaterThanOrEqual(1);
     expect((await voucherRow(v.id)).usedCount).toBe(1);
 
     // Staff cancel gives the fourth order's use back.

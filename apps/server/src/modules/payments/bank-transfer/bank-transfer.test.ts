@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../../test/harness.ts';
 import { expireUnpaidOnlineOrders } from '../../orders/index.ts';
 import { bookState } from '../../../../test/orders.ts';
 import { makeStaff, salesCall } from '../../../../test/sales.ts';
-import { makeCustomer, orderRow, paymentHistoryOf, placeOrder } from '../../../../test/payments.ts';
+import { makeCustomer, orderRow, paymentHistoryOf, placeOrder, createListeningTestApp } from '../../../../test/payments.ts';
 import { bankTransferSettings, DEMO_BANK_ACCOUNT } from './settings.ts';
 import { signBody } from './signature.ts';
 import { decodeVietQr } from './vietqr.ts';
@@ -15,7 +15,7 @@ let t: TestApp;
 let seq = 0;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createListeningTestApp();
 });
 afterAll(async () => {
   await t?.close();
@@ -248,10 +248,10 @@ describe('expiry of unpaid transfer orders', () => {
     const { order, book } = await transferOrder({ stock: 5, qty: 2 });
     expect((await bookState(t.app, book.id)).stock).toBe(3);
     const deadline = new Date(order.paymentExpiresAt!);
-    await expireUnpaidOnlineOrders(t.app.db, new Date(deadline.getTime() - 60_000));
+    await expireUnpaidOnlineOrders(t.app.orderProcess, t.app.db, new Date(deadline.getTime() - 60_000));
     expect((await orderRow(t.app, order.code)).status).toBe('PENDING');
 
-    await expireUnpaidOnlineOrders(t.app.db, new Date(deadline.getTime() + 1000));
+    await expireUnpaidOnlineOrders(t.app.orderProcess, t.app.db, new Date(deadline.getTime() + 1000));
     expect(await orderRow(t.app, order.code)).toMatchObject({ status: 'CANCELED', stockReturned: true, cancelReason: 'Hết thời hạn thanh toán trực tuyến' });
     expect((await bookState(t.app, book.id)).stock).toBe(5);
 

@@ -4,15 +4,13 @@ import { z } from 'zod';
 import { BANK_TRANSFER_SIGNATURE_HEADER, text } from '@nhasach/shared';
 import { authenticate, currentUser } from '../../../lib/guards.ts';
 import * as service from './service.ts';
-import type { BankTransferSettings } from './settings.ts';
 
 const orderCodeParams = z.object({ orderCode: text('Mã đơn hàng').trim().toUpperCase().min(1).max(32, 'Mã đơn hàng không hợp lệ.') });
 
 /** Bank transfer (VietQR) under /api/v1: the payment page's data and the notification webhook. */
-export async function bankTransferRoutes(app: FastifyInstance, opts: { settings: BankTransferSettings }): Promise<void> {
+export async function bankTransferRoutes(app: FastifyInstance, ctx: service.BankTransferContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['payments'];
-  const ctx: service.BankTransferContext = { db: app.db, settings: opts.settings, log: app.log };
 
   r.get(
     '/payments/:orderCode/bank-transfer',

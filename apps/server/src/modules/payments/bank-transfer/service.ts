@@ -13,8 +13,8 @@ import {
 import type { Db, Tx } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import type { AuthUser } from '../../../lib/guards.ts';
-import { isUniqueViolation } from '../../users/repo.ts';
-import { findOrderByCode, lockOrder, markOrderPaid, ORDER_NOT_FOUND, recordHistory, SYSTEM_ACTOR, type OrderRow } from '../../orders/index.ts';
+import { findOrderByCode, lockOrder, markOrderPaid, ORDER_NOT_FOUND, recordHistory, SYSTEM_ACTOR, type OrderProcess, type OrderRow } from '../../orders/index.ts';
+import { isUniqueViolation } from '../../users/index.ts';
 import * as repo from './repo.ts';
 import type { BankTransferSettings } from './settings.ts';
 import { verifyBodySignature } from './signature.ts';
@@ -23,6 +23,7 @@ import { qrSvgDataUrl, vietQrPayload } from './vietqr.ts';
 export interface BankTransferContext {
   db: Db;
   settings: BankTransferSettings;
+  process: OrderProcess;
   log: FastifyBaseLogger;
 }
 
@@ -190,7 +191,7 @@ async function decide(ctx: BankTransferContext, tx: Tx, n: BankTransferNotificat
     };
   }
   const transactionNo = String(ref).slice(0, 64);
-  const { outcome, order: updated } = await markOrderPaid(tx, order.id, { provider: BANK_TRANSFER_PROVIDER, transactionNo, amount: n.transferAmount, paidAt });
+  const { outcome, order: updated } = await markOrderPaid(ctx.process, tx, order.id, { provider: BANK_TRANSFER_PROVIDER, transactionNo, amount: n.transferAmount, paidAt });
   switch (outcome) {
     case 'PAID':
       return { outcome: 'PAID', order: updated ?? order };

@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { orders } from '../../db/schema/index.ts';
-import { SANDBOX_API_PATH, vnpaySettings } from './settings.ts';
-import { checkout, gatewayResult, ipn, makeCustomer, orderRow, placeOrder } from '../../../test/payments.ts';
-import { buildPaymentUrl, withSignature } from './vnpay.ts';
+import { SANDBOX_API_PATH, vnpayProtocol, vnpaySettings } from '../payments/index.ts';
+import { checkout, gatewayResult, ipn, makeCustomer, orderRow, placeOrder, createListeningTestApp } from '../../../test/payments.ts';
+
+const { buildPaymentUrl, withSignature } = vnpayProtocol;
 
 /** The hash secret the sandbox used to ship in its source: anyone could read it. */
 const OLD_SOURCE_SECRET = 'NHASACHSANDBOXSECRETKEY2025DEV01';
@@ -110,7 +111,7 @@ describe('the sandbox in production', () => {
 describe('the sandbox gateway (on, outside production)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createListeningTestApp();
   });
   afterAll(async () => {
     await t?.close();

@@ -17,7 +17,7 @@ import {
   transactionResponseData,
   verifyQuery,
   verifyTransactionResponse,
-} from './vnpay.ts';
+} from './protocol.ts';
 
 /**
  * Published vectors. The first two come from the test suite of the 'vnpay' npm package (lehuygiang28/vnpay,

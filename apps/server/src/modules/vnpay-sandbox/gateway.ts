@@ -7,10 +7,12 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { VNPAY_API_RESPONSE_MESSAGES } from '@nhasach/shared';
-import { vnpaySandboxTransactions } from '../../../db/schema/payments.ts';
-import type { Db } from '../../../db/client.ts';
-import type { VnpaySettings } from '../settings.ts';
-import {
+import { vnpaySandboxTransactions } from '../../db/schema/payments.ts';
+import type { Db } from '../../db/client.ts';
+import { findVnpayAttempt, IPN_PATH, ownOrigin, vnpayProtocol, type VnpaySettings } from '../payments/index.ts';
+import type { SandboxChoice } from './page.ts';
+
+const {
   VNP_VERSION,
   formatVnpDate,
   hmacSha512,
@@ -21,14 +23,12 @@ import {
   toQueryString,
   verifyQuery,
   withSignature,
-  type QueryDrRequest,
-  type RefundRequest,
-  type TransactionApiResponse,
-  type VnpParams,
   sameSignature,
-} from '../vnpay.ts';
-import type { SandboxChoice } from './page.ts';
-import { findByRef } from '../repo.ts';
+} = vnpayProtocol;
+type QueryDrRequest = vnpayProtocol.QueryDrRequest;
+type RefundRequest = vnpayProtocol.RefundRequest;
+type TransactionApiResponse = vnpayProtocol.TransactionApiResponse;
+type VnpParams = vnpayProtocol.VnpParams;
 
 export class GatewayError extends Error {
   constructor(
@@ -86,8 +86,8 @@ export function checkPaymentRequest(query: Record<string, unknown>, settings: Vn
  * the sandbox is no open redirect even for someone who learnt its secret.
  */
 export async function checkIssuedPayment(db: Db, checked: CheckedPayment): Promise<void> {
-  const attempt = await findByRef(db, checked.params.vnp_TxnRef!);
-  if (!attempt || attempt.provider !== 'VNPAY' || attempt.amount * 100 !== Number(checked.params.vnp_Amount)) {
+  const attempt = await findVnpayAttempt(db, checked.params.vnp_TxnRef!);
+  if (!attempt || attempt.amount * 100 !== Number(checked.params.vnp_Amount)) {
     throw new GatewayError('01', 'Không tìm thấy giao dịch của cửa hàng.');
   }
   if (attempt.returnUrl !== checked.params.vnp_ReturnUrl) {
@@ -148,25 +148,21 @@ export function returnRedirectUrl(returnUrl: string, result: VnpParams): string 
 }
 
 /**
- * Calls the merchant's IPN URL (HTTP GET, server to server) and returns its answer. When the merchant is this very
- * server (the usual sandbox case) the call goes through app.inject, so no network or listening socket is needed.
+ * Calls the merchant's IPN (HTTP GET, server to server) and returns its answer. The merchant is this very server,
+ * called over HTTP at its own listening address, as VNPAY calls the IPN URL a merchant registered with it.
  */
-export async function notifyMerchant(app: FastifyInstance, ipnUrl: string, result: VnpParams): Promise<{ RspCode?: string; Message?: string }> {
-  const target = new URL(ipnUrl);
-  const query = toQueryString(result);
-  if (target.origin === new URL(app.config.PUBLIC_URL).origin) {
-    const res = await app.inject({ method: 'GET', url: `${target.pathname}?${query}`, remoteAddress: '127.0.0.1' });
-    return res.json();
-  }
-  const res = await fetch(`${target.origin}${target.pathname}?${query}`, { signal: AbortSignal.timeout(10_000) });
+export async function notifyMerchant(app: FastifyInstance, result: VnpParams): Promise<{ RspCode?: string; Message?: string }> {
+  const res = await fetch(`${ownOrigin(app)}${IPN_PATH}?${toQueryString(result)}`, { signal: AbortSignal.timeout(10_000) });
   return (await res.json()) as { RspCode?: string; Message?: string };
 }
 
 // --- merchant web API: querydr and refund ---------------------------------------------------------------------
 
-const recentRequestIds = new Map<string, number>();
+/** Request ids the merchant API has seen (key tmnCode:requestId, value when): one ledger per sandbox started. */
+export type RequestIdLedger = Map<string, number>;
+
 /** vnp_RequestId must not repeat within a day (VNPAY answers 94); remembered in memory, which a sandbox may. */
-function seenRequestId(tmnCode: string, requestId: string, now: number): boolean {
+function seenRequestId(recentRequestIds: RequestIdLedger, tmnCode: string, requestId: string, now: number): boolean {
   for (const [k, at] of recentRequestIds) if (now - at > 24 * 3600_000) recentRequestIds.delete(k);
   const key = `${tmnCode}:${requestId}`;
   if (recentRequestIds.has(key)) return true;
@@ -178,7 +174,13 @@ type ApiBody = Partial<Record<keyof QueryDrRequest | keyof RefundRequest, unknow
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
 
 /** Answers a POST to merchant_webapi/api/transaction (querydr or refund) with a signed JSON body. */
-export async function handleTransactionApi(db: Db, settings: VnpaySettings, raw: unknown, now = new Date()): Promise<TransactionApiResponse> {
+export async function handleTransactionApi(
+  db: Db,
+  settings: VnpaySettings,
+  requestIds: RequestIdLedger,
+  raw: unknown,
+  now = new Date(),
+): Promise<TransactionApiResponse> {
   const body = (raw && typeof raw === 'object' ? raw : {}) as ApiBody;
   const command = str(body.vnp_Command) === 'refund' ? 'refund' : 'querydr';
   const base = {
@@ -224,7 +226,7 @@ export async function handleTransactionApi(db: Db, settings: VnpaySettings, raw:
           vnp_IpAddr: f('vnp_IpAddr'),
         });
   if (!sameSignature(hmacSha512(settings.hashSecret, expected), f('vnp_SecureHash'))) return answer('97');
-  if (seenRequestId(settings.tmnCode, f('vnp_RequestId'), now.getTime())) return answer('94');
+  if (seenRequestId(requestIds, settings.tmnCode, f('vnp_RequestId'), now.getTime())) return answer('94');
 
   return db.transaction(async (tx) => {
     const [txn] = await tx

@@ -4,7 +4,9 @@
  * sandbox itself (SANDBOX_ASSETS), so the pages pass the store's CSP, which allows no inline script or style.
  */
 import { formatVnd } from '@nhasach/shared';
-import type { VnpParams } from '../vnpay.ts';
+import type { vnpayProtocol } from '../payments/index.ts';
+
+type VnpParams = vnpayProtocol.VnpParams;
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -5,7 +5,7 @@
  * script; they need no script at all).
  */
 import { formatVnd } from '@nhasach/shared';
-import { BANK_SANDBOX_PATH } from './settings.ts';
+import { BANK_SANDBOX_PATH } from '../payments/index.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

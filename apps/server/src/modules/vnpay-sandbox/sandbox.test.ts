@@ -2,15 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { queryVnpayTransaction, refundVnpayPayment } from './gateway-client.ts';
-import { SANDBOX_API_PATH, SANDBOX_TMN_CODE, vnpaySettings } from './settings.ts';
-import { attemptsOf, checkout, makeCustomer, orderRow, placeOrder } from '../../../test/payments.ts';
-import { buildPaymentUrl, formatVnpDate, signRefund, toQueryString, verifyQuery, verifyTransactionResponse, type VnpParams } from './vnpay.ts';
+import { SANDBOX_API_PATH, SANDBOX_TMN_CODE, vnpayProtocol, vnpaySettings } from '../payments/index.ts';
+import { attemptsOf, checkout, createListeningTestApp, makeCustomer, orderRow, placeOrder, queryVnpayTransaction, refundVnpayPayment } from '../../../test/payments.ts';
+
+const { buildPaymentUrl, formatVnpDate, signRefund, toQueryString, verifyQuery, verifyTransactionResponse } = vnpayProtocol;
+type VnpParams = vnpayProtocol.VnpParams;
 
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createListeningTestApp();
 });
 afterAll(async () => {
   await t?.close();

@@ -1,17 +1,24 @@
 /**
  * The built-in test bank, outside /api: GET shows the transfer a scanned VietQR asks for, POST makes it and sends
  * the shop the signed notification a transfer-notification service would send (then shows the receipt with the
- * shop's answer); notify-again replays the same notification. Off (every path 404) unless the sandbox is on, which
- * it never is with a real account configured: whoever can reach it could otherwise pay orders with no money.
+ * shop's answer); notify-again replays the same notification. The notification goes over HTTP to this server's
+ * own address, as a notification service calls the shop. Registered only when the sandbox is on, which it never is
+ * with a real account configured: whoever can reach it could otherwise pay orders with no money.
  */
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { BANK_TRANSFER_SIGNATURE_HEADER, orderCodesIn, type BankTransferWebhookAnswer, type BankTransferWebhookBody } from '@nhasach/shared';
-import { cspDirectives, cspHeader } from '../../../lib/security-headers.ts';
-import { bankErrorPage, BANK_SANDBOX_ASSETS, BANK_SANDBOX_STYLES, receiptPage, transferPage } from './sandbox-page.ts';
-import { BANK_SANDBOX_PATH, BANK_WEBHOOK_PATH, bankNameOf, type BankTransferSettings } from './settings.ts';
-import { signBody } from './signature.ts';
-import { decodeVietQr } from './vietqr.ts';
+import { cspDirectives, cspHeader } from '../../lib/security-headers.ts';
+import {
+  BANK_SANDBOX_PATH,
+  BANK_WEBHOOK_PATH,
+  bankNameOf,
+  decodeVietQr,
+  ownOrigin,
+  signBankNotification,
+  type BankTransferSettings,
+} from '../payments/index.ts';
+import { bankErrorPage, BANK_SANDBOX_ASSETS, BANK_SANDBOX_STYLES, receiptPage, transferPage } from './page.ts';
 
 const vietnamTime = (d: Date) => {
   const local = new Date(d.getTime() + 7 * 3600_000).toISOString();
@@ -28,7 +35,6 @@ export async function bankSandboxRoutes(app: FastifyInstance, opts: { settings: 
   const csp = cspHeader(cspDirectives(app.config));
   const html = (reply: FastifyReply, status: number, body: string) =>
     reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', csp).send(body);
-  const disabled = (reply: FastifyReply) => html(reply, 404, bankErrorPage('Ngân hàng thử nghiệm không bật trên cửa hàng này.', '404'));
   const routeOpts = { schema: { hide: true } };
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => {
@@ -38,12 +44,10 @@ export async function bankSandboxRoutes(app: FastifyInstance, opts: { settings: 
   });
 
   app.get(BANK_SANDBOX_ASSETS.css, routeOpts, async (_request, reply) => {
-    if (!settings.sandbox) return disabled(reply);
     return reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(BANK_SANDBOX_STYLES);
   });
 
   app.get(BANK_SANDBOX_PATH, routeOpts, async (request, reply) => {
-    if (!settings.sandbox) return disabled(reply);
     const qr = field(request.query as Record<string, unknown>, 'qr', 512);
     const base = { bankName: settings.bankName, accountNo: settings.accountNo, accountName: settings.accountName, qr };
     if (!qr) return html(reply, 200, transferPage({ ...base, amount: null, note: '', problem: 'Chưa có mã VietQR: nhập số tiền và nội dung.' }));
@@ -93,15 +97,14 @@ export async function bankSandboxRoutes(app: FastifyInstance, opts: { settings: 
     let shopStatus: number | null = null;
     let shopMessage = 'ERROR';
     try {
-      const res = await app.inject({
+      const res = await fetch(`${ownOrigin(app)}${BANK_WEBHOOK_PATH}`, {
         method: 'POST',
-        url: BANK_WEBHOOK_PATH,
-        headers: { 'content-type': 'application/json', [BANK_TRANSFER_SIGNATURE_HEADER]: `sha256=${signBody(raw, settings.webhookSecret)}` },
-        payload: raw,
-        remoteAddress: '127.0.0.1',
+        headers: { 'content-type': 'application/json', [BANK_TRANSFER_SIGNATURE_HEADER]: `sha256=${signBankNotification(raw, settings.webhookSecret)}` },
+        body: raw,
+        signal: AbortSignal.timeout(10_000),
       });
-      shopStatus = res.statusCode;
-      shopMessage = (res.json() as BankTransferWebhookAnswer).message ?? 'ERROR';
+      shopStatus = res.status;
+      shopMessage = ((await res.json()) as BankTransferWebhookAnswer).message ?? 'ERROR';
     } catch (err) {
       app.log.warn({ err }, 'test bank notification failed');
     }
@@ -125,11 +128,9 @@ export async function bankSandboxRoutes(app: FastifyInstance, opts: { settings: 
   };
 
   app.post(BANK_SANDBOX_PATH, routeOpts, async (request, reply) => {
-    if (!settings.sandbox) return disabled(reply);
     return notify(reply, (request.body ?? {}) as Record<string, unknown>, false);
   });
   app.post(`${BANK_SANDBOX_PATH}/notify-again`, routeOpts, async (request, reply) => {
-    if (!settings.sandbox) return disabled(reply);
     return notify(reply, (request.body ?? {}) as Record<string, unknown>, true);
   });
 }

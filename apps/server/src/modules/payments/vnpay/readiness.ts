@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '@nhasach/shared';
-import type { Config } from '../../config.ts';
-import { AppError } from '../../lib/errors.ts';
-import { resolveReturnUrl, type ReachedAt } from './return-url.ts';
+import type { Config } from '../../../config.ts';
+import { AppError } from '../../../lib/errors.ts';
+import { resolveReturnUrl, type ReachedAt } from '../return-url.ts';
 import type { VnpaySettings } from './settings.ts';
 
 export const NO_GATEWAY_MESSAGE = 'Cửa hàng chưa cấu hình cổng thanh toán VNPAY. Vui lòng chọn thanh toán khi nhận hàng.';

@@ -2,11 +2,10 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BANK_TRANSFER_SIGNATURE_HEADER, type BankTransferPaymentDto } from '@nhasach/shared';
-import { loadConfig } from '../../../config.ts';
-import { createTestApp, type TestApp } from '../../../../test/harness.ts';
-import { makeCustomer, orderRow, placeOrder } from '../../../../test/payments.ts';
-import { bankTransferSettings, DEMO_BANK_ACCOUNT } from './settings.ts';
-import { signBody } from './signature.ts';
+import { loadConfig } from '../../config.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { makeCustomer, orderRow, placeOrder, createListeningTestApp } from '../../../test/payments.ts';
+import { bankTransferSettings, DEMO_BANK_ACCOUNT, signBankNotification as signBody } from '../payments/index.ts';
 
 const form = (app: TestApp['app'], url: string, fields: Record<string, string>) =>
   app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
@@ -91,7 +90,7 @@ describe('the test bank in production', () => {
 describe('the test bank (on, outside production)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createListeningTestApp();
   });
   afterAll(async () => {
     await t?.close();

@@ -1,16 +1,26 @@
 /**
  * HTTP face of the built-in VNPAY sandbox, outside /api: GET shows the payment page, POST settles the tester's
  * choice (IPN to the merchant, then 303 to vnp_ReturnUrl), and the merchant web API answers querydr and refund.
- * With a real gateway configured (VNPAY_URL) every sandbox path answers 404, so the SPA never serves them either.
+ * Registered only when the sandbox is on (modules/sandboxes.ts answers 404 on its paths otherwise).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { cspDirectives, cspHeader } from '../../../lib/security-headers.ts';
-import { SANDBOX_API_PATH, SANDBOX_PATH, type VnpaySettings } from '../settings.ts';
-import { checkIssuedPayment, checkPaymentRequest, GatewayError, handleTransactionApi, notifyMerchant, returnRedirectUrl, settlePayment } from './gateway.ts';
+import { cspDirectives, cspHeader } from '../../lib/security-headers.ts';
+import { SANDBOX_API_PATH, SANDBOX_PATH, type VnpaySettings } from '../payments/index.ts';
+import {
+  checkIssuedPayment,
+  checkPaymentRequest,
+  GatewayError,
+  handleTransactionApi,
+  notifyMerchant,
+  returnRedirectUrl,
+  settlePayment,
+  type RequestIdLedger,
+} from './gateway.ts';
 import { errorPage, paymentPage, SANDBOX_ASSETS, SANDBOX_BANKS, SANDBOX_CHOICES, SANDBOX_SCRIPT, SANDBOX_STYLES, type SandboxChoice } from './page.ts';
 
 export async function sandboxRoutes(app: FastifyInstance, opts: { settings: VnpaySettings }): Promise<void> {
   const { settings } = opts;
+  const requestIds: RequestIdLedger = new Map();
   const directives = cspDirectives(app.config);
   /**
    * The store's CSP; the payment page's form-action also names the origin of the (checked) return URL, because
@@ -36,19 +46,16 @@ export async function sandboxRoutes(app: FastifyInstance, opts: { settings: Vnpa
     done(null, params);
   });
 
-  const disabled = (reply: FastifyReply) => html(reply, 404, errorPage('Cổng thanh toán thử nghiệm không bật trên cửa hàng này.', '404'));
   const routeOpts = { schema: { hide: true } };
 
   const asset = (path: string, type: string, body: string) =>
     app.get(path, routeOpts, async (_request, reply) => {
-      if (!settings.sandbox) return disabled(reply);
       return reply.type(type).header('cache-control', 'no-cache').send(body);
     });
   asset(SANDBOX_ASSETS.css, 'text/css; charset=utf-8', SANDBOX_STYLES);
   asset(SANDBOX_ASSETS.js, 'text/javascript; charset=utf-8', SANDBOX_SCRIPT);
 
   app.get(SANDBOX_PATH, routeOpts, async (request, reply) => {
-    if (!settings.sandbox) return disabled(reply);
     try {
       const checked = checkPaymentRequest(request.query as Record<string, unknown>, settings);
       await checkIssuedPayment(app.db, checked);
@@ -61,7 +68,6 @@ export async function sandboxRoutes(app: FastifyInstance, opts: { settings: Vnpa
   });
 
   app.post(SANDBOX_PATH, routeOpts, async (request, reply) => {
-    if (!settings.sandbox) return disabled(reply);
     const form = (request.body ?? {}) as Record<string, unknown>;
     const choice = SANDBOX_CHOICES.find((c) => c.code === form.choice)?.code as SandboxChoice | undefined;
     const bankCode = SANDBOX_BANKS.find((b) => b.code === form.bankCode)?.code ?? 'NCB';
@@ -72,7 +78,7 @@ export async function sandboxRoutes(app: FastifyInstance, opts: { settings: Vnpa
       await checkIssuedPayment(app.db, checked);
       const result = await settlePayment(app.db, settings, checked, choice, bankCode);
       try {
-        const ipn = await notifyMerchant(app, settings.ipnUrl, result);
+        const ipn = await notifyMerchant(app, result);
         request.log.info({ txnRef: result.vnp_TxnRef, responseCode: choice, ipn }, 'sandbox IPN delivered');
       } catch (err) {
         // A real gateway retries later; the browser still goes back to the shop, whose return page polls.
@@ -86,7 +92,6 @@ export async function sandboxRoutes(app: FastifyInstance, opts: { settings: Vnpa
   });
 
   app.post(SANDBOX_API_PATH, routeOpts, async (request, reply) => {
-    if (!settings.sandbox) return disabled(reply);
-    return reply.send(await handleTransactionApi(app.db, settings, request.body));
+    return reply.send(await handleTransactionApi(app.db, settings, requestIds, request.body));
   });
 }

@@ -1,9 +1,10 @@
-import type { Config } from '../../config.ts';
-import { transactionApiUrl, type VnpCredentials } from './vnpay.ts';
+import type { Config } from '../../../config.ts';
+import { transactionApiUrl, type VnpCredentials } from './protocol.ts';
 
 /** Where the built-in gateway lives (outside /api: it plays VNPAY, not our API). */
 export const SANDBOX_PATH = '/sandbox/vnpay';
 export const SANDBOX_API_PATH = `${SANDBOX_PATH}/merchant_webapi/api/transaction`;
+/** Our IPN address, under the server's origin: what the gateway calls. */
 export const IPN_PATH = '/api/v1/payments/vnpay/ipn';
 
 /**
@@ -16,22 +17,19 @@ export const SANDBOX_TMN_CODE = 'NHASACH1';
 export interface VnpaySettings extends VnpCredentials {
   /** Payment page the shopper is sent to. */
   payUrl: string;
-  /** Merchant web API for querydr and refund. */
+  /** Merchant web API for querydr and refund (the built-in gateway's is reached at this server's own address). */
   apiUrl: string;
   /** True when this server plays the gateway itself (VNPAY_URL unset and VNPAY_SANDBOX on). */
   sandbox: boolean;
   /** False when there is no gateway at all (production without VNPAY_URL and without VNPAY_SANDBOX). */
   enabled: boolean;
-  /** Our IPN address as the gateway calls it. */
-  ipnUrl: string;
 }
 
 export function vnpaySettings(config: Config): VnpaySettings {
-  const ipnUrl = `${config.PUBLIC_URL}${IPN_PATH}`;
   if (!config.VNPAY_URL) {
     if (!config.VNPAY_SANDBOX || !config.VNPAY_SANDBOX_SECRET) {
       // No gateway: checkouts are refused and every IPN is answered 'invalid signature' (no key accepts it).
-      return { tmnCode: '', hashSecret: '', payUrl: '', apiUrl: '', sandbox: false, enabled: false, ipnUrl };
+      return { tmnCode: '', hashSecret: '', payUrl: '', apiUrl: '', sandbox: false, enabled: false };
     }
     return {
       tmnCode: config.VNPAY_TMN_CODE ?? SANDBOX_TMN_CODE,
@@ -40,7 +38,6 @@ export function vnpaySettings(config: Config): VnpaySettings {
       apiUrl: `${config.PUBLIC_URL}${SANDBOX_API_PATH}`,
       sandbox: true,
       enabled: true,
-      ipnUrl,
     };
   }
   if (!config.VNPAY_TMN_CODE || !config.VNPAY_HASH_SECRET) {
@@ -53,6 +50,5 @@ export function vnpaySettings(config: Config): VnpaySettings {
     apiUrl: transactionApiUrl(config.VNPAY_URL),
     sandbox: false,
     enabled: true,
-    ipnUrl,
   };
 }

@@ -1,0 +1,91 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { books } from '../../db/schema/index.ts';
+import { announceCatalogChange } from './cache-bus.ts';
+
+/**
+ * Stock of the books: the catalogue owns it. Orders take it when placed and give it back when cancelled or expired;
+ * nothing else writes books.stock or books.sold. Both directions lock the books in id order (ascending), so two
+ * orders, or an order and a cancellation, never wait on each other in a cycle.
+ */
+
+export interface StockLine {
+  bookId: number;
+  qty: number;
+}
+
+/** The book as it was when its stock was taken: the price charged is the price of that instant. */
+export type TakenBook = Pick<
+  typeof books.$inferSelect,
+  'id' | 'slug' | 'title' | 'sku' | 'isbn13' | 'price' | 'salePrice' | 'saleStartAt' | 'saleEndAt' | 'status' | 'categoryIds'
+>;
+
+export type TakeStockResult = { ok: true; books: TakenBook[] } | { ok: false; line: StockLine };
+
+const byBook = (lines: readonly StockLine[]): StockLine[] => {
+  const qty = new Map<number, number>();
+  for (const l of lines) qty.set(l.bookId, (qty.get(l.bookId) ?? 0) + l.qty);
+  return [...qty.keys()].sort((a, b) => a - b).map((bookId) => ({ bookId, qty: qty.get(bookId)! }));
+};
+
+/**
+ * Takes the lines' units, books in id order, each with one guarded UPDATE: only a book on sale that has the units
+ * loses them, so stock never goes below zero whatever the concurrency (a concurrent taker waits for the row lock,
+ * then re-checks the guard). A book reaching zero is shown as out of stock. Stops at the first line that cannot be
+ * served and returns it (the caller rolls the transaction back). The books come back in the lines' book id order.
+ */
+export async function takeStock(tx: Tx, lines: readonly StockLine[]): Promise<TakeStockResult> {
+  const taken: TakenBook[] = [];
+  for (const line of byBook(lines)) {
+    const [row] = await tx
+      .update(books)
+      .set({
+        stock: sql`${books.stock} - ${line.qty}`,
+        sold: sql`${books.sold} + ${line.qty}`,
+        status: sql`case when ${books.stock} - ${line.qty} = 0 then 'OUT_OF_STOCK' else ${books.status} end`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(books.id, line.bookId), eq(books.status, 'ACTIVE'), sql`${books.stock} >= ${line.qty}`))
+      .returning({
+        id: books.id,
+        slug: books.slug,
+        title: books.title,
+        sku: books.sku,
+        isbn13: books.isbn13,
+        price: books.price,
+        salePrice: books.salePrice,
+        saleStartAt: books.saleStartAt,
+        saleEndAt: books.saleEndAt,
+        status: books.status,
+        categoryIds: books.categoryIds,
+      });
+    if (!row) return { ok: false, line };
+    taken.push(row);
+  }
+  // A book just sold out changes what the catalogue shows: every instance drops its caches at commit.
+  if (taken.some((b) => b.status === 'OUT_OF_STOCK')) await announceCatalogChange(tx);
+  return { ok: true, books: taken };
+}
+
+/** Puts the lines' units back, books in id order; a book shown as out of stock is on sale again. */
+export async function returnStock(tx: Tx, lines: readonly StockLine[]): Promise<void> {
+  for (const line of byBook(lines)) {
+    await tx
+      .update(books)
+      .set({
+        stock: sql`${books.stock} + ${line.qty}`,
+        sold: sql`greatest(${books.sold} - ${line.qty}, 0)`,
+        status: sql`case when ${books.status} = 'OUT_OF_STOCK' then 'ACTIVE' else ${books.status} end`,
+        updatedAt: new Date(),
+      })
+      .where(eq(books.id, line.bookId));
+  }
+  // A sold-out book may be on sale again: every instance drops its catalogue caches at commit.
+  await announceCatalogChange(tx);
+}
+
+/** Stock and sale status of these books (what a cart line or an order line can still get). */
+export async function stockOf(tx: Tx, bookIds: readonly number[]) {
+  if (!bookIds.length) return [];
+  return tx.select({ id: books.id, title: books.title, stock: books.stock, status: books.status }).from(books).where(inArray(books.id, [...bookIds]));
+}

@@ -1,0 +1,3 @@
+/** Mail: the outbox and its templates, for the other modules. */
+export { enqueueMail } from './enqueue.ts';
+export type { MailContent } from './templates.ts';

@@ -1,0 +1,2 @@
+/** Users, for the other modules. */
+export { isUniqueViolation } from './repo.ts';
