@@ -19,11 +19,11 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../lib/guards.ts';
 import { toPage } from '../../lib/pagination.ts';
 import { refreshSearchDocuments } from '../catalog/index.ts';
-import { iso, num } from '../catalog/sql.ts';
+import { iso, num } from '../../lib/db-values.ts';
 import { deleteBookImageFiles } from '../media/index.ts';
 import { auditActor, recordAudit } from './audit.ts';
 import { BOOK_NOT_FOUND, type AdminContext } from './context.ts';
-import { FOREIGN_KEY_VIOLATION, pgErrorOf, UNIQUE_VIOLATION } from './db-errors.ts';
+import { FOREIGN_KEY_VIOLATION, pgErrorOf, UNIQUE_VIOLATION } from '../../lib/db-errors.ts';
 import { sanitizeDescription } from '../../lib/description-html.ts';
 import { slugFrom, slugTaken, uniqueSlug } from './slugs.ts';
 

@@ -8,7 +8,7 @@ import type { AuthUser } from '../../lib/guards.ts';
 import { loadCategoryRows, withDescendants } from '../catalog/categories.ts';
 import { auditActor, recordAudit } from './audit.ts';
 import type { AdminContext } from './context.ts';
-import { FOREIGN_KEY_VIOLATION, pgErrorOf, UNIQUE_VIOLATION } from './db-errors.ts';
+import { FOREIGN_KEY_VIOLATION, pgErrorOf, UNIQUE_VIOLATION } from '../../lib/db-errors.ts';
 import { slugFrom, slugTaken, uniqueSlug } from './slugs.ts';
 
 const NOT_FOUND = 'Không tìm thấy danh mục.';

@@ -16,9 +16,9 @@ import { toMetaPage } from '../../lib/pagination.ts';
 import { hashSecret } from '../../lib/password.ts';
 import { revokeAllForUser } from '../auth/repo.ts';
 import { toUserDto, type UserRow } from '../users/dto.ts';
-import { emailOrUsernameTaken, isUniqueViolation } from '../users/repo.ts';
+import { emailOrUsernameTaken } from '../users/repo.ts';
 import { auditActor, recordAudit } from './audit.ts';
-import { FOREIGN_KEY_VIOLATION, pgErrorOf } from './db-errors.ts';
+import { FOREIGN_KEY_VIOLATION, isUniqueViolation, pgErrorOf } from '../../lib/db-errors.ts';
 
 const USER_NOT_FOUND = 'Không tìm thấy người dùng.';
 export const USER_MESSAGES = {

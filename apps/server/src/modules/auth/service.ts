@@ -18,6 +18,7 @@ import {
 } from '@nhasach/shared';
 import type { OtpPurpose } from '../../db/schema/index.ts';
 import { AppError, conflict, unauthorized } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { hashSecret, verifySecret } from '../../lib/password.ts';
 import { enqueueMail } from '../mail/enqueue.ts';
 import { otpMail } from '../mail/templates.ts';
@@ -28,7 +29,6 @@ import {
   findUserByEmail,
   findUserByLogin,
   insertCustomer,
-  isUniqueViolation,
   updatePasswordHash,
 } from '../users/repo.ts';
 import { issueCode, otpExpired, rejectCode, takeCode, undoIssue, type OtpHasher } from './otp.ts';

@@ -3,7 +3,8 @@ import { CATALOG_MAX_RESULT_WINDOW, type AgeRating, type BookSort, type BookStat
 import { namedStatement, queryNamed, queryRows, type Db, type NamedStatement } from '../../db/client.ts';
 import { publishers, suppliers } from '../../db/schema/index.ts';
 import { cardRatingsSql, type CardRatingsSql } from './engagement-hook.ts';
-import { intArray, saleActiveSql, saleInactiveSql, textArray, visibleSql } from './sql.ts';
+import { intArray, textArray } from '../../lib/db-values.ts';
+import { saleActiveSql, saleInactiveSql, visibleSql } from './sql.ts';
 
 /** A resolved filter: every reference is an id by now. An empty id list matches nothing. */
 export interface BookFilter {

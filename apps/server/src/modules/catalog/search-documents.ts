@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
-import { intArray } from './sql.ts';
+import { intArray } from '../../lib/db-values.ts';
 
 /**
  * The derived columns of books are written here, never at query time, so a search or a category page reads one

@@ -3,7 +3,8 @@ import { normalizeSearchText, SEARCH_MAX_RESULTS, SEARCH_TERM_MAX, type BookSort
 import { queryRows, type Db } from '../../db/client.ts';
 import { whereSql, type BookFilter } from './repo.ts';
 import { dictionaryGeneration } from './search-documents.ts';
-import { effectivePriceSql, intArray, visibleSql } from './sql.ts';
+import { intArray } from '../../lib/db-values.ts';
+import { effectivePriceSql, visibleSql } from './sql.ts';
 
 /**
  * Vietnamese search (see docs/decisions.md, Catalogue):

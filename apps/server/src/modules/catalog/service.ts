@@ -30,7 +30,7 @@ import { exactTsQuery, findVisibleIdByIsbn, frequentTerm, fuzzyTsQuery, isbnOf, 
 import { groupsOfTsQuery, indexAnswers } from './search-index.ts';
 import { SearchIndexFeed } from './search-index-loader.ts';
 import { EMPTY_SUGGESTIONS, suggestAuthors, suggestBooks, suggestCategories, suggestTerm } from './suggest.ts';
-import { TtlCache } from './ttl-cache.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import { announceCatalogChange } from './cache-bus.ts';
 
 /** Page totals may lag writes by this much (docs/performance.md, count strategy). */

@@ -1,12 +1,10 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { PURCHASE_VERIFIED_STATUSES, VISIBLE_BOOK_STATUSES, type CommentSort, type ReviewSort } from '@nhasach/shared';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
+import { intArray } from '../../lib/db-values.ts';
 import { books, commentLikes, comments, favorites, ratings, users } from '../../db/schema/index.ts';
 
 type Conn = Db | Tx;
-
-/** An int[] travelling as one text parameter (both drivers accept it), however long the list. */
-const intArray = (ids: readonly number[]): SQL => sql`${`{${ids.map((n) => Math.trunc(n)).join(',')}}`}::int[]`;
 
 /** The name shown next to a review or comment: full name, else the username. */
 const displayName = sql<string>`coalesce(nullif(btrim(${users.fullName}), ''), ${users.username})`;

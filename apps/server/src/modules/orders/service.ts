@@ -18,7 +18,7 @@ import { toPage } from '../../lib/pagination.ts';
 import type { AuthUser } from '../../lib/guards.ts';
 import { findOwnedAddress } from '../addresses/index.ts';
 import { deleteLines, insufficientStock, isOrderable, lineIssue, lockSelectedLines, outOfStock, unitPrices } from '../cart/index.ts';
-import { isUniqueViolation } from '../users/repo.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { generateOrderCode } from './code.ts';
 import { toOrderDto, toOrderSummaryDto } from './dto.ts';
 import { cancelOrderReturningStock, NOT_CANCELLABLE, ORDER_NOT_FOUND } from './lifecycle.ts';

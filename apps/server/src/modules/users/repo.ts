@@ -85,12 +85,3 @@ export async function updateProfile(db: Conn, userId: number, changes: ProfileCh
     .returning();
   return row;
 }
-
-/** True for PostgreSQL unique violations, however deep the driver wrapped them. */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
-    if (typeof e === 'object' && 'code' in e && (e as { code: unknown }).code === '23505') return true;
-    e = typeof e === 'object' && 'cause' in e ? (e as { cause: unknown }).cause : undefined;
-  }
-  return false;
-}

@@ -13,7 +13,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../lib/guards.ts';
 import { toPage } from '../../lib/pagination.ts';
 import { auditActor, recordAudit } from '../admin/audit.ts';
-import { isUniqueViolation } from '../users/repo.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import * as repo from './repo.ts';
 
 /** The back-office of vouchers (ADMIN): list, read, create, edit, switch on and off. Every write is audited. */

@@ -13,7 +13,7 @@ import {
 import type { Db, Tx } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import type { AuthUser } from '../../../lib/guards.ts';
-import { isUniqueViolation } from '../../users/repo.ts';
+import { isUniqueViolation } from '../../../lib/db-errors.ts';
 import { findOrderByCode, lockOrder, markOrderPaid, ORDER_NOT_FOUND, recordHistory, SYSTEM_ACTOR, type OrderRow } from '../../orders/index.ts';
 import * as repo from './repo.ts';
 import type { BankTransferSettings } from './settings.ts';
