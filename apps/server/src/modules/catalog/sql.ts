@@ -1,5 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { intArray, textArray } from '../../lib/db-values.ts';
 
 /**
  * SQL fragments shared by the catalogue queries. Books are always aliased `b`.
