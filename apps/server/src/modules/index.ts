@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { mailPlugin } from './mail/plugin.ts';
-import { authRoutes, changePasswordRoutes } from './auth/routes.ts';
-import { userRoutes } from './users/routes.ts';
+import { mailOutboxRoutes, mailPlugin } from './mail/index.ts';
+import { authRoutes, changePasswordRoutes, revokeAllForUser } from './auth/index.ts';
+import { userAdminRoutes, userRoutes } from './users/index.ts';
 import { catalogPlugin, catalogRoutes } from './catalog/index.ts';
 import { engagementRoutes } from './engagement/routes.ts';
 import { mediaRoutes } from './media/index.ts';
 import { cartRoutes } from './cart/index.ts';
 import { addressRoutes } from './addresses/index.ts';
 import { geoRoutes } from './geo/index.ts';
-import { orderExpiryPlugin, orderRoutes } from './orders/index.ts';
+import { countOrdersOfUser, orderExpiryPlugin, orderRoutes } from './orders/index.ts';
 import { paymentsPlugin } from './payments/index.ts';
 import { adminRoutes, uploadRoutes } from './admin/index.ts';
+import { auditRoutes } from './audit/index.ts';
+import { reportRoutes } from './reports/index.ts';
 import { salesRoutes } from './sales/index.ts';
 import { voucherAdminRoutes, voucherShopperRoutes } from './vouchers/index.ts';
 import { contentAdminRoutes, contentRoutes } from './content/index.ts';
@@ -39,7 +41,11 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(paymentsPlugin);
   // Back-office (ADMIN only): /api/v1/admin/*, /api/v1/users list and deletes, and the image upload under /api.
   await app.register(adminRoutes, { prefix: '/api/v1' });
+  await app.register(userAdminRoutes, { prefix: '/api/v1', ports: { endSessions: revokeAllForUser, countOrders: countOrdersOfUser } });
   await app.register(uploadRoutes, { prefix: '/api' });
+  await app.register(auditRoutes, { prefix: '/api/v1' });
+  await app.register(mailOutboxRoutes, { prefix: '/api/v1' });
+  await app.register(reportRoutes, { prefix: '/api/v1' });
   // Sales back-office (SALE and ADMIN): /api/v1/sales/*.
   await app.register(salesRoutes, { prefix: '/api/v1' });
   // Vouchers: the checkout's list of codes, and the back-office (ADMIN only) under /api/v1/admin/vouchers.

@@ -7,7 +7,7 @@ import { bookImages, books } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../lib/guards.ts';
 import { deleteBookImageFiles, makeImageVariants, type ImageVariants, type MediaStorage } from '../media/index.ts';
-import { auditActor, recordAudit } from './audit.ts';
+import { auditActor, recordAudit } from '../audit/index.ts';
 import { BOOK_NOT_FOUND, type AdminContext } from './context.ts';
 
 export interface UploadedFile {

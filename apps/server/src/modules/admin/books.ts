@@ -21,7 +21,7 @@ import { toPage } from '../../lib/pagination.ts';
 import { refreshSearchDocuments } from '../catalog/index.ts';
 import { iso, num } from '../../lib/db-values.ts';
 import { deleteBookImageFiles } from '../media/index.ts';
-import { auditActor, recordAudit } from './audit.ts';
+import { auditActor, recordAudit } from '../audit/index.ts';
 import { BOOK_NOT_FOUND, type AdminContext } from './context.ts';
 import { FOREIGN_KEY_VIOLATION, pgErrorOf, UNIQUE_VIOLATION } from '../../lib/db-errors.ts';
 import { sanitizeDescription } from '../../lib/description-html.ts';

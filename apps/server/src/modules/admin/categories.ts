@@ -6,7 +6,7 @@ import { bookCategories, categories } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../lib/guards.ts';
 import { loadCategoryRows, withDescendants } from '../catalog/categories.ts';
-import { auditActor, recordAudit } from './audit.ts';
+import { auditActor, recordAudit } from '../audit/index.ts';
 import type { AdminContext } from './context.ts';
 import { FOREIGN_KEY_VIOLATION, pgErrorOf, UNIQUE_VIOLATION } from '../../lib/db-errors.ts';
 import { slugFrom, slugTaken, uniqueSlug } from './slugs.ts';

@@ -17,7 +17,7 @@ import type { AuthUser } from '../../lib/guards.ts';
 import { toPage } from '../../lib/pagination.ts';
 import { refreshSearchDocumentsOf } from '../catalog/index.ts';
 import { iso } from '../../lib/db-values.ts';
-import { auditActor, recordAudit } from './audit.ts';
+import { auditActor, recordAudit } from '../audit/index.ts';
 import type { AdminContext } from './context.ts';
 import { FOREIGN_KEY_VIOLATION, pgErrorOf, UNIQUE_VIOLATION } from '../../lib/db-errors.ts';
 import { slugFrom, slugTaken, uniqueSlug } from './slugs.ts';

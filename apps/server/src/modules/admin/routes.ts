@@ -3,9 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   MASTER_KINDS,
   adminBookListQuerySchema,
-  adminCreateUserSchema,
-  adminUserListQuerySchema,
-  auditQuerySchema,
   bookCreateSchema,
   bookUpdateSchema,
   categoryCreateSchema,
@@ -14,23 +11,15 @@ import {
   masterCreateSchema,
   masterListQuerySchema,
   masterUpdateSchema,
-  userEnableSchema,
-  userRoleSchema,
   idParams as sharedIdParams,
-  queryText,
 } from '@nhasach/shared';
 import { envelope } from '../../lib/envelope.ts';
 import { currentUser, requireRoles } from '../../lib/guards.ts';
-import { listAudit } from './audit.ts';
-import { listOutbox } from '../mail/outbox.ts';
-import { pageQuery } from '../../lib/pagination.ts';
 import { removeBookImage, reorderBookImages } from './book-images.ts';
 import { BOOK_DELETE_MESSAGES, createBook, deleteBook, getAdminBook, listAdminBooks, updateBook } from './books.ts';
 import { CATEGORY_MESSAGES, createCategory, deleteCategory, listAdminCategories, updateCategory } from './categories.ts';
 import type { AdminContext } from './context.ts';
-import { getDashboard } from './dashboard.ts';
 import { createMaster, deleteMaster, getMaster, listMasters, updateMaster } from './masters.ts';
-import { USER_MESSAGES, createUser, hardDeleteUser, listUsers, setUserEnabled, setUserRole, softDeleteUser } from './users.ts';
 
 const idParams = sharedIdParams('id');
 const imageParams = sharedIdParams('id', 'imageId');
@@ -76,32 +65,6 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     envelope(200, await removeBookImage(ctx, currentUser(req), req.params.id, req.params.imageId), 'Đã xoá ảnh'),
   );
 
-  // ---- users (paths of spec section 7, Users)
-  const usersTags = { tags: ['admin: users'], security };
-  const listUsersRoute = { schema: { ...usersTags, summary: 'Users table: {meta, result}; q on username, e-mail, name', querystring: adminUserListQuerySchema } };
-  r.get('/users', listUsersRoute, (req) => listUsers(app.db, req.query));
-  r.get('/admin/users', listUsersRoute, (req) => listUsers(app.db, req.query));
-  r.delete('/users/:id', { schema: { ...usersTags, summary: 'Soft delete: disable, mark deleted, end sessions', params: idParams } }, async (req) =>
-    envelope(200, await softDeleteUser(app.db, currentUser(req), req.params.id), USER_MESSAGES.softDeleted),
-  );
-  r.delete('/users/:id/hard', { schema: { ...usersTags, summary: 'Hard delete (refused while the user has orders)', params: idParams } }, async (req) =>
-    envelope(200, await hardDeleteUser(app.db, currentUser(req), req.params.id), USER_MESSAGES.hardDeleted),
-  );
-  r.post('/admin/users', { schema: { ...usersTags, summary: 'Create an account (staff)', body: adminCreateUserSchema } }, async (req, reply) => {
-    reply.status(201);
-    return envelope(201, await createUser(app.db, currentUser(req), req.body), 'Tạo tài khoản thành công');
-  });
-  r.put('/admin/users/:id/role', { schema: { ...usersTags, summary: 'Change the role', params: idParams, body: userRoleSchema } }, async (req) =>
-    envelope(200, await setUserRole(app.db, currentUser(req), req.params.id, req.body.role), 'Đã đổi vai trò'),
-  );
-  r.put('/admin/users/:id/enable', { schema: { ...usersTags, summary: 'Enable (undoes a soft delete) or disable', params: idParams, body: userEnableSchema } }, async (req) =>
-    envelope(
-      200,
-      await setUserEnabled(app.db, currentUser(req), req.params.id, req.body.enabled),
-      req.body.enabled ? 'Đã kích hoạt tài khoản' : 'Đã vô hiệu hoá tài khoản',
-    ),
-  );
-
   // ---- categories
   const cats = { tags: ['admin: categories'], security };
   r.get('/admin/categories', { schema: { ...cats, summary: 'Flat list in tree order with book and child counts' } }, () => listAdminCategories(ctx));
@@ -134,22 +97,4 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       envelope(200, await deleteMaster(ctx, currentUser(req), kind, req.params.id), 'Đã xoá'),
     );
   }
-
-  // ---- audit log and dashboard
-  r.get('/admin/audit', { schema: { tags: ['admin: audit'], security, summary: 'Audit log, newest first', querystring: auditQuerySchema } }, (req) =>
-    listAudit(app.db, req.query),
-  );
-  r.get(
-    '/admin/mail-outbox',
-    {
-      schema: {
-        tags: ['admin: mail'],
-        security,
-        summary: 'Mails the store sent or, without SMTP, stored (newest first); to filters by recipient',
-        querystring: pageQuery.extend({ to: queryText('to', 254) }),
-      },
-    },
-    (req) => listOutbox(app.db, req.query),
-  );
-  r.get('/admin/dashboard', { schema: { tags: ['admin: dashboard'], security, summary: 'Figures of the back-office home' } }, () => getDashboard(app.db));
 }

@@ -16,21 +16,21 @@ import {
   type UserDto,
   type verifyEmailSchema,
 } from '@nhasach/shared';
-import type { OtpPurpose } from '../../db/schema/index.ts';
+import type { OtpPurpose } from '../../db/schema/auth.ts';
 import { AppError, conflict, unauthorized } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { hashSecret, verifySecret } from '../../lib/password.ts';
-import { enqueueMail } from '../mail/enqueue.ts';
-import { otpMail } from '../mail/templates.ts';
-import { toUserDto, type UserRow } from '../users/dto.ts';
+import { enqueueMail, otpMail } from '../mail/index.ts';
 import {
   emailOrUsernameTaken,
   findLiveUserById,
   findUserByEmail,
   findUserByLogin,
   insertCustomer,
+  toUserDto,
   updatePasswordHash,
-} from '../users/repo.ts';
+  type UserRow,
+} from '../users/index.ts';
 import { issueCode, otpExpired, rejectCode, takeCode, undoIssue, type OtpHasher } from './otp.ts';
 import { issueRefreshToken, revokeByToken, rotateRefreshToken } from './refresh-tokens.ts';
 import { revokeAllForUser } from './repo.ts';

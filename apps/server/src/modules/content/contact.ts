@@ -5,7 +5,7 @@ import { contactMessages, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../lib/guards.ts';
 import { toPage } from '../../lib/pagination.ts';
-import { enqueueMail } from '../mail/enqueue.ts';
+import { enqueueMail } from '../mail/index.ts';
 
 export interface ContactInput {
   name: string;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { contentPages } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../lib/guards.ts';
-import { auditActor, recordAudit } from '../admin/audit.ts';
+import { auditActor, recordAudit } from '../audit/index.ts';
 import { renderMarkdown } from './markdown.ts';
 
 export const PAGE_NOT_FOUND = 'Không tìm thấy trang.';

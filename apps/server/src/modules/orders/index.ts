@@ -40,3 +40,4 @@ export {
   type OrderItemRow,
   type OrderRow,
 } from './repo.ts';
+export { countOrdersOfUser, isBookOrdered, purchasedSql } from './references.ts';

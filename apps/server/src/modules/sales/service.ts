@@ -16,7 +16,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../lib/guards.ts';
 import { toPage } from '../../lib/pagination.ts';
-import { auditActor, recordAudit } from '../admin/index.ts';
+import { auditActor, recordAudit } from '../audit/index.ts';
 import { lockOrder, orderItemsOf, type OrderActor, type OrderRow } from '../orders/index.ts';
 import { bankTransfersOf } from '../payments/index.ts';
 import { factsOf, toDetailDto, toSummaryDto } from './dto.ts';

@@ -1,6 +1,6 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/users.ts';
 import type { UserRow } from './dto.ts';
 
 type Conn = Db | Tx;
@@ -85,3 +85,24 @@ export async function updateProfile(db: Conn, userId: number, changes: ProfileCh
     .returning();
   return row;
 }
+
+/** The e-mail addresses of the active admins (the contact form mails them). */
+export async function activeAdminEmails(db: Conn): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.role, 'ADMIN'), eq(users.enabled, true), isNull(users.deletedAt)));
+  return rows.map((r) => r.email);
+}
+
+/**
+ * Serialises writes of one user's own data (e.g. the address book's single default and count limit) by locking
+ * the account row. NO KEY UPDATE: inserts elsewhere that only reference the user are not blocked.
+ */
+export async function lockUserRow(tx: Tx, userId: number): Promise<void> {
+  await tx.execute(sql`select id from users where id = ${userId} for no key update`);
+}
+
+/** The name shown for the user `userId` (a column or a value of the caller's query): full name, else the username. */
+export const displayNameSql = (userId: SQL | number): SQL<string> =>
+  sql<string>`(select coalesce(nullif(btrim(u.full_name), ''), u.username) from users u where u.id = ${userId})`;

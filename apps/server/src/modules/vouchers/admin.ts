@@ -12,7 +12,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../lib/guards.ts';
 import { toPage } from '../../lib/pagination.ts';
-import { auditActor, recordAudit } from '../admin/audit.ts';
+import { auditActor, recordAudit } from '../audit/index.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import * as repo from './repo.ts';
 

@@ -1,0 +1,9 @@
+/**
+ * Mail: the outbox (enqueueMail writes a mail in the caller's transaction), the mailer that delivers it over SMTP or
+ * keeps it in the outbox, the templates, and the back-office panel of the outbox.
+ */
+export { mailPlugin } from './plugin.ts';
+export { mailOutboxRoutes } from './outbox-routes.ts';
+export { createMailer, MailSendError, type Mailer, type MailerOptions, type SendResult } from './mailer.ts';
+export { enqueueMail, type EnqueueOptions, type MailMessage } from './enqueue.ts';
+export { otpMail, type MailContent, type OtpMailPurpose } from './templates.ts';
