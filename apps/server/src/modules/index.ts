@@ -2,15 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { mailOutboxRoutes, mailPlugin } from './mail/index.ts';
 import { authRoutes, changePasswordRoutes, revokeAllForUser } from './auth/index.ts';
 import { userAdminRoutes, userRoutes } from './users/index.ts';
-import { catalogPlugin, catalogRoutes } from './catalog/index.ts';
+import { bookImageUploadRoutes, catalogAdminRoutes, catalogPlugin, catalogRoutes } from './catalog/index.ts';
 import { engagementRoutes } from './engagement/routes.ts';
 import { mediaRoutes } from './media/index.ts';
 import { cartRoutes } from './cart/index.ts';
 import { addressRoutes } from './addresses/index.ts';
 import { geoRoutes } from './geo/index.ts';
-import { countOrdersOfUser, orderExpiryPlugin, orderRoutes } from './orders/index.ts';
+import { countOrdersOfUser, isBookOrdered, orderExpiryPlugin, orderRoutes } from './orders/index.ts';
 import { paymentsPlugin } from './payments/index.ts';
-import { adminRoutes, uploadRoutes } from './admin/index.ts';
 import { auditRoutes } from './audit/index.ts';
 import { reportRoutes } from './reports/index.ts';
 import { salesRoutes } from './sales/index.ts';
@@ -40,9 +39,10 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   // VNPAY: /api/v1/payments/* and, without a real gateway (VNPAY_URL unset), the sandbox under /sandbox/vnpay.
   await app.register(paymentsPlugin);
   // Back-office (ADMIN only): /api/v1/admin/*, /api/v1/users list and deletes, and the image upload under /api.
-  await app.register(adminRoutes, { prefix: '/api/v1' });
+  const catalogAdmin = { catalog: app.catalog, storage: app.media.storage, ports: { isBookOrdered } };
+  await app.register(catalogAdminRoutes, { prefix: '/api/v1', ...catalogAdmin });
   await app.register(userAdminRoutes, { prefix: '/api/v1', ports: { endSessions: revokeAllForUser, countOrders: countOrdersOfUser } });
-  await app.register(uploadRoutes, { prefix: '/api' });
+  await app.register(bookImageUploadRoutes, { prefix: '/api', ...catalogAdmin });
   await app.register(auditRoutes, { prefix: '/api/v1' });
   await app.register(mailOutboxRoutes, { prefix: '/api/v1' });
   await app.register(reportRoutes, { prefix: '/api/v1' });

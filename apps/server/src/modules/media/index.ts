@@ -2,7 +2,7 @@
 export { mediaRoutes, type MediaGenerator, type MediaService } from './routes.ts';
 export { LocalDiskStorage, contentTypeOf, isValidMediaKey, type MediaStorage, type StoredFile } from './storage.ts';
 export { makeImageVariants, renderCoverVariant, renderCoverVariants, INVALID_IMAGE_MESSAGE, type ImageVariants } from './variants.ts';
-export { storeBookImage, addBookImage, deleteBookImageFiles, removeBookImage, type BookImageRow } from './book-images.ts';
+export { deleteBookImageFiles } from './book-images.ts';
 export {
   COVER_DESIGN_VERSION,
   coverImageUrls,

@@ -13,27 +13,26 @@ import {
   masterUpdateSchema,
   idParams as sharedIdParams,
 } from '@nhasach/shared';
-import { envelope } from '../../lib/envelope.ts';
-import { currentUser, requireRoles } from '../../lib/guards.ts';
+import { envelope } from '../../../lib/envelope.ts';
+import { currentUser, requireRoles } from '../../../lib/guards.ts';
 import { removeBookImage, reorderBookImages } from './book-images.ts';
 import { BOOK_DELETE_MESSAGES, createBook, deleteBook, getAdminBook, listAdminBooks, updateBook } from './books.ts';
 import { CATEGORY_MESSAGES, createCategory, deleteCategory, listAdminCategories, updateCategory } from './categories.ts';
-import type { AdminContext } from './context.ts';
+import type { CatalogAdminOptions } from './context.ts';
 import { createMaster, deleteMaster, getMaster, listMasters, updateMaster } from './masters.ts';
 
 const idParams = sharedIdParams('id');
 const imageParams = sharedIdParams('id', 'imageId');
 
-export const adminContextOf = (app: FastifyInstance): AdminContext => ({ db: app.db, storage: app.media.storage, catalog: app.catalog });
-
 /**
- * The back-office API under /api/v1 (spec section 7, Users and Admin catalogue). Every route is ADMIN only:
+ * The catalogue back-office under /api/v1 (spec section 7, Admin catalogue): books and their images, categories,
+ * authors, publishers and suppliers. Every route is ADMIN only:
  * the role is checked on request (before the body is read), so a guest gets 401 and a SALE or customer 403
  * whatever they sent.
  */
-export async function adminRoutes(app: FastifyInstance): Promise<void> {
+export async function catalogAdminRoutes(app: FastifyInstance, opts: CatalogAdminOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = adminContextOf(app);
+  const ctx = { ...opts, db: app.db };
   const security = [{ bearerAuth: [] }];
   app.addHook('onRequest', requireRoles('ADMIN'));
 
