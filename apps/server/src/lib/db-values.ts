@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableName, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
 /**
  * Values between the application and both drivers (node-postgres, PGlite): arrays sent as one text parameter cast
@@ -25,3 +25,11 @@ export function iso(value: Date | string | null | undefined): string | null {
 /** numeric and bigint columns come back as strings from node-postgres. */
 export const num = (value: string | number | null | undefined): number | null =>
   value === null || value === undefined ? null : Number(value);
+
+/**
+ * A column of the caller's query, or a value, for a subquery written by another module. A column is written with
+ * its table's name: in a single-table select drizzle writes selection columns bare, and inside the subquery a bare
+ * name could bind to the subquery's own table.
+ */
+export const outerRef = (value: AnyColumn | number): SQL =>
+  typeof value === 'number' ? sql`${value}` : sql`${sql.identifier(getTableName(value.table))}.${sql.identifier(value.name)}`;

@@ -20,7 +20,7 @@ import type { OtpPurpose } from '../../db/schema/auth.ts';
 import { AppError, conflict, unauthorized } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { hashSecret, verifySecret } from '../../lib/password.ts';
-import { enqueueMail, otpMail } from '../mail/index.ts';
+import { enqueueMail, otpMail, type Mailer } from '../mail/index.ts';
 import {
   emailOrUsernameTaken,
   findLiveUserById,
@@ -48,7 +48,7 @@ export const MESSAGES = {
 /** What the services need from the app; routes pass `app` itself. */
 export interface AuthContext {
   db: FastifyInstance['db'];
-  mailer: FastifyInstance['mailer'];
+  mailer: Mailer;
   /** How long a code mail is held for the request's own first attempt (MAIL_LEASE_SECONDS). */
   mailHoldMs: number;
   tokens: FastifyInstance['tokens'];

@@ -1,6 +1,7 @@
-import { count, eq, sql, type SQL } from 'drizzle-orm';
+import { count, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { PURCHASE_VERIFIED_STATUSES } from '@nhasach/shared';
 import type { Db, Tx } from '../../db/client.ts';
+import { outerRef } from '../../lib/db-values.ts';
 import { orderItems, orders } from '../../db/schema/orders.ts';
 
 /**
@@ -27,6 +28,6 @@ const purchasedStatuses = sql.raw(PURCHASE_VERIFIED_STATUSES.map((s) => `'${s}'`
  * The condition "the user has an order holding the book that reached DELIVERED or COMPLETED", on the caller's
  * columns or values (orders_user_delivered_idx).
  */
-export const purchasedSql = (userId: SQL | number, bookId: SQL | number): SQL<boolean> =>
+export const purchasedSql = (userId: AnyColumn | number, bookId: AnyColumn | number): SQL<boolean> =>
   sql<boolean>`exists (select 1 from orders o join order_items oi on oi.order_id = o.id
-    where o.user_id = ${userId} and o.status in (${purchasedStatuses}) and oi.book_id = ${bookId})`;
+    where o.user_id = ${outerRef(userId)} and o.status in (${purchasedStatuses}) and oi.book_id = ${outerRef(bookId)})`;

@@ -1,5 +1,6 @@
-import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { outerRef } from '../../lib/db-values.ts';
 import { users } from '../../db/schema/users.ts';
 import type { UserRow } from './dto.ts';
 
@@ -104,5 +105,5 @@ export async function lockUserRow(tx: Tx, userId: number): Promise<void> {
 }
 
 /** The name shown for the user `userId` (a column or a value of the caller's query): full name, else the username. */
-export const displayNameSql = (userId: SQL | number): SQL<string> =>
-  sql<string>`(select coalesce(nullif(btrim(u.full_name), ''), u.username) from users u where u.id = ${userId})`;
+export const displayNameSql = (userId: AnyColumn | number): SQL<string> =>
+  sql<string>`(select coalesce(nullif(btrim(u.full_name), ''), u.username) from users u where u.id = ${outerRef(userId)})`;
