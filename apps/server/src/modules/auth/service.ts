@@ -147,8 +147,11 @@ export async function verifyEmail(ctx: AuthContext, input: z.output<typeof verif
 
 // ---------- login and sessions ----------
 
+/**
+ * A real hash to verify against when the user does not exist, so both answers take as long. Made once per process
+ * on first use: any hash of a random secret serves, so two apps in one process lose nothing by sharing it.
+ */
 let dummyHash: Promise<string> | undefined;
-/** A real hash to verify against when the user does not exist, so both answers take as long. */
 const timingDummy = () => (dummyHash ??= hashSecret(randomBytes(18).toString('base64url')));
 
 async function accessTokenFor(ctx: AuthContext, user: Pick<UserRow, 'id' | 'username' | 'email' | 'role'>): Promise<string> {

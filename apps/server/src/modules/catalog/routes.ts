@@ -51,9 +51,8 @@ export async function catalogPlugin(app: FastifyInstance, { catalog }: { catalog
 }
 
 /** Spec section 7, Catalogue. Registered under /api/v1. */
-export async function catalogRoutes(app: FastifyInstance, { catalog }: { catalog: CatalogService }): Promise<void> {
+export async function catalogRoutes(app: FastifyInstance, { catalog: service }: { catalog: CatalogService }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = catalog;
   const tags = ['catalogue'];
 
   r.get('/categories/tree', { schema: { tags, summary: 'Category tree (any depth)' } }, () => service.categoryTree());

@@ -4,8 +4,8 @@ import { queryRows, type Db } from '../../db/client.ts';
 /**
  * The words a catalogue service's search reads in memory: the typo dictionary (search_words: the words of every
  * document) and the word frequencies (PostgreSQL's statistics of book_search.words). Each is kept for a while and
- * dropped by forget(), which the service calls after every catalogue change, its own or announced by another
- * instance. One per service: two apps in one process never share them.
+ * dropped by forget(), which the service calls after a catalogue write of its own (CatalogService.invalidate).
+ * One per service: two apps in one process never share them.
  */
 
 const TTL_MS = 5 * 60_000;

@@ -98,7 +98,6 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
   const suggestCategoryRows = new TtlCache<CategoryRow[]>(COUNT_TTL_MS, 1);
   const words = new SearchWords(db);
   const forget = (): void => {
-    words.forget();
     counts.clear();
     homes.clear();
     searches.clear();
@@ -322,9 +321,12 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
 
     /**
      * After a catalogue write (books, categories, prices, stock, images): forgets this instance's cached totals,
-     * searches and home page at once, and announces the change so every other instance forgets them too.
+     * searches and home page at once, and announces the change so every other instance forgets them too. This
+     * instance also reads its search words again (a write may have added some); other instances read theirs within
+     * their time to live, as a stock change announced by an order adds none.
      */
     invalidate(): void {
+      words.forget();
       forget();
       announceCatalogChange(db).catch((err: unknown) => onAnnounceError(err));
     },
