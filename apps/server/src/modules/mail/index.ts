@@ -4,6 +4,6 @@
  */
 export { mailPlugin } from './plugin.ts';
 export { mailOutboxRoutes } from './outbox-routes.ts';
-export { createMailer, MailSendError, type Mailer, type MailerOptions, type SendResult } from './mailer.ts';
-export { enqueueMail, type EnqueueOptions, type MailMessage } from './enqueue.ts';
-export { otpMail, type MailContent, type OtpMailPurpose } from './templates.ts';
+export { createMailer, type Mailer } from './mailer.ts';
+export { enqueueMail, type MailMessage } from './enqueue.ts';
+export { otpMail, type MailContent } from './templates.ts';
