@@ -132,7 +132,6 @@ const viaHttp = async (i: number) => {
 await measure('search (inject, first run)', n, viaHttp);
 await measure('search (inject)', n, viaHttp);
 await measure('search (service only)', n, (i) => app.catalog.search(searchQuerySchema.parse({ q: terms[i]!, page: '0', size: '20' })));
-const { loadCardRows } = await import('../apps/server/src/modules/catalog/repo.ts');
-await measure('cards of 20 books', n, (i) => loadCardRows(app.db, ids.slice((i * 20) % 3980, ((i * 20) % 3980) + 20)));
+await measure('cards of 20 books', n, (i) => app.catalog.cards(ids.slice((i * 20) % 3980, ((i * 20) % 3980) + 20)));
 await app.close();
 await database.close();

@@ -31,7 +31,8 @@ import { createTokenSigner, type TokenSigner } from './lib/jwt.ts';
 import { docsCsp, registerSecurityHeaders } from './lib/security-headers.ts';
 import { SERVICE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './lib/unavailable.ts';
 import { fieldErrorsFromZod, fieldLabel } from './lib/validation.ts';
-import { registerModules } from './modules/index.ts';
+import { createServices, registerModules, type Services } from './modules/index.ts';
+import { ownOrigin } from './modules/payments/index.ts';
 import { seoPlugin } from './modules/seo/index.ts';
 
 z.config(z.locales.vi());
@@ -44,6 +45,16 @@ declare module 'fastify' {
     tokens: TokenSigner;
     /** Present when REDIS_URL is set: shared rate limits and caches across instances. */
     redis?: Redis;
+    /**
+     * The services of this app (modules/index.ts, createServices), set here only. Modules get what they use as
+     * plugin options; these handles are for what stands outside the modules: the health checks, the SEO pages,
+     * the seed and the tests.
+     */
+    mailer: Services['mailer'];
+    media: Services['media'];
+    catalog: Services['catalog'];
+    orderProcess: Services['orderProcess'];
+    payments: Services['payments'];
   }
   interface FastifyContextConfig {
     /** Wrap this route's answers in the envelope even outside /api (PUT /users/change-password). */
@@ -308,7 +319,13 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     return envelope(ready ? 200 : 503, { status: ready ? 'ok' : 'unavailable', checks, searchIndex }, ready ? 'Sẵn sàng phục vụ.' : 'Máy chủ chưa sẵn sàng phục vụ.', ready ? null : ERROR_CODES.serviceUnavailable);
   });
 
-  await registerModules(app);
+  const services = createServices({ config, database, log: app.log, ownOrigin: () => ownOrigin(app) });
+  app.decorate('mailer', services.mailer);
+  app.decorate('media', services.media);
+  app.decorate('catalog', services.catalog);
+  app.decorate('orderProcess', services.orderProcess);
+  app.decorate('payments', services.payments);
+  await registerModules(app, services);
 
   const webDist = config.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
   const serveSpa = config.isProduction && existsSync(path.join(webDist, 'index.html'));

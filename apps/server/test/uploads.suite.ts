@@ -239,6 +239,20 @@ describe('reorder and remove images', () => {
     expect(await filesOf(bookId)).toEqual([]);
     expect(await imageRows(bookId)).toBe(0);
   });
+
+  it('keeps the files while another image row still shows them', async () => {
+    const bookId = await newBook();
+    const uploaded = await upload(bookId, [{ filename: 'bia.png', contentType: 'image/png', body: await picture('png', 200, 300, 9) }]);
+    const [image] = uploaded.json().data as { id: number }[];
+    // A second row showing the same files, as a row copied by hand would.
+    await t.app.db.execute(sql`insert into book_images (book_id, url, thumb_url, medium_url, large_url, xlarge_url, sort_order)
+      select book_id, url, thumb_url, medium_url, large_url, xlarge_url, 1 from book_images where id = ${image!.id}`);
+    const remove = (id: number) => t.app.inject({ method: 'DELETE', url: `/api/v1/admin/books/${bookId}/images/${id}`, headers: who.admin.headers });
+    const [copy] = (await remove(image!.id)).json().data as { id: number }[];
+    expect(await filesOf(bookId)).toHaveLength(4);
+    expect((await remove(copy!.id)).statusCode).toBe(200);
+    expect(await filesOf(bookId)).toEqual([]);
+  });
 });
 
 if (storage === 's3') {

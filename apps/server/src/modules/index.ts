@@ -1,57 +1,129 @@
-import type { FastifyInstance } from 'fastify';
-import { mailPlugin } from './mail/plugin.ts';
-import { authRoutes, changePasswordRoutes } from './auth/routes.ts';
-import { userRoutes } from './users/routes.ts';
-import { catalogPlugin, catalogRoutes } from './catalog/index.ts';
-import { engagementRoutes } from './engagement/routes.ts';
-import { mediaRoutes } from './media/index.ts';
-import { cartRoutes } from './cart/index.ts';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
 import { addressRoutes } from './addresses/index.ts';
-import { geoRoutes } from './geo/index.ts';
-import { createOrderNotifier, createOrderProcess, orderExpiryPlugin, orderRoutes } from './orders/index.ts';
-import { createPaymentRegistry, ownOrigin, paymentMethodDefinition, paymentsPlugin } from './payments/index.ts';
-import { registerSandboxes } from './sandboxes.ts';
-import { adminRoutes, uploadRoutes } from './admin/index.ts';
-import { salesRoutes } from './sales/index.ts';
-import { voucherAdminRoutes, voucherShopperRoutes } from './vouchers/index.ts';
+import { auditRoutes } from './audit/index.ts';
+import { authRoutes, changePasswordRoutes, revokeAllForUser } from './auth/index.ts';
+import { cartRoutes, selectedVoucherLines } from './cart/index.ts';
+import {
+  bookCoverData,
+  bookImageUploadRoutes,
+  catalogAdminRoutes,
+  catalogPlugin,
+  catalogRoutes,
+  createCatalogService,
+  type CatalogService,
+} from './catalog/index.ts';
 import { contentAdminRoutes, contentRoutes } from './content/index.ts';
+import { engagementPort, engagementRoutes } from './engagement/index.ts';
+import { geoRoutes } from './geo/index.ts';
+import { createMailer, mailOutboxRoutes, mailPlugin, type Mailer } from './mail/index.ts';
+import { bookCoverGenerator, createMediaService, mediaRoutes, mediaStorageOf, type MediaService } from './media/index.ts';
+import {
+  countOrdersOfUser,
+  createOrderNotifier,
+  createOrderProcess,
+  isBookOrdered,
+  orderExpiryPlugin,
+  orderRoutes,
+  type OrderProcess,
+} from './orders/index.ts';
+import { createPaymentRegistry, paymentMethodDefinition, paymentsPlugin, type PaymentRegistry } from './payments/index.ts';
+import { registerSandboxes } from './sandboxes.ts';
+import { reportRoutes } from './reports/index.ts';
+import { salesRoutes } from './sales/index.ts';
 
-/** Registers every domain module. Each module adds its own routes under /api. */
-export async function registerModules(app: FastifyInstance): Promise<void> {
-  // Domain modules are registered here.
-  // Mail first: other modules (auth, orders) use app.mailer.
-  await app.register(mailPlugin);
-  // Media early: app.media (storage, variants) is used by the catalogue admin; GET /media/* serves the files.
-  await app.register(mediaRoutes);
-  await app.register(authRoutes, { prefix: '/api/v1' });
+import { userAdminRoutes, userRoutes } from './users/index.ts';
+import { voucherAdminRoutes, voucherShopperRoutes } from './vouchers/index.ts';
+
+/**
+ * The composition root of the modules (docs/decisions.md, Module boundaries and the composition root). buildApp
+ * creates the services of one app once (createServices) and registers the modules (registerModules), handing each
+ * the services and ports it uses as plugin options; a module never reaches another's service through the app.
+ */
+
+/** The services of one app: one of each, shared by the modules that use them. */
+export interface Services {
+  mailer: Mailer;
+  media: MediaService;
+  catalog: CatalogService;
+  /** The one door of order and payment status, with the shopper's mails. */
+  orderProcess: OrderProcess;
+  /** The payment providers (COD, VNPAY, bank transfer). */
+  payments: PaymentRegistry;
+}
+
+export interface ServiceDeps {
+  config: Config;
+  database: Database;
+  log: FastifyBaseLogger;
+  /** This server's own address once it listens: where the built-in sandboxes are reached over HTTP. */
+  ownOrigin: () => string;
+}
+
+export function createServices({ config: c, database, log, ownOrigin }: ServiceDeps): Services {
+  const mailer = createMailer({
+    database,
+    log,
+    smtpUrl: c.SMTP_URL,
+    from: c.MAIL_FROM,
+    leaseMs: c.MAIL_LEASE_SECONDS * 1000,
+    maxAttempts: c.MAIL_MAX_ATTEMPTS,
+    retryBaseMs: c.MAIL_RETRY_BASE_SECONDS * 1000,
+    ceiling: { max: c.MAIL_MAX_PER_ADDRESS_PER_HOUR },
+  });
+  // Cards and the product page show the engagement module's likes and ratings.
+  const catalog = createCatalogService(database.db, {
+    engagement: engagementPort,
+    searchCache: c.SEARCH_CACHE,
+    searchIndex: c.SEARCH_INDEX,
+    onSearchIndexError: (err) => log.warn({ err }, 'search index not refreshed; searches use it as it was, or the database'),
+    onAnnounceError: (err) => log.warn({ err }, 'catalogue change not announced; other instances keep their caches until they expire'),
+  });
+  // Designed covers are drawn on their first request from what the catalogue says of the book.
+  const media = createMediaService(mediaStorageOf(c), {
+    'covers/': bookCoverGenerator((bookId, url) => bookCoverData(database.db, bookId, url)),
+  });
+  const orderProcess = createOrderProcess({ notifier: createOrderNotifier({ shopUrl: c.PUBLIC_URL, paymentTexts: paymentMethodDefinition }) });
+  const payments = createPaymentRegistry({ config: c, db: database.db, log, process: orderProcess, ownOrigin });
+  return { mailer, media, catalog, orderProcess, payments };
+}
+
+/** Registers every domain module; each adds its own routes. */
+export async function registerModules(app: FastifyInstance, { mailer, media, catalog, orderProcess, payments }: Services): Promise<void> {
+  // The mail worker runs from onReady to onClose; GET /media/* serves the files.
+  await app.register(mailPlugin, { mailer });
+  await app.register(mediaRoutes, { media });
+  await app.register(authRoutes, { prefix: '/api/v1', mailer });
   // Change password answers on both paths the spec saw: /api/v1/users/... and /users/...
-  await app.register(changePasswordRoutes, { prefix: '/api/v1' });
-  await app.register(changePasswordRoutes);
+  await app.register(changePasswordRoutes, { prefix: '/api/v1', mailer });
+  await app.register(changePasswordRoutes, { mailer });
   await app.register(userRoutes, { prefix: '/api/v1' });
-  await app.register(catalogPlugin);
-  await app.register(catalogRoutes, { prefix: '/api/v1' });
-  await app.register(engagementRoutes, { prefix: '/api/v1' });
+  await app.register(catalogPlugin, { catalog });
+  await app.register(catalogRoutes, { prefix: '/api/v1', catalog });
+  await app.register(engagementRoutes, { prefix: '/api/v1', catalog });
   await app.register(cartRoutes, { prefix: '/api/v1' });
   await app.register(addressRoutes, { prefix: '/api/v1' });
   await app.register(geoRoutes, { prefix: '/api/v1' });
-  // The order process (the one door of order and payment status) with the shopper's mails, and the payment
-  // providers, created once and handed to the modules that use them.
-  const orderProcess = createOrderProcess({ notifier: createOrderNotifier({ shopUrl: app.config.PUBLIC_URL, paymentTexts: paymentMethodDefinition }) });
-  const payments = createPaymentRegistry({ config: app.config, db: app.db, log: app.log, process: orderProcess, ownOrigin: () => ownOrigin(app) });
-  app.decorate('orderProcess', orderProcess);
-  app.decorate('payments', payments);
   await app.register(orderRoutes, { prefix: '/api/v1', process: orderProcess, paymentMethods: payments.get });
   await app.register(orderExpiryPlugin, { process: orderProcess });
   // Payments (COD, VNPAY, bank transfer) under /api/v1/payments; the sandboxes under /sandbox/* when turned on.
   await app.register(paymentsPlugin, { registry: payments });
   await registerSandboxes(app);
-  // Back-office (ADMIN only): /api/v1/admin/*, /api/v1/users list and deletes, and the image upload under /api.
-  await app.register(adminRoutes, { prefix: '/api/v1' });
-  await app.register(uploadRoutes, { prefix: '/api' });
+  // Back-office (ADMIN only), each part beside its domain: the catalogue under /api/v1/admin and the image upload
+  // under /api, users (/api/v1/users list and deletes, /api/v1/admin/users), the audit log, the outbox, the dashboard.
+  const catalogAdmin = { catalog, storage: media.storage, ports: { isBookOrdered } };
+  await app.register(catalogAdminRoutes, { prefix: '/api/v1', ...catalogAdmin });
+  await app.register(userAdminRoutes, { prefix: '/api/v1', ports: { endSessions: revokeAllForUser, countOrders: countOrdersOfUser } });
+  await app.register(bookImageUploadRoutes, { prefix: '/api', ...catalogAdmin });
+  await app.register(auditRoutes, { prefix: '/api/v1' });
+  await app.register(mailOutboxRoutes, { prefix: '/api/v1' });
+  await app.register(reportRoutes, { prefix: '/api/v1' });
   // Sales back-office (SALE and ADMIN): /api/v1/sales/*.
   await app.register(salesRoutes, { prefix: '/api/v1', process: orderProcess, payments });
-  // Vouchers: the checkout's list of codes, and the back-office (ADMIN only) under /api/v1/admin/vouchers.
-  await app.register(voucherShopperRoutes, { prefix: '/api/v1' });
+  // Vouchers: the checkout's list of codes (it reads the cart's selected lines), and the back-office (ADMIN only)
+  // under /api/v1/admin/vouchers.
+  await app.register(voucherShopperRoutes, { prefix: '/api/v1', ports: { selectedLines: selectedVoucherLines } });
   await app.register(voucherAdminRoutes, { prefix: '/api/v1' });
   // Information pages and the contact form; their back-office (ADMIN) under /api/v1/admin.
   await app.register(contentRoutes, { prefix: '/api/v1' });

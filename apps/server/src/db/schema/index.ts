@@ -9,6 +9,7 @@ export * from './addresses.ts';
 export * from './orders.ts';
 export * from './audit.ts';
 export * from './payments.ts';
+export * from './vnpay-sandbox.ts';
 export * from './sales.ts';
 export * from './vouchers.ts';
 export * from './content.ts';

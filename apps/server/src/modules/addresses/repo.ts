@@ -1,14 +1,14 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { addresses } from '../../db/schema/index.ts';
+import { addresses } from '../../db/schema/addresses.ts';
+import { lockUserRow } from '../users/index.ts';
 
 export type AddressRow = typeof addresses.$inferSelect;
 export type AddressFields = Omit<typeof addresses.$inferInsert, 'id' | 'userId' | 'isDefault' | 'createdAt' | 'updatedAt'>;
 
 /** Serialises the address writes of one user (first-default, single default, the count limit). */
 export async function lockUserAddresses(tx: Tx, userId: number): Promise<void> {
-  // NO KEY UPDATE: does not block inserts elsewhere that only reference the user row.
-  await tx.execute(sql`select id from users where id = ${userId} for no key update`);
+  await lockUserRow(tx, userId);
 }
 
 /** Default first, then newest. */

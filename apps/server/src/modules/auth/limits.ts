@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { byBodyField, byIp, createLimiter } from '../../lib/rate-limit.ts';
-import { findUserByLogin } from '../users/repo.ts';
+import { findUserByLogin } from '../users/index.ts';
 
 /** The login's bucket, resolved once per request by `resolveLoginAccount`. */
 const loginAccountKeys = new WeakMap<FastifyRequest, string>();

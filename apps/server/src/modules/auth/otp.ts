@@ -9,7 +9,7 @@ import {
   type OtpErrorData,
 } from '@nhasach/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import type { OtpPurpose } from '../../db/schema/index.ts';
+import type { OtpPurpose } from '../../db/schema/auth.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import {
   countWrongAttempt,

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { otpCodes, refreshTokens, type OtpPurpose } from '../../db/schema/index.ts';
+import { otpCodes, refreshTokens, type OtpPurpose } from '../../db/schema/auth.ts';
 
 type Conn = Db | Tx;
 export type OtpRow = typeof otpCodes.$inferSelect;

@@ -27,10 +27,16 @@ import {
   verifyEmail,
   type AuthContext,
 } from './service.ts';
+import type { Mailer } from '../mail/index.ts';
 
-const authContext = (app: FastifyInstance): AuthContext => ({
+/** What the auth routes get from the composition root. */
+export interface AuthOptions {
+  mailer: Mailer;
+}
+
+const authContext = (app: FastifyInstance, { mailer }: AuthOptions): AuthContext => ({
   db: app.db,
-  mailer: app.mailer,
+  mailer,
   mailHoldMs: app.config.MAIL_LEASE_SECONDS * 1000,
   tokens: app.tokens,
   otp: new OtpHasher(app.config.JWT_SECRET),
@@ -41,9 +47,9 @@ const userAgent = (request: FastifyRequest) => request.headers['user-agent'];
 const tags = ['auth'];
 
 /** The auth calls of spec section 7, under /api/v1/auth. */
-export async function authRoutes(app: FastifyInstance): Promise<void> {
+export async function authRoutes(app: FastifyInstance, opts: AuthOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = authContext(app);
+  const ctx = authContext(app, opts);
   const limits = createAuthLimits(app);
   const cookiePolicy = refreshCookiePolicy(app.config);
 
@@ -141,9 +147,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
  * PUT /users/change-password. Registered twice: under /api/v1 and at the root, because the spec saw
  * both paths; `config.envelope` makes the root one answer in the envelope too.
  */
-export async function changePasswordRoutes(app: FastifyInstance): Promise<void> {
+export async function changePasswordRoutes(app: FastifyInstance, opts: AuthOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = authContext(app);
+  const ctx = authContext(app, opts);
   const cookiePolicy = refreshCookiePolicy(app.config);
   r.put(
     '/users/change-password',

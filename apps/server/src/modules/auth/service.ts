@@ -16,21 +16,21 @@ import {
   type UserDto,
   type verifyEmailSchema,
 } from '@nhasach/shared';
-import type { OtpPurpose } from '../../db/schema/index.ts';
+import type { OtpPurpose } from '../../db/schema/auth.ts';
 import { AppError, conflict, unauthorized } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { hashSecret, verifySecret } from '../../lib/password.ts';
-import { enqueueMail } from '../mail/enqueue.ts';
-import { otpMail } from '../mail/templates.ts';
-import { toUserDto, type UserRow } from '../users/dto.ts';
+import { enqueueMail, otpMail, type Mailer } from '../mail/index.ts';
 import {
   emailOrUsernameTaken,
   findLiveUserById,
   findUserByEmail,
   findUserByLogin,
   insertCustomer,
-  isUniqueViolation,
+  toUserDto,
   updatePasswordHash,
-} from '../users/repo.ts';
+  type UserRow,
+} from '../users/index.ts';
 import { issueCode, otpExpired, rejectCode, takeCode, undoIssue, type OtpHasher } from './otp.ts';
 import { issueRefreshToken, revokeByToken, rotateRefreshToken } from './refresh-tokens.ts';
 import { revokeAllForUser } from './repo.ts';
@@ -48,7 +48,7 @@ export const MESSAGES = {
 /** What the services need from the app; routes pass `app` itself. */
 export interface AuthContext {
   db: FastifyInstance['db'];
-  mailer: FastifyInstance['mailer'];
+  mailer: Mailer;
   /** How long a code mail is held for the request's own first attempt (MAIL_LEASE_SECONDS). */
   mailHoldMs: number;
   tokens: FastifyInstance['tokens'];
@@ -147,8 +147,11 @@ export async function verifyEmail(ctx: AuthContext, input: z.output<typeof verif
 
 // ---------- login and sessions ----------
 
+/**
+ * A real hash to verify against when the user does not exist, so both answers take as long. Made once per process
+ * on first use: any hash of a random secret serves, so two apps in one process lose nothing by sharing it.
+ */
 let dummyHash: Promise<string> | undefined;
-/** A real hash to verify against when the user does not exist, so both answers take as long. */
 const timingDummy = () => (dummyHash ??= hashSecret(randomBytes(18).toString('base64url')));
 
 async function accessTokenFor(ctx: AuthContext, user: Pick<UserRow, 'id' | 'username' | 'email' | 'role'>): Promise<string> {

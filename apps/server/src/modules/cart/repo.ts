@@ -1,52 +1,27 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { BookStatus } from '@nhasach/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { books, cartItems } from '../../db/schema/index.ts';
+import { cartItems } from '../../db/schema/cart.ts';
+import { cartBooks, type CartBookRow } from '../catalog/index.ts';
 
 /** A cart line with what the summary needs of its book, read at request time. */
-export interface CartLineRow {
+export interface CartLineRow extends Omit<CartBookRow, 'id'> {
   bookId: number;
   qty: number;
   selected: boolean;
-  slug: string;
-  title: string;
-  price: number;
-  salePrice: number | null;
-  saleStartAt: Date | null;
-  saleEndAt: Date | null;
-  stock: number;
-  status: BookStatus;
-  thumbnail: string | null;
-  /** The book's categories (a voucher limited to categories reads them). */
-  categoryIds: number[];
 }
 
-// The cover's medium variant, as the catalogue cards show it. books.id is written qualified by hand: drizzle may
-// leave a column unqualified, and inside the subquery it would bind to book_images.
-const thumbnailSql = sql<string | null>`(select coalesce(i.medium_url, i.url) from book_images i where i.book_id = "books"."id" order by i.sort_order, i.id limit 1)`;
-
-/** The user's lines, most recently added first. */
-export function cartLines(db: Db | Tx, userId: number): Promise<CartLineRow[]> {
-  return db
-    .select({
-      bookId: cartItems.bookId,
-      qty: cartItems.qty,
-      selected: cartItems.selected,
-      slug: books.slug,
-      title: books.title,
-      price: books.price,
-      salePrice: books.salePrice,
-      saleStartAt: books.saleStartAt,
-      saleEndAt: books.saleEndAt,
-      stock: books.stock,
-      status: books.status,
-      thumbnail: thumbnailSql,
-      categoryIds: books.categoryIds,
-    })
+/** The user's lines, most recently added first, each with its book as the catalogue has it now. */
+export async function cartLines(db: Db | Tx, userId: number): Promise<CartLineRow[]> {
+  const lines = await db
+    .select({ bookId: cartItems.bookId, qty: cartItems.qty, selected: cartItems.selected })
     .from(cartItems)
-    .innerJoin(books, eq(books.id, cartItems.bookId))
     .where(eq(cartItems.userId, userId))
     .orderBy(desc(cartItems.createdAt), desc(cartItems.bookId));
+  const books = new Map((await cartBooks(db, lines.map((l) => l.bookId))).map(({ id, ...book }) => [id, book]));
+  return lines.flatMap((line) => {
+    const book = books.get(line.bookId);
+    return book ? [{ ...line, ...book }] : [];
+  });
 }
 
 export async function findLine(db: Db | Tx, userId: number, bookId: number): Promise<{ qty: number; selected: boolean } | undefined> {
@@ -54,15 +29,6 @@ export async function findLine(db: Db | Tx, userId: number, bookId: number): Pro
     .select({ qty: cartItems.qty, selected: cartItems.selected })
     .from(cartItems)
     .where(and(eq(cartItems.userId, userId), eq(cartItems.bookId, bookId)))
-    .limit(1);
-  return row;
-}
-
-export async function findBook(db: Db | Tx, bookId: number) {
-  const [row] = await db
-    .select({ id: books.id, title: books.title, stock: books.stock, status: books.status })
-    .from(books)
-    .where(eq(books.id, bookId))
     .limit(1);
   return row;
 }

@@ -1,7 +1,8 @@
 import { ERROR_CODES, QTY_MAX, type CartDto } from '@nhasach/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { cartVoucher, applyToCart, removeFromCart } from '../vouchers/shopper.ts';
+import { bookStockState } from '../catalog/index.ts';
+import { applyToCart, cartVoucher, removeFromCart } from '../vouchers/index.ts';
 import { buildCart, voucherLines } from './lines.ts';
 import * as repo from './repo.ts';
 
@@ -56,7 +57,7 @@ export async function removeVoucher(db: Db, userId: number): Promise<CartDto> {
 
 /** A book that can be put in a cart now, or the reason it cannot. */
 async function sellableBook(db: Db, bookId: number) {
-  const book = await repo.findBook(db, bookId);
+  const book = await bookStockState(db, bookId);
   if (!book || book.status === 'DRAFT') throw notFound(BOOK_NOT_FOUND);
   if (book.status === 'INACTIVE') throw new AppError(400, ERROR_CODES.bookUnavailable, BOOK_UNAVAILABLE_MESSAGE);
   if (book.status === 'OUT_OF_STOCK' || book.stock <= 0) throw outOfStock();

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BookCardDto, BookDto, CategoryFlatDto, CategoryNode, HomeDataDto, PageResult } from '@nhasach/shared';
+import { catalogQuerySchema, type BookCardDto, type BookDto, type CategoryFlatDto, type CategoryNode, type HomeDataDto, type PageResult } from '@nhasach/shared';
 import { and, eq } from 'drizzle-orm';
 import { bookCategories, books, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { insertCatalogFixture, type Fixture } from '../../../test/catalog-fixture.ts';
-import { setEngagementLookup } from './engagement-hook.ts';
+import type { AuthUser } from '../../lib/guards.ts';
+import { createCatalogService } from './service.ts';
 import { refreshSearchDocuments } from './search-documents.ts';
 import { countBooks } from './repo.ts';
 import { queryRows } from '../../db/client.ts';
@@ -14,6 +15,7 @@ let t: TestApp;
 let fx: Fixture;
 let adminToken: string;
 let customerToken: string;
+let customerUser: AuthUser;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -29,6 +31,7 @@ beforeAll(async () => {
     t.app.tokens.sign({ sub: String(u!.id), userId: u!.id, username: u!.username, email: u!.email, roles: [`ROLE_${u!.role}`] });
   adminToken = await token(admin);
   customerToken = await token(customer);
+  customerUser = { id: customer!.id, username: customer!.username, email: customer!.email, role: 'CUSTOMER', roles: ['ROLE_CUSTOMER'] };
 });
 afterAll(async () => {
   await t?.close();
@@ -379,30 +382,31 @@ describe('book detail', () => {
     expect((await get(`/api/v1/books/${fx.book.veTuoiTho!.id}`)).body.data).toMatchObject({ status: 'OUT_OF_STOCK', stock: 0 });
   });
 
-  it('likedByMe, favoriteCount and ratings come from the engagement lookup, with the caller; cards read its ratings subquery', async () => {
+  it('likedByMe, favoriteCount and ratings come from the engagement port, with the caller; cards read its ratings subquery', async () => {
     const calls: { ids: number[]; userId?: number }[] = [];
-    const previous = setEngagementLookup(
-      async (_db, ids, userId) => {
-        calls.push({ ids, userId });
-        return new Map(ids.map((id) => [id, { likedByMe: userId !== undefined, favoriteCount: 7, ratingAverage: 4.5, ratingCount: 2 }]));
+    // A catalogue service of its own, given another engagement port (the app's reads the engagement module).
+    const catalog = createCatalogService(t.app.db, {
+      searchIndex: false,
+      engagement: {
+        async lookup(_db, ids, userId) {
+          calls.push({ ids, userId });
+          return new Map(ids.map((id) => [id, { likedByMe: userId !== undefined, favoriteCount: 7, ratingAverage: 4.5, ratingCount: 2 }]));
+        },
+        cardRatings: sql`select 9 as sum, 2 as n`,
       },
-      sql`select 9 as sum, 2 as n`,
-    );
-    try {
-      const mine = (await get<BookDto>('/api/v1/books/slug/dac-nhan-tam', customerToken)).body.data;
-      expect(mine).toMatchObject({ likedByMe: true, favoriteCount: 7, ratingAverage: 4.5, ratingCount: 2 });
-      const guest = (await get<BookDto>('/api/v1/books/slug/dac-nhan-tam')).body.data;
-      expect(guest).toMatchObject({ likedByMe: false, favoriteCount: 7 });
-      const list = await page('/api/v1/books/catalog?size=3');
-      expect(list.content.every((c) => c.ratingAverage === 4.5 && c.ratingCount === 2)).toBe(true);
-      // The product page asks the lookup; the cards of a list come from their own query alone.
-      expect(calls).toEqual([
-        { ids: [fx.book.dnt!.id], userId: expect.any(Number) },
-        { ids: [fx.book.dnt!.id], userId: undefined },
-      ]);
-    } finally {
-      setEngagementLookup(previous.lookup, previous.cardRatings);
-    }
+    });
+    const mine = await catalog.book({ slug: 'dac-nhan-tam' }, customerUser);
+    expect(mine).toMatchObject({ likedByMe: true, favoriteCount: 7, ratingAverage: 4.5, ratingCount: 2 });
+    const guest = await catalog.book({ slug: 'dac-nhan-tam' });
+    expect(guest).toMatchObject({ likedByMe: false, favoriteCount: 7 });
+    const list = await catalog.catalog(catalogQuerySchema.parse({ size: '3' }));
+    expect(list.content).toHaveLength(3);
+    expect(list.content.every((c) => c.ratingAverage === 4.5 && c.ratingCount === 2)).toBe(true);
+    // The product page asks the lookup; the cards of a list come from their own query alone.
+    expect(calls).toEqual([
+      { ids: [fx.book.dnt!.id], userId: customerUser.id },
+      { ids: [fx.book.dnt!.id], userId: undefined },
+    ]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { effectivePrice, roundAverage, type BookCardDto, type BookDto, type BookEngagementDto, type BookImageDto } from '@nhasach/shared';
-import { EMPTY_ENGAGEMENT } from './engagement-hook.ts';
+import { EMPTY_ENGAGEMENT } from './engagement-port.ts';
 import type { CardRow, DetailRow, ImageRow } from './repo.ts';
-import { iso, num } from './sql.ts';
+import { iso, num } from '../../lib/db-values.ts';
 import { sanitizeDescription } from '../../lib/description-html.ts';
 
 /** Rows to DTOs; the effective price is computed here with the shared rule, at the request's `now`. */

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { books } from '../../db/schema/index.ts';
+import { books } from '../../db/schema/catalog.ts';
 import { announceCatalogChange } from './cache-bus.ts';
 
 /**

@@ -2,18 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { BookCardDto } from '@nhasach/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { toCard } from './dto.ts';
-import { loadCardRows, pageBookIds } from './repo.ts';
+import { pageBookIds } from './repo.ts';
 import { visibleSql } from './sql.ts';
 
 /**
  * Shelves of cards beside the listings: books related to one book, and the store's best sellers. Only books a
  * shopper may see (ACTIVE, OUT_OF_STOCK) appear, best-selling first (sold, then the newer id).
  */
-
-async function cardsOf(db: Db, ids: number[], now: Date): Promise<BookCardDto[]> {
-  return (await loadCardRows(db, ids)).map((r) => toCard(r, now));
-}
 
 /**
  * Books of the same authors. Driven from book_authors (an author has a few hundred books at most), each candidate
@@ -40,7 +35,8 @@ async function sameCategoryIds(db: Db, categoryIds: number[], excluded: number[]
   return ids.filter((id) => !skip.has(id)).slice(0, limit);
 }
 
-export function createShelfService(db: Db) {
+/** The shelves, showing books as the catalogue's `cards`. */
+export function createShelfService(db: Db, cardsOf: (ids: number[], now: Date) => Promise<BookCardDto[]>) {
   return {
     /**
      * GET /books/{id}/related: same author first, then same categories, each best-selling first; the book itself
@@ -55,14 +51,14 @@ export function createShelfService(db: Db) {
       const now = new Date();
       const byAuthor = await sameAuthorIds(db, bookId, limit);
       const byCategory = await sameCategoryIds(db, book.categoryIds, [bookId, ...byAuthor], limit - byAuthor.length, now);
-      return cardsOf(db, [...byAuthor, ...byCategory], now);
+      return cardsOf([...byAuthor, ...byCategory], now);
     },
 
     /** GET /books/top-selling: the visible books with the most copies sold. */
     async topSelling(limit: number): Promise<BookCardDto[]> {
       const now = new Date();
       const ids = await pageBookIds(db, { visibleOnly: true }, { field: 'sold', direction: 'desc' }, 0, limit, now);
-      return cardsOf(db, ids, now);
+      return cardsOf(ids, now);
     },
   };
 }

@@ -1,9 +1,9 @@
 import { asc, sql, type SQL } from 'drizzle-orm';
 import { CATALOG_MAX_RESULT_WINDOW, type AgeRating, type BookSort, type BookStatus, type CoverType, type Language, type NamedRef } from '@nhasach/shared';
-import { namedStatement, queryNamed, queryRows, type Db, type NamedStatement } from '../../db/client.ts';
-import { publishers, suppliers } from '../../db/schema/index.ts';
-import { cardRatingsSql, type CardRatingsSql } from './engagement-hook.ts';
-import { intArray, saleActiveSql, saleInactiveSql, textArray, visibleSql } from './sql.ts';
+import { namedStatement, queryNamed, queryRows, type Db } from '../../db/client.ts';
+import { publishers, suppliers } from '../../db/schema/catalog.ts';
+import { intArray, textArray } from '../../lib/db-values.ts';
+import { saleActiveSql, saleInactiveSql, visibleSql } from './sql.ts';
 
 /** A resolved filter: every reference is an id by now. An empty id list matches nothing. */
 export interface BookFilter {
@@ -185,35 +185,33 @@ const authorsJson = sql`coalesce((select json_agg(json_build_object('id', a.id, 
     from book_authors ba join authors a on a.id = ba.author_id where ba.book_id = b.id), '[]'::json)`;
 const thumbnailSql = sql`(select coalesce(i.medium_url, i.url) from book_images i where i.book_id = b.id order by i.sort_order, i.id limit 1)`;
 
+/** Card fields of the given books, in the order of `ids`. */
+export type CardReader = (db: Db, ids: readonly number[]) => Promise<CardRow[]>;
+
 /**
- * The card statement, one per ratings subquery installed (named: parsed and planned once per connection).
- * Everything a card shows in one round trip: the category is joined (a sub-select scanned the categories table
- * once per book) and the ratings come from the engagement module's subquery (the separate engagement statement
+ * The card reader of a catalogue service: one named statement (parsed and planned once per connection) holding
+ * everything a card shows in one round trip. The category is joined (a sub-select scanned the categories table
+ * once per book) and the ratings come from the engagement port's subquery (the separate engagement statement
  * cost more than the cards: docs/performance.md, "Uncached search: one card statement, cheaper ranking").
  */
-let cardStatement: { ratings: CardRatingsSql; statement: NamedStatement } | undefined;
-function cardQuery(): NamedStatement {
-  const ratings = cardRatingsSql();
-  if (cardStatement?.ratings !== ratings) {
-    const query = sql`select b.id, b.slug, b.title, b.price, b.sale_price as "salePrice", b.sale_start_at as "saleStartAt",
+export function cardReader(ratings: SQL): CardReader {
+  const statement = namedStatement(
+    'book_cards',
+    sql`select b.id, b.slug, b.title, b.price, b.sale_price as "salePrice", b.sale_start_at as "saleStartAt",
         b.sale_end_at as "saleEndAt", b.sold, b.stock, b.status, b.created_at as "createdAt",
         ${thumbnailSql} as thumbnail, c.slug as "categorySlug", ${authorsJson} as authors,
         r.sum::int as "ratingSum", r.n::int as "ratingCount"
       from books b
       left join categories c on c.id = b.category_ids[1]
       left join lateral (${ratings}) r on true
-      where b.id = any(${sql.raw('$1')}::int[])`;
-    cardStatement = { ratings, statement: namedStatement('book_cards', query) };
-  }
-  return cardStatement.statement;
-}
-
-/** Card fields of the given books, in the order of `ids`. */
-export async function loadCardRows(db: Db, ids: readonly number[]): Promise<CardRow[]> {
-  if (ids.length === 0) return [];
-  const rows = await queryNamed<CardRow>(db, cardQuery(), [`{${ids.map((n) => Math.trunc(n)).join(',')}}`]);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id)).filter((r): r is CardRow => r !== undefined);
+      where b.id = any(${sql.raw('$1')}::int[])`,
+  );
+  return async (db, ids) => {
+    if (ids.length === 0) return [];
+    const rows = await queryNamed<CardRow>(db, statement, [`{${ids.map((n) => Math.trunc(n)).join(',')}}`]);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.map((id) => byId.get(id)).filter((r): r is CardRow => r !== undefined);
+  };
 }
 
 export interface ImageRow {

@@ -1,4 +1,3 @@
-import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,17 +14,9 @@ import {
 } from '@nhasach/shared';
 import { notFound } from '../../lib/errors.ts';
 import { optionalAuth } from '../../lib/guards.ts';
-import { createShelfService } from './related.ts';
 import { listRefs } from './repo.ts';
-import { createCatalogService, type CatalogService } from './service.ts';
+import type { CatalogService } from './service.ts';
 import { CATALOG_CHANNEL } from './cache-bus.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The catalogue service of this app (its caches included); other modules may read books through it. */
-    catalog: CatalogService;
-  }
-}
 
 const idParams = z.object({ id: text('id').max(20) });
 const slugParams = z.object({ slug: text('slug').max(200) });
@@ -46,31 +37,22 @@ function bookIdOf(id: string): number {
   return Number(id);
 }
 
-/** Decorates the app with `catalog` (the service); fastify-plugin makes it visible to every module. */
-export const catalogPlugin = fp(
-  async (app: FastifyInstance) => {
-    const catalog = createCatalogService(app.db, {
-      searchCache: app.config.SEARCH_CACHE,
-      searchIndex: app.config.SEARCH_INDEX,
-      onSearchIndexError: (err) => app.log.warn({ err }, 'search index not refreshed; searches use it as it was, or the database'),
-      onAnnounceError: (err) => app.log.warn({ err }, 'catalogue change not announced; other instances keep their caches until they expire'),
-    });
-    app.decorate('catalog', catalog);
-    // Changes announced by any instance (this one too) drop the caches within milliseconds; while the listen
-    // connection is down the caches fall back to their time to live, and are dropped when it is back.
-    await app.database.listen(CATALOG_CHANNEL, () => catalog.forget());
-    app.database.onReconnect(() => catalog.forget());
-    // In production the index is built at start (seconds at a million books; the database answers meanwhile);
-    // elsewhere at the first search, so tests that write books before searching read them.
-    if (app.config.isProduction) app.addHook('onReady', async () => catalog.preloadSearchIndex());
-  },
-  { name: 'catalog' },
-);
+/**
+ * Keeps the catalogue service's caches in step with every instance: changes announced by any instance (this one
+ * too) drop them within milliseconds; while the listen connection is down the caches fall back to their time to
+ * live, and are dropped when it is back.
+ */
+export async function catalogPlugin(app: FastifyInstance, { catalog }: { catalog: CatalogService }): Promise<void> {
+  await app.database.listen(CATALOG_CHANNEL, () => catalog.forget());
+  app.database.onReconnect(() => catalog.forget());
+  // In production the index is built at start (seconds at a million books; the database answers meanwhile);
+  // elsewhere at the first search, so tests that write books before searching read them.
+  if (app.config.isProduction) app.addHook('onReady', async () => catalog.preloadSearchIndex());
+}
 
-/** Spec section 7, Catalogue. Registered under /api/v1 after catalogPlugin. */
-export async function catalogRoutes(app: FastifyInstance): Promise<void> {
+/** Spec section 7, Catalogue. Registered under /api/v1. */
+export async function catalogRoutes(app: FastifyInstance, { catalog: service }: { catalog: CatalogService }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = app.catalog;
   const tags = ['catalogue'];
 
   r.get('/categories/tree', { schema: { tags, summary: 'Category tree (any depth)' } }, () => service.categoryTree());
@@ -124,11 +106,10 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags, summary: 'Book detail by slug', params: slugParams }, preHandler: optionalAuth },
     (request) => service.book({ slug: request.params.slug }, request.authUser),
   );
-  const shelves = createShelfService(app.db);
   r.get(
     '/books/top-selling',
     { schema: { tags, summary: 'Best sellers: visible books with the most copies sold', querystring: bookShelfQuerySchema } },
-    (request) => shelves.topSelling(request.query.limit),
+    (request) => service.topSelling(request.query.limit),
   );
   r.get(
     '/books/:id/related',
@@ -140,7 +121,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
         querystring: bookShelfQuerySchema,
       },
     },
-    (request) => shelves.related(bookIdOf(request.params.id), request.query.limit),
+    (request) => service.related(bookIdOf(request.params.id), request.query.limit),
   );
   r.get('/books/:id', { schema: { tags, summary: 'Book detail by id', params: idParams }, preHandler: optionalAuth }, (request) => {
     return service.book({ id: bookIdOf(request.params.id) }, request.authUser);

@@ -1,12 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
-import { intArray } from './sql.ts';
+import { intArray } from '../../lib/db-values.ts';
 
 /**
  * The derived columns of books are written here, never at query time, so a search or a category page reads one
  * table: title_norm, search_doc (search_tsv is generated from it) and category_ids (a copy of book_categories).
  * Call after inserting or changing a book, its authors, its categories or its publisher; the seed calls it once
- * after a bulk insert (no ids = every book). Returns how many books changed.
+ * after a bulk insert (no ids = every book). Returns how many books changed. A running catalogue service reads
+ * the new words once told (CatalogService.invalidate, which the back-office calls after each write).
  */
 export async function refreshSearchDocuments(db: Db | Tx, bookIds?: readonly number[]): Promise<number> {
   if (bookIds && bookIds.length === 0) return 0;
@@ -55,8 +56,4 @@ async function addSearchWords(db: Db | Tx, only: SQL): Promise<void> {
       where ${only} and w <> '' and w !~ '^[0-9]+$' and length(w) <= 64
       on conflict do nothing`,
   );
-  dictionaryGeneration++;
 }
-
-/** Bumped on every dictionary write in this process; the in-memory dictionary reloads when it changes. */
-export let dictionaryGeneration = 0;

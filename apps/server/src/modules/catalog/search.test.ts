@@ -5,7 +5,8 @@ import { queryRows } from '../../db/client.ts';
 import { authors, books, searchWords } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { insertCatalogFixture, type Fixture } from '../../../test/catalog-fixture.ts';
-import { editDistance, exactTsQuery, forgetSearchCaches, frequentTerm, isbnOf, prefixTsQuery, searchPage, tokensOf } from './search.ts';
+import { editDistance, exactTsQuery, isbnOf, prefixTsQuery, searchPage, tokensOf } from './search.ts';
+import { SearchWords } from './search-words.ts';
 import { refreshSearchDocuments, refreshSearchDocumentsOf } from './search-documents.ts';
 
 let t: TestApp;
@@ -209,14 +210,16 @@ describe('candidates of a frequent term', () => {
 
 describe('with statistics (ANALYZE of book_search)', () => {
   it('frequent terms read the best sellers first, with the same results', async () => {
-    expect(await frequentTerm(t.app.db, ['dac'])).toBe(false); // no statistics yet
+    const words = new SearchWords(t.app.db);
+    expect(await words.frequentTerm(['dac'])).toBe(false); // no statistics yet
     await queryRows(t.app.db, sql`analyze book_search`);
-    // This process cached the answer without statistics (for a while): read them again.
-    forgetSearchCaches(t.app.db);
+    // The answer without statistics is kept for a while: read them again.
+    words.forget();
     // 'dac' is in 3 of the 12 visible books: frequent; with a word in no statistics the estimate is 0.
-    expect(await frequentTerm(t.app.db, ['dac'])).toBe(true);
-    expect(await frequentTerm(t.app.db, ['dac', 'zzzz'])).toBe(false);
-    t.app.catalog.invalidate(); // cached search results would hide the new path
+    expect(await words.frequentTerm(['dac'])).toBe(true);
+    expect(await words.frequentTerm(['dac', 'zzzz'])).toBe(false);
+    // The app's catalogue forgets its cached results and word statistics alike.
+    t.app.catalog.invalidate();
     expect(keysOf((await q('dac nhan tam')).content)).toEqual(['dnt', 'dntTeen', 'biQuyet']);
     expect(keysOf((await q('nguyen nhat anh')).content)).toEqual(['veTuoiTho', 'matBiec']);
     const probeFirst = await searchPage(t.app.db, {

@@ -2,8 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { normalizeSearchText, SEARCH_MAX_RESULTS, SEARCH_TERM_MAX, type BookSort } from '@nhasach/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { whereSql, type BookFilter } from './repo.ts';
-import { dictionaryGeneration } from './search-documents.ts';
-import { effectivePriceSql, intArray, visibleSql } from './sql.ts';
+import { intArray } from '../../lib/db-values.ts';
+import type { SearchWords } from './search-words.ts';
+import { effectivePriceSql, visibleSql } from './sql.ts';
 
 /**
  * Vietnamese search (see docs/decisions.md, Catalogue):
@@ -113,11 +114,6 @@ const PROBE_ROWS = 3000;
 const CHECK_ROWS = 1000;
 /** A probe that finds this many matches is enough candidates for a frequent term (3 pages of 20). */
 const PROBE_ENOUGH = 60;
-/**
- * A term whose estimated share of the books (the product of its words' shares) is at least this is frequent:
- * the probe should find PROBE_ENOUGH matches in about 2,000 best sellers, cheaper than reading the posting lists.
- */
-const FREQUENT_TERM = 0.03;
 
 /**
  * Full-text matches ranked by the shopper's search (5 pages of 20). For a specific term that is every match;
@@ -293,113 +289,6 @@ async function searchVisiblePage(db: Db, args: SearchArgs): Promise<SearchPage> 
   return pageOf(db, cand, orderedSql(args, q, words), words, offset, limit);
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// Typo tolerance: a dictionary of the words of all documents, kept in memory per database.
-
-interface Dictionary {
-  generation: number;
-  loadedAt: number;
-  words: Set<string>;
-  byLength: Map<number, string[]>;
-  /** Every word in code-unit order, for prefix look-ups. */
-  sorted: string[];
-}
-const DICTIONARY_TTL_MS = 5 * 60_000;
-const dictionaries = new WeakMap<Db, Dictionary>();
-const loading = new WeakMap<Db, Promise<Dictionary>>();
-
-async function dictionary(db: Db): Promise<Dictionary> {
-  const cached = dictionaries.get(db);
-  if (cached && cached.generation === dictionaryGeneration && Date.now() - cached.loadedAt < DICTIONARY_TTL_MS) return cached;
-  const inFlight = loading.get(db);
-  if (inFlight) return inFlight;
-  const generation = dictionaryGeneration;
-  const promise = queryRows<{ word: string }>(db, sql`select word from search_words`)
-    .then((rows) => {
-      const byLength = new Map<number, string[]>();
-      for (const { word } of rows) {
-        const list = byLength.get(word.length) ?? [];
-        list.push(word);
-        byLength.set(word.length, list);
-      }
-      const sorted = rows.map((r) => r.word).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-      const dict = { generation, loadedAt: Date.now(), words: new Set(sorted), byLength, sorted };
-      dictionaries.set(db, dict);
-      return dict;
-    })
-    .finally(() => loading.delete(db));
-  loading.set(db, promise);
-  return promise;
-}
-
-/** True when `word` is a dictionary word, or digits (ISBNs and numbers are not in the dictionary). */
-export async function isKnownWord(db: Db, word: string): Promise<boolean> {
-  return /^\d+$/.test(word) || (await dictionary(db)).words.has(word);
-}
-
-/** True when some dictionary word starts with `prefix` (binary search), or the prefix is digits (ISBNs). */
-export async function isKnownPrefix(db: Db, prefix: string): Promise<boolean> {
-  if (/^\d+$/.test(prefix)) return true;
-  const { sorted } = await dictionary(db);
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < prefix) lo = mid + 1;
-    else hi = mid;
-  }
-  return sorted[lo]?.startsWith(prefix) ?? false;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Word frequencies: ANALYZE keeps the most common elements of search_tsv with their share of the rows.
-
-interface Frequencies {
-  loadedAt: number;
-  share: Map<string, number>;
-}
-const frequencies = new WeakMap<Db, Frequencies>();
-
-async function wordFrequencies(db: Db): Promise<Map<string, number>> {
-  const cached = frequencies.get(db);
-  if (cached && Date.now() - cached.loadedAt < DICTIONARY_TTL_MS) return cached.share;
-  // most_common_elem_freqs has three extra trailing numbers (min, max, null share): unnest pairs them with null.
-  const rows = await queryRows<{ word: string; share: number }>(
-    db,
-    sql`select u.word, u.share::float8 as share
-      from pg_stats s, unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as u(word, share)
-      where s.schemaname = current_schema() and s.tablename = 'book_search' and s.attname = 'words' and u.word is not null`,
-  );
-  const share = new Map(rows.map((r) => [r.word, Number(r.share)]));
-  frequencies.set(db, { loadedAt: Date.now(), share });
-  return share;
-}
-
-/** Drops the in-memory dictionary and word frequencies of a database (tests; after a bulk load). */
-export function forgetSearchCaches(db: Db): void {
-  dictionaries.delete(db);
-  frequencies.delete(db);
-}
-
-/**
- * True when the term is estimated to be in at least FREQUENT_TERM of the books: the product of its words' shares
- * (PostgreSQL's statistics of book_search.words); a word written `w:*` (a prefix) counts the shares of every
- * common word starting with it. Without statistics, or with a word outside the most common ones, nothing is
- * frequent.
- */
-export async function frequentTerm(db: Db, tsQueryWords: readonly string[]): Promise<boolean> {
-  if (tsQueryWords.length === 0) return false;
-  const share = await wordFrequencies(db);
-  const shareOf = (w: string) => {
-    if (!w.endsWith(':*')) return share.get(w) ?? 0;
-    const prefix = w.slice(0, -2);
-    let sum = 0;
-    for (const [word, s] of share) if (word.startsWith(prefix)) sum += s;
-    return Math.min(1, sum);
-  };
-  return tsQueryWords.reduce((p, w) => p * shareOf(w), 1) >= FREQUENT_TERM;
-}
-
 /** Optimal string alignment distance (a swap of two neighbours counts as one edit), stopping above `max`. */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
@@ -433,10 +322,10 @@ const allowedEdits = (word: string) => (word.length <= 2 ? 0 : word.length <= 5 
  * unknown word replaced by its closest dictionary word ('Có phải bạn muốn tìm …'), when there is one.
  */
 export async function fuzzyTsQuery(
-  db: Db,
+  words: SearchWords,
   tokens: readonly string[],
 ): Promise<{ tsQuery: string; indexTsQuery?: string; corrected?: string } | undefined> {
-  const dict = await dictionary(db);
+  const dict = await words.dictionary();
   const groups: string[] = [];
   const corrected: string[] = [];
   let changed = false;
@@ -464,7 +353,7 @@ export async function fuzzyTsQuery(
     near.sort((x, y) => rank(x) - rank(y) || Math.abs(x.word.length - token.length) - Math.abs(y.word.length - token.length) || x.word.localeCompare(y.word));
     const alternatives = near.slice(0, MAX_ALTERNATIVES).map((n) => n.word);
     // Still being typed: keep it as a prefix when some word starts with it.
-    const isPrefix = last && (await isKnownPrefix(db, token));
+    const isPrefix = last && (await words.isKnownPrefix(token));
     if (isPrefix) alternatives.unshift(`${token}:*`);
     changed = true;
     if (near[0]) {

@@ -24,13 +24,15 @@ import type { AuthUser } from '../../lib/guards.ts';
 import { toPage } from '../../lib/pagination.ts';
 import { type CategoryRow, buildCategoryTree, findCategory, flattenCategoryTree, loadCategoryRows, withDescendants } from './categories.ts';
 import { toBookDto, toCard } from './dto.ts';
-import { lookupEngagement } from './engagement-hook.ts';
-import { countBooks, loadBookDetailRow, loadCardRows, pageBookIds, resolveRefIds, topCategoryRows, type BookFilter } from './repo.ts';
-import { exactTsQuery, findVisibleIdByIsbn, frequentTerm, fuzzyTsQuery, isbnOf, isKnownPrefix, isKnownWord, type SearchArgs, type SearchPage, normalizeTerm, prefixTsQuery, searchPage, sortedIdsPage, tokensOf, visibilityOnly } from './search.ts';
+import { NO_ENGAGEMENT, type EngagementPort } from './engagement-port.ts';
+import { cardReader, countBooks, loadBookDetailRow, pageBookIds, resolveRefIds, topCategoryRows, type BookFilter } from './repo.ts';
+import { createShelfService } from './related.ts';
+import { exactTsQuery, findVisibleIdByIsbn, fuzzyTsQuery, isbnOf, type SearchArgs, type SearchPage, normalizeTerm, prefixTsQuery, searchPage, sortedIdsPage, tokensOf, visibilityOnly } from './search.ts';
 import { groupsOfTsQuery, indexAnswers } from './search-index.ts';
 import { SearchIndexFeed } from './search-index-loader.ts';
+import { SearchWords } from './search-words.ts';
 import { EMPTY_SUGGESTIONS, suggestAuthors, suggestBooks, suggestCategories, suggestTerm } from './suggest.ts';
-import { TtlCache } from './ttl-cache.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import { announceCatalogChange } from './cache-bus.ts';
 
 /** Page totals may lag writes by this much (docs/performance.md, count strategy). */
@@ -71,10 +73,19 @@ const isStaff = (user?: AuthUser) => !!user && hasAnyRole(user.roles, ['ADMIN', 
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
-export function createCatalogService(
-  db: Db,
-  opts: { searchCache?: boolean; searchIndex?: boolean; onAnnounceError?: (err: unknown) => void; onSearchIndexError?: (err: unknown) => void } = {},
-) {
+export interface CatalogServiceOptions {
+  /** Likes and ratings of the engagement module (none without it). */
+  engagement?: EngagementPort;
+  searchCache?: boolean;
+  searchIndex?: boolean;
+  onAnnounceError?: (err: unknown) => void;
+  onSearchIndexError?: (err: unknown) => void;
+}
+
+export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
+  const engagement = opts.engagement ?? NO_ENGAGEMENT;
+  const readCards = cardReader(engagement.cardRatings);
+  const shelves = createShelfService(db, cards);
   const searchCacheOn = opts.searchCache !== false;
   const onAnnounceError = opts.onAnnounceError ?? (() => {});
   // The shopper's search in memory (search-index.ts); the database answers searches with filters or by staff,
@@ -85,6 +96,7 @@ export function createCatalogService(
   const searches = new TtlCache<RankedSearch>(SEARCH_TTL_MS, 2000);
   // The category names the suggestions match (a rename shows within a minute, or at once after invalidate()).
   const suggestCategoryRows = new TtlCache<CategoryRow[]>(COUNT_TTL_MS, 1);
+  const words = new SearchWords(db);
   const forget = (): void => {
     counts.clear();
     homes.clear();
@@ -144,7 +156,7 @@ export function createCatalogService(
   }
 
   async function cards(ids: number[], now: Date): Promise<BookCardDto[]> {
-    return (await loadCardRows(db, ids)).map((r) => toCard(r, now));
+    return (await readCards(db, ids)).map((r) => toCard(r, now));
   }
 
   const countOf = (f: BookFilter, now: Date) => counts.get(JSON.stringify(f), () => countBooks(db, f, now));
@@ -196,20 +208,20 @@ export function createCatalogService(
     const base = { filter: f, norm, sort, offset, limit, now };
     const last = tokens[tokens.length - 1]!;
     // A last word that is no word at all (cut short, or misspelt) cannot match as typed: straight to the prefix pass.
-    let result: SearchPage = (await isKnownWord(db, last))
-      ? await findPage({ ...base, tsQuery: exactTsQuery(tokens), probeFirst: await frequentTerm(db, tokens) })
+    let result: SearchPage = (await words.isKnownWord(last))
+      ? await findPage({ ...base, tsQuery: exactTsQuery(tokens), probeFirst: await words.frequentTerm(tokens) })
       : { ids: [], total: 0, wordMatches: 0 };
     // No book has every word: the last one may be cut short (title-prefix matches alone do not settle that).
     // No word starts with the last one (a typo, not a word being typed): the prefix pass could only read in vain.
-    const prefix = result.wordMatches === 0 && (await isKnownPrefix(db, last)) ? prefixTsQuery(tokens) : undefined;
+    const prefix = result.wordMatches === 0 && (await words.isKnownPrefix(last)) ? prefixTsQuery(tokens) : undefined;
     // A short prefix ('th:*') stands for many words: frequent, so the best sellers are read first.
     if (prefix) {
-      const probeFirst = await frequentTerm(db, prefix.tsQuery.split(' & '));
+      const probeFirst = await words.frequentTerm(prefix.tsQuery.split(' & '));
       result = await findPage({ ...base, ...prefix, probeFirst });
     }
     let didYouMean: string | undefined;
     if (result.total === 0) {
-      const fuzzy = await fuzzyTsQuery(db, tokens);
+      const fuzzy = await fuzzyTsQuery(words, tokens);
       if (fuzzy) {
         result = await findPage({ ...base, tsQuery: fuzzy.tsQuery, ...(fuzzy.indexTsQuery ? { indexTsQuery: fuzzy.indexTsQuery } : {}), probe: false });
         didYouMean = fuzzy.corrected;
@@ -294,15 +306,27 @@ export function createCatalogService(
     async book(by: { id: number } | { slug: string }, user?: AuthUser): Promise<BookDto> {
       const row = await loadBookDetailRow(db, by);
       if (!row || (!isVisibleStatus(row.status) && !isStaff(user))) throw notFound('Không tìm thấy sách.');
-      const engagement = await lookupEngagement(db, [row.id], user?.id);
-      return toBookDto(row, engagement.get(row.id), new Date());
+      const engagementOf = await engagement.lookup(db, [row.id], user?.id);
+      return toBookDto(row, engagementOf.get(row.id), new Date());
     },
+
+    /** Catalogue cards of the given books, in that order (books that do not exist are left out). */
+    cards(ids: number[]): Promise<BookCardDto[]> {
+      return cards(ids, new Date());
+    },
+
+    /** GET /books/top-selling and GET /books/{id}/related (related.ts). */
+    topSelling: shelves.topSelling,
+    related: shelves.related,
 
     /**
      * After a catalogue write (books, categories, prices, stock, images): forgets this instance's cached totals,
-     * searches and home page at once, and announces the change so every other instance forgets them too.
+     * searches and home page at once, and announces the change so every other instance forgets them too. This
+     * instance also reads its search words again (a write may have added some); other instances read theirs within
+     * their time to live, as a stock change announced by an order adds none.
      */
     invalidate(): void {
+      words.forget();
       forget();
       announceCatalogChange(db).catch((err: unknown) => onAnnounceError(err));
     },

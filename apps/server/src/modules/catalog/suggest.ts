@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { effectivePrice, SUGGEST_MIN_CHARS, type SuggestionsDto, type SuggestRefDto } from '@nhasach/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { CategoryRow } from './categories.ts';
-import { iso } from './sql.ts';
+import { iso } from '../../lib/db-values.ts';
 import { normalizeTerm, tokensOf } from './search.ts';
 
 /**

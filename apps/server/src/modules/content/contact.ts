@@ -1,11 +1,12 @@
-import { and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import { CONTACT_TOPIC_LABELS, type ContactMessageDto, type ContactTopic, type PageResult } from '@nhasach/shared';
 import type { Db } from '../../db/client.ts';
-import { contactMessages, users } from '../../db/schema/index.ts';
+import { contactMessages } from '../../db/schema/content.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../lib/guards.ts';
 import { toPage } from '../../lib/pagination.ts';
-import { enqueueMail } from '../mail/enqueue.ts';
+import { enqueueMail } from '../mail/index.ts';
+import { activeAdminEmails } from '../users/index.ts';
 
 export interface ContactInput {
   name: string;
@@ -58,12 +59,8 @@ export async function sendContactMessage(db: Db, input: ContactInput, opts: { us
       .insert(contactMessages)
       .values({ name: input.name, email: input.email, phone: input.phone ?? null, topic: input.topic, message: input.message, userId: opts.userId ?? null })
       .returning();
-    const admins = await tx
-      .select({ email: users.email })
-      .from(users)
-      .where(and(eq(users.role, 'ADMIN'), eq(users.enabled, true), isNull(users.deletedAt)));
     const mail = contactMail(row!, opts.publicUrl);
-    for (const admin of admins) await enqueueMail(tx, { to: admin.email, ...mail });
+    for (const to of await activeAdminEmails(tx)) await enqueueMail(tx, { to, ...mail });
     return { id: row!.id };
   });
 }

@@ -1,10 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import { CONTENT_PAGES, type AdminContentPageDto, type ContentPageDto, type ContentPageUpdateInput } from '@nhasach/shared';
 import type { Db } from '../../db/client.ts';
-import { contentPages } from '../../db/schema/index.ts';
+import { contentPages } from '../../db/schema/content.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../lib/guards.ts';
-import { auditActor, recordAudit } from '../admin/audit.ts';
+import { auditActor, recordAudit } from '../audit/index.ts';
 import { renderMarkdown } from './markdown.ts';
 
 export const PAGE_NOT_FOUND = 'Không tìm thấy trang.';

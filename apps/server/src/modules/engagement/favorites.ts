@@ -1,9 +1,8 @@
 import type { FavoriteBookDto, PageResult } from '@nhasach/shared';
 import type { Db } from '../../db/client.ts';
 import { toPage } from '../../lib/pagination.ts';
-import { toCard } from '../catalog/dto.ts';
-import { loadCardRows } from '../catalog/repo.ts';
-import { engagementLookup } from './lookup.ts';
+import type { CatalogService } from '../catalog/index.ts';
+import { engagementPort } from './lookup.ts';
 import { favoriteBookIds } from './service.ts';
 
 /**
@@ -12,15 +11,12 @@ import { favoriteBookIds } from './service.ts';
  */
 export async function favoritesPage(
   db: Db,
+  catalog: CatalogService,
   userId: number,
   query: { page: number; size: number; sort: 'asc' | 'desc' },
 ): Promise<PageResult<FavoriteBookDto>> {
   const { ids, total } = await favoriteBookIds(db, userId, { page: query.page, size: query.size, direction: query.sort });
-  const [rows, engagement] = await Promise.all([loadCardRows(db, ids), engagementLookup(db, ids, userId)]);
-  const now = new Date();
-  const content = rows.map((row): FavoriteBookDto => {
-    const e = engagement.get(row.id);
-    return { ...toCard(row, now), likedByMe: true, favoriteCount: e?.favoriteCount ?? 1 };
-  });
+  const [cards, engagement] = await Promise.all([catalog.cards(ids), engagementPort.lookup(db, ids, userId)]);
+  const content = cards.map((card): FavoriteBookDto => ({ ...card, likedByMe: true, favoriteCount: engagement.get(card.id)?.favoriteCount ?? 1 }));
   return toPage(content, total, query.page, query.size);
 }

@@ -1,27 +1,13 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { PURCHASE_VERIFIED_STATUSES, VISIBLE_BOOK_STATUSES, type CommentSort, type ReviewSort } from '@nhasach/shared';
+import type { CommentSort, ReviewSort } from '@nhasach/shared';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
-import { books, commentLikes, comments, favorites, ratings, users } from '../../db/schema/index.ts';
+import { intArray } from '../../lib/db-values.ts';
+import { commentLikes, comments, favorites, ratings } from '../../db/schema/engagement.ts';
+import { visibleBookSql } from '../catalog/index.ts';
+import { purchasedSql } from '../orders/index.ts';
+import { displayNameSql } from '../users/index.ts';
 
 type Conn = Db | Tx;
-
-/** An int[] travelling as one text parameter (both drivers accept it), however long the list. */
-const intArray = (ids: readonly number[]): SQL => sql`${`{${ids.map((n) => Math.trunc(n)).join(',')}}`}::int[]`;
-
-/** The name shown next to a review or comment: full name, else the username. */
-const displayName = sql<string>`coalesce(nullif(btrim(${users.fullName}), ''), ${users.username})`;
-
-// ---------------------------------------------------------------------------------------------- books
-
-/** True when the book exists and a shopper may see it (ACTIVE or OUT_OF_STOCK). */
-export async function isVisibleBook(db: Conn, bookId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: books.id })
-    .from(books)
-    .where(and(eq(books.id, bookId), inArray(books.status, [...VISIBLE_BOOK_STATUSES])))
-    .limit(1);
-  return row !== undefined;
-}
 
 // ------------------------------------------------------------------------------------------ favourites
 
@@ -49,19 +35,18 @@ export async function pageFavoriteBookIds(
   userId: number,
   opts: { offset: number; limit: number; direction: 'asc' | 'desc' },
 ): Promise<{ ids: number[]; total: number }> {
-  const where = and(eq(favorites.userId, userId), inArray(books.status, [...VISIBLE_BOOK_STATUSES]));
+  const where = and(eq(favorites.userId, userId), visibleBookSql(favorites.bookId));
   const order =
     opts.direction === 'asc' ? [asc(favorites.createdAt), asc(favorites.bookId)] : [desc(favorites.createdAt), desc(favorites.bookId)];
   const [rows, [count]] = await Promise.all([
     db
       .select({ bookId: favorites.bookId })
       .from(favorites)
-      .innerJoin(books, eq(books.id, favorites.bookId))
       .where(where)
       .orderBy(...order)
       .limit(opts.limit)
       .offset(opts.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(favorites).innerJoin(books, eq(books.id, favorites.bookId)).where(where),
+    db.select({ n: sql<number>`count(*)::int` }).from(favorites).where(where),
   ]);
   return { ids: rows.map((r) => r.bookId), total: count?.n ?? 0 };
 }
@@ -179,16 +164,9 @@ export interface ReviewRow extends RatingRow {
   verifiedPurchase: boolean;
 }
 
-/** Written as literals, like the predicate of orders_user_delivered_idx, so the planner uses that index. */
-const purchasedStatuses = sql.raw(PURCHASE_VERIFIED_STATUSES.map((s) => `'${s}'`).join(', '));
-
-/** The user has an order holding the book that reached DELIVERED or COMPLETED (orders_user_delivered_idx). */
-const boughtSql = (userId: SQL | number, bookId: SQL | number) =>
-  sql<boolean>`exists (select 1 from orders o join order_items oi on oi.order_id = o.id
-    where o.user_id = ${userId} and o.status in (${purchasedStatuses}) and oi.book_id = ${bookId})`;
-
+/** The user received the book in an order (the orders module's condition). */
 export async function hasBought(db: Conn, userId: number, bookId: number): Promise<boolean> {
-  const [row] = await queryRows<{ bought: boolean }>(db, sql`select ${boughtSql(userId, bookId)} as bought`);
+  const [row] = await queryRows<{ bought: boolean }>(db, sql`select ${purchasedSql(userId, bookId)} as bought`);
   return row?.bought === true;
 }
 
@@ -203,15 +181,14 @@ export async function pageReviews(
         id: ratings.id,
         userId: ratings.userId,
         bookId: ratings.bookId,
-        userName: displayName,
+        userName: displayNameSql(ratings.userId),
         score: ratings.score,
         content: ratings.content,
         createdAt: ratings.createdAt,
         updatedAt: ratings.updatedAt,
-        verifiedPurchase: boughtSql(sql`${ratings.userId}`, sql`${ratings.bookId}`),
+        verifiedPurchase: purchasedSql(ratings.userId, ratings.bookId),
       })
       .from(ratings)
-      .innerJoin(users, eq(users.id, ratings.userId))
       .where(eq(ratings.bookId, bookId))
       .orderBy(...reviewOrder[opts.sort])
       .limit(opts.limit)
@@ -248,8 +225,7 @@ export async function findLiveComment(db: Conn, id: number): Promise<CommentRow 
       deletedAt: comments.deletedAt,
     })
     .from(comments)
-    .innerJoin(books, eq(books.id, comments.bookId))
-    .where(and(eq(comments.id, id), isNull(comments.deletedAt), inArray(books.status, [...VISIBLE_BOOK_STATUSES])))
+    .where(and(eq(comments.id, id), isNull(comments.deletedAt), visibleBookSql(comments.bookId)))
     .limit(1);
   return row;
 }
@@ -331,12 +307,11 @@ export async function commentsWithReplies(db: Conn, ids: number[], viewerId?: nu
       createdAt: comments.createdAt,
       updatedAt: comments.updatedAt,
       deletedAt: comments.deletedAt,
-      userName: displayName,
+      userName: displayNameSql(comments.userId),
       likeCount: likeCountOf,
       likedByMe,
     })
     .from(comments)
-    .innerJoin(users, eq(users.id, comments.userId))
     .where(sql`${inArray(comments.id, ids)} or (${inArray(comments.parentId, ids)} and ${comments.deletedAt} is null)`)
     .orderBy(asc(comments.createdAt), asc(comments.id));
 }

@@ -20,10 +20,9 @@ import {
 } from '@nhasach/shared';
 import { envelope } from '../../lib/envelope.ts';
 import { authenticate, currentUser, optionalAuth } from '../../lib/guards.ts';
-import { setEngagementLookup } from '../catalog/index.ts';
+import type { CatalogService } from '../catalog/index.ts';
 import { favoritesPage } from './favorites.ts';
 import { createEngagementLimits } from './limits.ts';
-import { cardRatings, engagementLookup } from './lookup.ts';
 import * as service from './service.ts';
 
 const idParams = sharedIdParams('id');
@@ -61,10 +60,7 @@ const reviewsQuery = z.object({ ...paging(REVIEWS_PAGE_SIZE), sort: sortParam<Re
 const commentsQuery = z.object({ ...paging(COMMENTS_PAGE_SIZE), sort: sortParam<CommentSort>(COMMENT_SORTS, 'new') });
 
 /** Favourites, ratings/reviews and comments (spec section 7, Catalogue favourites and Reviews and comments), under /api/v1. */
-export async function engagementRoutes(app: FastifyInstance): Promise<void> {
-  // Cards and the product page of the catalogue show likes and ratings through this lookup.
-  setEngagementLookup(engagementLookup, cardRatings);
-
+export async function engagementRoutes(app: FastifyInstance, opts: { catalog: CatalogService }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limits = createEngagementLimits(app);
   const reviewPolicy: service.ReviewPolicy = { buyersOnly: app.config.REVIEWS_BUYERS_ONLY };
@@ -81,7 +77,7 @@ export async function engagementRoutes(app: FastifyInstance): Promise<void> {
       preHandler: authenticate,
       schema: { tags: favTags, summary: 'My favourite books (cards), most recently liked first', security, querystring: favoritesQuery },
     },
-    async (request) => favoritesPage(app.db, currentUser(request).id, request.query),
+    async (request) => favoritesPage(app.db, opts.catalog, currentUser(request).id, request.query),
   );
 
   r.post(

@@ -18,6 +18,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { toPage } from '../../lib/pagination.ts';
+import { isVisibleBook } from '../catalog/index.ts';
 import * as repo from './repo.ts';
 
 const BOOK_NOT_FOUND = 'Không tìm thấy sách.';
@@ -30,7 +31,7 @@ export interface PageArgs {
 }
 
 async function requireVisibleBook(db: Db, bookId: number): Promise<void> {
-  if (!(await repo.isVisibleBook(db, bookId))) throw notFound(BOOK_NOT_FOUND);
+  if (!(await isVisibleBook(db, bookId))) throw notFound(BOOK_NOT_FOUND);
 }
 
 // ------------------------------------------------------------------------------------------ favourites

@@ -56,6 +56,7 @@ function group(units: GeoUnit[]): Map<string, GeoUnit[]> {
   return map;
 }
 
+/** Read once per process: the packaged data never changes, so every app in the process reads the same. */
 let cached: GeoData | undefined;
 
 /** The data, loaded on the first call (about 4 MB of JSON, a few hundred milliseconds). */

@@ -81,6 +81,7 @@ function add<T>(map: Map<string, T[]>, key: string, value: T): void {
   else map.set(key, [value]);
 }
 
+/** Read once per process: the packaged data never changes, so every app in the process reads the same. */
 let cached: GeoData2025 | undefined;
 
 /** The data, loaded on the first call (about 4 MB of JSON). */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema/index.ts';
+import { mailOutbox } from '../../db/schema/mail.ts';
 
 export interface MailMessage {
   to: string;

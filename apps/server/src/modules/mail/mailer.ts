@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Database, type Db, type Tx } from '../../db/client.ts';
-import { mailOutbox, type MailStatus } from '../../db/schema/index.ts';
+import { mailOutbox, type MailStatus } from '../../db/schema/mail.ts';
 import { CEILING_REASON, destinationFull, reserveDestination, type DestinationCeiling } from './destination-limit.ts';
 import { enqueueMail, MAIL_CHANNEL, type MailMessage } from './enqueue.ts';
 

@@ -1,7 +1,7 @@
 import { desc, ilike, sql } from 'drizzle-orm';
 import type { OutboxMailDto, PageResult } from '@nhasach/shared';
 import type { Db } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema/index.ts';
+import { mailOutbox } from '../../db/schema/mail.ts';
 import { toPage } from '../../lib/pagination.ts';
 
 /**

@@ -1,6 +1,4 @@
-import { sql } from 'drizzle-orm';
 import { IMAGE_VARIANTS, MEDIA_PATH_PREFIX, type ImageVariant } from '@nhasach/shared';
-import { queryRows, type Db } from '../../db/client.ts';
 import type { CoverTheme } from './cover.ts';
 import type { MediaStorage } from './storage.ts';
 import { renderCoverVariant } from './variants.ts';
@@ -62,44 +60,41 @@ export function themeForCategories(slugs: readonly (string | null | undefined)[]
   return 'literature';
 }
 
-interface CoverRow {
+/** What a designed cover shows of its book. */
+export interface CoverBook {
   title: string;
-  authors: string[] | null;
+  authors: string[];
+  /** The book's first category, with its parent's slug (the theme). */
   category: { name: string; slug: string; parentSlug: string | null } | null;
 }
 
 /**
- * Draws the requested variant of a book's cover, or returns null when the key is not a cover key of this
- * design version or the book does not use that URL (so nobody can make the server draw arbitrary keys).
+ * The book whose image row shows `url`, or null (so nobody can make the server draw arbitrary keys). The
+ * catalogue answers it; the composition root (modules/index.ts) hands it in.
  */
-export async function generateBookCover(db: Db, _storage: MediaStorage, key: string): Promise<Buffer | null> {
-  const match = COVER_KEY.exec(key);
-  if (!match || match[2] !== COVER_DESIGN_VERSION) return null;
-  const bookId = Number(match[1]);
-  const variant = match[3] as ImageVariant;
-  if (!IMAGE_VARIANTS.includes(variant) || !Number.isSafeInteger(bookId)) return null;
-  const url = `${MEDIA_PATH_PREFIX}${key}`;
-  const [row] = await queryRows<CoverRow>(
-    db,
-    sql`select b.title,
-        (select json_agg(a.name order by ba.position, a.id) from book_authors ba join authors a on a.id = ba.author_id
-          where ba.book_id = b.id) as authors,
-        (select json_build_object('name', c.name, 'slug', c.slug, 'parentSlug', p.slug)
-          from book_categories bc join categories c on c.id = bc.category_id left join categories p on p.id = c.parent_id
-          where bc.book_id = b.id order by bc.position, c.id limit 1) as category
-      from books b
-      where b.id = ${bookId}
-        and exists (select 1 from book_images i where i.book_id = b.id
-          and ${url} in (i.url, i.thumb_url, i.medium_url, i.large_url, i.xlarge_url))`,
-  );
-  if (!row) return null;
-  return renderCoverVariant(
-    {
-      title: row.title,
-      authors: row.authors ?? [],
-      theme: themeForCategories([row.category?.slug, row.category?.parentSlug]),
-      label: row.category?.name,
-    },
-    variant,
-  );
+export type CoverBookSource = (bookId: number, url: string) => Promise<CoverBook | null>;
+
+/**
+ * The generator of designed covers for the media service: draws the requested variant of a book's cover, or
+ * returns null when the key is not a cover key of this design version or the book does not use that URL.
+ */
+export function bookCoverGenerator(source: CoverBookSource): (key: string) => Promise<Buffer | null> {
+  return async (key) => {
+    const match = COVER_KEY.exec(key);
+    if (!match || match[2] !== COVER_DESIGN_VERSION) return null;
+    const bookId = Number(match[1]);
+    const variant = match[3] as ImageVariant;
+    if (!IMAGE_VARIANTS.includes(variant) || !Number.isSafeInteger(bookId)) return null;
+    const book = await source(bookId, `${MEDIA_PATH_PREFIX}${key}`);
+    if (!book) return null;
+    return renderCoverVariant(
+      {
+        title: book.title,
+        authors: book.authors,
+        theme: themeForCategories([book.category?.slug, book.category?.parentSlug]),
+        label: book.category?.name,
+      },
+      variant,
+    );
+  };
 }

@@ -19,7 +19,11 @@ export const COVER_FONTS = {
 
 const FONT_PACKAGES = ['@expo-google-fonts/playfair-display', '@expo-google-fonts/lora', '@expo-google-fonts/be-vietnam-pro'];
 
-let configured = false;
+/**
+ * The fontconfig file in use, set once per process on first use. FONTCONFIG_FILE belongs to the process, and the
+ * file depends only on the font packages installed, so two apps in one process could not want different ones.
+ */
+let fontConfigFile: string | undefined;
 
 function packageDir(name: string): string | null {
   const require = createRequire(import.meta.url);
@@ -34,11 +38,11 @@ const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').
 
 /** Idempotent; returns the fontconfig file in use. Must run before sharp renders any SVG text. */
 export function configureCoverFonts(): string {
+  if (fontConfigFile) return fontConfigFile;
   const dirs = FONT_PACKAGES.map(packageDir).filter((d): d is string => d !== null);
   const key = createHash('sha256').update(dirs.join('\n')).digest('hex').slice(0, 12);
   const base = path.join(tmpdir(), `nhasach-fontconfig-${key}`);
   const file = path.join(base, 'fonts.conf');
-  if (configured) return file;
   if (!existsSync(file)) {
     mkdirSync(base, { recursive: true });
     const conf = [
@@ -58,6 +62,6 @@ export function configureCoverFonts(): string {
     renameSync(temp, file);
   }
   process.env.FONTCONFIG_FILE = file;
-  configured = true;
+  fontConfigFile = file;
   return file;
 }

@@ -5,7 +5,6 @@ import sharp from 'sharp';
 import { IMAGE_VARIANTS, IMAGE_VARIANT_WIDTHS, imageVariantHeight, NO_IMAGE_URL } from '@nhasach/shared';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { authors, bookAuthors, bookCategories, bookImages, books, categories } from '../../db/schema/index.ts';
-import { addBookImage, removeBookImage } from './book-images.ts';
 import { coverImageUrls, coverKey } from './book-covers.ts';
 import { isValidMediaKey, LocalDiskStorage } from './storage.ts';
 
@@ -143,45 +142,5 @@ describe('designed covers drawn on first request', () => {
     const withCover = await insertBook('Tắt Đèn', true);
     expect((await get(`/media/covers/${withCover}/v0-thumb.webp`)).statusCode).toBe(404);
     expect(existsSync(path.join(t.config.DATA_DIR, 'media', 'covers', String(bookId)))).toBe(false);
-  });
-});
-
-describe('uploaded book images', () => {
-  it('stores the four variants, serves them, and removes them with the image', async () => {
-    const bookId = await insertBook('Sách Có Ảnh Chụp', false);
-    const photo = await sharp({ create: { width: 640, height: 960, channels: 3, background: '#0a7' } }).jpeg().toBuffer();
-    const row = await addBookImage(t.app.db, t.app.media.storage, bookId, photo);
-    expect(row.bookId).toBe(bookId);
-    expect(row.sortOrder).toBe(0);
-    const urls = [row.thumbUrl, row.mediumUrl, row.largeUrl, row.xlargeUrl];
-    expect(row.url).toBe(row.xlargeUrl);
-    for (const [i, url] of urls.entries()) {
-      expect(url).toMatch(/^\/media\/books\/\d+\/[0-9a-f]{16}-(thumb|medium|large|xlarge)\.webp$/);
-      const res = await get(url!);
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['cache-control']).toBe(IMMUTABLE);
-      expect((await sharp(res.rawPayload).metadata()).width).toBe(IMAGE_VARIANT_WIDTHS[IMAGE_VARIANTS[i]!]);
-    }
-    const other = await sharp({ create: { width: 640, height: 960, channels: 3, background: '#a30' } }).png().toBuffer();
-    const second = await addBookImage(t.app.db, t.app.media.storage, bookId, other);
-    expect(second.sortOrder).toBe(1);
-    expect(second.thumbUrl).not.toBe(row.thumbUrl);
-
-    expect(await removeBookImage(t.app.db, t.app.media.storage, row.id)).toBe(true);
-    for (const url of urls) expect((await get(url!)).statusCode).toBe(404);
-    expect((await get(second.thumbUrl!)).statusCode).toBe(200);
-    expect(await removeBookImage(t.app.db, t.app.media.storage, row.id)).toBe(false);
-  });
-
-  it('stores the same upload once; removing one of two rows that share it keeps the files', async () => {
-    const bookId = await insertBook('Sách Tải Ảnh Hai Lần', false);
-    const photo = await sharp({ create: { width: 300, height: 450, channels: 3, background: '#38c' } }).png().toBuffer();
-    const first = await addBookImage(t.app.db, t.app.media.storage, bookId, photo);
-    const again = await addBookImage(t.app.db, t.app.media.storage, bookId, photo);
-    expect(again.xlargeUrl).toBe(first.xlargeUrl);
-    await removeBookImage(t.app.db, t.app.media.storage, first.id);
-    expect((await get(again.xlargeUrl!)).statusCode).toBe(200);
-    await removeBookImage(t.app.db, t.app.media.storage, again.id);
-    expect((await get(again.xlargeUrl!)).statusCode).toBe(404);
   });
 });

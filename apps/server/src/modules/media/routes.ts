@@ -1,98 +1,25 @@
-import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import fp from 'fastify-plugin';
 import sharp from 'sharp';
-import { generateBookCover } from './book-covers.ts';
 import { placeholderSvg } from './cover.ts';
 import { configureCoverFonts } from './fonts.ts';
-import { S3Storage } from './s3-storage.ts';
-import { contentTypeOf, isValidMediaKey, LocalDiskStorage, type MediaStorage } from './storage.ts';
-
-/** Draws a file that does not exist yet (a designed cover); null when the key is not one it can make. */
-export type MediaGenerator = (key: string) => Promise<Buffer | null>;
-
-export interface MediaService {
-  storage: MediaStorage;
-  /** Files whose key starts with `prefix` are drawn by `generator` on their first request, then stored. */
-  registerGenerator(prefix: string, generator: MediaGenerator): void;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    media: MediaService;
-  }
-}
+import type { MediaService } from './service.ts';
+import { contentTypeOf, isValidMediaKey } from './storage.ts';
 
 /** Names are unique per content (hashes, design versions), so a file never changes under its URL. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** At most this many files are drawn at once; the rest wait, so drawing never starves the API of CPU. */
-const MAX_CONCURRENT_GENERATIONS = 2;
 
 /** Served for missing images with status 404: an <img> shows it instead of a broken-image icon. */
 const PLACEHOLDER_KEYS = new Set(['no-image.svg', 'no-image.webp']);
-
-function limiter(max: number) {
-  let active = 0;
-  const queue: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (active >= max) await new Promise<void>((resolve) => queue.push(resolve));
-    active++;
-    try {
-      return await task();
-    } finally {
-      active--;
-      queue.shift()?.();
-    }
-  };
-}
 
 /**
  * GET /media/*: the files of the media storage (local disk under DATA_DIR/media, or the S3 bucket) with long cache
  * headers; also the address of every image when MEDIA_PUBLIC_URL is unset.
  * Not under /api, so never wrapped in the JSON envelope; registered before the SPA fallback, so a missing file
- * is a 404, never index.html. Registered with fastify-plugin so `app.media` is visible to every module.
+ * is a 404, never index.html.
  */
-async function mediaPlugin(app: FastifyInstance): Promise<void> {
-  const c = app.config;
-  const storage: MediaStorage =
-    c.MEDIA_STORAGE === 's3'
-      ? new S3Storage({
-          endpoint: c.S3_ENDPOINT,
-          bucket: c.S3_BUCKET!,
-          region: c.S3_REGION,
-          accessKeyId: c.S3_ACCESS_KEY_ID,
-          secretAccessKey: c.S3_SECRET_ACCESS_KEY,
-          forcePathStyle: c.S3_FORCE_PATH_STYLE,
-          publicUrl: c.MEDIA_PUBLIC_URL,
-        })
-      : new LocalDiskStorage(path.join(c.DATA_DIR, 'media'));
-  if (storage instanceof S3Storage) app.addHook('onClose', async () => storage.close());
-  const generators: [string, MediaGenerator][] = [];
-  app.decorate('media', {
-    storage,
-    registerGenerator(prefix, generator) {
-      generators.push([prefix, generator]);
-    },
-  } satisfies MediaService);
-  app.media.registerGenerator('covers/', (key) => generateBookCover(app.db, storage, key));
-
-  const limit = limiter(MAX_CONCURRENT_GENERATIONS);
-  const inFlight = new Map<string, Promise<Buffer | null>>();
-  /** Draws and stores a missing file once, however many requests ask for it at the same time. */
-  function generate(key: string): Promise<Buffer | null> {
-    const generator = generators.find(([prefix]) => key.startsWith(prefix))?.[1];
-    if (!generator) return Promise.resolve(null);
-    let pending = inFlight.get(key);
-    if (!pending) {
-      pending = limit(async () => {
-        const body = await generator(key);
-        if (body) await storage.put(key, body, contentTypeOf(key) ?? 'application/octet-stream');
-        return body;
-      }).finally(() => inFlight.delete(key));
-      inFlight.set(key, pending);
-    }
-    return pending;
-  }
+export async function mediaRoutes(app: FastifyInstance, opts: { media: MediaService }): Promise<void> {
+  const { storage } = opts.media;
+  app.addHook('onClose', async () => opts.media.close());
 
   let placeholderWebp: Promise<Buffer> | undefined;
   const placeholder = async (key: string): Promise<{ body: Buffer; type: string }> => {
@@ -130,7 +57,7 @@ async function mediaPlugin(app: FastifyInstance): Promise<void> {
     let generated;
     try {
       file = await storage.get(key);
-      if (!file) generated = await generate(key);
+      if (!file) generated = await opts.media.generate(key);
     } catch (err) {
       // The store is down: the page still draws the 'No Image' placeholder; nobody caches this answer.
       request.log.warn({ err, key }, 'media storage unavailable');
@@ -146,4 +73,3 @@ async function mediaPlugin(app: FastifyInstance): Promise<void> {
   });
 }
 
-export const mediaRoutes = fp(mediaPlugin, { name: 'media' });

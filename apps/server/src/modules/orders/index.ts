@@ -3,8 +3,8 @@
  * and the lifecycle API for the payments module and the sales back-office.
  *
  * The composition root creates the process once (createOrderProcess, with the notifier built from the shop's
- * address and the payment methods), hands it to the orders routes, the expiry job, payments and sales, and
- * decorates the app with it (app.orderProcess) for jobs and tests.
+ * address and the payment methods) and hands it to the orders routes, the expiry job, payments and sales; app.ts
+ * puts it on the app for jobs and tests.
  * For payments: findOrderByCode, lockOrder, markOrderPaid (idempotent; checks the amount; a payment for an order
  * already cancelled becomes REFUND_PENDING), cancelOrder, and the process's transition for the other payment changes.
  * For sales: cancelOrder, recordRefund, setOrderAssignee, recordOrderShipping, recordHistory and the readers.
@@ -57,3 +57,5 @@ export {
   type OrderItemRow,
   type OrderRow,
 } from './repo.ts';
+export { countOrdersOfUser, isBookOrdered, purchasedSql } from './references.ts';
+export { countStaffOrdersByStatus, orderHistoryWithNames, pageStaffOrders, staffOrderSummary, type StaffOrderSummaryRow } from './staff-queries.ts';

@@ -12,7 +12,7 @@ import {
   type PaymentStatus,
 } from '@nhasach/shared';
 import type { Tx } from '../../db/client.ts';
-import { orders } from '../../db/schema/index.ts';
+import { orders } from '../../db/schema/orders.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { OrderNotifier } from './notifications.ts';
 import * as repo from './repo.ts';
@@ -183,10 +183,3 @@ export function createOrderProcess(options: OrderProcessOptions): OrderProcess {
 const returnStockOnCancel: AfterTransitionHook = async ({ tx, order, status }) => {
   if (status?.to === 'CANCELED') await returnStockOnce(tx, order.id);
 };
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The order process of this app (created once by the composition root), for jobs and tests. */
-    orderProcess: OrderProcess;
-  }
-}

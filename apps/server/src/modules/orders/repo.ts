@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@nhasach/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { bookImages, orderHistory, orderItems, orders } from '../../db/schema/index.ts';
+import { orderHistory, orderItems, orders } from '../../db/schema/orders.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 /** A new order starts where the order process starts (PENDING, UNPAID: the columns' defaults). */
@@ -83,17 +83,6 @@ export function itemsOf(db: Db | Tx, orderId: number): Promise<OrderItemRow[]> {
 
 export function historyOf(db: Db | Tx, orderId: number): Promise<OrderHistoryRow[]> {
   return db.select().from(orderHistory).where(eq(orderHistory.orderId, orderId)).orderBy(asc(orderHistory.at), asc(orderHistory.id));
-}
-
-/** The cover (medium variant) of each book, for the item snapshots. */
-export async function coversOf(tx: Tx, bookIds: number[]): Promise<Map<number, string>> {
-  if (!bookIds.length) return new Map();
-  const rows = await tx
-    .selectDistinctOn([bookImages.bookId], { bookId: bookImages.bookId, url: sql<string>`coalesce(${bookImages.mediumUrl}, ${bookImages.url})` })
-    .from(bookImages)
-    .where(inArray(bookImages.bookId, bookIds))
-    .orderBy(bookImages.bookId, bookImages.sortOrder, bookImages.id);
-  return new Map(rows.map((r) => [r.bookId, r.url]));
 }
 
 /** Sets stock_returned; true only for the one caller that flipped it. */

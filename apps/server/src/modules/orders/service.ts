@@ -15,8 +15,8 @@ import { toPage } from '../../lib/pagination.ts';
 import type { AuthUser } from '../../lib/guards.ts';
 import { findOwnedAddress } from '../addresses/index.ts';
 import { deleteLines, insufficientStock, isOrderable, lineIssue, lockSelectedLines, outOfStock, unitPrices } from '../cart/index.ts';
-import { stockOf, takeStock } from '../catalog/index.ts';
-import { isUniqueViolation } from '../users/index.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { bookCovers, stockOf, takeStock } from '../catalog/index.ts';
 import { clearCartVoucher, lockForOrder, recordUse } from '../vouchers/index.ts';
 import { generateOrderCode } from './code.ts';
 import { toOrderDto, toOrderSummaryDto } from './dto.ts';
@@ -108,7 +108,7 @@ export async function createOrder(ctx: OrdersContext, user: AuthUser, cmd: Creat
           )
         : null;
       const totals = computeTotals(priced, cmd.deliveryMethod, voucher?.effect);
-      const covers = await repo.coversOf(tx, priced.map((p) => p.book.id));
+      const covers = await bookCovers(tx, priced.map((p) => p.book.id));
 
       let code = generateOrderCode(now);
       while (await repo.codeExists(tx, code)) code = generateOrderCode(now);

@@ -35,10 +35,3 @@ export function createPaymentRegistry(deps: ProviderDeps): PaymentRegistry {
     all: () => [...providers.values()],
   };
 }
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The payment providers of this app (created once by the composition root), for jobs and tests. */
-    payments: PaymentRegistry;
-  }
-}

@@ -11,9 +11,9 @@ import {
   type SaleOrderFacts,
   type SaleOrderSummaryDto,
 } from '@nhasach/shared';
-import { toOrderItemDto, type OrderHistoryRow, type OrderItemRow, type OrderRow } from '../orders/index.ts';
+import { toOrderItemDto, type OrderHistoryRow, type OrderItemRow, type OrderRow, type StaffOrderSummaryRow as SummaryRow } from '../orders/index.ts';
 import type { BankTransferRow } from '../payments/index.ts';
-import type { NoteRow, RefundRow, ShippingRow, SummaryRow } from './repo.ts';
+import type { NoteRow, RefundRow, ShippingRow } from './repo.ts';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 

@@ -1,7 +1,8 @@
 import { formatVnd, SALES_MESSAGES, shippingBlock, type SaleAssign, type SaleNote, type SaleOrderDto, type SaleShipping } from '@nhasach/shared';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../lib/guards.ts';
-import { findOrderById, recordHistory, recordOrderShipping, setOrderAssignee } from '../orders/index.ts';
+import { findStaff } from '../users/index.ts';
+import { recordHistory, findOrderById, recordOrderShipping, setOrderAssignee } from '../orders/index.ts';
 import * as repo from './repo.ts';
 import { actorOf, auditOrder, checkInstant, getOrder, refusal, withLockedOrder, type SalesContext } from './service.ts';
 
@@ -46,7 +47,7 @@ export async function updateShipping(ctx: SalesContext, user: AuthUser, id: numb
 /** PUT .../{id}/assign: to an enabled SALE or ADMIN account (else 400). The same assignee again changes nothing. */
 export async function assignOrder(ctx: SalesContext, user: AuthUser, id: number, input: SaleAssign): Promise<SaleOrderDto> {
   await withLockedOrder(ctx.db, id, input.version, async (tx, { order }) => {
-    const staff = await repo.findStaff(tx, input.assigneeId);
+    const staff = await findStaff(tx, input.assigneeId);
     if (!staff) throw badRequest(SALES_MESSAGES.assigneeInvalid, [{ field: 'assigneeId', message: SALES_MESSAGES.assigneeInvalid }]);
     if (order.assigneeId === staff.id) return;
     await setOrderAssignee(tx, id, staff.id);

@@ -14,7 +14,7 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import type { AuthUser } from '../../lib/guards.ts';
-import { accepted, cancelOrder, lockOrder, recordRefund, type OrderRow } from '../orders/index.ts';
+import { cancelOrder, recordRefund, accepted, lockOrder, type OrderRow } from '../orders/index.ts';
 import type { GatewayApiResult } from '../payments/index.ts';
 import * as repo from './repo.ts';
 import { actorOf, auditOrder, checkInstant, getOrder, refusal, withLockedOrder, type SalesContext } from './service.ts';

@@ -16,8 +16,19 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../lib/guards.ts';
 import { toPage } from '../../lib/pagination.ts';
-import { auditActor, recordAudit } from '../admin/index.ts';
-import { lockOrder, orderItemsOf, type OrderActor, type OrderProcess, type OrderRow } from '../orders/index.ts';
+import { auditActor, recordAudit } from '../audit/index.ts';
+import { listStaff as listStaffAccounts } from '../users/index.ts';
+import {
+  countStaffOrdersByStatus,
+  lockOrder,
+  orderHistoryWithNames,
+  orderItemsOf,
+  pageStaffOrders,
+  staffOrderSummary,
+  type OrderActor,
+  type OrderProcess,
+  type OrderRow,
+} from '../orders/index.ts';
 import { bankTransfersOf, type PaymentRegistry } from '../payments/index.ts';
 import { factsOf, toDetailDto, toSummaryDto } from './dto.ts';
 import * as repo from './repo.ts';
@@ -47,14 +58,14 @@ export const salesContextOf = (app: FastifyInstance, opts: SalesRoutesOptions): 
 // Reads
 
 export async function listOrders(db: Db, q: SaleOrderListQuery): Promise<SaleOrderPage> {
-  const { rows, total } = await repo.pageOrders(db, q);
+  const { rows, total } = await pageStaffOrders(db, q);
   return toPage(rows.map(toSummaryDto), total, q.page, q.size);
 }
 
 export async function countOrders(db: Db, q: SaleOrderListQuery): Promise<SaleOrderCountsDto> {
   const byStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
   let total = 0;
-  for (const { status, n } of await repo.countByStatus(db, q)) {
+  for (const { status, n } of await countStaffOrdersByStatus(db, q)) {
     byStatus[status] = n;
     total += n;
   }
@@ -62,21 +73,21 @@ export async function countOrders(db: Db, q: SaleOrderListQuery): Promise<SaleOr
 }
 
 export async function getOrder(db: Db | Tx, id: number): Promise<SaleOrderDto> {
-  const summary = await repo.summaryById(db, id);
+  const summary = await staffOrderSummary(db, id);
   if (!summary) throw notFound(SALES_MESSAGES.notFound);
   const [items, shipping, refunds, notes, history, bankTransfers] = await Promise.all([
     orderItemsOf(db, id),
     repo.shippingOf(db, id),
     repo.refundsOf(db, id),
     repo.notesOf(db, id),
-    repo.historyWithNames(db, id),
+    orderHistoryWithNames(db, id),
     bankTransfersOf(db, id),
   ]);
   return toDetailDto({ summary, items, shipping, refunds, notes, history, bankTransfers });
 }
 
 export async function listStaff(db: Db): Promise<SaleStaffDto[]> {
-  const rows = await repo.listStaff(db);
+  const rows = await listStaffAccounts(db);
   return rows.map((r) => ({ id: r.id, username: r.username, fullName: r.fullName, role: r.role as 'SALE' | 'ADMIN' }));
 }
 

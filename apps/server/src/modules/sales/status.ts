@@ -10,7 +10,7 @@ import {
 } from '@nhasach/shared';
 import { badRequest } from '../../lib/errors.ts';
 import type { AuthUser } from '../../lib/guards.ts';
-import { accepted, cancelOrder as cancelThroughProcess, type TransitionTarget } from '../orders/index.ts';
+import { cancelOrder as cancelThroughProcess, accepted, type TransitionTarget } from '../orders/index.ts';
 import { actorOf, auditOrder, getOrder, refusal, withLockedOrder, type SalesContext } from './service.ts';
 
 /**

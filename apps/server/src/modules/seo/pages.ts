@@ -22,8 +22,7 @@ import {
   type Language,
 } from '@nhasach/shared';
 import { AppError } from '../../lib/errors.ts';
-import { loadCategoryRows, type CategoryRow } from '../catalog/categories.ts';
-import { topCategoryRows } from '../catalog/repo.ts';
+import { loadCategoryRows, topCategoryRows, type CategoryRow } from '../catalog/index.ts';
 import { clip, escapeHtml, htmlToText } from './escape.ts';
 import { SITE_NAME, type PageHead } from './head.ts';
 

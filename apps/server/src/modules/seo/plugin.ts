@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cleanSearchText } from '@nhasach/shared';
 import { isDatabaseUnavailable } from '../../lib/unavailable.ts';
-import { TtlCache } from '../catalog/ttl-cache.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import { compileShell, type PageHead } from './head.ts';
 import { categoryHead, homeHead, productHead, searchHead, unavailableHead, type PageContext } from './pages.ts';
 import { robotsTxt } from './robots.ts';

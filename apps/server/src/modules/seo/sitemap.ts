@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { CONTENT_PAGE_SLUGS, contentPagePath } from '@nhasach/shared';
 import { queryRows, type Db } from '../../db/client.ts';
-import { iso, visibleSql } from '../catalog/sql.ts';
+import { iso } from '../../lib/db-values.ts';
+import { visibleSql } from '../catalog/index.ts';
 import { escapeHtml } from './escape.ts';
 
 /** The sitemaps protocol's limit of URLs per file (sitemaps.org). */

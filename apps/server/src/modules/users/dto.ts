@@ -1,5 +1,5 @@
 import { parseRole, roleClaim, type UserDto } from '@nhasach/shared';
-import type { users } from '../../db/schema/index.ts';
+import type { users } from '../../db/schema/users.ts';
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -1,6 +1,7 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import { outerRef } from '../../lib/db-values.ts';
+import { users } from '../../db/schema/users.ts';
 import type { UserRow } from './dto.ts';
 
 type Conn = Db | Tx;
@@ -86,11 +87,57 @@ export async function updateProfile(db: Conn, userId: number, changes: ProfileCh
   return row;
 }
 
-/** True for PostgreSQL unique violations, however deep the driver wrapped them. */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
-    if (typeof e === 'object' && 'code' in e && (e as { code: unknown }).code === '23505') return true;
-    e = typeof e === 'object' && 'cause' in e ? (e as { cause: unknown }).cause : undefined;
-  }
-  return false;
+/** The e-mail addresses of the active admins (the contact form mails them). */
+export async function activeAdminEmails(db: Conn): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.role, 'ADMIN'), eq(users.enabled, true), isNull(users.deletedAt)));
+  return rows.map((r) => r.email);
+}
+
+/**
+ * Serialises writes of one user's own data (e.g. the address book's single default and count limit) by locking
+ * the account row. NO KEY UPDATE: inserts elsewhere that only reference the user are not blocked.
+ */
+export async function lockUserRow(tx: Tx, userId: number): Promise<void> {
+  await tx.execute(sql`select id from users where id = ${userId} for no key update`);
+}
+
+/** The name shown for the user `userId` (a column or a value of the caller's query): full name, else the username. */
+export const displayNameSql = (userId: AnyColumn | number): SQL<string> =>
+  sql<string>`(select coalesce(nullif(btrim(u.full_name), ''), u.username) from users u where u.id = ${outerRef(userId)})`;
+
+/** A contact field of the user `userId` (a column or a value of the caller's query). */
+export const userFieldSql = (userId: AnyColumn | number, field: 'email' | 'phone'): SQL<string | null> =>
+  sql<string | null>`(select u.${sql.raw(field)} from users u where u.id = ${outerRef(userId)})`;
+
+/**
+ * Whether the user `userId` matches a staff search: e-mail or username containing `like` (a lower-case LIKE
+ * pattern), full name containing `q` (accents and case ignored), or phone digits matching `phoneDigits`.
+ */
+export const userMatchesSql = (userId: AnyColumn, m: { q: string; like: string; phoneDigits?: string }): SQL =>
+  sql`exists (select 1 from users u where u.id = ${outerRef(userId)} and (
+    lower(coalesce(u.email, '')) like ${m.like}
+    or lower(coalesce(u.username, '')) like ${m.like}
+    or (f_search_norm(${m.q}) <> '' and f_search_norm(coalesce(u.full_name, '')) like '%' || f_search_norm(${m.q}) || '%')
+    ${m.phoneDigits ? sql`or regexp_replace(coalesce(u.phone, ''), '[^0-9]', '', 'g') like ${m.phoneDigits}` : sql``}))`;
+
+/** An enabled, not deleted SALE or ADMIN account. */
+export async function findStaff(db: Db | Tx, id: number) {
+  const [row] = await db
+    .select({ id: users.id, username: users.username, fullName: users.fullName, role: users.role, name: displayNameSql(users.id) })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.enabled, true), isNull(users.deletedAt), inArray(users.role, ['SALE', 'ADMIN'])))
+    .limit(1);
+  return row;
+}
+
+/** Enabled SALE and ADMIN accounts (the assignees an order may have). */
+export function listStaff(db: Db) {
+  return db
+    .select({ id: users.id, username: users.username, fullName: users.fullName, role: users.role })
+    .from(users)
+    .where(and(eq(users.enabled, true), isNull(users.deletedAt), inArray(users.role, ['SALE', 'ADMIN'])))
+    .orderBy(asc(users.role), asc(users.username));
 }

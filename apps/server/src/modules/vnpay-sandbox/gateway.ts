@@ -7,7 +7,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { VNPAY_API_RESPONSE_MESSAGES } from '@nhasach/shared';
-import { vnpaySandboxTransactions } from '../../db/schema/payments.ts';
+import { vnpaySandboxTransactions } from '../../db/schema/vnpay-sandbox.ts';
 import type { Db } from '../../db/client.ts';
 import { findVnpayAttempt, IPN_PATH, ownOrigin, vnpayProtocol, type VnpaySettings } from '../payments/index.ts';
 import type { SandboxChoice } from './page.ts';

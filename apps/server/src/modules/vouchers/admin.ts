@@ -12,14 +12,15 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../lib/guards.ts';
 import { toPage } from '../../lib/pagination.ts';
-import { auditActor, recordAudit } from '../admin/audit.ts';
-import { isUniqueViolation } from '../users/repo.ts';
+import { auditActor, recordAudit } from '../audit/index.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { categoryNames, existingCategoryIds } from '../catalog/index.ts';
 import * as repo from './repo.ts';
 
 /** The back-office of vouchers (ADMIN): list, read, create, edit, switch on and off. Every write is audited. */
 
 async function toDto(db: Db | Tx, row: repo.VoucherRow, names?: Map<number, string>, now = new Date()): Promise<AdminVoucherDto> {
-  const catNames = names ?? (await repo.categoryNames(db, row.categoryIds));
+  const catNames = names ?? (await categoryNames(db, row.categoryIds));
   return {
     id: row.id,
     code: row.code,
@@ -45,7 +46,7 @@ async function toDto(db: Db | Tx, row: repo.VoucherRow, names?: Map<number, stri
 export async function listVouchers(db: Db, q: AdminVoucherListQuery): Promise<AdminVoucherPage> {
   const now = new Date();
   const { rows, total } = await repo.page(db, q, now);
-  const names = await repo.categoryNames(db, [...new Set(rows.flatMap((r) => r.categoryIds))]);
+  const names = await categoryNames(db, [...new Set(rows.flatMap((r) => r.categoryIds))]);
   const content = await Promise.all(rows.map((r) => toDto(db, r, names, now)));
   return toPage(content, total, q.page, q.size);
 }
@@ -59,7 +60,7 @@ export async function getVoucher(db: Db, id: number): Promise<AdminVoucherDto> {
 const codeTaken = () => new AppError(409, 'CONFLICT', VOUCHER_MESSAGES.codeTaken, [{ field: 'code', message: VOUCHER_MESSAGES.codeTaken }]);
 
 async function checkCategories(db: Db | Tx, ids: readonly number[]): Promise<void> {
-  const found = await repo.existingCategoryIds(db, ids);
+  const found = await existingCategoryIds(db, ids);
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length) {
     const message = `Danh mục không tồn tại: ${missing.join(', ')}.`;

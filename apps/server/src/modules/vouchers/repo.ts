@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { VoucherListStatus } from '@nhasach/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { cartVouchers, categories, voucherUses, vouchers } from '../../db/schema/index.ts';
+import { cartVouchers, voucherUses, vouchers } from '../../db/schema/vouchers.ts';
 
 export type VoucherRow = typeof vouchers.$inferSelect;
 export type NewVoucher = typeof vouchers.$inferInsert;
@@ -69,18 +69,6 @@ export async function releaseUse(tx: Tx, orderId: number, at: Date): Promise<boo
     .set({ usedCount: sql`greatest(${vouchers.usedCount} - 1, 0)` })
     .where(eq(vouchers.id, use.voucherId));
   return true;
-}
-
-export async function categoryNames(db: Db | Tx, ids: readonly number[]): Promise<Map<number, string>> {
-  if (!ids.length) return new Map();
-  const rows = await db.select({ id: categories.id, name: categories.name }).from(categories).where(inArray(categories.id, [...ids]));
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
-
-export async function existingCategoryIds(db: Db | Tx, ids: readonly number[]): Promise<Set<number>> {
-  if (!ids.length) return new Set();
-  const rows = await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, [...ids]));
-  return new Set(rows.map((r) => r.id));
 }
 
 /** Vouchers switched on whose window is open now: the ones a shopper may pick. */

@@ -1,16 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminVoucherListQuerySchema, idParams as sharedIdParams, voucherActiveSchema, voucherInputSchema } from '@nhasach/shared';
+import { adminVoucherListQuerySchema, idParams as sharedIdParams, voucherActiveSchema, voucherInputSchema, type VoucherLine } from '@nhasach/shared';
+import type { Db } from '../../db/client.ts';
 import { envelope } from '../../lib/envelope.ts';
 import { authenticate, currentUser, requireRoles } from '../../lib/guards.ts';
-import { selectedVoucherLines } from '../cart/index.ts';
 import { createVoucher, getVoucher, listVouchers, setVoucherActive, updateVoucher } from './admin.ts';
 import { availableFor } from './shopper.ts';
 
 const idParams = sharedIdParams('id');
 
+/** What the checkout's list of codes needs of the cart; the composition root (modules/index.ts) hands it in. */
+export interface VoucherShopperPorts {
+  /** The caller's selected cart lines as the voucher rule reads them. */
+  selectedLines(db: Db, userId: number, now: Date): Promise<VoucherLine[]>;
+}
+
 /** GET /api/v1/vouchers/available: the running codes with whether each fits the caller's selected cart lines. */
-export async function voucherShopperRoutes(app: FastifyInstance): Promise<void> {
+export async function voucherShopperRoutes(app: FastifyInstance, opts: { ports: VoucherShopperPorts }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('preHandler', authenticate);
   r.get(
@@ -19,7 +25,7 @@ export async function voucherShopperRoutes(app: FastifyInstance): Promise<void> 
     async (request) => {
       const userId = currentUser(request).id;
       const now = new Date();
-      return availableFor(app.db, userId, await selectedVoucherLines(app.db, userId, now), now);
+      return availableFor(app.db, userId, await opts.ports.selectedLines(app.db, userId, now), now);
     },
   );
 }

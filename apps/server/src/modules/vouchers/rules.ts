@@ -10,7 +10,7 @@ import {
 } from '@nhasach/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, type AppError } from '../../lib/errors.ts';
-import { loadCategoryRows, withDescendants, type CategoryRow } from '../catalog/categories.ts';
+import { loadCategoryRows, withDescendants, type CategoryRow } from '../catalog/index.ts';
 import * as repo from './repo.ts';
 
 /**

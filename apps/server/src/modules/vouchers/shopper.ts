@@ -1,6 +1,7 @@
 import { describeVoucher, normalizeVoucherCode, VOUCHER_MESSAGES, type AvailableVoucherDto, type CartVoucherDto, type VoucherLine } from '@nhasach/shared';
 import type { Db } from '../../db/client.ts';
 import { checkRow, checkRows, voucherRefused } from './rules.ts';
+import { categoryNames } from '../catalog/index.ts';
 import * as repo from './repo.ts';
 
 /** The voucher of a cart with its effect on the selected lines now (null when the shopper applied none). */
@@ -37,7 +38,7 @@ export const removeFromCart = (db: Db, userId: number) => repo.clearCartVoucher(
  */
 export async function availableFor(db: Db, userId: number, lines: readonly VoucherLine[], now: Date): Promise<AvailableVoucherDto[]> {
   const rows = await repo.runningVouchers(db, now);
-  const names = await repo.categoryNames(db, [...new Set(rows.flatMap((r) => r.categoryIds))]);
+  const names = await categoryNames(db, [...new Set(rows.flatMap((r) => r.categoryIds))]);
   const checks = await checkRows(db, rows, userId, lines, now);
   const out = rows.map((row, i): AvailableVoucherDto => {
     const check = checks[i]!;

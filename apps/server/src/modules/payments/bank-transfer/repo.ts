@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
-import { bankTransfers } from '../../../db/schema/index.ts';
+import { bankTransfers } from '../../../db/schema/payments.ts';
 
 export type BankTransferRow = typeof bankTransfers.$inferSelect;
 export type NewBankTransfer = typeof bankTransfers.$inferInsert;

@@ -13,8 +13,8 @@ import {
 import type { Db, Tx } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import type { AuthUser } from '../../../lib/guards.ts';
+import { isUniqueViolation } from '../../../lib/db-errors.ts';
 import { findOrderByCode, lockOrder, markOrderPaid, ORDER_NOT_FOUND, recordHistory, SYSTEM_ACTOR, type OrderProcess, type OrderRow } from '../../orders/index.ts';
-import { isUniqueViolation } from '../../users/index.ts';
 import * as repo from './repo.ts';
 import type { BankTransferSettings } from './settings.ts';
 import { verifyBodySignature } from './signature.ts';

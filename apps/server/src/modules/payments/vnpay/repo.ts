@@ -1,6 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
-import { paymentTransactions } from '../../../db/schema/index.ts';
+import { paymentTransactions } from '../../../db/schema/payments.ts';
 
 export type PaymentTxnRow = typeof paymentTransactions.$inferSelect;
 export type NewPaymentTxn = typeof paymentTransactions.$inferInsert;

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { AuditEntryDto, AuditQuery, PageResult } from '@nhasach/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { auditLog } from '../../db/schema/index.ts';
+import { auditLog } from '../../db/schema/audit.ts';
 import type { AuthUser } from '../../lib/guards.ts';
 import { toPage } from '../../lib/pagination.ts';
 

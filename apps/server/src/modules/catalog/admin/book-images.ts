@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { ERROR_CODES, IMAGE_VARIANTS, UPLOAD_MESSAGES, type BookImageDto, type ImageVariant } from '@nhasach/shared';
-import { queryRows } from '../../db/client.ts';
-import { bookImages, books } from '../../db/schema/index.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import type { AuthUser } from '../../lib/guards.ts';
-import { deleteBookImageFiles, makeImageVariants, type ImageVariants, type MediaStorage } from '../media/index.ts';
-import { auditActor, recordAudit } from './audit.ts';
+import { queryRows } from '../../../db/client.ts';
+import { bookImages, books } from '../../../db/schema/catalog.ts';
+import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
+import type { AuthUser } from '../../../lib/guards.ts';
+import { deleteBookImageFiles, makeImageVariants, type ImageVariants, type MediaStorage } from '../../media/index.ts';
+import { auditActor, recordAudit } from '../../audit/index.ts';
 import { BOOK_NOT_FOUND, type AdminContext } from './context.ts';
 
 export interface UploadedFile {
@@ -45,7 +45,7 @@ async function assertImage(file: UploadedFile): Promise<void> {
 }
 
 const hashOf = (body: Buffer) => createHash('sha256').update(body).digest('hex').slice(0, 16);
-/** Same naming as the media module's storeBookImage: the content hash, so a URL never changes content. */
+/** Named by the content hash, so a URL never changes content (served as immutable). */
 const keyOf = (bookId: number, hash: string, v: ImageVariant) => `books/${bookId}/${hash}-${v}.webp`;
 
 function urlsOf(storage: MediaStorage, bookId: number, hash: string) {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client.ts';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { createAccount, loginViaApi, bearer } from '../../../test/auth.ts';
-import { actor, actors, auditRows, countOf, insertOrder, type Actors } from '../../../test/admin.ts';
+import { queryRows } from '../../../db/client.ts';
+import { createTestApp, type TestApp } from '../../../../test/harness.ts';
+import { createAccount, loginViaApi, bearer } from '../../../../test/auth.ts';
+import { actor, actors, auditRows, countOf, insertOrder, type Actors } from '../../../../test/admin.ts';
 
 let t: TestApp;
 let who: Actors;

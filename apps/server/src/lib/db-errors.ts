@@ -18,3 +18,6 @@ export function pgErrorOf(err: unknown): PgErrorInfo | undefined {
 
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
+
+/** True for PostgreSQL unique violations, however deep the driver wrapped them. */
+export const isUniqueViolation = (err: unknown): boolean => pgErrorOf(err)?.code === UNIQUE_VIOLATION;

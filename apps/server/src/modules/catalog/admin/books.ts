@@ -13,18 +13,18 @@ import {
   type FieldError,
   type PageResult,
 } from '@nhasach/shared';
-import { queryRows, type Db, type Tx } from '../../db/client.ts';
-import { authors, bookAuthors, bookCategories, bookImages, books, categories, orderItems, publishers, suppliers } from '../../db/schema/index.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import type { AuthUser } from '../../lib/guards.ts';
-import { toPage } from '../../lib/pagination.ts';
-import { refreshSearchDocuments } from '../catalog/index.ts';
-import { iso, num } from '../catalog/sql.ts';
-import { deleteBookImageFiles } from '../media/index.ts';
-import { auditActor, recordAudit } from './audit.ts';
+import { queryRows, type Db, type Tx } from '../../../db/client.ts';
+import { authors, bookAuthors, bookCategories, bookImages, books, categories, publishers, suppliers } from '../../../db/schema/catalog.ts';
+import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
+import type { AuthUser } from '../../../lib/guards.ts';
+import { toPage } from '../../../lib/pagination.ts';
+import { refreshSearchDocuments } from '../search-documents.ts';
+import { iso, num } from '../../../lib/db-values.ts';
+import { deleteBookImageFiles } from '../../media/index.ts';
+import { auditActor, recordAudit } from '../../audit/index.ts';
 import { BOOK_NOT_FOUND, type AdminContext } from './context.ts';
-import { FOREIGN_KEY_VIOLATION, pgErrorOf, UNIQUE_VIOLATION } from './db-errors.ts';
-import { sanitizeDescription } from '../../lib/description-html.ts';
+import { FOREIGN_KEY_VIOLATION, pgErrorOf, UNIQUE_VIOLATION } from '../../../lib/db-errors.ts';
+import { sanitizeDescription } from '../../../lib/description-html.ts';
 import { slugFrom, slugTaken, uniqueSlug } from './slugs.ts';
 
 type BookRow = typeof books.$inferSelect;
@@ -300,12 +300,6 @@ export async function updateBook(ctx: AdminContext, actor: AuthUser, id: number,
   return ctx.catalog.book({ id }, actor);
 }
 
-/** True when an order line names the book (order_items keeps book ids without a foreign key). */
-async function isOrdered(db: Db | Tx, bookId: number): Promise<boolean> {
-  const [row] = await db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.bookId, bookId)).limit(1);
-  return row !== undefined;
-}
-
 async function deactivate(ctx: AdminContext, actor: AuthUser, id: number, reason: string): Promise<BookDeleteResult> {
   await ctx.db.transaction(async (tx) => {
     const [book] = await tx.update(books).set({ status: 'INACTIVE', updatedAt: new Date() }).where(eq(books.id, id)).returning({ title: books.title });
@@ -340,7 +334,7 @@ export async function deleteBook(ctx: AdminContext, actor: AuthUser, id: number)
       // Locked first: an order being placed for this book waits, or is seen below once it committed.
       const [book] = await tx.select({ id: books.id, title: books.title, slug: books.slug, isbn13: books.isbn13 }).from(books).where(eq(books.id, id)).for('update');
       if (!book) throw notFound(BOOK_NOT_FOUND);
-      if (await isOrdered(tx, id)) return 'ordered' as const;
+      if (await ctx.ports.isBookOrdered(tx, id)) return 'ordered' as const;
       images = await tx.select().from(bookImages).where(eq(bookImages.bookId, id));
       await tx.delete(books).where(eq(books.id, id));
       await recordAudit(tx, {

@@ -1,14 +1,14 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { ERROR_CODES, type AdminCategoryDto, type categoryCreateSchema, type categoryUpdateSchema } from '@nhasach/shared';
 import type { z } from 'zod';
-import { queryRows, type Tx } from '../../db/client.ts';
-import { bookCategories, categories } from '../../db/schema/index.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import type { AuthUser } from '../../lib/guards.ts';
-import { loadCategoryRows, withDescendants } from '../catalog/categories.ts';
-import { auditActor, recordAudit } from './audit.ts';
+import { queryRows, type Tx } from '../../../db/client.ts';
+import { bookCategories, categories } from '../../../db/schema/catalog.ts';
+import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
+import type { AuthUser } from '../../../lib/guards.ts';
+import { loadCategoryRows, withDescendants } from '../categories.ts';
+import { auditActor, recordAudit } from '../../audit/index.ts';
 import type { AdminContext } from './context.ts';
-import { FOREIGN_KEY_VIOLATION, pgErrorOf, UNIQUE_VIOLATION } from './db-errors.ts';
+import { FOREIGN_KEY_VIOLATION, pgErrorOf, UNIQUE_VIOLATION } from '../../../lib/db-errors.ts';
 import { slugFrom, slugTaken, uniqueSlug } from './slugs.ts';
 
 const NOT_FOUND = 'Không tìm thấy danh mục.';

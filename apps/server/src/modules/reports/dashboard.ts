@@ -10,7 +10,7 @@ import {
   type OrderStatus,
 } from '@nhasach/shared';
 import { queryRows, type Db } from '../../db/client.ts';
-import { iso } from '../catalog/sql.ts';
+import { iso } from '../../lib/db-values.ts';
 import { COLLECTED_ON_DELIVERY_METHODS } from '../payments/index.ts';
 
 const DAY_MS = 24 * 3600 * 1000;

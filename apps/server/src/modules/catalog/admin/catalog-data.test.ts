@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client.ts';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { actors, auditRows, bookBody, countOf, insertRefs, type Actors, type Refs } from '../../../test/admin.ts';
+import { queryRows } from '../../../db/client.ts';
+import { createTestApp, type TestApp } from '../../../../test/harness.ts';
+import { actors, auditRows, bookBody, countOf, insertRefs, type Actors, type Refs } from '../../../../test/admin.ts';
 
 let t: TestApp;
 let who: Actors;

@@ -10,16 +10,16 @@ import {
   type masterUpdateSchema,
 } from '@nhasach/shared';
 import type { z } from 'zod';
-import { queryRows, type Db, type Tx } from '../../db/client.ts';
-import { authors, publishers, suppliers } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
-import type { AuthUser } from '../../lib/guards.ts';
-import { toPage } from '../../lib/pagination.ts';
-import { refreshSearchDocumentsOf } from '../catalog/index.ts';
-import { iso } from '../catalog/sql.ts';
-import { auditActor, recordAudit } from './audit.ts';
+import { queryRows, type Db, type Tx } from '../../../db/client.ts';
+import { authors, publishers, suppliers } from '../../../db/schema/catalog.ts';
+import { AppError, notFound } from '../../../lib/errors.ts';
+import type { AuthUser } from '../../../lib/guards.ts';
+import { toPage } from '../../../lib/pagination.ts';
+import { refreshSearchDocumentsOf } from '../search-documents.ts';
+import { iso } from '../../../lib/db-values.ts';
+import { auditActor, recordAudit } from '../../audit/index.ts';
 import type { AdminContext } from './context.ts';
-import { FOREIGN_KEY_VIOLATION, pgErrorOf, UNIQUE_VIOLATION } from './db-errors.ts';
+import { FOREIGN_KEY_VIOLATION, pgErrorOf, UNIQUE_VIOLATION } from '../../../lib/db-errors.ts';
 import { slugFrom, slugTaken, uniqueSlug } from './slugs.ts';
 
 /** Authors, publishers and suppliers: the same {id, name, slug} shape, the same rules. */

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ADMIN_MESSAGES, ISBN_MESSAGES, SLUG_MESSAGE, withIsbn13Checksum } from '@nhasach/shared';
-import { queryRows } from '../../db/client.ts';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { actors, auditRows, bookBody, countOf, insertOrder, insertRefs, nextIsbn, type Actors, type Refs } from '../../../test/admin.ts';
+import { queryRows } from '../../../db/client.ts';
+import { createTestApp, type TestApp } from '../../../../test/harness.ts';
+import { actors, auditRows, bookBody, countOf, insertOrder, insertRefs, nextIsbn, type Actors, type Refs } from '../../../../test/admin.ts';
 
 let t: TestApp;
 let who: Actors;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import slugify from 'slugify';
 import { SLUG_MAX } from '@nhasach/shared';
-import { queryRows, type Db, type Tx } from '../../db/client.ts';
+import { queryRows, type Db, type Tx } from '../../../db/client.ts';
 
 export type SluggedTable = 'books' | 'categories' | 'authors' | 'publishers' | 'suppliers';
 

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ERROR_CODES, idParams, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES, UPLOAD_MESSAGES } from '@nhasach/shared';
-import { envelope } from '../../lib/envelope.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
-import { currentUser, requireRoles } from '../../lib/guards.ts';
+import { envelope } from '../../../lib/envelope.ts';
+import { AppError, badRequest } from '../../../lib/errors.ts';
+import { currentUser, requireRoles } from '../../../lib/guards.ts';
 import { addBookImages, type UploadedFile } from './book-images.ts';
-import { adminContextOf } from './routes.ts';
+import type { CatalogAdminOptions } from './context.ts';
 
 const params = idParams('bookId');
 
@@ -39,13 +39,13 @@ function uploadError(err: unknown): unknown {
  * here only (this plugin is encapsulated): no other route accepts multipart bodies. Files are read into
  * memory up to the limits (10 MB each, 10 per request), then handed to the service, which stores all or none.
  */
-export async function uploadRoutes(app: FastifyInstance): Promise<void> {
+export async function bookImageUploadRoutes(app: FastifyInstance, opts: CatalogAdminOptions): Promise<void> {
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_FILE_BYTES, files: UPLOAD_MAX_FILES, fields: 20, parts: UPLOAD_MAX_FILES + 20, fieldSize: 1024 },
     throwFileSizeLimit: true,
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = adminContextOf(app);
+  const ctx = { ...opts, db: app.db };
   app.addHook('onRequest', requireRoles('ADMIN'));
 
   r.post(

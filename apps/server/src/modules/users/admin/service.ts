@@ -8,17 +8,29 @@ import {
   type adminCreateUserSchema,
 } from '@nhasach/shared';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { orders, users } from '../../db/schema/index.ts';
-import { AppError, conflict, notFound } from '../../lib/errors.ts';
-import type { AuthUser } from '../../lib/guards.ts';
-import { toMetaPage } from '../../lib/pagination.ts';
-import { hashSecret } from '../../lib/password.ts';
-import { revokeAllForUser } from '../auth/repo.ts';
-import { toUserDto, type UserRow } from '../users/dto.ts';
-import { emailOrUsernameTaken, isUniqueViolation } from '../users/repo.ts';
-import { auditActor, recordAudit } from './audit.ts';
-import { FOREIGN_KEY_VIOLATION, pgErrorOf } from './db-errors.ts';
+import type { Db, Tx } from '../../../db/client.ts';
+import { users } from '../../../db/schema/users.ts';
+import { FOREIGN_KEY_VIOLATION, isUniqueViolation, pgErrorOf } from '../../../lib/db-errors.ts';
+import { AppError, conflict, notFound } from '../../../lib/errors.ts';
+import type { AuthUser } from '../../../lib/guards.ts';
+import { toMetaPage } from '../../../lib/pagination.ts';
+import { hashSecret } from '../../../lib/password.ts';
+import { auditActor, recordAudit } from '../../audit/index.ts';
+import { toUserDto, type UserRow } from '../dto.ts';
+import { emailOrUsernameTaken } from '../repo.ts';
+
+/** What the users back-office needs of other modules; the composition root (modules/index.ts) hands it in. */
+export interface UserAdminPorts {
+  /** Ends every session of the user (the auth module's refresh tokens), in the caller's transaction. */
+  endSessions(tx: Tx, userId: number, at: Date): Promise<void>;
+  /** How many orders the user placed: orders are kept, so such an account is never hard-deleted. */
+  countOrders(tx: Tx, userId: number): Promise<number>;
+}
+
+export interface UserAdminContext {
+  db: Db;
+  ports: UserAdminPorts;
+}
 
 const USER_NOT_FOUND = 'Không tìm thấy người dùng.';
 export const USER_MESSAGES = {
@@ -69,7 +81,7 @@ function refuseSelf(actor: AuthUser, id: number, message: string): void {
  * The user cannot log in (login answers 'account disabled') and access tokens are refused at once (the guard
  * re-reads the account). Reversible: PUT /admin/users/{id}/enable {enabled: true}.
  */
-export async function softDeleteUser(db: Db, actor: AuthUser, id: number): Promise<AdminUserDto> {
+export async function softDeleteUser({ db, ports }: UserAdminContext, actor: AuthUser, id: number): Promise<AdminUserDto> {
   refuseSelf(actor, id, USER_MESSAGES.selfDelete);
   return db.transaction(async (tx) => {
     const now = new Date();
@@ -79,7 +91,7 @@ export async function softDeleteUser(db: Db, actor: AuthUser, id: number): Promi
       .where(eq(users.id, id))
       .returning();
     if (!row) throw notFound(USER_NOT_FOUND);
-    await revokeAllForUser(tx, id, now);
+    await ports.endSessions(tx, id, now);
     await recordAudit(tx, {
       ...auditActor(actor),
       action: 'USER_SOFT_DELETE',
@@ -96,7 +108,7 @@ export async function softDeleteUser(db: Db, actor: AuthUser, id: number): Promi
  * DELETE /users/{id}/hard: refused while the user has orders (they are kept for the books and the accounts);
  * otherwise the account and its data (sessions, addresses, cart, favourites, reviews, comments) are deleted.
  */
-export async function hardDeleteUser(db: Db, actor: AuthUser, id: number): Promise<{ id: number; deleted: true }> {
+export async function hardDeleteUser({ db, ports }: UserAdminContext, actor: AuthUser, id: number): Promise<{ id: number; deleted: true }> {
   refuseSelf(actor, id, USER_MESSAGES.selfDelete);
   try {
     await db.transaction(async (tx) => {
@@ -104,8 +116,8 @@ export async function hardDeleteUser(db: Db, actor: AuthUser, id: number): Promi
       // counted below) or waits and then fails on the missing user.
       const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
       if (!row) throw notFound(USER_NOT_FOUND);
-      const [placed] = await tx.select({ n: count() }).from(orders).where(eq(orders.userId, id));
-      if (placed && placed.n > 0) throw new AppError(409, ERROR_CODES.inUse, USER_MESSAGES.hasOrders(placed.n));
+      const placed = await ports.countOrders(tx, id);
+      if (placed > 0) throw new AppError(409, ERROR_CODES.inUse, USER_MESSAGES.hasOrders(placed));
       await tx.delete(users).where(eq(users.id, id));
       await recordAudit(tx, {
         ...auditActor(actor),
@@ -160,7 +172,7 @@ export async function createUser(db: Db, actor: AuthUser, input: z.output<typeof
  * PUT /admin/users/{id}/role. The guard reads the role from the database on every call, so it applies at once;
  * the user's sessions end too, so their browser (which keeps the role it logged in with) starts afresh.
  */
-export async function setUserRole(db: Db, actor: AuthUser, id: number, role: Role): Promise<AdminUserDto> {
+export async function setUserRole({ db, ports }: UserAdminContext, actor: AuthUser, id: number, role: Role): Promise<AdminUserDto> {
   refuseSelf(actor, id, USER_MESSAGES.selfRole);
   return db.transaction(async (tx) => {
     const [before] = await tx.select({ role: users.role }).from(users).where(eq(users.id, id)).for('update');
@@ -168,7 +180,7 @@ export async function setUserRole(db: Db, actor: AuthUser, id: number, role: Rol
     const now = new Date();
     const [row] = await tx.update(users).set({ role, updatedAt: now }).where(eq(users.id, id)).returning();
     if (before.role !== role) {
-      await revokeAllForUser(tx, id, now);
+      await ports.endSessions(tx, id, now);
       await recordAudit(tx, {
         ...auditActor(actor),
         action: 'USER_ROLE',
@@ -183,7 +195,7 @@ export async function setUserRole(db: Db, actor: AuthUser, id: number, role: Rol
 }
 
 /** PUT /admin/users/{id}/enable: false disables (sessions end); true enables and undoes a soft delete. */
-export async function setUserEnabled(db: Db, actor: AuthUser, id: number, enabled: boolean): Promise<AdminUserDto> {
+export async function setUserEnabled({ db, ports }: UserAdminContext, actor: AuthUser, id: number, enabled: boolean): Promise<AdminUserDto> {
   if (!enabled) refuseSelf(actor, id, USER_MESSAGES.selfDisable);
   return db.transaction(async (tx) => {
     const now = new Date();
@@ -193,7 +205,7 @@ export async function setUserEnabled(db: Db, actor: AuthUser, id: number, enable
       .where(eq(users.id, id))
       .returning();
     if (!row) throw notFound(USER_NOT_FOUND);
-    if (!enabled) await revokeAllForUser(tx, id, now);
+    if (!enabled) await ports.endSessions(tx, id, now);
     await recordAudit(tx, {
       ...auditActor(actor),
       action: enabled ? 'USER_ENABLE' : 'USER_DISABLE',

@@ -3,9 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   MASTER_KINDS,
   adminBookListQuerySchema,
-  adminCreateUserSchema,
-  adminUserListQuerySchema,
-  auditQuerySchema,
   bookCreateSchema,
   bookUpdateSchema,
   categoryCreateSchema,
@@ -14,37 +11,28 @@ import {
   masterCreateSchema,
   masterListQuerySchema,
   masterUpdateSchema,
-  userEnableSchema,
-  userRoleSchema,
   idParams as sharedIdParams,
-  queryText,
 } from '@nhasach/shared';
-import { envelope } from '../../lib/envelope.ts';
-import { currentUser, requireRoles } from '../../lib/guards.ts';
-import { listAudit } from './audit.ts';
-import { listOutbox } from '../mail/outbox.ts';
-import { pageQuery } from '../../lib/pagination.ts';
+import { envelope } from '../../../lib/envelope.ts';
+import { currentUser, requireRoles } from '../../../lib/guards.ts';
 import { removeBookImage, reorderBookImages } from './book-images.ts';
 import { BOOK_DELETE_MESSAGES, createBook, deleteBook, getAdminBook, listAdminBooks, updateBook } from './books.ts';
 import { CATEGORY_MESSAGES, createCategory, deleteCategory, listAdminCategories, updateCategory } from './categories.ts';
-import type { AdminContext } from './context.ts';
-import { getDashboard } from './dashboard.ts';
+import type { CatalogAdminOptions } from './context.ts';
 import { createMaster, deleteMaster, getMaster, listMasters, updateMaster } from './masters.ts';
-import { USER_MESSAGES, createUser, hardDeleteUser, listUsers, setUserEnabled, setUserRole, softDeleteUser } from './users.ts';
 
 const idParams = sharedIdParams('id');
 const imageParams = sharedIdParams('id', 'imageId');
 
-export const adminContextOf = (app: FastifyInstance): AdminContext => ({ db: app.db, storage: app.media.storage, catalog: app.catalog });
-
 /**
- * The back-office API under /api/v1 (spec section 7, Users and Admin catalogue). Every route is ADMIN only:
+ * The catalogue back-office under /api/v1 (spec section 7, Admin catalogue): books and their images, categories,
+ * authors, publishers and suppliers. Every route is ADMIN only:
  * the role is checked on request (before the body is read), so a guest gets 401 and a SALE or customer 403
  * whatever they sent.
  */
-export async function adminRoutes(app: FastifyInstance): Promise<void> {
+export async function catalogAdminRoutes(app: FastifyInstance, opts: CatalogAdminOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = adminContextOf(app);
+  const ctx = { ...opts, db: app.db };
   const security = [{ bearerAuth: [] }];
   app.addHook('onRequest', requireRoles('ADMIN'));
 
@@ -74,32 +62,6 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   );
   r.delete('/admin/books/:id/images/:imageId', { schema: { ...books, summary: 'Remove an image of a book', params: imageParams } }, async (req) =>
     envelope(200, await removeBookImage(ctx, currentUser(req), req.params.id, req.params.imageId), 'Đã xoá ảnh'),
-  );
-
-  // ---- users (paths of spec section 7, Users)
-  const usersTags = { tags: ['admin: users'], security };
-  const listUsersRoute = { schema: { ...usersTags, summary: 'Users table: {meta, result}; q on username, e-mail, name', querystring: adminUserListQuerySchema } };
-  r.get('/users', listUsersRoute, (req) => listUsers(app.db, req.query));
-  r.get('/admin/users', listUsersRoute, (req) => listUsers(app.db, req.query));
-  r.delete('/users/:id', { schema: { ...usersTags, summary: 'Soft delete: disable, mark deleted, end sessions', params: idParams } }, async (req) =>
-    envelope(200, await softDeleteUser(app.db, currentUser(req), req.params.id), USER_MESSAGES.softDeleted),
-  );
-  r.delete('/users/:id/hard', { schema: { ...usersTags, summary: 'Hard delete (refused while the user has orders)', params: idParams } }, async (req) =>
-    envelope(200, await hardDeleteUser(app.db, currentUser(req), req.params.id), USER_MESSAGES.hardDeleted),
-  );
-  r.post('/admin/users', { schema: { ...usersTags, summary: 'Create an account (staff)', body: adminCreateUserSchema } }, async (req, reply) => {
-    reply.status(201);
-    return envelope(201, await createUser(app.db, currentUser(req), req.body), 'Tạo tài khoản thành công');
-  });
-  r.put('/admin/users/:id/role', { schema: { ...usersTags, summary: 'Change the role', params: idParams, body: userRoleSchema } }, async (req) =>
-    envelope(200, await setUserRole(app.db, currentUser(req), req.params.id, req.body.role), 'Đã đổi vai trò'),
-  );
-  r.put('/admin/users/:id/enable', { schema: { ...usersTags, summary: 'Enable (undoes a soft delete) or disable', params: idParams, body: userEnableSchema } }, async (req) =>
-    envelope(
-      200,
-      await setUserEnabled(app.db, currentUser(req), req.params.id, req.body.enabled),
-      req.body.enabled ? 'Đã kích hoạt tài khoản' : 'Đã vô hiệu hoá tài khoản',
-    ),
   );
 
   // ---- categories
@@ -134,22 +96,4 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       envelope(200, await deleteMaster(ctx, currentUser(req), kind, req.params.id), 'Đã xoá'),
     );
   }
-
-  // ---- audit log and dashboard
-  r.get('/admin/audit', { schema: { tags: ['admin: audit'], security, summary: 'Audit log, newest first', querystring: auditQuerySchema } }, (req) =>
-    listAudit(app.db, req.query),
-  );
-  r.get(
-    '/admin/mail-outbox',
-    {
-      schema: {
-        tags: ['admin: mail'],
-        security,
-        summary: 'Mails the store sent or, without SMTP, stored (newest first); to filters by recipient',
-        querystring: pageQuery.extend({ to: queryText('to', 254) }),
-      },
-    },
-    (req) => listOutbox(app.db, req.query),
-  );
-  r.get('/admin/dashboard', { schema: { tags: ['admin: dashboard'], security, summary: 'Figures of the back-office home' } }, () => getDashboard(app.db));
 }

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client.ts';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { createAccount } from '../../../test/auth.ts';
-import { actors, bookBody, countOf, insertRefs, type Actors, type Refs } from '../../../test/admin.ts';
+import { queryRows } from './db/client.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createAccount } from '../test/auth.ts';
+import { actors, bookBody, countOf, insertRefs, type Actors, type Refs } from '../test/admin.ts';
 
 /**
  * Every back-office route: a guest gets 401, a SALE or customer 403, and nothing changes; an admin gets

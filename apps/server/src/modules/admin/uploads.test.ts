@@ -1,3 +1,0 @@
-import { uploadSuite } from '../../../test/uploads.suite.ts';
-
-uploadSuite('local');

@@ -1,0 +1,3 @@
+import { uploadSuite } from '../../../../test/uploads.suite.ts';
+
+uploadSuite('local');
