@@ -416,5 +416,18 @@ export interface OrderSummaryDto {
   totalQuantity: number;
   firstItemTitle: string;
   firstItemImage: string | null;
+  /** Every line, in order (other front ends build the row from them: picture, "Đánh giá" and "Mua lại" links). */
+  items: OrderSummaryItemDto[];
+}
+export interface OrderSummaryItemDto {
+  bookId: number;
+  slug: string | null;
+  title: string;
+  thumbnail: string | null;
+  quantity: number;
+  /** List price of one unit at order time, as on the order's lines. */
+  price: number;
+  /** Price paid for one unit. */
+  unitPrice: number;
 }
 export type OrderPage = PageResult<OrderSummaryDto>;
