@@ -158,7 +158,8 @@ const enumList = <T extends string>(values: readonly T[], name: string) =>
     },
     z.array(z.enum(values as [T, ...T[]], { error: `${name} phải là một trong ${values.join(', ')}.` })).max(20).optional(),
   );
-const dayParam = (name: string) =>
+/** A query day (yyyy-mm-dd, a real date of the calendar), read as a day of Vietnam time. */
+export const dayParam = (name: string) =>
   z.preprocess(
     scalar,
     text(name)
