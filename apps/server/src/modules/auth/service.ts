@@ -31,7 +31,7 @@ import {
   updatePasswordHash,
   type UserRow,
 } from '../users/index.ts';
-import { issueCode, otpExpired, rejectCode, takeCode, undoIssue, type OtpHasher } from './otp.ts';
+import { claimAttempt, issueCode, otpExpired, takeCode, undoIssue, wrongCode, type OtpHasher } from './otp.ts';
 import { issueRefreshToken, revokeByToken, rotateRefreshToken } from './refresh-tokens.ts';
 import { revokeAllForUser } from './repo.ts';
 
@@ -128,6 +128,7 @@ export async function resendRegisterOtp(ctx: AuthContext, email: string): Promis
  */
 export async function verifyEmail(ctx: AuthContext, input: z.output<typeof verifyEmailSchema>): Promise<UserDto> {
   const now = new Date();
+  const attempts = await claimAttempt(ctx.db, input.email, 'REGISTER', now);
   const created = await ctx.db.transaction(async (tx) => {
     const taken = await takeCode(tx, ctx.otp, input.email, 'REGISTER', input.otp, now);
     if (!taken) return undefined;
@@ -141,7 +142,7 @@ export async function verifyEmail(ctx: AuthContext, input: z.output<typeof verif
       throw err;
     }
   });
-  if (!created) return rejectCode(ctx.db, input.email, 'REGISTER', now);
+  if (!created) throw wrongCode(attempts);
   return toUserDto(created);
 }
 
@@ -221,6 +222,7 @@ export async function forgotPasswordVerify(ctx: AuthContext, input: z.output<typ
   const now = new Date();
   // Hashed before the transaction so the row lock is not held during scrypt.
   const passwordHash = await hashSecret(input.newPassword);
+  const attempts = await claimAttempt(ctx.db, input.email, 'RESET_PASSWORD', now);
   const done = await ctx.db.transaction(async (tx) => {
     if (!(await takeCode(tx, ctx.otp, input.email, 'RESET_PASSWORD', input.otp, now))) return false;
     const user = await findUserByEmail(tx, input.email);
@@ -229,7 +231,7 @@ export async function forgotPasswordVerify(ctx: AuthContext, input: z.output<typ
     await revokeAllForUser(tx, user.id, now);
     return true;
   });
-  if (!done) await rejectCode(ctx.db, input.email, 'RESET_PASSWORD', now);
+  if (!done) throw wrongCode(attempts);
 }
 
 export async function changePassword(ctx: AuthContext, userId: number, input: z.output<typeof changePasswordSchema>): Promise<void> {
