@@ -123,6 +123,16 @@ export async function findRefreshToken(db: Conn, tokenHash: string): Promise<Ref
   return row;
 }
 
+/** Whether a token of the family was exchanged after `since` (the family moved on past that rotation). */
+export async function familyRotatedSince(db: Conn, familyId: string, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, familyId), gt(refreshTokens.rotatedAt, since)))
+    .limit(1);
+  return !!row;
+}
+
 export async function revokeFamily(db: Conn, familyId: string, now: Date): Promise<void> {
   await db
     .update(refreshTokens)
