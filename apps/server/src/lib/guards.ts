@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { hasAnyRole, parseRole, type Role } from '@nhasach/shared';
-import { users } from '../db/schema/index.ts';
+import { refreshTokens, users } from '../db/schema/index.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
 export interface AuthUser {
@@ -35,11 +35,25 @@ async function resolveUser(request: FastifyRequest): Promise<AuthUser | undefine
   if (!token) return undefined;
   const claims = await request.server.tokens.verify(token);
   if (!claims) throw unauthorized('Phiên đăng nhập đã hết hạn hoặc không hợp lệ.');
+  // The login the token belongs to is read in the same query: a token of a login that ended (logout, a reused
+  // refresh token, a password change) is refused at once on every instance, not when it expires.
+  const loginRevoked = claims.sid
+    ? sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${claims.sid}::uuid and ${refreshTokens.revokedAt} is not null)`
+    : sql<boolean>`false`;
   const [row] = await request.server.db
-    .select({ id: users.id, username: users.username, email: users.email, role: users.role, enabled: users.enabled, deletedAt: users.deletedAt })
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      role: users.role,
+      enabled: users.enabled,
+      deletedAt: users.deletedAt,
+      loginRevoked,
+    })
     .from(users)
     .where(eq(users.id, claims.userId))
     .limit(1);
+  if (row?.loginRevoked) throw unauthorized('Phiên đăng nhập đã hết hạn hoặc không hợp lệ.');
   if (!row || !row.enabled || row.deletedAt) throw unauthorized('Tài khoản không còn hoạt động.');
   const role = parseRole(row.role) ?? 'CUSTOMER';
   return { id: row.id, username: row.username, email: row.email, role, roles: [`ROLE_${role}`] };

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -155,9 +155,10 @@ export async function verifyEmail(ctx: AuthContext, input: z.output<typeof verif
 let dummyHash: Promise<string> | undefined;
 const timingDummy = () => (dummyHash ??= hashSecret(randomBytes(18).toString('base64url')));
 
-async function accessTokenFor(ctx: AuthContext, user: Pick<UserRow, 'id' | 'username' | 'email' | 'role'>): Promise<string> {
+/** An access token of the login `familyId` (its refresh-token family): it dies with that login (lib/guards.ts). */
+async function accessTokenFor(ctx: AuthContext, user: Pick<UserRow, 'id' | 'username' | 'email' | 'role'>, familyId: string): Promise<string> {
   const role = parseRole(user.role) ?? 'CUSTOMER';
-  return ctx.tokens.sign({ sub: String(user.id), userId: user.id, username: user.username, email: user.email, roles: [roleClaim(role)] });
+  return ctx.tokens.sign({ sub: String(user.id), userId: user.id, username: user.username, email: user.email, roles: [roleClaim(role)], sid: familyId });
 }
 
 export interface Session<T> {
@@ -175,8 +176,9 @@ export async function login(
   if (!user || !ok) throw new AppError(401, ERROR_CODES.invalidCredentials, MESSAGES.invalidCredentials);
   // Said only after the password was right, so the answer never tells whether a disabled account exists.
   if (!isActive(user)) throw new AppError(403, ERROR_CODES.accountDisabled, MESSAGES.disabled);
-  const accessToken = await accessTokenFor(ctx, user);
-  const refreshToken = await issueRefreshToken(ctx.db, user.id, { userAgent });
+  const familyId = randomUUID();
+  const refreshToken = await issueRefreshToken(ctx.db, user.id, { familyId, userAgent });
+  const accessToken = await accessTokenFor(ctx, user, familyId);
   return {
     result: { accessToken, tokenType: 'Bearer', expiresIn: ctx.accessTokenTtlSeconds, user: toUserDto(user) },
     refreshToken,
@@ -194,7 +196,7 @@ export async function refresh(ctx: AuthContext, token: string | undefined, userA
     await revokeByToken(ctx.db, outcome.token);
     throw sessionExpired();
   }
-  const accessToken = await accessTokenFor(ctx, user);
+  const accessToken = await accessTokenFor(ctx, user, outcome.familyId);
   return { result: { accessToken, tokenType: 'Bearer', expiresIn: ctx.accessTokenTtlSeconds }, refreshToken: outcome.token };
 }
 
