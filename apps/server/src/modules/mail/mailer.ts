@@ -70,6 +70,7 @@ interface ClaimedMail {
   text_body: string;
   html_body: string | null;
   sensitive: boolean;
+  capped: boolean;
   attempts: number;
 }
 
@@ -104,15 +105,16 @@ export function createMailer(opts: MailerOptions): Mailer {
             select id from mail_outbox
             where (status = 'PENDING' and next_attempt_at <= now()) or (status = 'SENDING' and locked_until < now())
             order by id limit ${limit} for update skip locked)
-          returning id, to_address, subject, text_body, html_body, sensitive, attempts`,
+          returning id, to_address, subject, text_body, html_body, sensitive, capped, attempts`,
     );
   }
 
   /** One attempt at one claimed mail; the outcome is written only if the claim is still ours (same attempt). */
   async function attempt(mail: ClaimedMail, retry: boolean): Promise<MailStatus> {
     const ours = and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, 'SENDING'), eq(mailOutbox.attempts, mail.attempts));
-    // Mails no request asked for (order mails) meet the per-address ceiling here: not sent, the reason kept.
-    if (retry && (await destinationFull(db, mail.id, mail.to_address, ceiling))) {
+    // Capped mails no request waits for (reset codes, contact messages) meet the per-address ceiling here: not
+    // sent, the reason kept. Order mails are not capped.
+    if (retry && mail.capped && (await destinationFull(db, mail.id, mail.to_address, ceiling))) {
       await db.update(mailOutbox).set({ status: 'FAILED', error: CEILING_REASON, lockedUntil: null }).where(ours);
       log.warn({ mailId: mail.id, subject: mail.subject }, 'mail not sent: the address has had its share of mails this hour');
       return 'FAILED';
@@ -171,7 +173,7 @@ export function createMailer(opts: MailerOptions): Mailer {
   async function deliverNow(id: number): Promise<SendResult> {
     const [mail] = await queryRows<ClaimedMail>(
       db,
-      sql`select id, to_address, subject, text_body, html_body, sensitive, attempts from mail_outbox where id = ${id} and status = 'SENDING'`,
+      sql`select id, to_address, subject, text_body, html_body, sensitive, capped, attempts from mail_outbox where id = ${id} and status = 'SENDING'`,
     );
     if (!mail) throw new Error(`mail ${id} is not held for delivery`);
     const status = await attempt(mail, false);
