@@ -25,6 +25,7 @@ import { queryRows, type Database, type Db } from './db/client.ts';
 import { registerCompression } from './lib/compression.ts';
 import { registerRequestLogging } from './lib/request-logging.ts';
 import { corsOptions } from './lib/cors.ts';
+import { runGuardsFirst } from './lib/guards.ts';
 import { AppError } from './lib/errors.ts';
 import { envelope, isEnvelope } from './lib/envelope.ts';
 import { createTokenSigner, type TokenSigner } from './lib/jwt.ts';
@@ -330,6 +331,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     return envelope(ready ? 200 : 503, { status, checks, searchIndex }, message, ready ? null : ERROR_CODES.serviceUnavailable);
   });
 
+  // Every guard runs before the body is parsed and validated (a guest's bad body to a signed-in route is a 401).
+  runGuardsFirst(app);
   const services = createServices({ config, database, log: app.log, ownOrigin: () => ownOrigin(app) });
   app.decorate('mailer', services.mailer);
   app.decorate('media', services.media);
