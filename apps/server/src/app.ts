@@ -24,6 +24,7 @@ import type { Config } from './config.ts';
 import { queryRows, type Database, type Db } from './db/client.ts';
 import { registerCompression } from './lib/compression.ts';
 import { registerRequestLogging } from './lib/request-logging.ts';
+import { registerClosingGate } from './lib/shutdown.ts';
 import { corsOptions } from './lib/cors.ts';
 import { runGuardsFirst } from './lib/guards.ts';
 import { AppError } from './lib/errors.ts';
@@ -150,7 +151,11 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     ajv: { customOptions: { coerceTypes: false } },
     // Request lines go to debug (lib/request-logging.ts): info keeps errors and business events.
     disableRequestLogging: true,
+    // Closing requests are answered by registerClosingGate (enveloped, in Vietnamese), not by Fastify.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
+  // First of all hooks: once closing, new requests are refused at once (lib/shutdown.ts).
+  registerClosingGate(app);
   registerRequestLogging(app);
 
   // Every answer, errors included, names its request: a user's report of an error finds its log lines.
