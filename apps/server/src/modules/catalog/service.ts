@@ -27,8 +27,9 @@ import { toBookDto, toCard } from './dto.ts';
 import { NO_ENGAGEMENT, type EngagementPort } from './engagement-port.ts';
 import { cardReader, countBooks, loadBookDetailRow, pageBookIds, resolveRefIds, topCategoryRows, type BookFilter } from './repo.ts';
 import { createShelfService } from './related.ts';
-import { exactTsQuery, findVisibleIdByIsbn, fuzzyTsQuery, isbnOf, type SearchArgs, type SearchPage, normalizeTerm, prefixTsQuery, searchPage, sortedIdsPage, tokensOf, visibilityOnly } from './search.ts';
-import { groupsOfTsQuery, indexAnswers } from './search-index.ts';
+import { findVisibleIdByIsbn, isbnOf, normalizeTerm, sortedIdsPage, visibilityOnly } from './search.ts';
+import { indexAnswers } from './search-index.ts';
+import { databaseStrategy, memoryStrategy, rankedSearch } from './search-engine.ts';
 import { SearchIndexFeed } from './search-index-loader.ts';
 import { SearchWords } from './search-words.ts';
 import { EMPTY_SUGGESTIONS, suggestAuthors, suggestBooks, suggestCategories, suggestTerm } from './suggest.ts';
@@ -104,16 +105,6 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
     suggestCategoryRows.clear();
     searchIndex?.markDirty();
   };
-
-  /** One page of a search: from the index in memory when the filter is the shopper's visibility alone. */
-  async function findPage(args: SearchArgs): Promise<SearchPage> {
-    const index = searchIndex && visibilityOnly(args.filter) && indexAnswers(args.tsQuery) ? await searchIndex.current() : undefined;
-    if (!index) return searchPage(db, args);
-    const groups = groupsOfTsQuery(args.tsQuery);
-    if (!args.sort || args.sort.field === 'relevance') return index.page(groups, args.norm, args.offset, args.limit);
-    const { ids, wordMatches } = index.candidateIds(groups, args.norm);
-    return { ...(await sortedIdsPage(db, ids, args.sort, args.now, args.offset, args.limit)), wordMatches };
-  }
 
   async function resolveFilter(p: FilterParams, visibleOnly: boolean): Promise<BookFilter> {
     const f: BookFilter = { visibleOnly };
@@ -201,33 +192,16 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
       const id = await findVisibleIdByIsbn(db, isbn);
       if (id !== undefined) return { ids: page === 0 ? [id] : [], total: 1 };
     }
-    const norm = normalizeTerm(term);
-    const tokens = tokensOf(norm);
-    if (tokens.length === 0) return { ids: [], total: 0 };
+    // The index in memory answers the shopper's search without filters; the database every other one, and
+    // while the index is being built (search-engine.ts: one algorithm, one ranking for both).
+    const index = searchIndex && visibilityOnly(f) && indexAnswers(normalizeTerm(term)) ? await searchIndex.current() : undefined;
+    const strategy = index ? memoryStrategy(index) : databaseStrategy(db, f, words, now);
+    const { ranked, didYouMean } = await rankedSearch(strategy, () => words.dictionary(), term);
     const { offset, limit } = window(page, size);
-    const base = { filter: f, norm, sort, offset, limit, now };
-    const last = tokens[tokens.length - 1]!;
-    // A last word that is no word at all (cut short, or misspelt) cannot match as typed: straight to the prefix pass.
-    let result: SearchPage = (await words.isKnownWord(last))
-      ? await findPage({ ...base, tsQuery: exactTsQuery(tokens), probeFirst: await words.frequentTerm(tokens) })
-      : { ids: [], total: 0, wordMatches: 0 };
-    // No book has every word: the last one may be cut short (title-prefix matches alone do not settle that).
-    // No word starts with the last one (a typo, not a word being typed): the prefix pass could only read in vain.
-    const prefix = result.wordMatches === 0 && (await words.isKnownPrefix(last)) ? prefixTsQuery(tokens) : undefined;
-    // A short prefix ('th:*') stands for many words: frequent, so the best sellers are read first.
-    if (prefix) {
-      const probeFirst = await words.frequentTerm(prefix.tsQuery.split(' & '));
-      result = await findPage({ ...base, ...prefix, probeFirst });
-    }
-    let didYouMean: string | undefined;
-    if (result.total === 0) {
-      const fuzzy = await fuzzyTsQuery(words, tokens);
-      if (fuzzy) {
-        result = await findPage({ ...base, tsQuery: fuzzy.tsQuery, ...(fuzzy.indexTsQuery ? { indexTsQuery: fuzzy.indexTsQuery } : {}), probe: false });
-        didYouMean = fuzzy.corrected;
-      }
-    }
-    return { ids: result.ids, total: result.total, ...(didYouMean ? { didYouMean } : {}) };
+    const found = !sort || sort.field === 'relevance'
+      ? { ids: ranked.slice(offset, offset + limit).map((c) => c.id), total: ranked.length }
+      : await sortedIdsPage(db, ranked.map((c) => c.id), sort, now, offset, limit, f.visibleOnly);
+    return { ...found, ...(didYouMean ? { didYouMean } : {}) };
   }
 
   return {
