@@ -34,7 +34,7 @@ import { SearchIndexFeed } from './search-index-loader.ts';
 import { SearchWords } from './search-words.ts';
 import { EMPTY_SUGGESTIONS, suggestAuthors, suggestBooks, suggestCategories, suggestTerm } from './suggest.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
-import { announceCatalogChange } from './cache-bus.ts';
+import { announceCatalogChange, WORDS_CHANGED } from './cache-bus.ts';
 
 /** Page totals may lag writes by this much (docs/performance.md, count strategy). */
 const COUNT_TTL_MS = 60_000;
@@ -98,7 +98,9 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
   // The category names the suggestions match (a rename shows within a minute, or at once after invalidate()).
   const suggestCategoryRows = new TtlCache<CategoryRow[]>(COUNT_TTL_MS, 1);
   const words = new SearchWords(db);
-  const forget = (): void => {
+  /** Drops the cached answers; with `wordsToo`, the typo dictionary as well (an announced change of words). */
+  const forget = (wordsToo = false): void => {
+    if (wordsToo) words.forget();
     counts.clear();
     homes.clear();
     searches.clear();
@@ -295,14 +297,13 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
 
     /**
      * After a catalogue write (books, categories, prices, stock, images): forgets this instance's cached totals,
-     * searches and home page at once, and announces the change so every other instance forgets them too. This
-     * instance also reads its search words again (a write may have added some); other instances read theirs within
-     * their time to live, as a stock change announced by an order adds none.
+     * searches, home page and search words at once, and announces the change (with WORDS_CHANGED) so every other
+     * instance forgets them too and reads the changed books' words into its index before its next search. A
+     * stock change announced by an order brings no words: the dictionaries stay.
      */
     invalidate(): void {
-      words.forget();
-      forget();
-      announceCatalogChange(db).catch((err: unknown) => onAnnounceError(err));
+      forget(true);
+      announceCatalogChange(db, WORDS_CHANGED).catch((err: unknown) => onAnnounceError(err));
     },
 
     /** Forgets this instance's caches only (a change announced by an instance, or a lost listen connection). */
