@@ -24,6 +24,8 @@ export interface HardBook {
   description: string;
   sold: number;
   visible: boolean;
+  /** Made by the generator (not a demo book). */
+  generated: boolean;
 }
 
 export interface HardQuery {
@@ -74,6 +76,7 @@ export function hardCatalogue(generated: number): HardBook[] {
       description: b.description,
       sold: b.sold,
       visible: b.status === 'ACTIVE' || b.status === 'OUT_OF_STOCK',
+      generated: false,
     });
   }
   const rnd = random(20261127);
@@ -96,6 +99,7 @@ export function hardCatalogue(generated: number): HardBook[] {
       description: `<p>${title}: một cuốn sách hay.</p>`,
       sold: Math.floor(rnd() ** 4 * 20000),
       visible: rnd() < 0.96,
+      generated: true,
     });
   }
   return out;
@@ -227,4 +231,35 @@ export function hardQueries(books: readonly HardBook[], dictionary: ReadonlySet<
     add(name, generatedNames.has(normalizeSearchText(name)) ? 'author look-alike' : 'author', byAuthorKey.get(markedKey(name)) ?? []);
   }
   return queries;
+}
+
+export interface Score {
+  n: number;
+  top1: number;
+  top3: number;
+  rr: number;
+}
+
+/** Scores ranked ids against the queries' acceptable books; prints the table and the misses. */
+export function scoreReport(title: string, results: { query: HardQuery; ids: number[] }[], describeId: (id: number) => string): { total: Score; lines: string[] } {
+  const byKind = new Map<string, Score>();
+  const total: Score = { n: 0, top1: 0, top3: 0, rr: 0 };
+  const misses: string[] = [];
+  for (const { query, ids } of results) {
+    const k = byKind.get(query.kind) ?? { n: 0, top1: 0, top3: 0, rr: 0 };
+    const ok = new Set(query.expect);
+    const rank = ids.slice(0, 10).findIndex((id) => ok.has(id));
+    for (const s of [k, total]) {
+      s.n++;
+      if (rank === 0) s.top1++;
+      if (rank >= 0 && rank < 3) s.top3++;
+      if (rank >= 0) s.rr += 1 / (rank + 1);
+    }
+    if (rank < 0 || rank >= 3) misses.push(`  ${query.kind}: "${query.q}" -> [${ids.slice(0, 3).map(describeId).join(' | ')}]; expected ${query.expect.slice(0, 2).map(describeId).join(' | ')}`);
+    byKind.set(query.kind, k);
+  }
+  const pct = (a: number, b: number) => `${((100 * a) / Math.max(1, b)).toFixed(1)} %`.padStart(7);
+  const row = (name: string, s: Score) => `  ${name.padEnd(18)} ${String(s.n).padStart(4)} queries  top-1 ${pct(s.top1, s.n)}  top-3 ${pct(s.top3, s.n)}  MRR ${(s.rr / Math.max(1, s.n)).toFixed(3)}`;
+  const lines = [title, ...[...byKind].sort(([a], [b]) => a.localeCompare(b)).map(([kind, s]) => row(kind, s)), row('all', total), ...(misses.length ? ['misses:', ...misses] : [])];
+  return { total, lines };
 }
