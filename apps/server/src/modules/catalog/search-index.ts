@@ -319,6 +319,9 @@ async function buildField(off: Int32Array, data: Int32Array, wordCount: number, 
   return new Field({ off, data, postOff, postData, bits, dense });
 }
 
+/** Suggestions: titles starting with the text, and best sellers with every word, that are compared. */
+const SUGGEST_PREFIX = 30;
+const SUGGEST_WORDS = 200;
 /** A word in more than 1/BITSET_SHARE of the entities gets a bitset (at most BITSET_SHARE x words per entity). */
 const BITSET_SHARE = 128;
 
@@ -725,6 +728,33 @@ export class SearchIndex {
       }
     }
     return { candidates, wordMatches };
+  }
+
+  /**
+   * Suggestions as the shopper types: books whose title has every typed word, the last as the start of a word
+   * (any word of the title, not only the first), titles starting with the text first, then best sellers; and
+   * authors whose name has them, names starting with the text first, then the shortest. Ids only.
+   */
+  suggest(tokens: readonly string[], norm: string, books: number, authors: number): { bookIds: number[]; authorIds: number[] } {
+    if (tokens.length === 0) return { bookIds: [], authorIds: [] };
+    const groups: QueryGroup[] = tokens.map((t, i) => (i === tokens.length - 1 ? { words: [], prefix: t } : { words: [t] }));
+    const ranges = this.rangesOf(groups);
+    const ranked: { id: number; starts: boolean; sold: number }[] = [];
+    const seen = new Set<number>();
+    const take = (id: number, title: string, sold: number) => {
+      if (seen.has(id)) return;
+      seen.add(id);
+      ranked.push({ id, starts: title.startsWith(norm), sold });
+    };
+    for (const e of this.titlePrefix(norm).slice(0, SUGGEST_PREFIX)) take(this.ids[e]!, this.titles[e]!, this.sold[e]!);
+    for (const e of this.title.find(ranges, SUGGEST_WORDS, this.alive)) take(this.ids[e]!, this.titles[e]!, this.sold[e]!);
+    for (const b of this.overlay.values()) if (SearchIndex.overlayHas(b.titleWords, groups)) take(b.id, b.title, b.sold);
+    ranked.sort((x, y) => Number(y.starts) - Number(x.starts) || y.sold - x.sold || y.id - x.id);
+    const named = this.authorName
+      .find(ranges, SUGGEST_WORDS, this.everyAuthor)
+      .map((a) => ({ id: this.authorIds[a]!, name: this.authors[a]!.norm }))
+      .sort((x, y) => Number(y.name.startsWith(norm)) - Number(x.name.startsWith(norm)) || x.name.length - y.name.length || x.id - y.id);
+    return { bookIds: ranked.slice(0, books).map((r) => r.id), authorIds: named.slice(0, authors).map((a) => a.id) };
   }
 
   /** True when `word` is a word of the index (base or overlay): the strict pass can find it. */

@@ -32,7 +32,7 @@ import { indexAnswers } from './search-index.ts';
 import { databaseStrategy, memoryStrategy, rankedSearch } from './search-engine.ts';
 import { SearchIndexFeed } from './search-index-loader.ts';
 import { SearchWords } from './search-words.ts';
-import { EMPTY_SUGGESTIONS, suggestAuthors, suggestBooks, suggestCategories, suggestTerm } from './suggest.ts';
+import { EMPTY_SUGGESTIONS, SUGGEST_AUTHORS, SUGGEST_BOOKS, suggestAuthors, suggestBooks, suggestCategories, suggestionsByIds, suggestTerm } from './suggest.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { announceCatalogChange, WORDS_CHANGED } from './cache-bus.ts';
 
@@ -241,9 +241,12 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
       const term = suggestTerm(q.q);
       if (!term) return EMPTY_SUGGESTIONS;
       const now = new Date();
-      const [books, authors, categoryRows] = await Promise.all([
-        suggestBooks(db, term.norm, now),
-        suggestAuthors(db, term.tokens, term.norm),
+      const index = searchIndex && indexAnswers(term.norm) ? await searchIndex.current() : undefined;
+      const chosen = index?.suggest(term.tokens, term.norm, SUGGEST_BOOKS, SUGGEST_AUTHORS);
+      const [{ books, authors }, categoryRows] = await Promise.all([
+        chosen
+          ? suggestionsByIds(db, chosen.bookIds, chosen.authorIds, now)
+          : Promise.all([suggestBooks(db, term.norm, now), suggestAuthors(db, term.tokens, term.norm)]).then(([b, a]) => ({ books: b, authors: a })),
         suggestCategoryRows.get('all', () => loadCategoryRows(db)),
       ]);
       return { books, authors, categories: suggestCategories(categoryRows, term.norm) };
