@@ -311,10 +311,12 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   // Readiness: this instance can serve (database, Redis when configured, media storage); 503 takes it out of the
   // load balancer until it recovers.
   app.get('/api/health/ready', { schema: { tags: ['system'], summary: 'Readiness: database, Redis, media storage' } }, async (_request, reply) => {
-    const checks = await readinessChecks(app);
+    const checks: Record<string, Check> = await readinessChecks(app);
+    // A new instance builds its search index first (with a ceiling): searches from the database under the
+    // build's load would be slow (docs/decisions.md, "Search a bookseller would sign").
+    if (!app.catalog.searchIndexReady()) checks.searchIndex = { status: 'down', error: 'search index being built' };
     const ready = Object.values(checks).every((c) => c.status !== 'down');
     if (!ready) reply.status(503);
-    // The search index is not a condition (the database answers searches while it is built), only a figure.
     const searchIndex = app.catalog.searchIndexStats();
     return envelope(ready ? 200 : 503, { status: ready ? 'ok' : 'unavailable', checks, searchIndex }, ready ? 'Sẵn sàng phục vụ.' : 'Máy chủ chưa sẵn sàng phục vụ.', ready ? null : ERROR_CODES.serviceUnavailable);
   });

@@ -19,6 +19,11 @@ const RESYNC_WINDOW = 200;
 const REBUILD_MS = 30 * 60_000;
 /** A build slower than this lets searches use the database meanwhile (a million books take seconds). */
 const WAIT_FOR_BUILD_MS = 2_000;
+/**
+ * An instance whose first build has run this long answers ready anyway (the database answers its searches): a
+ * slow build must not keep a deploy from ever finishing.
+ */
+export const READY_CEILING_MS = 120_000;
 
 interface Row {
   id: number;
@@ -126,9 +131,24 @@ export class SearchIndexFeed {
 
   constructor(private readonly db: Db, private readonly onError: (err: unknown) => void = () => {}) {}
 
+  /** When preload() started the first build (readiness waits for it, up to READY_CEILING_MS). */
+  private preloadedAt: number | undefined;
+  private buildFailed = false;
+
   /** Starts the first build without waiting (server start). */
   preload(): void {
+    this.preloadedAt ??= Date.now();
     void this.startBuild();
+  }
+
+  /**
+   * False while the first build started by preload() runs, for at most READY_CEILING_MS: a new instance of a
+   * rolling deploy stays out of the load balancer instead of answering searches from the database under the
+   * build's load. True without a preload (tests, development: built at the first search) or after a failed build.
+   */
+  ready(now = Date.now()): boolean {
+    if (this.index || this.preloadedAt === undefined || this.buildFailed) return true;
+    return now - this.preloadedAt >= READY_CEILING_MS;
   }
 
   stats(): SearchIndexStats | null {
@@ -172,7 +192,10 @@ export class SearchIndexFeed {
         this.removedVersion = version;
         this.syncedAt = 0;
       })
-      .catch((err: unknown) => this.onError(err))
+      .catch((err: unknown) => {
+        if (!this.index) this.buildFailed = true;
+        this.onError(err);
+      })
       .finally(() => {
         this.building = undefined;
       });

@@ -7,6 +7,7 @@ import { seedDemoCatalog } from '../../db/seed/catalog.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { buildSearchIndex, groupsOfTsQuery, type SearchIndex } from './search-index.ts';
 import { rankCandidates } from './ranking.ts';
+import { READY_CEILING_MS, SearchIndexFeed } from './search-index-loader.ts';
 
 /**
  * The shopper's search from the index in memory must answer as the database search does, and follow the
@@ -74,6 +75,19 @@ describe('search from the index in memory', () => {
     memory.app.catalog.forget();
     expect((await slugs(memory, 'quynh luu'))[0]).toBe('mat-biec');
     expect((await slugs(memory, 'mắt biếc quỳnh'))[0]).toBe('mat-biec');
+  });
+
+  it('keeps a new instance out of readiness while its first index is built, with a ceiling', async () => {
+    const feed = new SearchIndexFeed(memory.app.db);
+    // Without a preload (tests, development) nothing is awaited.
+    expect(feed.ready()).toBe(true);
+    feed.preload();
+    expect(feed.ready()).toBe(false);
+    // A build that would run past the ceiling lets the instance in anyway (the database answers meanwhile).
+    expect(feed.ready(Date.now() + READY_CEILING_MS)).toBe(true);
+    await feed.current();
+    expect(feed.ready()).toBe(true);
+    expect(feed.stats()?.books).toBeGreaterThan(100);
   });
 
   it('a search sorted by a field orders the same candidates by that field', async () => {

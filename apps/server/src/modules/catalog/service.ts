@@ -317,6 +317,11 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
       searchIndex?.preload();
     },
 
+    /** False while a new instance builds its first search index (readiness; see SearchIndexFeed.ready). */
+    searchIndexReady(): boolean {
+      return searchIndex?.ready() ?? true;
+    },
+
     /** The search index's size, or null while it is built or turned off (readiness answer, benchmark). */
     searchIndexStats() {
       return searchIndex?.stats() ?? null;
