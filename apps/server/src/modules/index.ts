@@ -9,6 +9,7 @@ import {
   bookCoverData,
   bookImageUploadRoutes,
   catalogAdminRoutes,
+  stockAdminRoutes,
   catalogPlugin,
   catalogRoutes,
   createCatalogService,
@@ -114,6 +115,7 @@ export async function registerModules(app: FastifyInstance, { mailer, media, cat
   // under /api, users (/api/v1/users list and deletes, /api/v1/admin/users), the audit log, the outbox, the dashboard.
   const catalogAdmin = { catalog, storage: media.storage, ports: { isBookOrdered } };
   await app.register(catalogAdminRoutes, { prefix: '/api/v1', ...catalogAdmin });
+  await app.register(stockAdminRoutes, { prefix: '/api/v1' });
   await app.register(userAdminRoutes, { prefix: '/api/v1', ports: { endSessions: revokeAllForUser, countOrders: countOrdersOfUser } });
   await app.register(bookImageUploadRoutes, { prefix: '/api', ...catalogAdmin });
   await app.register(auditRoutes, { prefix: '/api/v1' });

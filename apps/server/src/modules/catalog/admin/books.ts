@@ -194,7 +194,6 @@ const EDITABLE = [
   'widthCm',
   'heightCm',
   'thicknessCm',
-  'stock',
   'publisherId',
   'supplierId',
 ] as const satisfies readonly (keyof BookRow)[];
@@ -254,7 +253,6 @@ export async function updateBook(ctx: AdminContext, actor: AuthUser, id: number,
           widthCm: input.widthCm,
           heightCm: input.heightCm,
           thicknessCm: input.thicknessCm,
-          stock: input.stock,
           publisherId: input.publisherId,
           supplierId: input.supplierId,
         };
