@@ -279,3 +279,29 @@ export function countAdjustment(expected: number, counted: number | null, uncoun
   if (counted === null) return uncountedAsZero ? -expected : 0;
   return counted - expected;
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Exports (GET /api/v1/admin/exports/{books|orders|stock-movements})
+
+export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+export type ExportFileFormat = (typeof EXPORT_FORMATS)[number];
+const DAY_TEXT = /^\d{4}-\d{2}-\d{2}$/;
+const dayParam = (label: string) =>
+  z.preprocess(
+    queryScalar,
+    z
+      .string({ error: `${label} phải có dạng YYYY-MM-DD.` })
+      .regex(DAY_TEXT, `${label} phải có dạng YYYY-MM-DD.`)
+      .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), `${label} không phải ngày có thật.`)
+      .optional(),
+  );
+
+/** Format, and for orders and movements a period of Vietnam days (both ends included). */
+export const exportQuery = z
+  .object({
+    format: z.preprocess(queryScalar, z.enum(EXPORT_FORMATS, { error: 'format phải là xlsx hoặc csv.' }).default('xlsx')),
+    from: dayParam('Từ ngày'),
+    to: dayParam('Đến ngày'),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'Từ ngày phải trước hoặc bằng đến ngày.', path: ['to'] });
+export type ExportQuery = z.output<typeof exportQuery>;

@@ -31,7 +31,7 @@ import {
 } from './orders/index.ts';
 import { createPaymentRegistry, paymentMethodDefinition, paymentsPlugin, type PaymentRegistry } from './payments/index.ts';
 import { registerSandboxes } from './sandboxes.ts';
-import { reportRoutes } from './reports/index.ts';
+import { exportRoutes, reportRoutes } from './reports/index.ts';
 import { salesRoutes } from './sales/index.ts';
 
 import { userAdminRoutes, userRoutes } from './users/index.ts';
@@ -121,6 +121,7 @@ export async function registerModules(app: FastifyInstance, { mailer, media, cat
   await app.register(auditRoutes, { prefix: '/api/v1' });
   await app.register(mailOutboxRoutes, { prefix: '/api/v1' });
   await app.register(reportRoutes, { prefix: '/api/v1' });
+  await app.register(exportRoutes, { prefix: '/api/v1' });
   // Sales back-office (SALE and ADMIN): /api/v1/sales/*.
   await app.register(salesRoutes, { prefix: '/api/v1', process: orderProcess, payments });
   // Vouchers: the checkout's list of codes (it reads the cart's selected lines), and the back-office (ADMIN only)
