@@ -191,14 +191,18 @@ describe('create staff and change roles', () => {
     const promote = await asAdmin('PUT', `/api/v1/admin/users/${created.id}/role`, { role: 'ROLE_ADMIN' });
     expect(promote.statusCode).toBe(200);
     expect(promote.json().data).toMatchObject({ role: 'ADMIN', roles: ['ROLE_ADMIN'] });
-    // The role applies at once (the guard reads it) and the old sessions end.
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/dashboard', headers: bearer(session.accessToken) })).statusCode).toBe(200);
+    // The old sessions end, their access tokens with them; a new login carries the new role at once.
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/dashboard', headers: bearer(session.accessToken) })).statusCode).toBe(401);
     const refresh = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', cookies: { refresh_token: session.refreshToken } });
     expect(refresh.statusCode).toBe(401);
+    const promoted = await loginViaApi(t.app, 'nhan.vien.moi', 'Sale@123');
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/dashboard', headers: bearer(promoted.accessToken) })).statusCode).toBe(200);
     expect((await auditRows(t.app.db, 'USER_ROLE'))[0]!.details).toEqual({ from: 'SALE', to: 'ADMIN' });
     const demote = await asAdmin('PUT', `/api/v1/admin/users/${created.id}/role`, { role: 'CUSTOMER' });
     expect(demote.json().data.role).toBe('CUSTOMER');
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/dashboard', headers: bearer(session.accessToken) })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/dashboard', headers: bearer(promoted.accessToken) })).statusCode).toBe(401);
+    const demoted = await loginViaApi(t.app, 'nhan.vien.moi', 'Sale@123');
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/dashboard', headers: bearer(demoted.accessToken) })).statusCode).toBe(403);
     expect((await asAdmin('PUT', `/api/v1/admin/users/${created.id}/role`, { role: 'KING' })).statusCode).toBe(400);
   });
 });
