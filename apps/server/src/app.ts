@@ -325,11 +325,13 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   // Readiness: this instance can serve (database, media storage); 503 takes it out of the load balancer until it
   // recovers. Redis down is reported as degraded with a 200 (readinessChecks).
   app.get('/api/health/ready', { schema: { tags: ['system'], summary: 'Readiness: database, Redis, media storage' } }, async (_request, reply) => {
-    const checks = await readinessChecks(app);
+    const checks: Record<string, Check> = await readinessChecks(app);
+    // A new instance builds its search index first (with a ceiling): searches from the database under the
+    // build's load would be slow (docs/decisions.md, "Search a bookseller would sign").
+    if (!app.catalog.searchIndexReady()) checks.searchIndex = { status: 'down', error: 'search index being built' };
     const ready = Object.values(checks).every((c) => c.status !== 'down');
     const degraded = Object.values(checks).some((c) => c.status === 'degraded');
     if (!ready) reply.status(503);
-    // The search index is not a condition (the database answers searches while it is built), only a figure.
     const searchIndex = app.catalog.searchIndexStats();
     const status = !ready ? 'unavailable' : degraded ? 'degraded' : 'ok';
     const message = !ready ? 'Máy chủ chưa sẵn sàng phục vụ.' : degraded ? 'Sẵn sàng phục vụ (một dịch vụ phụ đang gián đoạn).' : 'Sẵn sàng phục vụ.';
