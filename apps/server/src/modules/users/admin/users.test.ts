@@ -35,7 +35,7 @@ describe('GET /api/v1/users', () => {
       expect.arrayContaining(['id', 'email', 'username', 'fullName', 'roles', 'role', 'enabled', 'createdAt', 'deletedAt']),
     );
     expect(data.result[0]).not.toHaveProperty('passwordHash');
-    expect(data.result[0]).toMatchObject({ username: 'tim.kiem.hai', role: 'CUSTOMER', roles: ['ROLE_CUSTOMER'], enabled: true, deletedAt: null });
+    expect(data.result[0]).toMatchObject({ username: 'tim.kiem.hai', role: 'USER', roles: ['ROLE_USER'], enabled: true, deletedAt: null });
 
     const defaults = await asAdmin('GET', '/api/v1/users');
     expect(defaults.json().data.meta.pageSize).toBe(10);
@@ -198,10 +198,12 @@ describe('create staff and change roles', () => {
     const promoted = await loginViaApi(t.app, 'nhan.vien.moi', 'Sale@123');
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/dashboard', headers: bearer(promoted.accessToken) })).statusCode).toBe(200);
     expect((await auditRows(t.app.db, 'USER_ROLE'))[0]!.details).toEqual({ from: 'SALE', to: 'ADMIN' });
+    // The shoppers' former role name still reads as USER.
     const demote = await asAdmin('PUT', `/api/v1/admin/users/${created.id}/role`, { role: 'CUSTOMER' });
-    expect(demote.json().data.role).toBe('CUSTOMER');
+    expect(demote.json().data).toMatchObject({ role: 'USER', roles: ['ROLE_USER'] });
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/dashboard', headers: bearer(promoted.accessToken) })).statusCode).toBe(401);
     const demoted = await loginViaApi(t.app, 'nhan.vien.moi', 'Sale@123');
+    expect(demoted.data.user.role).toBe('USER');
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/dashboard', headers: bearer(demoted.accessToken) })).statusCode).toBe(403);
     expect((await asAdmin('PUT', `/api/v1/admin/users/${created.id}/role`, { role: 'KING' })).statusCode).toBe(400);
   });
