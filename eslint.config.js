@@ -15,7 +15,7 @@ const MODULE_TABLES = {
   audit: ['audit'],
   auth: ['auth'],
   cart: ['cart'],
-  catalog: ['catalog'],
+  catalog: ['catalog', 'stock'],
   content: ['content'],
   engagement: ['engagement'],
   geo: [],

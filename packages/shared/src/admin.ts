@@ -356,7 +356,7 @@ export type BookCreateForm = z.input<typeof bookCreateSchema>;
 export type BookCreateInput = z.output<typeof bookCreateSchema>;
 
 /**
- * PUT /api/v1/admin/books/{id}: every field optional (absent = unchanged, null or '' clears an optional one).
+ * PUT /api/v1/admin/books/{id}: every field optional; `stock` is ignored (the stock room moves stock) (absent = unchanged, null or '' clears an optional one).
  * ISBN optional (13 digits with checksum if given), pageCount >= 0. The server checks the price rules again
  * against the stored values of the fields not given.
  */
@@ -381,7 +381,9 @@ export const bookUpdateSchema = z
   })
   .superRefine(refineSale)
   .superRefine(requireChange)
-  .transform(({ initialStock, stock, ...v }) => ({ ...v, stock: stock ?? initialStock }));
+  // Stock is never edited here (docs/decisions.md, Stock room): it moves only through the stock ledger (receipts,
+  // counts, orders). A stock sent with the edit (a form sending the whole book) is read, checked and ignored.
+  .transform(({ initialStock: _initialStock, stock: _stock, ...v }) => v);
 export type BookUpdateForm = z.input<typeof bookUpdateSchema>;
 export type BookUpdateInput = z.output<typeof bookUpdateSchema>;
 

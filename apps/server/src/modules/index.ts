@@ -9,6 +9,7 @@ import {
   bookCoverData,
   bookImageUploadRoutes,
   catalogAdminRoutes,
+  stockAdminRoutes,
   catalogPlugin,
   catalogRoutes,
   createCatalogService,
@@ -30,7 +31,7 @@ import {
 } from './orders/index.ts';
 import { createPaymentRegistry, paymentMethodDefinition, paymentsPlugin, type PaymentRegistry } from './payments/index.ts';
 import { registerSandboxes } from './sandboxes.ts';
-import { reportRoutes } from './reports/index.ts';
+import { exportRoutes, reportRoutes } from './reports/index.ts';
 import { salesRoutes } from './sales/index.ts';
 
 import { userAdminRoutes, userRoutes } from './users/index.ts';
@@ -116,11 +117,13 @@ export async function registerModules(app: FastifyInstance, { mailer, media, cat
   // under /api, users (/api/v1/users list and deletes, /api/v1/admin/users), the audit log, the outbox, the dashboard.
   const catalogAdmin = { catalog, storage: media.storage, ports: { isBookOrdered } };
   await app.register(catalogAdminRoutes, { prefix: '/api/v1', ...catalogAdmin });
+  await app.register(stockAdminRoutes, { prefix: '/api/v1' });
   await app.register(userAdminRoutes, { prefix: '/api/v1', ports: { endSessions: revokeAllForUser, countOrders: countOrdersOfUser } });
   await app.register(bookImageUploadRoutes, { prefix: '/api', ...catalogAdmin });
   await app.register(auditRoutes, { prefix: '/api/v1' });
   await app.register(mailOutboxRoutes, { prefix: '/api/v1' });
   await app.register(reportRoutes, { prefix: '/api/v1' });
+  await app.register(exportRoutes, { prefix: '/api/v1' });
   // Sales back-office (SALE and ADMIN): /api/v1/sales/*.
   await app.register(salesRoutes, { prefix: '/api/v1', process: orderProcess, payments });
   // Vouchers: the checkout's list of codes (it reads the cart's selected lines), and the back-office (ADMIN only)

@@ -43,6 +43,7 @@ const AdminMastersPage = lazyPage(() => import('../features/admin/AdminMastersPa
 const AdminVouchersPage = lazyPage(() => import('../features/admin/AdminVouchersPage.tsx'), 'AdminVouchersPage');
 const AdminPagesPage = lazyPage(() => import('../features/admin/content/AdminPagesPage.tsx'), 'AdminPagesPage');
 const AdminContactPage = lazyPage(() => import('../features/admin/content/AdminContactPage.tsx'), 'AdminContactPage');
+const AdminStockRoutes = lazyPage(() => import('../features/admin/stock/StockRoutes.tsx'), 'StockRoutes');
 const SaleLayout = lazyPage(() => import('../features/sale/SaleLayout.tsx'), 'SaleLayout');
 const SaleOrdersPage = lazyPage(() => import('../features/sale/SaleOrdersPage.tsx'), 'SaleOrdersPage');
 const SaleOrderDetailPage = lazyPage(() => import('../features/sale/SaleOrderDetailPage.tsx'), 'SaleOrderDetailPage');
@@ -112,6 +113,7 @@ export const routes: RouteObject[] = [
               { path: 'vouchers', element: <AdminVouchersPage /> },
               { path: 'pages', element: <AdminPagesPage /> },
               { path: 'contact', element: <AdminContactPage /> },
+              { path: 'stock/*', element: <AdminStockRoutes /> },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -13,3 +13,4 @@ export * from './vnpay-sandbox.ts';
 export * from './sales.ts';
 export * from './vouchers.ts';
 export * from './content.ts';
+export * from './stock.ts';

@@ -5,12 +5,13 @@
 export { catalogPlugin, catalogRoutes } from './routes.ts';
 export { catalogAdminRoutes } from './admin/routes.ts';
 export { bookImageUploadRoutes } from './admin/uploads.routes.ts';
+export { stockAdminRoutes } from './stock/routes.ts';
 export type { CatalogAdminPorts } from './admin/context.ts';
 export { createCatalogService, type CatalogService, type CatalogServiceOptions } from './service.ts';
 export type { EngagementPort } from './engagement-port.ts';
 export { refreshSearchDocuments, refreshSearchDocumentsOf } from './search-documents.ts';
 export { announceCatalogChange, CATALOG_CHANNEL } from './cache-bus.ts';
-export { returnStock, stockOf, takeStock, type StockLine, type TakenBook, type TakeStockResult } from './inventory.ts';
+export { returnStock, stockOf, takeStock, type OrderStockRef, type StockLine, type TakenBook, type TakeStockResult } from './inventory.ts';
 export { loadCategoryRows, withDescendants, type CategoryRow } from './categories.ts';
 export { topCategoryRows } from './repo.ts';
 export { visibleSql } from './sql.ts';

@@ -2,10 +2,12 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { books } from '../../db/schema/catalog.ts';
 import { announceCatalogChange } from './cache-bus.ts';
+import { recordMovements } from './stock/ledger.ts';
 
 /**
  * Stock of the books: the catalogue owns it. Orders take it when placed and give it back when cancelled or expired;
- * nothing else writes books.stock or books.sold. Both directions lock the books in id order (ascending), so two
+ * receipts, counts and manual movements go through stock/ledger.ts. Every change writes its stock movement in the
+ * same transaction (stock = the sum of the book's movements). Both directions lock the books in id order (ascending), so two
  * orders, or an order and a cancellation, never wait on each other in a cycle.
  */
 
@@ -22,6 +24,13 @@ export type TakenBook = Pick<
 
 export type TakeStockResult = { ok: true; books: TakenBook[] } | { ok: false; line: StockLine };
 
+/** The order whose stock moves (its code is known before the order row is written). */
+export interface OrderStockRef {
+  orderCode: string;
+  orderId?: number;
+  actor?: { id: number; username: string } | null;
+}
+
 const byBook = (lines: readonly StockLine[]): StockLine[] => {
   const qty = new Map<number, number>();
   for (const l of lines) qty.set(l.bookId, (qty.get(l.bookId) ?? 0) + l.qty);
@@ -34,8 +43,9 @@ const byBook = (lines: readonly StockLine[]): StockLine[] => {
  * then re-checks the guard). A book reaching zero is shown as out of stock. Stops at the first line that cannot be
  * served and returns it (the caller rolls the transaction back). The books come back in the lines' book id order.
  */
-export async function takeStock(tx: Tx, lines: readonly StockLine[]): Promise<TakeStockResult> {
+export async function takeStock(tx: Tx, lines: readonly StockLine[], ref: OrderStockRef): Promise<TakeStockResult> {
   const taken: TakenBook[] = [];
+  const balances: { bookId: number; delta: number; balanceAfter: number }[] = [];
   for (const line of byBook(lines)) {
     const [row] = await tx
       .update(books)
@@ -58,19 +68,24 @@ export async function takeStock(tx: Tx, lines: readonly StockLine[]): Promise<Ta
         saleEndAt: books.saleEndAt,
         status: books.status,
         categoryIds: books.categoryIds,
+        stock: books.stock,
       });
     if (!row) return { ok: false, line };
-    taken.push(row);
+    const { stock, ...book } = row;
+    taken.push(book);
+    balances.push({ bookId: row.id, delta: -line.qty, balanceAfter: stock });
   }
+  await recordMovements(tx, { reason: 'ORDER', refType: 'ORDER', refId: ref.orderId ?? null, refCode: ref.orderCode, actor: ref.actor }, balances);
   // A book just sold out changes what the catalogue shows: every instance drops its caches at commit.
   if (taken.some((b) => b.status === 'OUT_OF_STOCK')) await announceCatalogChange(tx);
   return { ok: true, books: taken };
 }
 
 /** Puts the lines' units back, books in id order; a book shown as out of stock is on sale again. */
-export async function returnStock(tx: Tx, lines: readonly StockLine[]): Promise<void> {
+export async function returnStock(tx: Tx, lines: readonly StockLine[], ref: OrderStockRef): Promise<void> {
+  const balances: { bookId: number; delta: number; balanceAfter: number }[] = [];
   for (const line of byBook(lines)) {
-    await tx
+    const [row] = await tx
       .update(books)
       .set({
         stock: sql`${books.stock} + ${line.qty}`,
@@ -78,8 +93,16 @@ export async function returnStock(tx: Tx, lines: readonly StockLine[]): Promise<
         status: sql`case when ${books.status} = 'OUT_OF_STOCK' then 'ACTIVE' else ${books.status} end`,
         updatedAt: new Date(),
       })
-      .where(eq(books.id, line.bookId));
+      .where(eq(books.id, line.bookId))
+      .returning({ stock: books.stock });
+    // A book deleted since (never an ordered one: those are kept INACTIVE) has nothing to give back to.
+    if (row) balances.push({ bookId: line.bookId, delta: line.qty, balanceAfter: row.stock });
   }
+  await recordMovements(
+    tx,
+    { reason: 'ORDER_CANCELLED', refType: 'ORDER', refId: ref.orderId ?? null, refCode: ref.orderCode, actor: ref.actor },
+    balances,
+  );
   // A sold-out book may be on sale again: every instance drops its catalogue caches at commit.
   await announceCatalogChange(tx);
 }

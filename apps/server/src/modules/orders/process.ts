@@ -181,5 +181,5 @@ export function createOrderProcess(options: OrderProcessOptions): OrderProcess {
 
 /** A cancelled order gives its stock and voucher use back, exactly once (returnStockOnce). */
 const returnStockOnCancel: AfterTransitionHook = async ({ tx, order, status }) => {
-  if (status?.to === 'CANCELED') await returnStockOnce(tx, order.id);
+  if (status?.to === 'CANCELED') await returnStockOnce(tx, order);
 };

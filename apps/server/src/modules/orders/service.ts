@@ -91,8 +91,11 @@ export async function createOrder(ctx: OrdersContext, user: AuthUser, cmd: Creat
       }
 
       const now = new Date();
+      // The code first: the stock movements of this order name it.
+      let code = generateOrderCode(now);
+      while (await repo.codeExists(tx, code)) code = generateOrderCode(now);
       // lines are in book id order (lockSelectedLines): every order locks books in the same order.
-      const taken = await takeStock(tx, lines);
+      const taken = await takeStock(tx, lines, { orderCode: code });
       if (!taken.ok) throw await stockFailure(tx, taken.line.bookId, taken.line.qty);
       const qtyOf = new Map(lines.map((l) => [l.bookId, l.qty]));
       const priced = taken.books.map((book) => ({ book, qty: qtyOf.get(book.id)!, ...unitPrices(book, now) }));
@@ -110,8 +113,6 @@ export async function createOrder(ctx: OrdersContext, user: AuthUser, cmd: Creat
       const totals = computeTotals(priced, cmd.deliveryMethod, voucher?.effect);
       const covers = await bookCovers(tx, priced.map((p) => p.book.id));
 
-      let code = generateOrderCode(now);
-      while (await repo.codeExists(tx, code)) code = generateOrderCode(now);
       const order = await repo.insertOrder(tx, {
         code,
         userId: user.id,
@@ -203,7 +204,14 @@ export async function createOrder(ctx: OrdersContext, user: AuthUser, cmd: Creat
 /** My orders, newest first; `statuses` filters (the canceled tab passes CANCELED and CANCEL_REQUESTED). */
 export async function listMyOrders(db: Db, userId: number, statuses: readonly OrderStatus[] | undefined, page: number, size: number): Promise<OrderPage> {
   const { rows, total } = await repo.pageByUser(db, userId, statuses, page, size);
-  return toPage(rows.map(toOrderSummaryDto), total, page, size);
+  const lines = new Map<number, Awaited<ReturnType<typeof repo.linesOfOrders>>>();
+  for (const line of await repo.linesOfOrders(db, rows.map((r) => r.id))) lines.set(line.orderId, [...(lines.get(line.orderId) ?? []), line]);
+  return toPage(
+    rows.map((r) => toOrderSummaryDto(r, lines.get(r.id) ?? [])),
+    total,
+    page,
+    size,
+  );
 }
 
 /** The caller's order; anyone else's, or an unknown code, is 404 (no hint that it exists). */

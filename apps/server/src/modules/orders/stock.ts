@@ -9,10 +9,11 @@ import * as repo from './repo.ts';
  * nothing. The catalogue puts the books back in id order (the order creation takes them in the same order, so the
  * two never deadlock); the voucher use after the books, the lock order of order creation (books, then voucher).
  */
-export async function returnStockOnce(tx: Tx, orderId: number): Promise<boolean> {
-  if (!(await repo.claimStockReturn(tx, orderId))) return false;
-  const items = await repo.itemsOf(tx, orderId);
-  await returnStock(tx, items.map((i) => ({ bookId: i.bookId, qty: i.qty })));
-  await giveBackUse(tx, orderId);
+export async function returnStockOnce(tx: Tx, order: { id: number; code: string }): Promise<boolean> {
+  if (!(await repo.claimStockReturn(tx, order.id))) return false;
+  const items = await repo.itemsOf(tx, order.id);
+  // The stock ledger records the units coming back as ORDER_CANCELLED movements of this order.
+  await returnStock(tx, items.map((i) => ({ bookId: i.bookId, qty: i.qty })), { orderId: order.id, orderCode: order.code });
+  await giveBackUse(tx, order.id);
   return true;
 }

@@ -5,3 +5,4 @@
  * nothing and no module imports it.
  */
 export { reportRoutes } from './routes.ts';
+export { exportRoutes } from './exports/routes.ts';

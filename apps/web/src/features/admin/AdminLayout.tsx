@@ -11,6 +11,7 @@ export function AdminLayout() {
       nav={[
         { to: '/admin', label: 'Dashboard', icon: <DashboardIcon size={18} />, end: true },
         { to: '/admin/books', label: 'Sách', icon: <BookOpenIcon size={18} /> },
+        { to: '/admin/stock', label: 'Kho hàng', icon: <ClipboardIcon size={18} /> },
         { to: '/admin/users', label: 'Người dùng', icon: <UsersIcon size={18} /> },
         { to: '/admin/categories', label: 'Danh mục', icon: <TagIcon size={18} /> },
         { to: '/admin/masters', label: 'Master Data', icon: <DatabaseIcon size={18} /> },

@@ -196,7 +196,6 @@ const EDITABLE = [
   'widthCm',
   'heightCm',
   'thicknessCm',
-  'stock',
   'publisherId',
   'supplierId',
 ] as const satisfies readonly (keyof BookRow)[];
@@ -257,7 +256,6 @@ export async function updateBook(ctx: AdminContext, actor: AuthUser, id: number,
           widthCm: input.widthCm,
           heightCm: input.heightCm,
           thicknessCm: input.thicknessCm,
-          stock: input.stock,
           publisherId: input.publisherId,
           supplierId: input.supplierId,
         };

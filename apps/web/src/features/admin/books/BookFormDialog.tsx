@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -359,9 +360,23 @@ function BookForm({ book, onClose }: { book?: BookDto; onClose: () => void }) {
                 <Field id={fid('salePrice')} label="Giá khuyến mãi (₫)" error={err('salePrice')}>
                   <input {...register('salePrice')} {...aria('salePrice')} type="number" min={1} step={1000} inputMode="numeric" className={`${inputClass} h-11`} placeholder="Không giảm giá" />
                 </Field>
-                <Field id={fid('stock')} label="Tồn kho" error={err('stock')}>
-                  <input {...register('stock')} {...aria('stock')} type="number" min={0} step={1} inputMode="numeric" className={`${inputClass} h-11`} />
-                </Field>
+                {mode === 'create' ? (
+                  <Field id={fid('stock')} label="Tồn kho ban đầu" error={err('stock')}>
+                    <input {...register('stock')} {...aria('stock')} type="number" min={0} step={1} inputMode="numeric" className={`${inputClass} h-11`} />
+                  </Field>
+                ) : (
+                  // Stock moves only through the stock room (receipts, counts, orders): shown here, changed there.
+                  <Field id={fid('stock')} label="Tồn kho" hint="Thay đổi qua phiếu nhập, kiểm kê hoặc ghi nhận hư hỏng.">
+                    <div className="flex h-11 items-center gap-3">
+                      <output id={fid('stock')} className="text-base font-semibold text-gray-900">
+                        {book?.stock ?? '—'}
+                      </output>
+                      <Link to={`/admin/stock/books/${bookId}`} className="text-sm font-medium text-brand-700 hover:underline">
+                        Xem kho
+                      </Link>
+                    </div>
+                  </Field>
+                )}
               </div>
               <div className="grid gap-4 sm:grid-cols-2">
                 <Field id={fid('saleStartAt')} label="Khuyến mãi từ" error={err('saleStartAt')} hint="dd/mm/yyyy hh:mm, giờ Việt Nam. Để trống: áp dụng ngay.">

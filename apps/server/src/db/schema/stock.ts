@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import type { CountStatus, ReceiptStatus, StockReason, StockRefType } from '@nhasach/shared';
+import { books, categories, suppliers } from './catalog.ts';
+import { users } from './users.ts';
+
+/**
+ * The stock room, owned by the catalogue (catalog/stock). Every change of books.stock is a row of stock_movements
+ * written in the same transaction (catalog/stock/ledger.ts), so a book's stock equals the sum of its movements;
+ * rows are only ever inserted. A new book's first stock is its OPENING movement (trigger books_opening_movement,
+ * migration stock_ledger).
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    /** Units in (positive) or out (negative); never 0. */
+    delta: integer('delta').notNull(),
+    /** books.stock right after this movement. */
+    balanceAfter: integer('balance_after').notNull(),
+    reason: varchar('reason', { length: 24 }).$type<StockReason>().notNull(),
+    /** The document: an order (by code), a receipt, a count, an import; null for opening stock. */
+    refType: varchar('ref_type', { length: 16 }).$type<StockRefType>(),
+    refId: integer('ref_id'),
+    refCode: varchar('ref_code', { length: 40 }),
+    /** VND per unit, receipts only (gross margin). */
+    unitCost: integer('unit_cost'),
+    note: text('note'),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: varchar('actor_name', { length: 64 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stock_movements_book_idx').on(t.bookId, t.id),
+    index('stock_movements_created_idx').on(t.createdAt, t.id),
+    index('stock_movements_ref_idx').on(t.refType, t.refId),
+    check('stock_movements_delta_nonzero', sql`${t.delta} <> 0`),
+    check('stock_movements_balance_nonnegative', sql`${t.balanceAfter} >= 0`),
+  ],
+);
+
+/** A book's own low-stock threshold (absent: the shop's default, LOW_STOCK_THRESHOLD). */
+export const bookStockSettings = pgTable('book_stock_settings', {
+  bookId: integer('book_id')
+    .primaryKey()
+    .references(() => books.id, { onDelete: 'cascade' }),
+  threshold: integer('threshold').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Goods received from a supplier: a draft until posted, then read-only (its lines became RECEIPT movements). */
+export const stockReceipts = pgTable(
+  'stock_receipts',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 24 }).notNull(),
+    status: varchar('status', { length: 12 }).$type<ReceiptStatus>().notNull().default('DRAFT'),
+    supplierId: integer('supplier_id').references(() => suppliers.id, { onDelete: 'restrict' }),
+    /** The supplier's delivery note or invoice number. */
+    supplierRef: varchar('supplier_ref', { length: 60 }),
+    note: text('note'),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: varchar('created_by', { length: 64 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    postedById: integer('posted_by_id').references(() => users.id, { onDelete: 'set null' }),
+    postedBy: varchar('posted_by', { length: 64 }),
+    postedAt: timestamp('posted_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('stock_receipts_code_uq').on(t.code), index('stock_receipts_status_idx').on(t.status, t.id)],
+);
+
+export const stockReceiptLines = pgTable(
+  'stock_receipt_lines',
+  {
+    id: serial('id').primaryKey(),
+    receiptId: integer('receipt_id')
+      .notNull()
+      .references(() => stockReceipts.id, { onDelete: 'cascade' }),
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'restrict' }),
+    quantity: integer('quantity').notNull(),
+    unitCost: integer('unit_cost').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('stock_receipt_lines_book_uq').on(t.receiptId, t.bookId),
+    index('stock_receipt_lines_book_idx').on(t.bookId),
+    check('stock_receipt_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check('stock_receipt_lines_cost_nonnegative', sql`${t.unitCost} >= 0`),
+  ],
+);
+
+/** A stock count of a category (with its sub-categories) or of the whole shop (categoryId null). */
+export const stockCounts = pgTable(
+  'stock_counts',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 24 }).notNull(),
+    status: varchar('status', { length: 12 }).$type<CountStatus>().notNull().default('OPEN'),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'restrict' }),
+    note: text('note'),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: varchar('created_by', { length: 64 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    postedById: integer('posted_by_id').references(() => users.id, { onDelete: 'set null' }),
+    postedBy: varchar('posted_by', { length: 64 }),
+    postedAt: timestamp('posted_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('stock_counts_code_uq').on(t.code), index('stock_counts_status_idx').on(t.status, t.id)],
+);
+
+/** A book of a count: its stock at the snapshot (expected) and what staff counted (null: not yet). */
+export const stockCountLines = pgTable(
+  'stock_count_lines',
+  {
+    countId: integer('count_id')
+      .notNull()
+      .references(() => stockCounts.id, { onDelete: 'cascade' }),
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    expected: integer('expected').notNull(),
+    counted: integer('counted'),
+    countedAt: timestamp('counted_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.countId, t.bookId] }), check('stock_count_lines_counted_nonnegative', sql`${t.counted} is null or ${t.counted} >= 0`)],
+);

@@ -1,0 +1,161 @@
+import { useRef, useState, type ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { STOCK_REASON_LABELS, formatNumberVN, isbn13Problem, normalizeIsbn, type StockMovementDto } from '@nhasach/shared';
+import { errorText } from '../../../api/client.ts';
+
+/** Pieces shared by the stock room's pages (kept in this folder: the rest of the back-office is refactored apart). */
+
+export const inputClass =
+  'h-10 rounded-lg border border-gray-300 bg-white px-3 text-sm text-gray-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
+export const buttonClass =
+  'inline-flex h-10 items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50';
+export const secondaryButtonClass =
+  'inline-flex h-10 items-center justify-center gap-2 rounded-lg border border-gray-300 bg-white px-4 text-sm font-semibold text-gray-800 shadow-sm hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-50';
+export const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-gray-500';
+export const td = 'px-3 py-2 text-sm text-gray-800';
+
+const TABS = [
+  { to: '/admin/stock', label: 'Cần nhập thêm', end: true },
+  { to: '/admin/stock/receipts', label: 'Phiếu nhập' },
+  { to: '/admin/stock/counts', label: 'Kiểm kê' },
+  { to: '/admin/stock/movements', label: 'Lịch sử kho' },
+  { to: '/admin/stock/exports', label: 'Xuất file' },
+];
+
+/** The stock room's header: its title and the tabs between its pages. */
+export function StockHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className="mb-5 space-y-4">
+      <nav aria-label="Kho hàng" className="flex flex-wrap gap-1 border-b border-gray-200">
+        {TABS.map((t) => (
+          <NavLink
+            key={t.to}
+            to={t.to}
+            end={t.end}
+            className={({ isActive }) =>
+              `-mb-px border-b-2 px-3 py-2 text-sm font-medium ${isActive ? 'border-brand-600 text-brand-700' : 'border-transparent text-gray-600 hover:text-gray-900'}`
+            }
+          >
+            {t.label}
+          </NavLink>
+        ))}
+      </nav>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight text-gray-900">{title}</h1>
+          {description && <p className="mt-1 text-sm text-gray-600">{description}</p>}
+        </div>
+        {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
+      </div>
+    </div>
+  );
+}
+
+export function Panel({ title, actions, children }: { title?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="mb-5 min-w-0 rounded-2xl border border-gray-200/80 bg-white shadow-sm">
+      {(title || actions) && (
+        <header className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-100 px-5 py-3">
+          {title && <h2 className="text-[15px] font-semibold text-gray-900">{title}</h2>}
+          {actions}
+        </header>
+      )}
+      <div className="p-5">{children}</div>
+    </section>
+  );
+}
+
+export function ErrorNote({ error }: { error: unknown }) {
+  if (!error) return null;
+  return (
+    <p role="alert" className="mb-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+      {errorText(error)}
+    </p>
+  );
+}
+
+export const units = (n: number) => formatNumberVN(n);
+export const signed = (n: number) => `${n > 0 ? '+' : ''}${formatNumberVN(n)}`;
+
+/**
+ * An ISBN field for a barcode scanner: a scanner types the digits then Enter, so Enter submits and the field is
+ * emptied and focused again for the next book. Typing by hand works the same way; the checksum is checked first.
+ */
+export function ScanInput({ label, onScan, disabled, busy }: { label: string; onScan: (isbn13: string) => Promise<unknown>; disabled?: boolean; busy?: boolean }) {
+  const [value, setValue] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const ref = useRef<HTMLInputElement>(null);
+  const submit = async () => {
+    const isbn = normalizeIsbn(value.trim());
+    const p = isbn13Problem(isbn);
+    if (p) {
+      setProblem(p);
+      return;
+    }
+    setProblem(null);
+    try {
+      await onScan(isbn);
+      setValue('');
+    } catch (err) {
+      setProblem(errorText(err));
+    } finally {
+      ref.current?.focus();
+    }
+  };
+  return (
+    <form
+      className="flex flex-wrap items-start gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <label className="flex min-w-[16rem] flex-1 flex-col gap-1 text-sm font-medium text-gray-700">
+        {label}
+        <input
+          ref={ref}
+          autoFocus
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="Quét mã vạch hoặc gõ ISBN rồi nhấn Enter"
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? 'scan-problem' : undefined}
+          disabled={disabled}
+          className={`${inputClass} font-mono`}
+        />
+        {problem && (
+          <span id="scan-problem" role="alert" className="text-sm font-normal text-red-700">
+            {problem}
+          </span>
+        )}
+      </label>
+      <button type="submit" className={`${buttonClass} mt-6`} disabled={disabled || busy}>
+        Thêm
+      </button>
+    </form>
+  );
+}
+
+export function reasonLabel(m: Pick<StockMovementDto, 'reason'>) {
+  return STOCK_REASON_LABELS[m.reason] ?? m.reason;
+}
+
+/** The page numbers of a list: previous / next. */
+export function Pager({ page, totalPages, onPage }: { page: number; totalPages: number; onPage: (p: number) => void }) {
+  if (totalPages <= 1) return null;
+  return (
+    <div className="mt-3 flex items-center justify-end gap-2 text-sm">
+      <button type="button" className={secondaryButtonClass} disabled={page <= 0} onClick={() => onPage(page - 1)}>
+        Trang trước
+      </button>
+      <span className="text-gray-600">
+        Trang {page + 1}/{totalPages}
+      </span>
+      <button type="button" className={secondaryButtonClass} disabled={page >= totalPages - 1} onClick={() => onPage(page + 1)}>
+        Trang sau
+      </button>
+    </div>
+  );
+}
