@@ -45,6 +45,8 @@ function buildInWorker(url: string): Promise<{ index: SearchIndex; version: bigi
         { eval: true, workerData: { url } },
       )
     : new Worker(script, { workerData: { url } });
+  // A build under way does not hold the process open at shutdown.
+  worker.unref();
   return new Promise((resolve, reject) => {
     let settled = false;
     worker.once('message', (m: { portable?: PortableIndex; version?: string; error?: string }) => {
