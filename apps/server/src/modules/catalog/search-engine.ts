@@ -181,7 +181,13 @@ export async function rankedSearch(strategy: SearchStrategy, dictionary: () => P
       // its closest word; the candidates ranked against that term.
       const correctedBy = (title: string) => {
         const words = new Set(title.split(' '));
-        return tokens.map((t, i) => (unknown[i] ? (nearOf[i]!.find((w) => words.has(w)) ?? nearOf[i]![0] ?? t) : t)).join(' ');
+        return tokens
+          .map((t, i) => {
+            // A word met through its variant ('nhaa' -> 'nha') is corrected to it too.
+            const options = unknown[i] ? nearOf[i]! : known(dict, t) ? [t] : groups[i]!.words.filter((w) => known(dict, w));
+            return options.find((w) => words.has(w)) ?? options[0] ?? t;
+          })
+          .join(' ');
       };
       const firstGuess = correctedBy('');
       const typo = await run(fixed, { norm: firstGuess, key: firstGuess }, true);
