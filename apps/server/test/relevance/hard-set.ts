@@ -102,7 +102,43 @@ export function hardCatalogue(generated: number): HardBook[] {
       generated: true,
     });
   }
+  // Look-alikes of the demo's authors, as shoppers met them: the name but for one mark, and in another word order,
+  // each with best-selling books (the real author must still come first when the name is typed as written).
+  const demoAuthors = [...new Set(DEMO_BOOKS.flatMap((b) => b.authors))].filter((n) => /[\u0300-\u036f]/.test(n.normalize('NFD')) && n.includes(' '));
+  for (const [i, name] of demoAuthors.entries()) {
+    if (i % 2 !== 0) continue;
+    for (const alike of [oneMarkOff(name), name.split(' ').reverse().join(' ')]) {
+      if (!alike || alike === name) continue;
+      for (let k = 0; k < 3; k++) {
+        const title = Array.from({ length: 3 }, () => TITLE_WORDS[Math.floor(rnd() * TITLE_WORDS.length)]!).join(' ');
+        out.push({
+          id: out.length + 1,
+          slug: `${normalizeSearchText(title).replace(/ /g, '-')}-alike-${out.length + 1}`,
+          title,
+          authors: [alike],
+          publisher: BENCH_PUBLISHERS[k % BENCH_PUBLISHERS.length]!,
+          isbn13: `979${String(out.length + 1).padStart(10, '0')}`,
+          originalTitle: null,
+          description: `<p>${title}.</p>`,
+          sold: 15_000 + Math.floor(rnd() * 5_000),
+          visible: true,
+          generated: true,
+        });
+      }
+    }
+  }
   return out;
+}
+
+/** The name with the tone mark of its last marked syllable taken off ('Nguyễn Nhật Ánh' -> 'Nguyễn Nhật Anh'). */
+function oneMarkOff(name: string): string | undefined {
+  const words = name.split(' ');
+  for (let i = words.length - 1; i >= 0; i--) {
+    const nfd = words[i]!.normalize('NFD');
+    const off = nfd.replace(/[\u0300\u0301\u0303\u0309\u0323]/, '');
+    if (off !== nfd) return [...words.slice(0, i), off.normalize('NFC'), ...words.slice(i + 1)].join(' ');
+  }
+  return undefined;
 }
 
 /** The index's entries of a catalogue, with the documents search-documents.ts writes. */
@@ -227,8 +263,11 @@ export function hardQueries(books: readonly HardBook[], dictionary: ReadonlySet<
   // An author's books: any visible book by a name written the same way (a generated namesake is as good).
   const byAuthorKey = new Map<string, number[]>();
   for (const b of visible) for (const a of b.authors) byAuthorKey.set(markedKey(a), [...(byAuthorKey.get(markedKey(a)) ?? []), b.id]);
+  const alikeNames = new Set(books.filter((b) => b.generated).flatMap((b) => b.authors.map((a) => normalizeSearchText(a).split(' ').sort().join(' '))));
   for (const name of new Set(demo.flatMap((b) => b.authors))) {
-    add(name, generatedNames.has(normalizeSearchText(name)) ? 'author look-alike' : 'author', byAuthorKey.get(markedKey(name)) ?? []);
+    const folded = normalizeSearchText(name);
+    const alike = generatedNames.has(folded) || alikeNames.has(folded.split(' ').sort().join(' '));
+    add(name, alike ? 'author look-alike' : 'author', byAuthorKey.get(markedKey(name)) ?? []);
   }
   return queries;
 }

@@ -164,23 +164,35 @@ export async function rankedSearch(strategy: SearchStrategy, dictionary: () => P
   // 3. Words that are no word of the catalogue: each replaced by its near words (a prefix kept for the last).
   const unknown = tokens.map((t, i) => !known(dict, t) && !groups[i]!.words.some((w) => w !== t && known(dict, w)));
   if (unknown.some(Boolean)) {
-    const corrected: string[] = [];
+    const nearOf: string[][] = [];
     const fixed: QueryGroup[] = [];
     for (const [i, t] of tokens.entries()) {
+      nearOf.push(unknown[i] ? nearWords(dict, t).map((n) => n.word) : [t]);
       if (!unknown[i]) {
         fixed.push(groups[i]!);
-        corrected.push(t);
         continue;
       }
-      const near = nearWords(dict, t).map((n) => n.word);
+      const near = nearOf[i]!;
       const prefix = i === tokens.length - 1 && t.length >= 2 && knownPrefix(dict, t) ? t : undefined;
-      corrected.push(near[0] ?? t);
       if (near.length || prefix) fixed.push({ words: near, ...(prefix ? { prefix } : {}) });
     }
     if (fixed.length > 0) {
-      const fixedNorm = corrected.join(' ');
-      const typo = await run(fixed, { norm: fixedNorm, key: fixedNorm }, true);
+      // The corrected term: each word as the best match's title has it ('kin' -> 'kim' of 'nha gia kim'), else
+      // its closest word; the candidates ranked against that term.
+      const correctedBy = (title: string) => {
+        const words = new Set(title.split(' '));
+        return tokens
+          .map((t, i) => {
+            // A word met through its variant ('nhaa' -> 'nha') is corrected to it too.
+            const options = unknown[i] ? nearOf[i]! : known(dict, t) ? [t] : groups[i]!.words.filter((w) => known(dict, w));
+            return options.find((w) => words.has(w)) ?? options[0] ?? t;
+          })
+          .join(' ');
+      };
+      const firstGuess = correctedBy('');
+      const typo = await run(fixed, { norm: firstGuess, key: firstGuess }, true);
       if (typo.candidates.length > 0) {
+        const fixedNorm = correctedBy(rankCandidates(typo.candidates, firstGuess)[0]!.title);
         return { ranked: rankCandidates(typo.candidates, fixedNorm), ...(fixedNorm !== norm ? { didYouMean: fixedNorm } : {}) };
       }
     }

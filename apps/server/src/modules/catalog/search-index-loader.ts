@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
-import { isIndexedWord, SearchIndexBuilder, type Pause, type AuthorEntry, type BookEntry, type SearchIndex, type SearchIndexStats } from './search-index.ts';
+import { Worker } from 'node:worker_threads';
+import { SearchIndex, type PortableIndex, type SearchIndexStats } from './search-index.ts';
+import { BATCH, buildIndex, toEntry, type Row } from './search-index-build.ts';
 
 /**
  * Keeps a SearchIndex of one database in step with book_search (see docs/decisions.md, "Search in memory").
@@ -11,9 +13,9 @@ import { isIndexedWord, SearchIndexBuilder, type Pause, type AuthorEntry, type B
  *   announced. A transaction may commit a smaller version after a larger one was read: the feed re-reads the
  *   last RESYNC_WINDOW versions, and a rebuild every REBUILD_MS settles anything left.
  * - Rebuild: in the background when the overlay grows past a share of the books or the index is old; the old
- *   index answers until the new one is complete.
+ *   index answers until the new one is complete. On PostgreSQL in production every build runs in a worker thread
+ *   (search-index-worker.ts), so it costs the requests of this instance nothing but the arrays' hand-over.
  */
-const BATCH = 50_000;
 const SYNC_MS = 1_000;
 const RESYNC_WINDOW = 200;
 const REBUILD_MS = 30 * 60_000;
@@ -25,98 +27,47 @@ const WAIT_FOR_BUILD_MS = 2_000;
  */
 export const READY_CEILING_MS = 120_000;
 
-interface Row {
-  id: number;
-  sold: number;
-  title: string;
-  words: string;
-  marked: string;
-  authors?: number[];
-  visible: boolean;
-  version: string;
-}
-
-/** The words of a stripped tsvector as text ("'a' 'b'"; words are [a-z0-9] only, so no quote is ever escaped). */
-const wordsOf = (tsv: string): string[] =>
-  tsv
-    .split(' ')
-    .map((w) => w.slice(1, -1))
-    .filter((w) => w && isIndexedWord(w));
-
-const toEntry = (r: Omit<Row, 'visible' | 'version'>): BookEntry => ({
-  id: r.id,
-  sold: r.sold,
-  title: r.title,
-  docWords: wordsOf(r.words),
-  authorIds: r.authors ?? [],
-  marked: r.marked,
-});
-
 const rowColumns = sql`s.book_id as id, s.sold, s.title, s.words::text as words, s.marked, s.visible, s.version::text as version`;
 const rowAuthors = sql`array(select ba.author_id from book_authors ba where ba.book_id = s.book_id order by ba.author_id) as authors`;
 
-/** Yields to other work between slices of the build, so requests keep being answered while it runs. */
-const pause: Pause = () => new Promise((resolve) => setImmediate(resolve));
-
-async function build(db: Db): Promise<{ index: SearchIndex; version: bigint }> {
-  // The version before reading: changes made while the batches are read come again through the delta feed.
-  const [v] = await queryRows<{ v: string }>(db, sql`select coalesce(max(version), 0)::text as v from book_search`);
-  const builder = new SearchIndexBuilder();
-  let after: { sold: number; id: number } | undefined;
-  for (;;) {
-    // Only what the best-seller index holds (sold, book_id INCLUDE title, words): an index-only scan.
-    const rows = await queryRows<Omit<Row, 'visible' | 'version'>>(
-      db,
-      sql`select s.book_id as id, s.sold, s.title, s.words::text as words, s.marked from book_search s
-        where s.visible ${after ? sql`and (s.sold, s.book_id) < (${after.sold}, ${after.id})` : sql``}
-        order by s.sold desc, s.book_id desc limit ${BATCH}`,
-    );
-    for (const [i, r] of rows.entries()) {
-      builder.addBook(toEntry(r));
-      if (i % 5_000 === 4_999) await pause();
-    }
-    if (rows.length < BATCH) break;
-    const last = rows[rows.length - 1]!;
-    after = { sold: last.sold, id: last.id };
-  }
-  // Authors of the books, by keyset on the primary key (one pass over book_authors, not a look-up per book).
-  const slots = builder.slotsById();
-  let from = { book: 0, author: 0 };
-  for (;;) {
-    const rows = await queryRows<{ b: number; a: number }>(
-      db,
-      sql`select book_id as b, author_id as a from book_authors where (book_id, author_id) > (${from.book}, ${from.author})
-        order by book_id, author_id limit ${BATCH * 2}`,
-    );
-    for (const { b, a } of rows) {
-      const slot = b < slots.length ? slots[b]! : -1;
-      if (slot >= 0) builder.addAuthorOf(slot, a);
-    }
-    if (rows.length < BATCH * 2) break;
-    const last = rows[rows.length - 1]!;
-    from = { book: last.b, author: last.a };
-  }
-  for (const a of await queryRows<AuthorEntry>(db, sql`select a.id, f_search_norm(a.name) as name, a.name as marked from authors a order by a.id`)) builder.addAuthor(a);
-  // Title order sorted by the database (byte order, as the index compares), sent as 4-byte integers.
-  const [order] = await queryRows<{ ids: Uint8Array | null }>(
-    db,
-    sql`select string_agg(int4send(book_id), ''::bytea order by title collate "C", book_id) as ids from book_search where visible`,
-  );
-  const byTitle = order?.ids ? titleOrder(order.ids, slots) : undefined;
-  return { index: await builder.build(pause, byTitle), version: BigInt(v?.v ?? '0') };
+/**
+ * The build in a worker thread (search-index-worker.ts) on its own connection to `url`: the main thread only
+ * receives the arrays. Compiled (.js) or from source (.ts, under tsx).
+ */
+function buildInWorker(url: string): Promise<{ index: SearchIndex; version: bigint }> {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const script = new URL(`./search-index-worker${fromSource ? '.ts' : '.js'}`, import.meta.url);
+  // From source (tsx), the worker registers tsx's loader first: Node does not carry the main thread's loader
+  // hooks into a worker.
+  const worker = fromSource
+    ? new Worker(
+        `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); })`,
+        { eval: true, workerData: { url } },
+      )
+    : new Worker(script, { workerData: { url } });
+  // A build under way does not hold the process open at shutdown.
+  worker.unref();
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    worker.once('message', (m: { portable?: PortableIndex; version?: string; error?: string }) => {
+      settled = true;
+      if (m.portable && m.version !== undefined) resolve({ index: SearchIndex.fromPortable(m.portable), version: BigInt(m.version) });
+      else reject(new Error(`search index build failed: ${m.error ?? 'no index'}`));
+    });
+    worker.once('error', (err) => {
+      settled = true;
+      reject(err);
+    });
+    worker.once('exit', (code) => {
+      if (!settled) reject(new Error(`search index worker exited with code ${code}`));
+    });
+  });
 }
 
-/** Book ids (big-endian int4) in title order as dense indexes; undefined when a book came or went meanwhile. */
-function titleOrder(ids: Uint8Array, slots: Int32Array): Int32Array | undefined {
-  const view = new DataView(ids.buffer, ids.byteOffset, ids.byteLength);
-  const out = new Int32Array(ids.byteLength / 4);
-  for (let i = 0; i < out.length; i++) {
-    const id = view.getInt32(i * 4);
-    const slot = id < slots.length ? slots[id]! : -1;
-    if (slot < 0) return undefined;
-    out[i] = slot;
-  }
-  return out;
+export interface SearchIndexFeedOptions {
+  onError?: (err: unknown) => void;
+  /** PostgreSQL's address: the builds run in a worker thread with their own connection (none: in this thread). */
+  workerUrl?: string;
 }
 
 export class SearchIndexFeed {
@@ -129,7 +80,13 @@ export class SearchIndexFeed {
   private building: Promise<void> | undefined;
   private syncing: Promise<void> | undefined;
 
-  constructor(private readonly db: Db, private readonly onError: (err: unknown) => void = () => {}) {}
+  private readonly onError: (err: unknown) => void;
+  private readonly workerUrl: string | undefined;
+
+  constructor(private readonly db: Db, opts: SearchIndexFeedOptions = {}) {
+    this.onError = opts.onError ?? (() => {});
+    this.workerUrl = opts.workerUrl;
+  }
 
   /** When preload() started the first build (readiness waits for it, up to READY_CEILING_MS). */
   private preloadedAt: number | undefined;
@@ -151,8 +108,9 @@ export class SearchIndexFeed {
     return now - this.preloadedAt >= READY_CEILING_MS;
   }
 
-  stats(): SearchIndexStats | null {
-    return this.index?.stats() ?? null;
+  /** The index's size (null while the first build runs), and whether the builds run in a worker thread. */
+  stats(): (SearchIndexStats & { worker: boolean }) | null {
+    return this.index ? { ...this.index.stats(), worker: this.workerUrl !== undefined } : null;
   }
 
   /** A catalogue change was announced: read the feed before the next search. */
@@ -185,7 +143,7 @@ export class SearchIndexFeed {
   }
 
   private startBuild(): Promise<void> {
-    this.building ??= build(this.db)
+    this.building ??= (this.workerUrl ? buildInWorker(this.workerUrl) : buildIndex(this.db))
       .then(({ index, version }) => {
         this.index = index;
         this.version = version;

@@ -95,6 +95,16 @@ const hasBit = (bits: Uint32Array, e: number) => (bits[e >>> 5]! & (1 << (e & 31
  * the entities also gets a bitset, so intersecting two frequent words is an AND of two bitsets (31,250 words at
  * a million books: microseconds), not a walk of their long lists.
  */
+/** A field's arrays: what a worker thread hands over (typed arrays are moved, not copied). */
+interface FieldParts {
+  off: Int32Array;
+  data: Int32Array;
+  postOff: Int32Array;
+  postData: Int32Array;
+  bits: (Uint32Array | undefined)[];
+  dense: number;
+}
+
 class Field {
   readonly off: Int32Array;
   readonly data: Int32Array;
@@ -105,7 +115,7 @@ class Field {
   /** Lists longer than this have a bitset; a driver group longer than this is scanned through the bitsets. */
   readonly dense: number;
 
-  constructor(parts: { off: Int32Array; data: Int32Array; postOff: Int32Array; postData: Int32Array; bits: (Uint32Array | undefined)[]; dense: number }) {
+  constructor(parts: FieldParts) {
     this.off = parts.off;
     this.data = parts.data;
     this.postOff = parts.postOff;
@@ -113,6 +123,10 @@ class Field {
     this.bits = parts.bits;
     this.dense = parts.dense;
     this.bitWords = (parts.off.length - 1 + 31) >>> 5;
+  }
+
+  parts(): FieldParts {
+    return { off: this.off, data: this.data, postOff: this.postOff, postData: this.postData, bits: this.bits, dense: this.dense };
   }
 
   /** True when entity e has a word in one of the ranges. */
@@ -480,6 +494,36 @@ export class SearchIndexBuilder {
 
 }
 
+/** Everything a SearchIndex is made of (built here or in a worker thread: search-index-worker.ts). */
+interface IndexParts {
+  ids: Int32Array;
+  sold: Int32Array;
+  titles: string[];
+  markedHash: Int32Array;
+  byTitle: Int32Array;
+  slotById: Int32Array;
+  dict: string[];
+  title: Field;
+  doc: Field;
+  authorName: Field;
+  authorIds: Int32Array;
+  authors: { norm: string; key: string }[];
+  authorBooksOff: Int32Array;
+  authorBooks: Int32Array;
+}
+
+/**
+ * A built index as a worker thread posts it: the typed arrays are moved (listed in `transfer`), the titles and
+ * the dictionary go as one string each (one copy, not a million small ones).
+ */
+export interface PortableIndex {
+  arrays: Record<'ids' | 'sold' | 'markedHash' | 'byTitle' | 'slotById' | 'authorIds' | 'authorBooksOff' | 'authorBooks', Int32Array>;
+  fields: Record<'title' | 'doc' | 'authorName', FieldParts>;
+  titles: string;
+  dict: string;
+  authors: { norm: string; key: string }[];
+}
+
 export class SearchIndex {
   /** Book id per dense index, in best-seller order at build time. */
   private readonly ids: Int32Array;
@@ -512,22 +556,7 @@ export class SearchIndex {
   private serial = 0;
   readonly builtAt = Date.now();
 
-  constructor(p: {
-    ids: Int32Array;
-    sold: Int32Array;
-    titles: string[];
-    markedHash: Int32Array;
-    byTitle: Int32Array;
-    slotById: Int32Array;
-    dict: string[];
-    title: Field;
-    doc: Field;
-    authorName: Field;
-    authorIds: Int32Array;
-    authors: { norm: string; key: string }[];
-    authorBooksOff: Int32Array;
-    authorBooks: Int32Array;
-  }) {
+  constructor(p: IndexParts) {
     this.ids = p.ids;
     this.sold = p.sold;
     this.titles = p.titles;
@@ -548,6 +577,40 @@ export class SearchIndex {
     const n = p.ids.length;
     this.alive = new Uint32Array((n + 31) >>> 5);
     for (let e = 0; e < n; e++) this.alive[e >>> 5]! |= 1 << (e & 31);
+  }
+
+  /** The index as a worker thread posts it to the main thread (see fromPortable). */
+  toPortable(): { portable: PortableIndex; transfer: ArrayBuffer[] } {
+    const arrays = {
+      ids: this.ids,
+      sold: this.sold,
+      markedHash: this.markedHash,
+      byTitle: this.byTitle,
+      slotById: this.slotById,
+      authorIds: this.authorIds,
+      authorBooksOff: this.authorBooksOff,
+      authorBooks: this.authorBooks,
+    };
+    const fields = { title: this.title.parts(), doc: this.doc.parts(), authorName: this.authorName.parts() };
+    const buffers = new Set<ArrayBuffer>();
+    for (const a of Object.values(arrays)) buffers.add(a.buffer as ArrayBuffer);
+    for (const f of Object.values(fields)) {
+      for (const a of [f.off, f.data, f.postOff, f.postData, ...f.bits]) if (a) buffers.add(a.buffer as ArrayBuffer);
+    }
+    // Titles and words are [a-z0-9 ]: a newline separates them safely.
+    return { portable: { arrays, fields, titles: this.titles.join('\n'), dict: this.dict.join('\n'), authors: this.authors }, transfer: [...buffers] };
+  }
+
+  static fromPortable(p: PortableIndex): SearchIndex {
+    return new SearchIndex({
+      ...p.arrays,
+      titles: p.arrays.ids.length ? p.titles.split('\n') : [],
+      dict: p.dict ? p.dict.split('\n') : [],
+      authors: p.authors,
+      title: new Field(p.fields.title),
+      doc: new Field(p.fields.doc),
+      authorName: new Field(p.fields.authorName),
+    });
   }
 
   stats(): SearchIndexStats {

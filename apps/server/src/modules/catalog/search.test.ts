@@ -192,6 +192,8 @@ describe('odd input', () => {
     const r = (await q('nha gia kin')) as PageResult<BookCardDto> & { didYouMean?: string };
     expect(keysOf(r.content)).toEqual(['nhaGiaKim']);
     expect(r.didYouMean).toBe('nha gia kim');
+    // Doubled letters (telex leftovers) and a typo: the term the shopper meant, every word corrected.
+    expect(((await q('nhaa giaa kimm')) as { didYouMean?: string }).didYouMean).toBe('nha gia kim');
     // Known words: no correction to offer.
     expect(((await q('mat biec')) as { didYouMean?: string }).didYouMean).toBeUndefined();
   });

@@ -79,6 +79,8 @@ export interface CatalogServiceOptions {
   engagement?: EngagementPort;
   searchCache?: boolean;
   searchIndex?: boolean;
+  /** PostgreSQL's address: the search index is built in a worker thread with its own connection. */
+  searchIndexWorkerUrl?: string;
   onAnnounceError?: (err: unknown) => void;
   onSearchIndexError?: (err: unknown) => void;
 }
@@ -91,7 +93,10 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
   const onAnnounceError = opts.onAnnounceError ?? (() => {});
   // The shopper's search in memory (search-index.ts); the database answers searches with filters or by staff,
   // and every search while the index is being built.
-  const searchIndex = opts.searchIndex === false ? undefined : new SearchIndexFeed(db, opts.onSearchIndexError);
+  const searchIndex =
+    opts.searchIndex === false
+      ? undefined
+      : new SearchIndexFeed(db, { ...(opts.onSearchIndexError ? { onError: opts.onSearchIndexError } : {}), ...(opts.searchIndexWorkerUrl ? { workerUrl: opts.searchIndexWorkerUrl } : {}) });
   const counts = new TtlCache<number>(COUNT_TTL_MS, 5000);
   const homes = new TtlCache<HomeDataDto>(HOME_TTL_MS, 50);
   const searches = new TtlCache<RankedSearch>(SEARCH_TTL_MS, 2000);
