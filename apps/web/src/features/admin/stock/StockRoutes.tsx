@@ -3,6 +3,7 @@ import { BookStockPage } from './BookStockPage.tsx';
 import { CountPage } from './CountPage.tsx';
 import { CountsPage } from './CountsPage.tsx';
 import { ExportsPage } from './ExportsPage.tsx';
+import { ImportPage } from './ImportPage.tsx';
 import { MovementsPage } from './MovementsPage.tsx';
 import { ReceiptPage } from './ReceiptPage.tsx';
 import { ReceiptsPage } from './ReceiptsPage.tsx';
@@ -20,6 +21,7 @@ export function StockRoutes() {
       <Route path="counts" element={<CountsPage />} />
       <Route path="counts/:id" element={<CountPage />} />
       <Route path="exports" element={<ExportsPage />} />
+      <Route path="import" element={<ImportPage />} />
     </Routes>
   );
 }

@@ -19,6 +19,7 @@ const TABS = [
   { to: '/admin/stock/receipts', label: 'Phiếu nhập' },
   { to: '/admin/stock/counts', label: 'Kiểm kê' },
   { to: '/admin/stock/movements', label: 'Lịch sử kho' },
+  { to: '/admin/stock/import', label: 'Nhập sách từ tệp' },
   { to: '/admin/stock/exports', label: 'Xuất file' },
 ];
 
