@@ -30,7 +30,7 @@ const vnDate = (instant: Date) => new Date(instant.getTime() + VN_OFFSET_MS).toI
  * methods) once delivered; never a cancelled or refunded one. Aliased `o`.
  */
 const collectedOnDelivery = COLLECTED_ON_DELIVERY_METHODS.map((m) => `'${m}'`).join(', ') || 'null';
-const revenueSql = sql.raw(
+export const revenueSql = sql.raw(
   `(o.status <> 'CANCELED' and o.payment_status not in ('REFUNDED', 'REFUND_PENDING')
     and (o.payment_status = 'PAID' or (o.payment_method in (${collectedOnDelivery}) and o.status in ('DELIVERED', 'COMPLETED'))))`,
 );
