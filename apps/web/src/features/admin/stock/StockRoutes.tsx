@@ -7,6 +7,7 @@ import { ImportPage } from './ImportPage.tsx';
 import { MovementsPage } from './MovementsPage.tsx';
 import { ReceiptPage } from './ReceiptPage.tsx';
 import { ReceiptsPage } from './ReceiptsPage.tsx';
+import { ReportsPage } from './ReportsPage.tsx';
 import { StockHomePage } from './StockHomePage.tsx';
 
 /** The stock room's pages under /admin/stock (one lazy chunk, mounted by the admin route table as 'stock/*'). */
@@ -22,6 +23,7 @@ export function StockRoutes() {
       <Route path="counts/:id" element={<CountPage />} />
       <Route path="exports" element={<ExportsPage />} />
       <Route path="import" element={<ImportPage />} />
+      <Route path="reports" element={<ReportsPage />} />
     </Routes>
   );
 }

@@ -1,5 +1,7 @@
 import type {
   AdminCategoryDto,
+  SalesGroup,
+  SalesReportDto,
   BookImportDto,
   ImportMode,
   BookStockDto,
@@ -72,3 +74,5 @@ export const uploadImport = (file: File, createMissing: boolean) => {
 export const fetchImport = (id: number) => api.get<BookImportDto>(`/api/v1/admin/imports/books/${id}`);
 export const fetchImports = () => api.get<BookImportDto[]>('/api/v1/admin/imports/books');
 export const startImport = (id: number, mode: ImportMode) => api.post<BookImportDto>(`/api/v1/admin/imports/books/${id}/start`, { mode });
+
+export const fetchSalesReport = (q: { groupBy: SalesGroup; from: string; to: string }) => api.get<SalesReportDto>('/api/v1/admin/reports/sales', q);
