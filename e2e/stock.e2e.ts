@@ -93,6 +93,14 @@ describe('stock room', () => {
     await page.goto('/admin/stock/movements');
     await page.getByRole('cell', { name: 'Điều chỉnh kiểm kê' }).first().waitFor();
     await screenshot(page, 'stock-movements');
+
+    await page.getByRole('navigation', { name: 'Kho hàng' }).getByRole('link', { name: 'Báo cáo' }).click();
+    await page.getByRole('heading', { name: 'Số liệu' }).waitFor();
+    await page.getByRole('cell', { name: 'Tổng cộng' }).waitFor();
+    await screenshot(page, 'stock-sales-report');
+    await page.goto('/admin/stock/exports');
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Tải Excel' }).first().click()]);
+    expect(file.suggestedFilename()).toMatch(/^sach-\d{4}-\d{2}-\d{2}\.xlsx$/);
   });
 
   it('imports books from a CSV: report by row and column, background run, progress kept across a reload', async () => {
