@@ -5,7 +5,7 @@
 # e2e/runtime-layout.e2e.ts lays the runtime stage out without Docker (from its COPY, RUN, ENV, WORKDIR and CMD lines)
 # and serves a product page from it: keep those lines literal (no wildcards, no ARG).
 
-FROM node:20-bookworm-slim AS build
+FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.base.json ./
 COPY apps/server/package.json apps/server/
@@ -17,7 +17,7 @@ COPY apps/server apps/server
 COPY apps/web apps/web
 RUN npm run build
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:22-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \

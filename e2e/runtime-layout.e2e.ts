@@ -5,11 +5,11 @@
 // the embedded database and the demo data. A file the server reads at run time that the Dockerfile leaves out (the
 // server render, a migration, the shared package's build) fails here.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import ignore from '@balena/dockerignore';
 import { Cmd, Copy, DockerfileParser, Env, type Instruction } from 'dockerfile-ast';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -150,6 +150,10 @@ describe('the Docker image, laid out from the Dockerfile', () => {
   let server: ChildProcess | undefined;
   let baseUrl = '';
   let log = '';
+  // Every module file the store loads, recorded by a loader hook (Node's module.register), to show what a
+  // production start leaves out.
+  const loadedList = path.join(temp, 'loaded-modules.txt');
+  const recorder = path.join(temp, 'record-loaded-modules.mjs');
 
   beforeAll(async () => {
     image = await layOut(readFileSync(path.join(repo, 'Dockerfile'), 'utf8'), rootfs);
@@ -157,10 +161,16 @@ describe('the Docker image, laid out from the Dockerfile', () => {
     baseUrl = `http://127.0.0.1:${port}`;
     // The image's ENV (its paths inside the temporary folder) and nothing of this machine's but PATH.
     const env = Object.fromEntries(Object.entries(image.env).map(([k, v]) => [k, v.startsWith('/') ? path.join(rootfs, v) : v]));
+    const hook = `import { appendFileSync } from 'node:fs';
+export async function load(url, context, next) {
+  if (url.startsWith('file:')) appendFileSync(${JSON.stringify(loadedList)}, url + '\\n');
+  return next(url, context);
+}`;
+    writeFileSync(recorder, `import { register } from 'node:module';\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});\n`);
     const [program = '', ...args] = image.cmd;
     server = spawn(program === 'node' ? process.execPath : program, args, {
       cwd: path.join(rootfs, image.workdir),
-      env: { PATH: process.env.PATH, ...env, PORT: String(port) },
+      env: { PATH: process.env.PATH, ...env, PORT: String(port), NODE_OPTIONS: `--import=${pathToFileURL(recorder).href}` },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const keep = (chunk: Buffer) => (log = (log + chunk.toString()).slice(-8000));
@@ -204,5 +214,14 @@ describe('the Docker image, laid out from the Dockerfile', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
     expect(rootElement(await res.text())).toMatch(/<h1\b[^>]*>Đắc Nhân Tâm<\/h1>/);
+  });
+
+  it('leaves the payment sandboxes out: their paths answer 404 and their code is never loaded', async () => {
+    for (const url of ['/sandbox/vnpay/pay', '/sandbox/bank']) expect((await fetch(`${baseUrl}${url}`)).status).toBe(404);
+    const loaded = readFileSync(loadedList, 'utf8').split('\n');
+    // The recorder sees the server's own modules (the payment providers among them)...
+    expect(loaded.some((u) => u.includes('/dist/modules/payments/vnpay/'))).toBe(true);
+    // ...and none of the sandboxes'.
+    expect(loaded.filter((u) => /\/dist\/modules\/(vnpay|bank)-sandbox\//.test(u))).toEqual([]);
   });
 });

@@ -62,7 +62,7 @@ describe('header search suggestions', () => {
     await box.press('Enter');
     await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'mat bie');
     const url = new URL(page.url());
-    expect(Object.fromEntries(url.searchParams)).toEqual({ q: 'mat bie', page: '0', size: '20', sort: 'createdAt', direction: 'DESC' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({ q: 'mat bie', page: '0', size: '20', sort: 'relevance', direction: 'DESC' });
     await poll(() => page.getByRole('list', { name: 'Kết quả tìm kiếm' }).getByRole('heading', { name: 'Mắt Biếc' }).isVisible()).toBe(true);
 
     // Authors and categories are offered too.

@@ -24,10 +24,13 @@ import type { Config } from './config.ts';
 import { queryRows, type Database, type Db } from './db/client.ts';
 import { registerCompression } from './lib/compression.ts';
 import { registerRequestLogging } from './lib/request-logging.ts';
+import { registerClosingGate } from './lib/shutdown.ts';
 import { corsOptions } from './lib/cors.ts';
+import { runGuardsFirst } from './lib/guards.ts';
 import { AppError } from './lib/errors.ts';
 import { envelope, isEnvelope } from './lib/envelope.ts';
 import { createTokenSigner, type TokenSigner } from './lib/jwt.ts';
+import { createLimitStore, type LimitStore } from './lib/limit-store.ts';
 import { docsCsp, registerSecurityHeaders } from './lib/security-headers.ts';
 import { SERVICE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './lib/unavailable.ts';
 import { fieldErrorsFromZod, fieldLabel } from './lib/validation.ts';
@@ -45,6 +48,8 @@ declare module 'fastify' {
     tokens: TokenSigner;
     /** Present when REDIS_URL is set: shared rate limits and caches across instances. */
     redis?: Redis;
+    /** The request limits' counters (lib/limit-store.ts): Redis when configured and answering, else in-process. */
+    limitStore: LimitStore;
     /**
      * The services of this app (modules/index.ts, createServices), set here only. Modules get what they use as
      * plugin options; these handles are for what stands outside the modules: the health checks, the SEO pages,
@@ -75,7 +80,7 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 /** Paths under /api whose bodies are not enveloped (the OpenAPI document and Swagger UI assets). */
 const rawPrefixes = ['/api/docs'];
 
-type Check = { status: 'ok' | 'down' | 'off'; error?: string };
+type Check = { status: 'ok' | 'down' | 'degraded' | 'off'; error?: string };
 
 const withTimeout = <T>(p: Promise<T>, ms: number): Promise<T> =>
   Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref())]);
@@ -95,8 +100,10 @@ async function readinessChecks(app: FastifyInstance): Promise<Record<'database' 
     app.redis ? check(() => app.redis!.ping()) : Promise.resolve<Check>({ status: 'off' }),
     check(() => app.media.storage.check()),
   ]);
-  // Redis 'off' means not configured: rate limits are in-process, nothing to wait for.
-  return { database, redis, storage };
+  // Redis only helps (shared limit counters, revoked sessions, cache announcements): without it this instance
+  // still serves, counting limits in process, so it is 'degraded', never a reason to leave the load balancer,
+  // which would otherwise drop every instance at once. 'off' means not configured.
+  return { database, redis: redis.status === 'down' ? { ...redis, status: 'degraded' } : redis, storage };
 }
 
 /** Deepest JSON body accepted: no request of the API nests more than a few levels. */
@@ -144,7 +151,11 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     ajv: { customOptions: { coerceTypes: false } },
     // Request lines go to debug (lib/request-logging.ts): info keeps errors and business events.
     disableRequestLogging: true,
+    // Closing requests are answered by registerClosingGate (enveloped, in Vietnamese), not by Fastify.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
+  // First of all hooks: once closing, new requests are refused at once (lib/shutdown.ts).
+  registerClosingGate(app);
   registerRequestLogging(app);
 
   // Every answer, errors included, names its request: a user's report of an error finds its log lines.
@@ -172,7 +183,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     let redisDown = false;
     redis.on('error', (err) => {
       // One line per outage, not one per reconnect attempt.
-      if (!redisDown) app.log.warn({ err }, 'redis unavailable: limits fail open until it is back');
+      if (!redisDown) app.log.warn({ err }, 'redis unavailable: request limits count in this process until it is back');
       redisDown = true;
     });
     redis.on('ready', () => {
@@ -194,10 +205,13 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
       });
     });
     app.addHook('onClose', async () => {
+      redisDown = true; // closing is not an outage: no warning for it
       if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
       else redis.disconnect();
     });
   }
+
+  app.decorate('limitStore', createLimitStore(app.redis, app.log));
 
   // An empty body with a JSON content type (refresh, logout) is an empty object, not an error.
   app.removeContentTypeParser('application/json');
@@ -308,17 +322,24 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   // Liveness: the process answers (a load balancer or orchestrator restarts it otherwise). No dependency is checked,
   // so a database outage does not make every instance restart at once.
   app.get('/api/health/live', { schema: { tags: ['system'], summary: 'Liveness: the process answers' } }, async () => ({ status: 'ok' }));
-  // Readiness: this instance can serve (database, Redis when configured, media storage); 503 takes it out of the
-  // load balancer until it recovers.
+  // Readiness: this instance can serve (database, media storage); 503 takes it out of the load balancer until it
+  // recovers. Redis down is reported as degraded with a 200 (readinessChecks).
   app.get('/api/health/ready', { schema: { tags: ['system'], summary: 'Readiness: database, Redis, media storage' } }, async (_request, reply) => {
-    const checks = await readinessChecks(app);
+    const checks: Record<string, Check> = await readinessChecks(app);
+    // A new instance builds its search index first (with a ceiling): searches from the database under the
+    // build's load would be slow (docs/decisions.md, "Search a bookseller would sign").
+    if (!app.catalog.searchIndexReady()) checks.searchIndex = { status: 'down', error: 'search index being built' };
     const ready = Object.values(checks).every((c) => c.status !== 'down');
+    const degraded = Object.values(checks).some((c) => c.status === 'degraded');
     if (!ready) reply.status(503);
-    // The search index is not a condition (the database answers searches while it is built), only a figure.
     const searchIndex = app.catalog.searchIndexStats();
-    return envelope(ready ? 200 : 503, { status: ready ? 'ok' : 'unavailable', checks, searchIndex }, ready ? 'Sẵn sàng phục vụ.' : 'Máy chủ chưa sẵn sàng phục vụ.', ready ? null : ERROR_CODES.serviceUnavailable);
+    const status = !ready ? 'unavailable' : degraded ? 'degraded' : 'ok';
+    const message = !ready ? 'Máy chủ chưa sẵn sàng phục vụ.' : degraded ? 'Sẵn sàng phục vụ (một dịch vụ phụ đang gián đoạn).' : 'Sẵn sàng phục vụ.';
+    return envelope(ready ? 200 : 503, { status, checks, searchIndex }, message, ready ? null : ERROR_CODES.serviceUnavailable);
   });
 
+  // Every guard runs before the body is parsed and validated (a guest's bad body to a signed-in route is a 401).
+  runGuardsFirst(app);
   const services = createServices({ config, database, log: app.log, ownOrigin: () => ownOrigin(app) });
   app.decorate('mailer', services.mailer);
   app.decorate('media', services.media);

@@ -114,7 +114,7 @@ const envSchema = z.object({
   VNPAY_HASH_SECRET: optionalUrl,
   VNPAY_URL: optionalUrl,
   TRUST_PROXY: trustProxy,
-  /** Ceiling on the mails one address receives in an hour, whatever sends them (codes included). */
+  /** Ceiling on the capped mails one address receives in an hour (codes, contact messages; not order mails). */
   MAIL_MAX_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
   /** Multiplier for rate limits; tests raise it so one test IP can create many accounts. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createAccount, expectLimited, randomIp } from '../test/auth.ts';
 import { isDatabaseUnavailable } from './lib/unavailable.ts';
@@ -125,11 +125,12 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('a Redis outage', () => {
     if (redis) await stopRedis(redis);
   });
 
-  it('keeps serving with the limits open while Redis is down, and limits again once it is back', async () => {
+  it('stays ready (degraded) while Redis is down, limits in process, logs the outage once, and shares the limits again once it is back', async () => {
     const port = await freePort();
     redis = await startRedis(port);
     t = await createTestApp({ REDIS_URL: `redis://127.0.0.1:${port}`, RATE_LIMIT_SCALE: '1' });
     const app = t.app;
+    const warnings = vi.spyOn(app.log, 'warn');
     const wrongLogin = (ip: string) =>
       app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: ip, payload: { username: `khong-co-${randomIp()}`, password: 'Sai@12345' } });
     const tenThenLimited = async () => {
@@ -137,19 +138,31 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('a Redis outage', () => {
       for (let i = 0; i < 10; i++) expect((await wrongLogin(ip)).statusCode).toBe(401);
       expectLimited(await wrongLogin(ip));
     };
+    const ready = async () => {
+      const res = await app.inject({ method: 'GET', url: '/api/health/ready' });
+      return { statusCode: res.statusCode, data: res.json().data as { status: string; checks: { redis: { status: string } } } };
+    };
 
     await tenThenLimited();
+    expect(await ready()).toMatchObject({ statusCode: 200, data: { status: 'ok', checks: { redis: { status: 'ok' } } } });
 
     await stopRedis(redis);
-    // Down: the process stays up, the limits fail open (no 429, no 5xx) and everything else works.
-    const ip = randomIp();
-    for (let i = 0; i < 15; i++) expect((await wrongLogin(ip)).statusCode).toBe(401);
+    for (let i = 0; i < 100 && app.redis!.status === 'ready'; i++) await sleep(50);
+    // Down: the instance stays in the load balancer, named degraded; the limits count in this process (not open).
+    expect(await ready()).toMatchObject({ statusCode: 200, data: { status: 'degraded', checks: { redis: { status: 'degraded' } } } });
+    await tenThenLimited();
     expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    // Reconnect attempts go on in the background, each failing: still one warning for the whole outage.
+    await sleep(1500);
+    expect(await ready()).toMatchObject({ statusCode: 200, data: { status: 'degraded' } });
+    const outageWarnings = () => warnings.mock.calls.filter((call) => String(call[1] ?? call[0]).includes('redis unavailable')).length;
+    expect(outageWarnings()).toBe(1);
 
-    // Back on the same port: the client reconnects by itself and the limits count again.
+    // Back on the same port: the client reconnects by itself and the limits are shared again.
     redis = await startRedis(port);
     for (let i = 0; i < 100 && app.redis!.status !== 'ready'; i++) await sleep(50);
     expect(app.redis!.status).toBe('ready');
+    expect(await ready()).toMatchObject({ statusCode: 200, data: { status: 'ok' } });
     await tenThenLimited();
   }, 60_000);
 });

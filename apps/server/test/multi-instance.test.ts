@@ -227,6 +227,34 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL, one Redis and one o
     await expect.poll(priceOnB, { timeout: 1000, interval: 50 }).toEqual({ home: 180_000, catalog: 180_000 });
   });
 
+  it("finds on B by its words, within a second, a book added, renamed, hidden and deleted through A (B's index in memory)", async () => {
+    const foundOnB = async (q: string) => {
+      const res = await call(b, 'GET', `/api/v1/books/search?q=${encodeURIComponent(q)}&page=0&size=20`);
+      expect(res.status).toBe(200);
+      return (res.json.data.content as { id: number }[]).map((c) => c.id);
+    };
+    // B answers from its index (built at start in production).
+    await expect.poll(async () => (await call(b, 'GET', '/api/health/ready')).json.data.searchIndex !== null, { timeout: 10_000, interval: 100 }).toBe(true);
+    const bookId = await createBook({ title: 'Ngọn Hải Đăng Quokka', stock: 5 });
+    await expect.poll(() => foundOnB('hải đăng quokka'), { timeout: 1000, interval: 50 }).toContain(bookId);
+    // Renamed: the new words find it, the old ones no longer do (words, not only the card).
+    const rename = await call(a, 'PUT', `/api/v1/admin/books/${bookId}`, { token: adminToken, body: { title: 'Đồi Gió Wombat Xanh' } });
+    expect(rename.status).toBe(200);
+    await expect.poll(() => foundOnB('đồi gió wombat'), { timeout: 1000, interval: 50 }).toContain(bookId);
+    await expect.poll(() => foundOnB('quokka'), { timeout: 1000, interval: 50 }).not.toContain(bookId);
+    // Hidden, then shown again.
+    const hide = await call(a, 'PUT', `/api/v1/admin/books/${bookId}`, { token: adminToken, body: { status: 'INACTIVE' } });
+    expect(hide.status).toBe(200);
+    await expect.poll(() => foundOnB('wombat'), { timeout: 1000, interval: 50 }).not.toContain(bookId);
+    const show = await call(a, 'PUT', `/api/v1/admin/books/${bookId}`, { token: adminToken, body: { status: 'ACTIVE' } });
+    expect(show.status).toBe(200);
+    await expect.poll(() => foundOnB('wombat'), { timeout: 1000, interval: 50 }).toContain(bookId);
+    // Deleted (never ordered: the row goes).
+    const del = await call(a, 'DELETE', `/api/v1/admin/books/${bookId}`, { token: adminToken });
+    expect(del.status).toBeLessThan(300);
+    await expect.poll(() => foundOnB('wombat'), { timeout: 1000, interval: 50 }).not.toContain(bookId);
+  });
+
   it('counts failed logins of one account across both instances', async () => {
     const attempt = (i: Instance) => call(i, 'POST', '/api/v1/auth/login', { body: { username: 'nannhan', password: 'Sai@12345' } });
     const statuses = [];

@@ -297,6 +297,8 @@ const isbnOptional = text('ISBN-13')
 const optionalBookFields = {
   slug: slugInput,
   sku: optionalText('SKU', 64),
+  /** The title of the original edition (a translated book); searched like the title. */
+  originalTitle: optionalText('Tên gốc', 500),
   /** HTML; the server sanitises it (allowed: p, br, strong, em, b, i, u, ul, ol, li, h2-h4, blockquote, a). */
   description: text('Mô tả', { multiline: true })
     .nullable()

@@ -201,6 +201,8 @@ export interface BookDto {
   id: number;
   slug: string;
   title: string;
+  /** The original edition's title of a translated book (searched too), else null. */
+  originalTitle: string | null;
   sku: string | null;
   isbn13: string;
   /** URL of the cover (first image, medium variant); null when the book has no image. */

@@ -110,6 +110,8 @@ export interface RatingEligibilityDto {
   buyersOnly: boolean;
   /** They may post (or change) a rating now. */
   canReview: boolean;
+  /** The same as canReview, under the name other front ends read. */
+  eligible: boolean;
 }
 
 /** GET /books/{id}/ratings/me (null when the caller has not rated the book). */

@@ -22,6 +22,7 @@ export * from './payments.ts';
 export * from './bank-transfer.ts';
 export * from './admin.ts';
 export * from './sales.ts';
+export * from './metrics.ts';
 export * from './mail.ts';
 export * from './search.ts';
 export * from './datetime.ts';

@@ -145,6 +145,20 @@ export function jsonInt(label: string, options: { min?: number; max?: number; me
     .max(max, m ?? `${label} tối đa ${max}.`);
 }
 
+const MONEY_DIGITS = /^[0-9]{1,15}$/;
+
+/**
+ * Whole VND in a JSON body: a number, or its decimal digits as a string ("30000"), which other front ends send from
+ * their money inputs; then checked by `number`. Signs, spaces, separators, hex, exponents and fractions in a string
+ * are refused with `message`.
+ */
+export const jsonMoneyAs = (message: string, number: z.ZodType<number, number>) =>
+  z.union([z.number(), z.string().regex(MONEY_DIGITS, message).transform(Number)], { error: message }).pipe(number);
+
+/** Whole VND in a JSON body (number or decimal string, see jsonMoneyAs), within min..max as jsonInt checks. */
+export const jsonMoney = (label: string, options: { min?: number; max?: number; message?: string } = {}) =>
+  jsonMoneyAs(options.message ?? `${label} phải là số nguyên.`, jsonInt(label, options));
+
 /** A number of a JSON body (fractions allowed), finite. */
 export const jsonNumber = (label: string, message = `${label} phải là số.`) => z.number({ error: message });
 

@@ -151,13 +151,33 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 };
 /** Short names for tables and filters of the back office. */
 export const PAYMENT_METHOD_SHORT_LABELS: Record<PaymentMethod, string> = { COD: 'COD', VNPAY: 'VNPAY', BANK_TRANSFER: 'Chuyển khoản' };
+/** The sales order page's header names cash on delivery in full. */
+export const PAYMENT_METHOD_STAFF_LABELS: Record<PaymentMethod, string> = { ...PAYMENT_METHOD_LABELS, COD: 'Thanh toán khi nhận hàng (COD)' };
+
+/**
+ * How a method is paid, which is all the web app and the shared rules ask of it (never its name): the carrier
+ * collects cash on delivery, a gateway's page takes the payment, or the shopper transfers to the shop's account.
+ */
+export type PaymentFlow = 'ON_DELIVERY' | 'GATEWAY' | 'TRANSFER';
+export const PAYMENT_METHOD_FLOWS: Record<PaymentMethod, PaymentFlow> = { COD: 'ON_DELIVERY', VNPAY: 'GATEWAY', BANK_TRANSFER: 'TRANSFER' };
+export const ONLINE_PAYMENT_TTL_MINUTES = 15;
+/** What the checkout and the order page say of each method. */
+export const PAYMENT_METHOD_CHECKOUT: Record<PaymentMethod, { title: string; hint: string }> = {
+  COD: { title: 'Thanh toán bằng tiền mặt', hint: 'Trả tiền mặt khi nhận hàng (COD)' },
+  VNPAY: {
+    title: 'Thanh toán qua VNPAY',
+    hint: `Thẻ ATM, thẻ quốc tế hoặc mã QR ngân hàng. Vui lòng hoàn tất thanh toán trong ${ONLINE_PAYMENT_TTL_MINUTES} phút.`,
+  },
+  BANK_TRANSFER: {
+    title: PAYMENT_METHOD_LABELS.BANK_TRANSFER,
+    hint: 'Quét mã VietQR bằng ứng dụng ngân hàng bất kỳ (NAPAS 247). Đơn hàng được xác nhận tự động khi cửa hàng nhận được tiền.',
+  },
+};
 /**
  * Methods paid before delivery: the order waits for the payment until its deadline (VNPAY: 15 minutes; bank
  * transfer: BANK_TRANSFER_EXPIRY_MINUTES, default 24 hours), then is cancelled and its stock returned.
  */
-export const ONLINE_PAYMENT_METHODS = ['VNPAY', 'BANK_TRANSFER'] as const satisfies readonly PaymentMethod[];
-export const ONLINE_PAYMENT_TTL_MINUTES = 15;
-export const isOnlinePayment = (m: PaymentMethod): boolean => (ONLINE_PAYMENT_METHODS as readonly PaymentMethod[]).includes(m);
+export const isOnlinePayment = (m: PaymentMethod): boolean => PAYMENT_METHOD_FLOWS[m] !== 'ON_DELIVERY';
 
 // ---------------------------------------------------------------------------------------------------------
 // Delivery, fees and totals (money is integer VND; prices include VAT)
@@ -396,5 +416,18 @@ export interface OrderSummaryDto {
   totalQuantity: number;
   firstItemTitle: string;
   firstItemImage: string | null;
+  /** Every line, in order (other front ends build the row from them: picture, "Đánh giá" and "Mua lại" links). */
+  items: OrderSummaryItemDto[];
+}
+export interface OrderSummaryItemDto {
+  bookId: number;
+  slug: string | null;
+  title: string;
+  thumbnail: string | null;
+  quantity: number;
+  /** List price of one unit at order time, as on the order's lines. */
+  price: number;
+  /** Price paid for one unit. */
+  unitPrice: number;
 }
 export type OrderPage = PageResult<OrderSummaryDto>;

@@ -2,7 +2,7 @@
  * Online payment rules shared by server and web: providers, VNPAY code texts (Vietnamese, from VNPAY's
  * documentation), the payment-return result rule and the banner texts of spec sections 4 and 8.
  */
-import type { OrderStatus, PaymentMethod, PaymentStatus } from './orders.ts';
+import type { OrderStatus, PaymentFlow, PaymentMethod, PaymentStatus } from './orders.ts';
 
 export const PAYMENT_PROVIDERS = ['VNPAY'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
@@ -122,6 +122,14 @@ export interface PaymentReturnDto {
 }
 
 export type PaymentAttemptStatus = 'PENDING' | 'SUCCESS' | 'FAILED';
+
+/** GET /api/v1/payments/methods: the methods the shop takes now, in the order the checkout offers them. */
+export interface PaymentMethodOptionDto {
+  method: PaymentMethod;
+  flow: PaymentFlow;
+  /** A built-in sandbox plays the gateway or the bank: no real money moves. */
+  sandbox: boolean;
+}
 
 /** GET /api/v1/payments/{orderCode}/status: what the return page polls. */
 export interface PaymentStatusDto {

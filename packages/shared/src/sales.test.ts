@@ -8,7 +8,9 @@ import {
   paymentChangeBlock,
   refundableAmount,
   refundBlock,
+  saleAssignSchema,
   saleOrderListQuerySchema,
+  SALES_MESSAGES,
   SALE_NUMBER_FIELDS,
   saleRefundSchema,
   saleShippingSchema,
@@ -106,11 +108,22 @@ describe('refund rules', () => {
     expect(allowedRefundMethods(facts({ paymentStatus: 'REFUND_PENDING', paymentMethod: 'VNPAY', paidThroughGateway: true }))).toEqual(['CASH', 'BANK_TRANSFER', 'GATEWAY']);
   });
 
-  it('parses the forms once their numbers are numbers; the API refuses numbers written as text', () => {
+  it('parses the forms once their numbers are numbers; money may also come as decimal digits, nothing else as text', () => {
     const form = (v: Record<string, unknown>) => formNumbers(v, SALE_NUMBER_FIELDS);
     expect(saleRefundSchema.parse(form({ amount: '120000', method: 'CASH', note: '  ' }))).toEqual({ amount: 120_000, method: 'CASH' });
     expect(saleRefundSchema.safeParse({ amount: 0, method: 'CASH' }).success).toBe(false);
-    for (const amount of ['120000', '0x10', '1e3', ' ', true, [1]]) expect(saleRefundSchema.safeParse({ amount, method: 'CASH' }).success).toBe(false);
+    // Other front ends send money as decimal strings: "120000" is 120,000 ₫.
+    expect(saleRefundSchema.parse({ amount: '120000', method: 'CASH' })).toEqual({ amount: 120_000, method: 'CASH' });
+    expect(saleShippingSchema.parse({ fee: '30000', shippingCarrier: 'GHN', trackingCode: 'A-1' }).fee).toBe(30_000);
+    for (const amount of ['0', '0x10', '1e3', ' ', ' 120000', '120 000', '120.000', '+5', '-5', '1.5', '１２', true, [1], null]) {
+      expect(saleRefundSchema.safeParse({ amount, method: 'CASH' }).success, JSON.stringify(amount)).toBe(false);
+    }
+    for (const fee of ['0x10', '1e3', '-1', ' 1', '10000001', '3e4']) {
+      expect(saleShippingSchema.safeParse({ fee, shippingCarrier: 'GHN', trackingCode: 'A-1' }).success, fee).toBe(false);
+    }
+    expect(saleShippingSchema.safeParse({ fee: '3e4', shippingCarrier: 'GHN', trackingCode: 'A-1' }).error?.issues[0]?.message).toBe(SALES_MESSAGES.feeInvalid);
+    // Ids stay JSON numbers.
+    expect(saleAssignSchema.safeParse({ assigneeId: '5' }).success).toBe(false);
     expect(saleShippingSchema.parse(form({ fee: '', shippingCarrier: ' GHN ', trackingCode: 'A-1', shippedAt: '' }))).toEqual({
       fee: null,
       shippingCarrier: 'GHN',

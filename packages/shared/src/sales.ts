@@ -17,7 +17,7 @@ import {
   type PaymentMethod,
   type PaymentStatus,
 } from './orders.ts';
-import { jsonId, jsonInt, queryId, queryScalar, pageParam, sizeParam, text } from './input.ts';
+import { jsonId, jsonMoney, jsonMoneyAs, queryId, queryScalar, pageParam, sizeParam, text } from './input.ts';
 import { formatVnd } from './price.ts';
 import type { SaleBankTransferDto } from './bank-transfer.ts';
 
@@ -158,7 +158,8 @@ const enumList = <T extends string>(values: readonly T[], name: string) =>
     },
     z.array(z.enum(values as [T, ...T[]], { error: `${name} phải là một trong ${values.join(', ')}.` })).max(20).optional(),
   );
-const dayParam = (name: string) =>
+/** A query day (yyyy-mm-dd, a real date of the calendar), read as a day of Vietnam time. */
+export const dayParam = (name: string) =>
   z.preprocess(
     scalar,
     text(name)
@@ -409,7 +410,7 @@ export type SalePaymentChange = z.output<typeof salePaymentChangeSchema>;
 
 /** PUT .../{id}/shipping. fee: what the carrier charges the shop (the customer's shipping fee is fixed at order time). */
 export const saleShippingSchema = z.object({
-  fee: jsonInt('Phí vận chuyển', { min: 0, max: SHIPPING_FEE_MAX, message: SALES_MESSAGES.feeInvalid }).nullish(),
+  fee: jsonMoney('Phí vận chuyển', { min: 0, max: SHIPPING_FEE_MAX, message: SALES_MESSAGES.feeInvalid }).nullish(),
   shippingCarrier: text('Đơn vị vận chuyển', { error: SALES_MESSAGES.carrierRequired }).trim().min(1, SALES_MESSAGES.carrierRequired).max(100, 'Đơn vị vận chuyển tối đa 100 ký tự.'),
   trackingCode: text('Mã vận đơn', { error: SALES_MESSAGES.trackingRequired })
     .trim()
@@ -453,11 +454,14 @@ export type SaleCancel = z.output<typeof saleCancelSchema>;
 
 /** POST .../{id}/refund-manual (spec section 5: amount and method needed). */
 export const saleRefundSchema = z.object({
-  amount: z
-    .number({ error: SALES_MESSAGES.refundAmountRequired })
-    .int('Số tiền hoàn phải là số nguyên (đồng).')
-    .positive(SALES_MESSAGES.refundAmountRequired)
-    .max(1_000_000_000, SALES_MESSAGES.refundAmountRequired),
+  amount: jsonMoneyAs(
+    SALES_MESSAGES.refundAmountRequired,
+    z
+      .number()
+      .int('Số tiền hoàn phải là số nguyên (đồng).')
+      .positive(SALES_MESSAGES.refundAmountRequired)
+      .max(1_000_000_000, SALES_MESSAGES.refundAmountRequired),
+  ),
   method: z.enum(REFUND_METHODS, { error: SALES_MESSAGES.refundMethodRequired }),
   note: optionalNote,
   version: versionField,

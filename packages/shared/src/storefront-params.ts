@@ -155,7 +155,7 @@ export type SearchSort = (typeof SEARCH_SORTS)[number];
 /** The term as sent: trimmed and cut to 128 characters. */
 export const normaliseSearchTerm = (term: string) => term.trim().slice(0, SEARCH_TERM_MAX);
 
-/** Which link the URL's sort/direction is; the header form's createdAt DESC is 'Mới nhất'. */
+/** Which link the URL's sort/direction is (createdAt DESC is 'Mới nhất'; none is relevance, the header form's). */
 function currentSearchSort(sort: string | null, direction: string | null): SearchSort {
   const s = (sort ?? '').toLowerCase();
   const d = (direction ?? '').toUpperCase();

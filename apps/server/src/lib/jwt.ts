@@ -3,17 +3,34 @@ import { ACCESS_TOKEN_TTL_SECONDS, type AccessTokenClaims } from '@nhasach/share
 
 const ISSUER = 'nhasach';
 
-export interface TokenSigner {
-  sign(claims: AccessTokenClaims): Promise<string>;
-  /** Returns the claims, or undefined for an expired, forged or malformed token. */
-  verify(token: string): Promise<AccessTokenClaims | undefined>;
+/**
+ * The claims of a token this server signed. `sid` is the login (the refresh-token family) the token was issued for:
+ * once that login is revoked (logout, reuse, password change) its access tokens are refused too (lib/guards.ts).
+ * Tokens signed without it (tests, tools) are not tied to a login.
+ */
+export interface SignedClaims extends AccessTokenClaims {
+  sid?: string;
 }
+
+export interface TokenSigner {
+  sign(claims: SignedClaims): Promise<string>;
+  /** Returns the claims, or undefined for an expired, forged or malformed token. */
+  verify(token: string): Promise<SignedClaims | undefined>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createTokenSigner(secret: string, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): TokenSigner {
   const key = new TextEncoder().encode(secret);
   return {
     async sign(claims) {
-      return new SignJWT({ userId: claims.userId, username: claims.username, email: claims.email, roles: claims.roles })
+      return new SignJWT({
+        userId: claims.userId,
+        username: claims.username,
+        email: claims.email,
+        roles: claims.roles,
+        ...(claims.sid ? { sid: claims.sid } : {}),
+      })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(claims.sub)
         .setIssuer(ISSUER)
@@ -34,6 +51,7 @@ export function createTokenSigner(secret: string, ttlSeconds = ACCESS_TOKEN_TTL_
           username: String(payload.username ?? ''),
           email: String(payload.email ?? ''),
           roles: payload.roles.map(String),
+          ...(typeof payload.sid === 'string' && UUID.test(payload.sid) ? { sid: payload.sid } : {}),
         };
       } catch {
         return undefined;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { tooManyRequests } from './errors.ts';
 
 export interface LimitOptions {
@@ -14,12 +14,13 @@ export interface LimitOptions {
 }
 
 export interface Limiter {
-  /** preHandler that counts the request and refuses it with 429 once the limit is passed. */
+  /**
+   * preHandler that counts the request, then refuses it with 429 when the count passes the limit. Counting comes
+   * first, in one atomic step of the store, so requests sent together cannot all slip under the limit.
+   */
   hit: preHandlerAsyncHookHandler;
-  /** preHandler that refuses with 429 when the limit is used up, without counting this request. */
-  check: preHandlerAsyncHookHandler;
-  /** Counts one event for the request (e.g. a failed login) without refusing anything. */
-  count(request: FastifyRequest): Promise<void>;
+  /** Takes back the count of this request's `hit` (a login whose password was right is not a failure). */
+  refund(request: FastifyRequest): Promise<void>;
 }
 
 const defaultMessage = (s: number) => `Bạn thao tác quá nhanh. Vui lòng thử lại sau ${s} giây.`;
@@ -35,10 +36,8 @@ export const byBodyField =
   };
 
 /**
- * A named limit on top of @fastify/rate-limit's store (Redis when REDIS_URL is set, so every instance
- * shares the counters; in-process otherwise). Built on `createRateLimit` rather than `rateLimit()`
- * hooks because the plugin runs only the first `rateLimit()` hook of a request, and a route here
- * needs two limits (per IP and per account).
+ * A named limit on the app's limit store (lib/limit-store.ts: Redis when REDIS_URL is set, so every instance shares
+ * the counters, in-process otherwise or while Redis is down). Keys read `nhasach-rl:<name>:<key>`.
  */
 export function createLimiter(app: FastifyInstance, opts: LimitOptions): Limiter {
   const max = Math.max(1, Math.round(opts.max * app.config.RATE_LIMIT_SCALE));
@@ -46,33 +45,26 @@ export function createLimiter(app: FastifyInstance, opts: LimitOptions): Limiter
     const key = opts.key(request);
     return key === undefined ? undefined : `${opts.name}:${key}`;
   };
-  const limiter = app.createRateLimit({
-    max,
-    timeWindow: opts.windowMs,
-    keyGenerator: (request) => keyOf(request) ?? '',
-    // A Redis outage must not lock every user out of logging in: the limit then fails open.
-    skipOnError: true,
-  });
   const message = opts.message ?? defaultMessage;
-
-  async function apply(request: FastifyRequest, reply: FastifyReply, increment: boolean) {
-    if (keyOf(request) === undefined) return;
-    const result = await limiter(request, { increment });
-    if (result.isAllowed) return;
-    // Counting: refused once past max. Checking: refused once max events are already counted.
-    const over = increment ? result.isExceeded : result.remaining <= 0;
-    if (!over) return;
-    const retryAfterSeconds = Math.max(1, result.ttlInSeconds);
-    reply.header('retry-after', retryAfterSeconds);
-    throw tooManyRequests(message(retryAfterSeconds), { retryAfterSeconds });
-  }
+  /** Requests whose hit was counted, so a refund takes back only what was counted. */
+  const counted = new WeakSet<FastifyRequest>();
 
   return {
-    hit: async (request, reply) => apply(request, reply, true),
-    check: async (request, reply) => apply(request, reply, false),
-    async count(request) {
-      if (keyOf(request) === undefined) return;
-      await limiter(request, { increment: true });
+    async hit(request, reply) {
+      const key = keyOf(request);
+      if (key === undefined) return;
+      const { count, ttlMs } = await app.limitStore.hit(key, opts.windowMs);
+      counted.add(request);
+      if (count <= max) return;
+      const retryAfterSeconds = Math.max(1, Math.ceil(ttlMs / 1000));
+      reply.header('retry-after', retryAfterSeconds);
+      throw tooManyRequests(message(retryAfterSeconds), { retryAfterSeconds });
+    },
+    async refund(request) {
+      const key = keyOf(request);
+      if (key === undefined || !counted.has(request)) return;
+      counted.delete(request);
+      await app.limitStore.refund(key);
     },
   };
 }

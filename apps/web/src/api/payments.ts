@@ -1,7 +1,12 @@
-import type { BankTransferPaymentDto, PaymentCheckoutDto, PaymentProvider, PaymentReturnDto, PaymentStatusDto } from '@nhasach/shared';
+import type { BankTransferPaymentDto, PaymentCheckoutDto, PaymentMethodOptionDto, PaymentProvider, PaymentReturnDto, PaymentStatusDto } from '@nhasach/shared';
 import { api } from './client.ts';
 
 /** Online payment (spec section 7, Orders and payment). */
+
+export const paymentKeys = { methods: ['payments', 'methods'] as const };
+
+/** GET /api/v1/payments/methods: what the shop takes now, in the order the checkout offers it. */
+export const fetchPaymentMethods = (signal?: AbortSignal) => api.get<PaymentMethodOptionDto[]>('/api/v1/payments/methods', undefined, { signal });
 
 /** POST /api/v1/payments/{orderCode}/checkout?provider&returnUrl: the gateway URL to send the browser to. */
 export const startPaymentCheckout = (orderCode: string, provider: PaymentProvider, returnUrl: string) =>

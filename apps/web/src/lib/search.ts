@@ -1,9 +1,12 @@
 import { normaliseSearchTerm } from '@nhasach/shared';
 
-/** Search defaults (spec section 9): page 0, 20 per page, newest first. */
-export const SEARCH_DEFAULTS = { page: 0, size: 20, sort: 'createdAt', direction: 'DESC' } as const;
+/**
+ * Search defaults: page 0, 20 per page, most relevant first, the same order as /search?q= opened without a sort
+ * (docs/decisions.md, "Search a bookseller would sign": the API still honours sort=createdAt for other front ends).
+ */
+export const SEARCH_DEFAULTS = { page: 0, size: 20, sort: 'relevance', direction: 'DESC' } as const;
 
-/** /search?q=...&page=0&size=20&sort=createdAt&direction=DESC, or undefined for an empty term. */
+/** /search?q=...&page=0&size=20&sort=relevance&direction=DESC, or undefined for an empty term. */
 export function searchPath(term: string): string | undefined {
   const q = normaliseSearchTerm(term);
   if (!q) return undefined;

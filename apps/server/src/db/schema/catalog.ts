@@ -72,6 +72,8 @@ export const books = pgTable(
     id: serial('id').primaryKey(),
     slug: varchar('slug', { length: 200 }).notNull(),
     title: varchar('title', { length: 500 }).notNull(),
+    /** The title of the original edition of a translated book (searched like the title's words). */
+    originalTitle: varchar('original_title', { length: 500 }),
     sku: varchar('sku', { length: 64 }),
     isbn13: char('isbn13', { length: 13 }).notNull(),
     /** HTML, sanitised on write. */
@@ -213,6 +215,8 @@ export const bookSearch = pgTable('book_search', {
   sold: integer('sold').notNull(),
   title: text('title').notNull(),
   words: tsvector('words').notNull(),
+  /** lower(books.title), marks kept: the search ranks a title typed with its marks first (ranking.ts). */
+  marked: text('marked').notNull().default(''),
   version: bigint('version', { mode: 'bigint' })
     .notNull()
     .default(sql`nextval('book_search_version_seq')`),

@@ -22,6 +22,8 @@ export const mailOutbox = pgTable(
     status: varchar('status', { length: 10 }).$type<MailStatus>().notNull().default('PENDING'),
     /** The body holds a one-time code: replaced by a placeholder once delivered over SMTP. */
     sensitive: boolean('sensitive').notNull().default(false),
+    /** Counted and held back by the per-address ceiling: mails a stranger can trigger (codes, contact messages). */
+    capped: boolean('capped').notNull().default(true),
     /** Delivery attempts started (a claim counts one); also the claim's token. */
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

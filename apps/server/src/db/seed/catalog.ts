@@ -106,6 +106,7 @@ export async function seedDemoCatalog(app: FastifyInstance, opts: { now?: Date }
             return {
               slug: b.slug,
               title: b.title,
+              originalTitle: b.originalTitle,
               sku: b.sku,
               isbn13: b.isbn13,
               description: b.description,

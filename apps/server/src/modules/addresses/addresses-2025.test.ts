@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AddressConversionDto, AddressDto, GeoUnitDto } from '@nhasach/shared';
 import { addresses, orders } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -42,7 +42,11 @@ describe('geo API since July 2025', () => {
     expect(provinces).toHaveLength(34);
     expect(provinces).toContainEqual({ code: '79', name: 'Thành phố Hồ Chí Minh' });
     expect(provinces).toContainEqual({ code: '01', name: 'Thành phố Hà Nội' });
-    expect(provinces[0]).toEqual({ code: '91', name: 'An Giang' });
+    // Official names: 'Tỉnh ...' for the provinces as 'Thành phố ...' for the cities, sorted by the proper name.
+    expect(provinces[0]).toEqual({ code: '91', name: 'Tỉnh An Giang' });
+    expect(provinces).toContainEqual({ code: '68', name: 'Tỉnh Lâm Đồng' });
+    expect(provinces.filter((p) => !/^(Tỉnh|Thành phố) /.test(p.name))).toEqual([]);
+    expect(provinces.findIndex((p) => p.name === 'Thành phố Hà Nội')).toBeLessThan(provinces.findIndex((p) => p.name === 'Tỉnh Khánh Hòa'));
 
     let wards = 0;
     const codes = new Set<string>();
@@ -83,7 +87,7 @@ describe('geo API since July 2025', () => {
     expect((await convert({ ward: 'phuong ben nghe', district: 'quan 1', province: 'thanh pho ho chi minh' })).candidates[0]?.ward).toBe('Phường Sài Gòn');
     // A province that joined another: Bắc Giang is now in Bắc Ninh.
     const merged = await convert({ ward: 'Phường Trần Phú', district: 'Thành phố Bắc Giang', province: 'Tỉnh Bắc Giang' });
-    expect(merged.candidates.map((c) => c.province)).toEqual(['Bắc Ninh']);
+    expect(merged.candidates.map((c) => c.province)).toEqual(['Tỉnh Bắc Ninh']);
     // A ward split between two new ones: both are offered.
     const split = await convert({ ward: 'Phường 13', district: 'Quận Gò Vấp', province: 'Thành phố Hồ Chí Minh' });
     expect(split.candidates.map((c) => c.ward).sort()).toEqual(['Phường An Hội Tây', 'Phường An Hội Đông'].sort());
@@ -92,6 +96,18 @@ describe('geo API since July 2025', () => {
       candidates: [{ provinceCode: '01', province: 'Thành phố Hà Nội', wardCode: '00097', ward: 'Phường Hồng Hà' }],
       matchedBy: 'CODE',
     });
+    // Names as the saving path matches them (one matcher): short names, without the type words or diacritics.
+    for (const q of [
+      { province: 'Hồ Chí Minh', district: 'Quận 1', ward: 'Phường Bến Nghé' },
+      { province: 'Hồ Chí Minh', district: '1', ward: 'Bến Nghé' },
+      { province: 'ho chi minh', district: 'quan 1', ward: 'ben nghe' },
+    ]) {
+      expect(await convert(q), JSON.stringify(q)).toEqual({
+        candidates: [{ provinceCode: '79', province: 'Thành phố Hồ Chí Minh', wardCode: '26740', ward: 'Phường Sài Gòn' }],
+        matchedBy: 'NAMES',
+      });
+    }
+    expect((await convert({ province: 'Bắc Giang', district: 'Bắc Giang', ward: 'Trần Phú' })).candidates.map((c) => c.province)).toEqual(['Tỉnh Bắc Ninh']);
     expect(await convert({ ward: 'Xã Không Có', district: 'Huyện Nào Đó', province: 'Tỉnh Đâu Đó' })).toEqual({ candidates: [], matchedBy: null });
     const empty = await call(undefined, 'GET', '/geo/v2/convert');
     expect(empty.statusCode).toBe(400);
@@ -118,6 +134,45 @@ describe('addresses under the 2025 units', () => {
     // Without scheme and without district a body is two-level too; names are matched without diacritics.
     const byNames = await call(me, 'POST', '/address', { ...NEW_ADDRESS, scheme: undefined, provinceCode: undefined, wardCode: undefined, province: 'ha noi', ward: 'Hoan Kiem' });
     expect(byNames.json().data).toMatchObject({ scheme: 'TWO_LEVEL', province: 'Thành phố Hà Nội', provinceCode: '01', ward: 'Phường Hoàn Kiếm', wardCode: '00070', district: '' });
+  });
+
+  it('matches a province sent by its official name and no codes ("Tỉnh Khánh Hòa" as "Khánh Hòa"), and stores the official name', async () => {
+    const me = await makeCustomer(t.app);
+    for (const province of ['Tỉnh Khánh Hòa', 'Khánh Hòa', 'Khánh Hoà', 'tinh khanh hoa']) {
+      const res = await call(me, 'POST', '/address', {
+        ...NEW_ADDRESS,
+        scheme: 'TWO_LEVEL',
+        provinceCode: undefined,
+        wardCode: undefined,
+        province,
+        ward: 'Phường Nha Trang',
+      });
+      expect(res.statusCode, province).toBe(201);
+      expect(res.json().data, province).toMatchObject({
+        province: 'Tỉnh Khánh Hòa',
+        provinceCode: '56',
+        ward: 'Phường Nha Trang',
+        wardCode: expect.any(String),
+        addressLine: '45 Lê Thánh Tôn, Phường Nha Trang, Tỉnh Khánh Hòa',
+      });
+    }
+  });
+
+  it('an address saved with the bare province name before is renamed by the migration, with its order', async () => {
+    const me = await makeCustomer(t.app);
+    const [row] = await t.app.db
+      .insert(addresses)
+      .values({ userId: me.id, fullName: 'A', phone: '0912345678', line1: '1 Trần Phú', ward: 'Phường Xuân Hương - Đà Lạt', district: '', province: 'Lâm Đồng', provinceCode: '68', scheme: 'TWO_LEVEL', isDefault: false })
+      .returning({ id: addresses.id });
+    const { readFileSync } = await import('node:fs');
+    const migration = readFileSync(new URL('../../db/migrations/0027_official_province_names_ops.sql', import.meta.url), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint')) await t.app.db.execute(sql.raw(statement));
+    const [after] = await t.app.db.select({ province: addresses.province }).from(addresses).where(eq(addresses.id, row!.id));
+    expect(after!.province).toBe('Tỉnh Lâm Đồng');
+    // Run twice, nothing changes twice.
+    for (const statement of migration.split('--> statement-breakpoint')) await t.app.db.execute(sql.raw(statement));
+    const [again] = await t.app.db.select({ province: addresses.province }).from(addresses).where(eq(addresses.id, row!.id));
+    expect(again!.province).toBe('Tỉnh Lâm Đồng');
   });
 
   it('refuses unknown codes and a ward of another province with 400 naming the field', async () => {

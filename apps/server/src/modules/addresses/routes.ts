@@ -12,7 +12,7 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['addresses'];
   const security = [{ bearerAuth: [] }];
-  r.addHook('preHandler', authenticate);
+  r.addHook('onRequest', authenticate);
 
   r.get('/address', { schema: { tags, security, summary: 'My addresses, default first' } }, (request) =>
     service.listAddresses(app.db, currentUser(request).id),

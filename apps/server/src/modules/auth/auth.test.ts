@@ -250,11 +250,32 @@ describe('refresh tokens', () => {
     expect((await refreshWith(other.refreshToken)).statusCode).toBe(200);
   });
 
-  it('lets only one of two concurrent refreshes with the same token win', async () => {
+  it('two refreshes at once with one cookie (two tabs) both get a session of the same login, and both new cookies work', async () => {
     const account = await createAccount(t.app.db);
     const { refreshToken } = await loginViaApi(t.app, account.username, account.password);
     const results = await Promise.all([refreshWith(refreshToken), refreshWith(refreshToken)]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    const cookies = results.map((r) => refreshCookieOf(r)!.value);
+    expect(new Set([...cookies, refreshToken]).size).toBe(3);
+    for (const r of results) {
+      const me = await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: bearer(r.json().data.accessToken) });
+      expect(me.statusCode).toBe(200);
+    }
+    const next = await Promise.all(cookies.map((c) => refreshWith(c)));
+    expect(next.map((r) => r.statusCode)).toEqual([200, 200]);
+    // One login: logging out with one cookie ends the other tab's too.
+    await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', cookies: { refresh_token: refreshCookieOf(next[0]!)!.value } });
+    expect((await refreshWith(refreshCookieOf(next[1]!)!.value)).statusCode).toBe(401);
+  });
+
+  it('a rotated token presented again after the 30 s grace is reuse: the whole login is revoked', async () => {
+    const account = await createAccount(t.app.db);
+    const { refreshToken } = await loginViaApi(t.app, account.username, account.password);
+    const r1 = await refreshWith(refreshToken);
+    expect(r1.statusCode).toBe(200);
+    await t.app.db.execute(sql`update refresh_tokens set rotated_at = rotated_at - interval '31 seconds' where user_id = ${account.id} and rotated_at is not null`);
+    expect((await refreshWith(refreshToken)).statusCode).toBe(401);
+    expect((await refreshWith(refreshCookieOf(r1)!.value)).statusCode).toBe(401);
   });
 
   it('refuses a missing, unknown or expired token and clears the cookie', async () => {

@@ -22,8 +22,8 @@ const MINUTE = 60_000;
 
 /**
  * Request limits of the auth calls (max is multiplied by RATE_LIMIT_SCALE). The per-account login
- * limit counts failed logins only: it stops password guessing without locking out a user who simply
- * logs in on several devices.
+ * limit keeps the count of failed logins only (a right password gives its count back): it stops password
+ * guessing without locking out a user who simply logs in on several devices.
  */
 export function createAuthLimits(app: FastifyInstance) {
   return {

@@ -12,7 +12,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { OtpPurpose } from '../../db/schema/auth.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import {
-  countWrongAttempt,
+  countAttempt,
   deleteOtpIfHash,
   findOtp,
   insertOtp,
@@ -147,7 +147,23 @@ export async function undoIssue(db: Db, email: string, purpose: OtpPurpose, issu
   else await deleteOtpIfHash(db, email, purpose, issued.codeHash);
 }
 
-/** Deletes the code when `code` is right (inside the caller's transaction); undefined when it is not. */
+/**
+ * Counts one attempt at the live code of (email, purpose) BEFORE the code is compared, in one UPDATE, so codes sent
+ * together each use up an attempt and the sixth is refused whatever the timing. Returns the attempts counted so far;
+ * throws OTP_LOCKED once they are used up and OTP_EXPIRED when there is no live code. Runs outside the caller's
+ * transaction so the count is never rolled back.
+ */
+export async function claimAttempt(db: Db, email: string, purpose: OtpPurpose, now: Date): Promise<number> {
+  const attempts = await countAttempt(db, email, purpose, now, OTP_MAX_ATTEMPTS);
+  if (attempts !== undefined) return attempts;
+  const row = await findOtp(db, email, purpose);
+  if (row && row.attempts >= OTP_MAX_ATTEMPTS) {
+    throw new AppError(400, ERROR_CODES.otpLocked, OTP_LOCKED_MESSAGE, undefined, { ...otpData(row.attempts) });
+  }
+  throw otpExpired(row?.attempts ?? 0);
+}
+
+/** Deletes the code when `code` is right (inside the caller's transaction, after `claimAttempt`); undefined when it is not. */
 export async function takeCode(
   tx: Tx,
   hasher: OtpHasher,
@@ -159,19 +175,6 @@ export async function takeCode(
   return takeOtp(tx, email, purpose, hasher.hash(purpose, email, code), now, OTP_MAX_ATTEMPTS);
 }
 
-/**
- * Records a wrong code and throws the matching error: OTP_INVALID with the attempts left (the 5th
- * wrong attempt leaves 0 and locks the code), OTP_LOCKED once locked, OTP_EXPIRED when there is no
- * live code. Runs outside the failed transaction so the count is never rolled back.
- */
-export async function rejectCode(db: Db, email: string, purpose: OtpPurpose, now: Date): Promise<never> {
-  const attempts = await countWrongAttempt(db, email, purpose, now, OTP_MAX_ATTEMPTS);
-  if (attempts !== undefined) {
-    throw new AppError(400, ERROR_CODES.otpInvalid, OTP_WRONG_MESSAGE, undefined, { ...otpData(attempts) });
-  }
-  const row = await findOtp(db, email, purpose);
-  if (row && row.attempts >= OTP_MAX_ATTEMPTS) {
-    throw new AppError(400, ERROR_CODES.otpLocked, OTP_LOCKED_MESSAGE, undefined, { ...otpData(row.attempts) });
-  }
-  throw otpExpired(row?.attempts ?? 0);
-}
+/** The answer to a wrong code: OTP_INVALID with the attempts left (the 5th wrong attempt leaves 0 and locks the code). */
+export const wrongCode = (attempts: number) =>
+  new AppError(400, ERROR_CODES.otpInvalid, OTP_WRONG_MESSAGE, undefined, { ...otpData(attempts) });

@@ -32,4 +32,27 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('limits shared through Redis', () =
     }
     expectLimited(await a.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: ip, payload: { username: uniqueName('redis'), password: 'x' } }));
   });
+
+  it('guesses sent together to two instances: exactly 5 are checked', async () => {
+    const username = uniqueName('redispar');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        (i % 2 ? a : b).app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: randomIp(), payload: { username, password: 'Sai@12345' } }),
+      ),
+    );
+    expect(answers.filter((r) => r.statusCode === 401)).toHaveLength(5);
+    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(5);
+  });
+
+  it('keys in Redis name the limit and what it counts (nhasach-rl:<limit>:<key>)', async () => {
+    const ip = randomIp();
+    const username = uniqueName('rediskey');
+    await a.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: ip, payload: { username, password: 'Sai@12345' } });
+    const redis = a.app.redis!;
+    expect(await redis.get(`nhasach-rl:login-ip:${ip}`)).toBe('1');
+    expect(await redis.get(`nhasach-rl:login-account:name:${username.toLowerCase()}`)).toBe('1');
+    expect(await redis.pttl(`nhasach-rl:login-ip:${ip}`)).toBeGreaterThan(0);
+    const [, keys] = await redis.scan('0', 'MATCH', 'nhasach-rl:*undefined*', 'COUNT', 10_000);
+    expect(keys).toEqual([]);
+  });
 });

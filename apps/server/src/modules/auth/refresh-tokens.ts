@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { REFRESH_TOKEN_TTL_DAYS } from '@nhasach/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { findRefreshToken, insertRefreshToken, markRotated, revokeFamily } from './repo.ts';
+import { familyRotatedSince, findRefreshToken, insertRefreshToken, markRotated, revokeFamily } from './repo.ts';
 
 export const REFRESH_COOKIE = 'refresh_token';
 /** The cookie only travels to the auth calls (refresh, logout), never to the rest of the API. */
@@ -35,8 +35,16 @@ export type RotateOutcome =
   | { kind: 'invalid' };
 
 /**
- * Exchanges a live token for a new one in the same family. A token presented after it was already
- * rotated is treated as stolen: the whole family (every session descended from that login) is revoked.
+ * How long a token just exchanged may be presented again and still get a session: two tabs (or a retried request)
+ * refreshing with one cookie at the same moment. Auth0's "reuse interval" and Okta's grace period do the same.
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
+
+/**
+ * Exchanges a live token for a new one in the same family. A token presented after it was already rotated is
+ * treated as stolen and the whole family (every session descended from that login) is revoked, except within
+ * REFRESH_REUSE_GRACE_MS of its rotation while the family has not moved on (no later rotation): that is the
+ * rotation's immediate successor racing it, which gets a token of the same family too.
  */
 export async function rotateRefreshToken(db: Db, token: string, userAgent?: string): Promise<RotateOutcome> {
   const now = new Date();
@@ -50,6 +58,11 @@ export async function rotateRefreshToken(db: Db, token: string, userAgent?: stri
   if (rotated) return rotated;
   const row = await findRefreshToken(db, tokenHash);
   if (row?.rotatedAt && !row.revokedAt) {
+    const withinGrace = now.getTime() - row.rotatedAt.getTime() <= REFRESH_REUSE_GRACE_MS && row.expiresAt > now;
+    if (withinGrace && !(await familyRotatedSince(db, row.familyId, row.rotatedAt))) {
+      const next = await issueRefreshToken(db, row.userId, { familyId: row.familyId, userAgent, now });
+      return { kind: 'rotated', userId: row.userId, familyId: row.familyId, token: next };
+    }
     await revokeFamily(db, row.familyId, now);
     return { kind: 'reused', userId: row.userId };
   }

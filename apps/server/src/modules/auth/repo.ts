@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { otpCodes, refreshTokens, type OtpPurpose } from '../../db/schema/auth.ts';
 
@@ -47,8 +47,9 @@ export async function deleteOtpIfHash(db: Conn, email: string, purpose: OtpPurpo
 }
 
 /**
- * Consumes the code when it matches, is unexpired and not locked: one DELETE, so two requests can
- * never both use it. Returns the row's payload holder, or undefined when nothing matched.
+ * Consumes the code when it matches and is unexpired: one DELETE, so two requests can never both use it. The
+ * caller has counted this attempt already (countAttempt), so up to maxAttempts counted attempts may still take it.
+ * Returns the row's payload holder, or undefined when nothing matched.
  */
 export async function takeOtp(
   tx: Tx,
@@ -61,14 +62,14 @@ export async function takeOtp(
   const [row] = await tx
     .delete(otpCodes)
     .where(
-      and(otpKey(email, purpose), eq(otpCodes.codeHash, codeHash), gt(otpCodes.expiresAt, now), lt(otpCodes.attempts, maxAttempts)),
+      and(otpKey(email, purpose), eq(otpCodes.codeHash, codeHash), gt(otpCodes.expiresAt, now), lte(otpCodes.attempts, maxAttempts)),
     )
     .returning({ payload: otpCodes.payload });
   return row;
 }
 
-/** Counts one wrong attempt atomically; undefined when the code is missing, expired or already locked. */
-export async function countWrongAttempt(
+/** Counts one attempt atomically; undefined when the code is missing, expired or its attempts are used up. */
+export async function countAttempt(
   db: Conn,
   email: string,
   purpose: OtpPurpose,
@@ -120,6 +121,16 @@ export async function markRotated(tx: Tx, tokenHash: string, now: Date): Promise
 export async function findRefreshToken(db: Conn, tokenHash: string): Promise<RefreshRow | undefined> {
   const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
   return row;
+}
+
+/** Whether a token of the family was exchanged after `since` (the family moved on past that rotation). */
+export async function familyRotatedSince(db: Conn, familyId: string, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, familyId), gt(refreshTokens.rotatedAt, since)))
+    .limit(1);
+  return !!row;
 }
 
 export async function revokeFamily(db: Conn, familyId: string, now: Date): Promise<void> {

@@ -85,16 +85,19 @@ export async function authRoutes(app: FastifyInstance, opts: AuthOptions): Promi
   r.post(
     '/auth/login',
     {
-      preHandler: [limits.loginIp.hit, resolveLoginAccount(app), limits.loginAccount.check],
+      // The account's attempt is counted before the password is checked (and refused past the limit), so guesses
+      // sent together cannot all be checked; only a wrong password keeps its count.
+      preHandler: [limits.loginIp.hit, resolveLoginAccount(app), limits.loginAccount.hit],
       schema: { tags, summary: 'Log in with username or e-mail; sets the refresh cookie', body: loginSchema },
     },
     async (request, reply) => {
       try {
         const session = await login(ctx, request.body, userAgent(request));
+        await limits.loginAccount.refund(request);
         setRefreshCookie(reply, session.refreshToken, cookiePolicy);
         return envelope(200, session.result, 'Đăng nhập thành công');
       } catch (err) {
-        if (err instanceof AppError && err.code === ERROR_CODES.invalidCredentials) await limits.loginAccount.count(request);
+        if (!(err instanceof AppError && err.code === ERROR_CODES.invalidCredentials)) await limits.loginAccount.refund(request);
         throw err;
       }
     },

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -31,7 +31,7 @@ import {
   updatePasswordHash,
   type UserRow,
 } from '../users/index.ts';
-import { issueCode, otpExpired, rejectCode, takeCode, undoIssue, type OtpHasher } from './otp.ts';
+import { claimAttempt, issueCode, otpExpired, takeCode, undoIssue, wrongCode, type OtpHasher } from './otp.ts';
 import { issueRefreshToken, revokeByToken, rotateRefreshToken } from './refresh-tokens.ts';
 import { revokeAllForUser } from './repo.ts';
 
@@ -128,6 +128,7 @@ export async function resendRegisterOtp(ctx: AuthContext, email: string): Promis
  */
 export async function verifyEmail(ctx: AuthContext, input: z.output<typeof verifyEmailSchema>): Promise<UserDto> {
   const now = new Date();
+  const attempts = await claimAttempt(ctx.db, input.email, 'REGISTER', now);
   const created = await ctx.db.transaction(async (tx) => {
     const taken = await takeCode(tx, ctx.otp, input.email, 'REGISTER', input.otp, now);
     if (!taken) return undefined;
@@ -141,7 +142,7 @@ export async function verifyEmail(ctx: AuthContext, input: z.output<typeof verif
       throw err;
     }
   });
-  if (!created) return rejectCode(ctx.db, input.email, 'REGISTER', now);
+  if (!created) throw wrongCode(attempts);
   return toUserDto(created);
 }
 
@@ -154,9 +155,10 @@ export async function verifyEmail(ctx: AuthContext, input: z.output<typeof verif
 let dummyHash: Promise<string> | undefined;
 const timingDummy = () => (dummyHash ??= hashSecret(randomBytes(18).toString('base64url')));
 
-async function accessTokenFor(ctx: AuthContext, user: Pick<UserRow, 'id' | 'username' | 'email' | 'role'>): Promise<string> {
+/** An access token of the login `familyId` (its refresh-token family): it dies with that login (lib/guards.ts). */
+async function accessTokenFor(ctx: AuthContext, user: Pick<UserRow, 'id' | 'username' | 'email' | 'role'>, familyId: string): Promise<string> {
   const role = parseRole(user.role) ?? 'CUSTOMER';
-  return ctx.tokens.sign({ sub: String(user.id), userId: user.id, username: user.username, email: user.email, roles: [roleClaim(role)] });
+  return ctx.tokens.sign({ sub: String(user.id), userId: user.id, username: user.username, email: user.email, roles: [roleClaim(role)], sid: familyId });
 }
 
 export interface Session<T> {
@@ -174,8 +176,9 @@ export async function login(
   if (!user || !ok) throw new AppError(401, ERROR_CODES.invalidCredentials, MESSAGES.invalidCredentials);
   // Said only after the password was right, so the answer never tells whether a disabled account exists.
   if (!isActive(user)) throw new AppError(403, ERROR_CODES.accountDisabled, MESSAGES.disabled);
-  const accessToken = await accessTokenFor(ctx, user);
-  const refreshToken = await issueRefreshToken(ctx.db, user.id, { userAgent });
+  const familyId = randomUUID();
+  const refreshToken = await issueRefreshToken(ctx.db, user.id, { familyId, userAgent });
+  const accessToken = await accessTokenFor(ctx, user, familyId);
   return {
     result: { accessToken, tokenType: 'Bearer', expiresIn: ctx.accessTokenTtlSeconds, user: toUserDto(user) },
     refreshToken,
@@ -193,7 +196,7 @@ export async function refresh(ctx: AuthContext, token: string | undefined, userA
     await revokeByToken(ctx.db, outcome.token);
     throw sessionExpired();
   }
-  const accessToken = await accessTokenFor(ctx, user);
+  const accessToken = await accessTokenFor(ctx, user, outcome.familyId);
   return { result: { accessToken, tokenType: 'Bearer', expiresIn: ctx.accessTokenTtlSeconds }, refreshToken: outcome.token };
 }
 
@@ -221,6 +224,7 @@ export async function forgotPasswordVerify(ctx: AuthContext, input: z.output<typ
   const now = new Date();
   // Hashed before the transaction so the row lock is not held during scrypt.
   const passwordHash = await hashSecret(input.newPassword);
+  const attempts = await claimAttempt(ctx.db, input.email, 'RESET_PASSWORD', now);
   const done = await ctx.db.transaction(async (tx) => {
     if (!(await takeCode(tx, ctx.otp, input.email, 'RESET_PASSWORD', input.otp, now))) return false;
     const user = await findUserByEmail(tx, input.email);
@@ -229,7 +233,7 @@ export async function forgotPasswordVerify(ctx: AuthContext, input: z.output<typ
     await revokeAllForUser(tx, user.id, now);
     return true;
   });
-  if (!done) await rejectCode(ctx.db, input.email, 'RESET_PASSWORD', now);
+  if (!done) throw wrongCode(attempts);
 }
 
 export async function changePassword(ctx: AuthContext, userId: number, input: z.output<typeof changePasswordSchema>): Promise<void> {

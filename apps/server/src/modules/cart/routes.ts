@@ -16,7 +16,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['cart'];
   const security = [{ bearerAuth: [] }];
-  r.addHook('preHandler', authenticate);
+  r.addHook('onRequest', authenticate);
 
   r.get('/cart', { schema: { tags, security, summary: 'My cart with the summary of the selected lines' } }, (request) =>
     service.getCart(app.db, currentUser(request).id),

@@ -8,7 +8,13 @@ import type { Db, Tx } from '../../db/client.ts';
  */
 export const CATALOG_CHANNEL = 'nhasach_catalog';
 
-/** Tells every instance (this one included) that books, categories, prices or stock changed. */
-export async function announceCatalogChange(db: Db | Tx): Promise<void> {
-  await db.execute(sql`select pg_notify(${CATALOG_CHANNEL}, '')`);
+/** The payload of a change that may have brought new search words (a book's title, authors, publisher...). */
+export const WORDS_CHANGED = 'words';
+
+/**
+ * Tells every instance (this one included) that books, categories, prices or stock changed; with WORDS_CHANGED,
+ * that the search words may have too (every instance then reads its typo dictionary again, not only the writer).
+ */
+export async function announceCatalogChange(db: Db | Tx, payload: '' | typeof WORDS_CHANGED = ''): Promise<void> {
+  await db.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${payload})`);
 }

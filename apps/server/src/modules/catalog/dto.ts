@@ -58,6 +58,7 @@ export function toBookDto(row: DetailRow, engagement: BookEngagementDto | undefi
     id: row.id,
     slug: row.slug,
     title: row.title,
+    originalTitle: row.originalTitle,
     sku: row.sku,
     isbn13: row.isbn13,
     thumbnail: row.thumbnail,

@@ -225,6 +225,7 @@ export interface ImageRow {
 }
 
 export interface DetailRow extends Omit<CardRow, 'categorySlug' | 'ratingSum' | 'ratingCount'> {
+  originalTitle: string | null;
   sku: string | null;
   isbn13: string;
   description: string;
@@ -250,7 +251,7 @@ export async function loadBookDetailRow(db: Db, by: { id: number } | { slug: str
   const where = 'id' in by ? sql`b.id = ${by.id}` : sql`b.slug = ${by.slug}`;
   const [row] = await queryRows<DetailRow>(
     db,
-    sql`select b.id, b.slug, b.title, b.sku, b.isbn13, b.description, b.price, b.sale_price as "salePrice",
+    sql`select b.id, b.slug, b.title, b.original_title as "originalTitle", b.sku, b.isbn13, b.description, b.price, b.sale_price as "salePrice",
         b.sale_start_at as "saleStartAt", b.sale_end_at as "saleEndAt", b.sold, b.stock, b.status,
         b.language, b.cover_type as "coverType", b.age_rating as "ageRating", b.age_min_years as "ageMinYears",
         b.publication_year as "publicationYear", b.page_count as "pageCount", b.weight_gram as "weightGram",

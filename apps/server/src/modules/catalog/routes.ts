@@ -16,7 +16,7 @@ import { notFound } from '../../lib/errors.ts';
 import { optionalAuth } from '../../lib/guards.ts';
 import { listRefs } from './repo.ts';
 import type { CatalogService } from './service.ts';
-import { CATALOG_CHANNEL } from './cache-bus.ts';
+import { CATALOG_CHANNEL, WORDS_CHANGED } from './cache-bus.ts';
 
 const idParams = z.object({ id: text('id').max(20) });
 const slugParams = z.object({ slug: text('slug').max(200) });
@@ -43,8 +43,8 @@ function bookIdOf(id: string): number {
  * live, and are dropped when it is back.
  */
 export async function catalogPlugin(app: FastifyInstance, { catalog }: { catalog: CatalogService }): Promise<void> {
-  await app.database.listen(CATALOG_CHANNEL, () => catalog.forget());
-  app.database.onReconnect(() => catalog.forget());
+  await app.database.listen(CATALOG_CHANNEL, (payload) => catalog.forget(payload === WORDS_CHANGED));
+  app.database.onReconnect(() => catalog.forget(true));
   // In production the index is built at start (seconds at a million books; the database answers meanwhile);
   // elsewhere at the first search, so tests that write books before searching read them.
   if (app.config.isProduction) app.addHook('onReady', async () => catalog.preloadSearchIndex());

@@ -19,12 +19,18 @@ const RESYNC_WINDOW = 200;
 const REBUILD_MS = 30 * 60_000;
 /** A build slower than this lets searches use the database meanwhile (a million books take seconds). */
 const WAIT_FOR_BUILD_MS = 2_000;
+/**
+ * An instance whose first build has run this long answers ready anyway (the database answers its searches): a
+ * slow build must not keep a deploy from ever finishing.
+ */
+export const READY_CEILING_MS = 120_000;
 
 interface Row {
   id: number;
   sold: number;
   title: string;
   words: string;
+  marked: string;
   authors?: number[];
   visible: boolean;
   version: string;
@@ -37,9 +43,16 @@ const wordsOf = (tsv: string): string[] =>
     .map((w) => w.slice(1, -1))
     .filter((w) => w && isIndexedWord(w));
 
-const toEntry = (r: Omit<Row, 'visible' | 'version'>): BookEntry => ({ id: r.id, sold: r.sold, title: r.title, docWords: wordsOf(r.words), authorIds: r.authors ?? [] });
+const toEntry = (r: Omit<Row, 'visible' | 'version'>): BookEntry => ({
+  id: r.id,
+  sold: r.sold,
+  title: r.title,
+  docWords: wordsOf(r.words),
+  authorIds: r.authors ?? [],
+  marked: r.marked,
+});
 
-const rowColumns = sql`s.book_id as id, s.sold, s.title, s.words::text as words, s.visible, s.version::text as version`;
+const rowColumns = sql`s.book_id as id, s.sold, s.title, s.words::text as words, s.marked, s.visible, s.version::text as version`;
 const rowAuthors = sql`array(select ba.author_id from book_authors ba where ba.book_id = s.book_id order by ba.author_id) as authors`;
 
 /** Yields to other work between slices of the build, so requests keep being answered while it runs. */
@@ -54,7 +67,7 @@ async function build(db: Db): Promise<{ index: SearchIndex; version: bigint }> {
     // Only what the best-seller index holds (sold, book_id INCLUDE title, words): an index-only scan.
     const rows = await queryRows<Omit<Row, 'visible' | 'version'>>(
       db,
-      sql`select s.book_id as id, s.sold, s.title, s.words::text as words from book_search s
+      sql`select s.book_id as id, s.sold, s.title, s.words::text as words, s.marked from book_search s
         where s.visible ${after ? sql`and (s.sold, s.book_id) < (${after.sold}, ${after.id})` : sql``}
         order by s.sold desc, s.book_id desc limit ${BATCH}`,
     );
@@ -83,7 +96,7 @@ async function build(db: Db): Promise<{ index: SearchIndex; version: bigint }> {
     const last = rows[rows.length - 1]!;
     from = { book: last.b, author: last.a };
   }
-  for (const a of await queryRows<AuthorEntry>(db, sql`select a.id, f_search_norm(a.name) as name from authors a order by a.id`)) builder.addAuthor(a);
+  for (const a of await queryRows<AuthorEntry>(db, sql`select a.id, f_search_norm(a.name) as name, a.name as marked from authors a order by a.id`)) builder.addAuthor(a);
   // Title order sorted by the database (byte order, as the index compares), sent as 4-byte integers.
   const [order] = await queryRows<{ ids: Uint8Array | null }>(
     db,
@@ -109,6 +122,8 @@ function titleOrder(ids: Uint8Array, slots: Int32Array): Int32Array | undefined 
 export class SearchIndexFeed {
   private index: SearchIndex | undefined;
   private version = 0n;
+  /** The last version of book_search_removed read (a book deleted later is removed from the index). */
+  private removedVersion = 0n;
   private syncedAt = 0;
   private dirty = false;
   private building: Promise<void> | undefined;
@@ -116,9 +131,24 @@ export class SearchIndexFeed {
 
   constructor(private readonly db: Db, private readonly onError: (err: unknown) => void = () => {}) {}
 
+  /** When preload() started the first build (readiness waits for it, up to READY_CEILING_MS). */
+  private preloadedAt: number | undefined;
+  private buildFailed = false;
+
   /** Starts the first build without waiting (server start). */
   preload(): void {
+    this.preloadedAt ??= Date.now();
     void this.startBuild();
+  }
+
+  /**
+   * False while the first build started by preload() runs, for at most READY_CEILING_MS: a new instance of a
+   * rolling deploy stays out of the load balancer instead of answering searches from the database under the
+   * build's load. True without a preload (tests, development: built at the first search) or after a failed build.
+   */
+  ready(now = Date.now()): boolean {
+    if (this.index || this.preloadedAt === undefined || this.buildFailed) return true;
+    return now - this.preloadedAt >= READY_CEILING_MS;
   }
 
   stats(): SearchIndexStats | null {
@@ -159,9 +189,13 @@ export class SearchIndexFeed {
       .then(({ index, version }) => {
         this.index = index;
         this.version = version;
+        this.removedVersion = version;
         this.syncedAt = 0;
       })
-      .catch((err: unknown) => this.onError(err))
+      .catch((err: unknown) => {
+        if (!this.index) this.buildFailed = true;
+        this.onError(err);
+      })
       .finally(() => {
         this.building = undefined;
       });
@@ -185,6 +219,21 @@ export class SearchIndexFeed {
           lower = v;
         }
         if (rows.length < BATCH) break;
+      }
+      // Deleted books (their book_search row went with them): the log the trigger keeps, on the same versions.
+      let removedFrom = this.removedVersion > BigInt(RESYNC_WINDOW) ? this.removedVersion - BigInt(RESYNC_WINDOW) : 0n;
+      for (;;) {
+        const gone = await queryRows<{ id: number; version: string }>(
+          this.db,
+          sql`select book_id as id, version::text as version from book_search_removed where version > ${removedFrom.toString()}::bigint order by version limit ${BATCH}`,
+        );
+        for (const g of gone) {
+          this.index!.remove(g.id);
+          const v = BigInt(g.version);
+          if (v > this.removedVersion) this.removedVersion = v;
+          removedFrom = v;
+        }
+        if (gone.length < BATCH) break;
       }
       this.syncedAt = Date.now();
     })().finally(() => {

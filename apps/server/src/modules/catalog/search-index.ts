@@ -1,3 +1,5 @@
+import { AUTHORS_COMPARED, closestAuthors, keyHash, markedKey, PART_CAP, PREFIX_CANDIDATES, PROBE_ENOUGH, type AuthorMatch, type Candidate } from './ranking.ts';
+
 /**
  * The shopper's search held in memory: the words of the visible books' titles and documents and the authors'
  * names as posting lists (see docs/decisions.md, "Search in memory"). A search reads a few short lists and
@@ -17,11 +19,10 @@ export interface QueryGroup {
   prefix?: string;
 }
 
-/** What the ranking returns: as SearchPage in search.ts. */
-export interface MemoryPage {
-  ids: number[];
-  total: number;
-  wordMatches: number;
+/** The term a search ranks for: folded, and as typed (markedKey) with its hash. */
+export interface TermKeys {
+  norm: string;
+  key: string;
 }
 
 export interface BookEntry {
@@ -32,12 +33,16 @@ export interface BookEntry {
   /** The document's words (title, authors, publisher, ISBN), normalised. */
   docWords: string[];
   authorIds: number[];
+  /** The title as written (any case): compared with the term as typed (ranking.ts, markedKey). */
+  marked: string;
 }
 
 export interface AuthorEntry {
   id: number;
   /** Normalised name. */
   name: string;
+  /** The name as written. */
+  marked: string;
 }
 
 /** A range [lo, hi) of word ids. */
@@ -314,38 +319,17 @@ async function buildField(off: Int32Array, data: Int32Array, wordCount: number, 
   return new Field({ off, data, postOff, postData, bits, dense });
 }
 
+/** Suggestions: titles starting with the text, and best sellers with every word, that are compared. */
+const SUGGEST_PREFIX = 30;
+const SUGGEST_WORDS = 200;
 /** A word in more than 1/BITSET_SHARE of the entities gets a bitset (at most BITSET_SHARE x words per entity). */
 const BITSET_SHARE = 128;
-/** Matches of each part that are ranked (5 pages of 20). */
-const PART_CAP = 100;
-/** Best sellers among the document matches added when a part stopped at its cap. */
-const PROBE_ENOUGH = 60;
-/** Titles starting with the term that are always candidates. */
-const PREFIX_CANDIDATES = 50;
-/** Authors whose books a search reads. */
-const AUTHORS_READ = 3;
 
 export interface SearchIndexStats {
   books: number;
   words: number;
   overlay: number;
   builtAt: number;
-}
-
-/** A candidate with its tier (0 title is the term, 1 starts with it, 2 holds every group, 3 the rest). */
-interface Ranked {
-  id: number;
-  sold: number;
-  title: string;
-  tier: number;
-  /** Title length in the title tiers (shortest first), 0 in the last. */
-  len: number;
-}
-
-/** A candidate's tier: the title is the term, starts with it, holds every group (asked only then), or none. */
-function rankedOf(id: number, sold: number, title: string, norm: string, titleHolds: () => boolean): Ranked {
-  const tier = title === norm ? 0 : norm && title.startsWith(norm) ? 1 : titleHolds() ? 2 : 3;
-  return { id, sold, title, tier, len: tier < 3 ? title.length : 0 };
 }
 
 /** Flags of a base candidate: found by a word-matching part; title known to hold every group. */
@@ -355,6 +339,7 @@ const TITLE_HOLDS = 2;
 interface OverlayBook extends BookEntry {
   titleWords: Set<string>;
   doc: Set<string>;
+  markedHash: number;
 }
 
 /**
@@ -366,6 +351,7 @@ export class SearchIndexBuilder {
   readonly ids = new IntBuffer();
   readonly sold = new IntBuffer();
   readonly titles: string[] = [];
+  readonly markedHash = new IntBuffer();
   readonly titleOff = new IntBuffer();
   readonly titleBuf = new IntBuffer();
   readonly docOff = new IntBuffer();
@@ -407,6 +393,7 @@ export class SearchIndexBuilder {
     this.ids.push(b.id);
     this.sold.push(b.sold);
     this.titles.push(b.title);
+    this.markedHash.push(keyHash(markedKey(b.marked)));
     this.pushWords(b.title.split(' '), this.titleBuf);
     this.titleOff.push(this.titleBuf.length);
     this.pushWords(b.docWords, this.docBuf);
@@ -487,7 +474,8 @@ export class SearchIndexBuilder {
     await pause();
     const titles = this.titles;
     const order = byTitle ?? Int32Array.from(titles.keys()).sort((x, y) => (titles[x]! < titles[y]! ? -1 : titles[x]! > titles[y]! ? 1 : 0));
-    return new SearchIndex({ ids: this.ids.trimmed(), sold: this.sold.trimmed(), titles, byTitle: order, slotById, dict, title, doc, authorName, authorIds, authorBooksOff, authorBooks });
+    const authors = this.authorNames.map((a) => ({ norm: a.name, key: markedKey(a.marked) }));
+    return new SearchIndex({ ids: this.ids.trimmed(), sold: this.sold.trimmed(), titles, markedHash: this.markedHash.trimmed(), byTitle: order, slotById, dict, title, doc, authorName, authorIds, authors, authorBooksOff, authorBooks });
   }
 
 }
@@ -497,6 +485,8 @@ export class SearchIndex {
   private readonly ids: Int32Array;
   private readonly sold: Int32Array;
   private readonly titles: string[];
+  /** keyHash(markedKey(title as written)) of each book. */
+  private readonly markedHash: Int32Array;
   /** Dense indexes sorted by title (code-unit order), for titles starting with the term. */
   private readonly byTitle: Int32Array;
   /** Bit set while the base entry is current and visible; cleared once it left the store or moved to the overlay. */
@@ -508,6 +498,8 @@ export class SearchIndex {
   private readonly doc: Field;
   private readonly authorName: Field;
   private readonly authorIds: Int32Array;
+  /** Each author's name folded and as written (markedKey), by dense author index. */
+  private readonly authors: { norm: string; key: string }[];
   /** Books (dense indexes, ascending) of each author (dense author index). */
   private readonly authorBooksOff: Int32Array;
   private readonly authorBooks: Int32Array;
@@ -524,6 +516,7 @@ export class SearchIndex {
     ids: Int32Array;
     sold: Int32Array;
     titles: string[];
+    markedHash: Int32Array;
     byTitle: Int32Array;
     slotById: Int32Array;
     dict: string[];
@@ -531,12 +524,14 @@ export class SearchIndex {
     doc: Field;
     authorName: Field;
     authorIds: Int32Array;
+    authors: { norm: string; key: string }[];
     authorBooksOff: Int32Array;
     authorBooks: Int32Array;
   }) {
     this.ids = p.ids;
     this.sold = p.sold;
     this.titles = p.titles;
+    this.markedHash = p.markedHash;
     this.byTitle = p.byTitle;
     this.slotById = p.slotById;
     this.dict = p.dict;
@@ -544,6 +539,7 @@ export class SearchIndex {
     this.doc = p.doc;
     this.authorName = p.authorName;
     this.authorIds = p.authorIds;
+    this.authors = p.authors;
     this.authorBooksOff = p.authorBooksOff;
     this.authorBooks = p.authorBooks;
     this.everyAuthor = new Uint32Array((p.authorIds.length + 31) >>> 5).fill(0xffffffff);
@@ -575,17 +571,25 @@ export class SearchIndex {
   apply(book: BookEntry, visible: boolean): void {
     const slot = this.slotOf(book.id);
     if (slot !== undefined) this.sold[slot] = book.sold;
+    const markedHash = keyHash(markedKey(book.marked));
     if (!visible) {
       this.overlay.delete(book.id);
       if (slot !== undefined) this.setAlive(slot, false);
       return;
     }
-    if (slot !== undefined && !this.overlay.has(book.id) && this.sameAsBase(slot, book)) {
+    if (slot !== undefined && !this.overlay.has(book.id) && this.markedHash[slot] === markedHash && this.sameAsBase(slot, book)) {
       this.setAlive(slot, true);
       return;
     }
     if (slot !== undefined) this.setAlive(slot, false);
-    this.overlay.set(book.id, { ...book, titleWords: new Set(book.title.split(' ').filter(Boolean)), doc: new Set(book.docWords) });
+    this.overlay.set(book.id, { ...book, titleWords: new Set(book.title.split(' ').filter(Boolean)), doc: new Set(book.docWords), markedHash });
+  }
+
+  /** A book that left the store (deleted): out of the base and the overlay. */
+  remove(id: number): void {
+    this.overlay.delete(id);
+    const slot = this.slotOf(id);
+    if (slot !== undefined) this.setAlive(slot, false);
   }
 
   private sameAsBase(slot: number, book: BookEntry): boolean {
@@ -625,47 +629,49 @@ export class SearchIndex {
   }
 
   /**
-   * One page of the ranked matches, as the database search ranks them (search.ts, searchVisiblePage): the
-   * titles holding every group, the books of up to AUTHORS_READ authors whose name holds every group, the titles
-   * starting with the term, the documents only when those found nothing, and the best sellers among the
-   * documents when a part stopped at its cap. Tiers: title is the term, starts with it, holds every group, the
-   * rest; shortest title first in the title tiers, then sales, then id.
+   * The candidates of a query with what the ranking needs (ranking.ts), as the database strategy finds them
+   * (search.ts, searchVisiblePage): the titles holding every group, the books of the AUTHORS_READ closest authors
+   * whose name holds every group, the titles starting with the term, the documents only when those found nothing,
+   * and the best sellers among the documents when a part stopped at its cap.
    */
-  page(groups: readonly QueryGroup[], norm: string, offset: number, limit: number): MemoryPage {
-    const { ranked, wordMatches } = this.candidates(groups, norm);
-    return { ids: ranked.slice(offset, offset + limit).map((c) => c.id), total: ranked.length, wordMatches };
-  }
-
-  /** Ids of the candidates (unranked), for searches sorted by a field. */
-  candidateIds(groups: readonly QueryGroup[], norm: string): { ids: number[]; wordMatches: number } {
-    const { ranked, wordMatches } = this.candidates(groups, norm);
-    return { ids: ranked.map((c) => c.id), wordMatches };
-  }
-
-  private candidates(groups: readonly QueryGroup[], norm: string) {
+  candidates(groups: readonly QueryGroup[], term: TermKeys): { candidates: Candidate[]; wordMatches: number } {
+    const norm = term.norm;
+    const termHash = keyHash(term.key);
     const ranges = this.rangesOf(groups);
     const overlay = [...this.overlay.values()];
     // Parts: dense indexes of the base, book entries of the overlay.
     const tw = this.title.find(ranges, PART_CAP, this.alive);
     const twOverlay = overlay.filter((b) => SearchIndex.overlayHas(b.titleWords, groups));
-    const authorSlots = this.authorName.find(ranges, AUTHORS_READ, this.everyAuthor);
+    const chosen = closestAuthors(
+      this.authorName.find(ranges, AUTHORS_COMPARED, this.everyAuthor).map((a) => ({ ...this.authors[a]!, slot: a })),
+      term,
+    );
     const au: number[] = [];
-    for (const a of authorSlots) {
-      for (let i = this.authorBooksOff[a]!; i < this.authorBooksOff[a + 1]!; i++) {
+    const authorLevel = new Map<number, AuthorMatch>();
+    for (const { author, match } of chosen) {
+      authorLevel.set(this.authorIds[author.slot]!, match);
+      for (let i = this.authorBooksOff[author.slot]!; i < this.authorBooksOff[author.slot + 1]!; i++) {
         const e = this.authorBooks[i]!;
         if (hasBit(this.alive, e)) au.push(e);
       }
     }
     au.sort((x, y) => x - y);
-    au.length = Math.min(au.length, PART_CAP);
-    const authorIdSet = new Set(authorSlots.map((a) => this.authorIds[a]!));
-    const auOverlay = overlay.filter((b) => b.authorIds.some((a) => authorIdSet.has(a)));
+    // The books of the closest author first when several authors' books are more than the cap.
+    const auLevel = new Map<number, AuthorMatch>();
+    for (const { author, match } of chosen) {
+      for (let i = this.authorBooksOff[author.slot]!; i < this.authorBooksOff[author.slot + 1]!; i++) {
+        const e = this.authorBooks[i]!;
+        if ((auLevel.get(e) ?? 0) < match) auLevel.set(e, match);
+      }
+    }
+    const auKept = au.length > PART_CAP ? [...au].sort((x, y) => (auLevel.get(y) ?? 0) - (auLevel.get(x) ?? 0) || x - y).slice(0, PART_CAP) : au;
+    const auOverlay = overlay.filter((b) => b.authorIds.some((a) => authorLevel.has(a)));
     const pre = this.titlePrefix(norm);
     const preOverlay = norm ? overlay.filter((b) => b.title.startsWith(norm)) : [];
-    const nothingYet = tw.length + twOverlay.length + au.length + auOverlay.length + pre.length + preOverlay.length === 0;
+    const nothingYet = tw.length + twOverlay.length + auKept.length + auOverlay.length + pre.length + preOverlay.length === 0;
     const dw = nothingYet ? this.doc.find(ranges, PART_CAP, this.alive) : [];
     const dwOverlay = nothingYet ? overlay.filter((b) => SearchIndex.overlayHas(b.doc, groups)) : [];
-    const capped = tw.length >= PART_CAP || au.length >= PART_CAP || dw.length >= PART_CAP;
+    const capped = tw.length >= PART_CAP || auKept.length >= PART_CAP || dw.length >= PART_CAP;
     const probe = capped ? this.doc.find(ranges, PROBE_ENOUGH, this.alive) : [];
 
     // Base candidates are marked in arrays kept by the index (a Map and two objects per candidate were half of
@@ -685,14 +691,21 @@ export class SearchIndex {
       }
     };
     mark(tw, WORD_MATCH | TITLE_HOLDS);
-    mark(au, WORD_MATCH);
+    mark(auKept, WORD_MATCH);
     mark(dw, WORD_MATCH);
     mark(probe, WORD_MATCH);
     mark(pre, 0);
-    const ranked: Ranked[] = [];
+    const candidates: Candidate[] = [];
     for (const e of slots) {
-      const title = this.titles[e]!;
-      ranked.push(rankedOf(this.ids[e]!, this.sold[e]!, title, norm, () => !!(this.flags[e]! & TITLE_HOLDS) || this.title.matchesAll(e, ranges)));
+      candidates.push({
+        id: this.ids[e]!,
+        sold: this.sold[e]!,
+        title: this.titles[e]!,
+        titleMarked: this.markedHash[e] === termHash,
+        titleHolds: !!(this.flags[e]! & TITLE_HOLDS) || this.title.matchesAll(e, ranges),
+        author: auLevel.get(e) ?? 0,
+        relaxed: 0,
+      });
     }
     if (this.overlay.size > 0) {
       const words = new Set<number>();
@@ -701,11 +714,60 @@ export class SearchIndex {
       const cand = new Map<number, OverlayBook>();
       for (const b of [...twOverlay, ...auOverlay, ...dwOverlay, ...preOverlay]) cand.set(b.id, b);
       for (const b of cand.values()) {
-        ranked.push(rankedOf(b.id, b.sold, b.title, norm, () => SearchIndex.overlayHas(b.titleWords, groups)));
+        let author: AuthorMatch = 0;
+        for (const a of b.authorIds) author = Math.max(author, authorLevel.get(a) ?? 0) as AuthorMatch;
+        candidates.push({
+          id: b.id,
+          sold: b.sold,
+          title: b.title,
+          titleMarked: b.markedHash === termHash,
+          titleHolds: SearchIndex.overlayHas(b.titleWords, groups),
+          author,
+          relaxed: 0,
+        });
       }
     }
-    ranked.sort((x, y) => x.tier - y.tier || x.len - y.len || y.sold - x.sold || y.id - x.id);
-    return { ranked, wordMatches };
+    return { candidates, wordMatches };
+  }
+
+  /**
+   * Suggestions as the shopper types: books whose title has every typed word, the last as the start of a word
+   * (any word of the title, not only the first), titles starting with the text first, then best sellers; and
+   * authors whose name has them, names starting with the text first, then the shortest. Ids only.
+   */
+  suggest(tokens: readonly string[], norm: string, books: number, authors: number): { bookIds: number[]; authorIds: number[] } {
+    if (tokens.length === 0) return { bookIds: [], authorIds: [] };
+    const groups: QueryGroup[] = tokens.map((t, i) => (i === tokens.length - 1 ? { words: [], prefix: t } : { words: [t] }));
+    const ranges = this.rangesOf(groups);
+    const ranked: { id: number; starts: boolean; sold: number }[] = [];
+    const seen = new Set<number>();
+    const take = (id: number, title: string, sold: number) => {
+      if (seen.has(id)) return;
+      seen.add(id);
+      ranked.push({ id, starts: title.startsWith(norm), sold });
+    };
+    for (const e of this.titlePrefix(norm).slice(0, SUGGEST_PREFIX)) take(this.ids[e]!, this.titles[e]!, this.sold[e]!);
+    for (const e of this.title.find(ranges, SUGGEST_WORDS, this.alive)) take(this.ids[e]!, this.titles[e]!, this.sold[e]!);
+    for (const b of this.overlay.values()) if (SearchIndex.overlayHas(b.titleWords, groups)) take(b.id, b.title, b.sold);
+    ranked.sort((x, y) => Number(y.starts) - Number(x.starts) || y.sold - x.sold || y.id - x.id);
+    const named = this.authorName
+      .find(ranges, SUGGEST_WORDS, this.everyAuthor)
+      .map((a) => ({ id: this.authorIds[a]!, name: this.authors[a]!.norm }))
+      .sort((x, y) => Number(y.name.startsWith(norm)) - Number(x.name.startsWith(norm)) || x.name.length - y.name.length || x.id - y.id);
+    return { bookIds: ranked.slice(0, books).map((r) => r.id), authorIds: named.slice(0, authors).map((a) => a.id) };
+  }
+
+  /** True when `word` is a word of the index (base or overlay): the strict pass can find it. */
+  hasWord(word: string): boolean {
+    const at = lowerBoundStr(this.dict, word);
+    if (this.dict[at] === word) return true;
+    for (const b of this.overlay.values()) if (b.doc.has(word)) return true;
+    return false;
+  }
+
+  /** Every word of the index (the typo dictionary of a search fed without a database: the relevance test). */
+  words(): readonly string[] {
+    return this.dict;
   }
 
   /** A new mark for the candidates of one search (the marks start again from 1 when the counter would overflow). */

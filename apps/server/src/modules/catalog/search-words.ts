@@ -24,6 +24,18 @@ export interface Dictionary {
   sorted: string[];
 }
 
+/** A dictionary of the given words (the relevance test feeds the index's own words). */
+export function dictionaryOf(words: Iterable<string>): Dictionary {
+  const sorted = [...new Set(words)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const byLength = new Map<number, string[]>();
+  for (const word of sorted) {
+    const list = byLength.get(word.length) ?? [];
+    list.push(word);
+    byLength.set(word.length, list);
+  }
+  return { words: new Set(sorted), byLength, sorted };
+}
+
 export class SearchWords {
   /** Bumped by forget(): a load started before it is not kept. */
   private generation = 0;
@@ -47,14 +59,7 @@ export class SearchWords {
     const generation = this.generation;
     const promise: Promise<Dictionary> = queryRows<{ word: string }>(this.db, sql`select word from search_words`)
       .then((rows) => {
-        const byLength = new Map<number, string[]>();
-        for (const { word } of rows) {
-          const list = byLength.get(word.length) ?? [];
-          list.push(word);
-          byLength.set(word.length, list);
-        }
-        const sorted = rows.map((r) => r.word).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-        const value = { words: new Set(sorted), byLength, sorted };
+        const value = dictionaryOf(rows.map((r) => r.word));
         if (generation === this.generation) this.dict = { loadedAt: Date.now(), value };
         return value;
       })

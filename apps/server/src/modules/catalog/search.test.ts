@@ -5,7 +5,16 @@ import { queryRows } from '../../db/client.ts';
 import { authors, books, searchWords } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { insertCatalogFixture, type Fixture } from '../../../test/catalog-fixture.ts';
-import { editDistance, exactTsQuery, isbnOf, prefixTsQuery, searchPage, tokensOf } from './search.ts';
+import { editDistance, exactTsQuery, isbnOf, prefixTsQuery, searchCandidates, tokensOf, type SearchArgs } from './search.ts';
+import { rankCandidates } from './ranking.ts';
+
+/** The database strategy's candidates for a query, ranked (ranking.ts): the first page of 10. */
+async function searchPage(db: Parameters<typeof searchCandidates>[0], args: Omit<SearchArgs, 'term'> & { norm: string; offset: number; limit: number }) {
+  const { norm, offset, limit, ...rest } = args;
+  const { candidates, wordMatches } = await searchCandidates(db, { ...rest, term: { norm, key: norm } });
+  const ranked = rankCandidates(candidates, norm);
+  return { ids: ranked.slice(offset, offset + limit).map((c) => c.id), total: ranked.length, wordMatches };
+}
 import { SearchWords } from './search-words.ts';
 import { refreshSearchDocuments, refreshSearchDocumentsOf } from './search-documents.ts';
 

@@ -1,30 +1,22 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { normalizeSearchText, SEARCH_MAX_RESULTS, SEARCH_TERM_MAX, type BookSort } from '@nhasach/shared';
+import { normalizeSearchText, SEARCH_TERM_MAX, type BookSort } from '@nhasach/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import { whereSql, type BookFilter } from './repo.ts';
 import { intArray } from '../../lib/db-values.ts';
-import type { SearchWords } from './search-words.ts';
+import type { TermKeys } from './search-index.ts';
+import { AUTHORS_COMPARED, closestAuthors, markedKey, PART_CAP, PREFIX_CANDIDATES, PROBE_ENOUGH, type AuthorMatch, type Candidate } from './ranking.ts';
 import { effectivePriceSql, visibleSql } from './sql.ts';
 
 /**
- * Vietnamese search (see docs/decisions.md, Catalogue):
- * 1. The term is normalised by the same SQL function as the documents (f_search_norm: no diacritics, lower
- *    case, words of [a-z0-9]), so 'Đắc Nhân Tâm' and 'dac nhan tam' are the same query.
- * 2. Matches: every word of the term is a word of the book's document (title, authors, publisher, ISBN); if none,
- *    the last word as a prefix (a term cut short); full-text GIN index on search_tsv. The books whose title
- *    starts with the term are always added (text_pattern_ops index), however many other matches exist.
- * 3. Nothing found: each word that is not a known word is replaced by the dictionary words at edit distance 1
- *    (2 for words of 6+ letters), i.e. one typo per word is forgiven: 'dac nhan tem' finds 'Đắc Nhân Tâm'.
- * 4. Ranking: exact title, title prefix, title holding every word, the rest; within the title tiers the
- *    closest title first (pg_trgm similarity); then sold, then id. At most SEARCH_MAX_RESULTS matches (plus the
- *    title-prefix ones) are ranked: see searchPage for which.
+ * Vietnamese search on PostgreSQL (see docs/decisions.md, Catalogue, and "Search a bookseller would sign"): the
+ * database strategy of search-engine.ts. The term is normalised as the documents are (f_search_norm: no
+ * diacritics, lower case, words of [a-z0-9]); the candidates are the books whose words match (the full-text GIN
+ * indexes) and those whose title starts with the term; ranking.ts orders them, as it orders the in-memory
+ * strategy's. The typo dictionary and edit distances below serve both strategies.
  */
 
 /** Longest word count of a term that is looked at (a 128-character term has fewer in practice). */
 const MAX_TOKENS = 16;
-/** Title-prefix matches always added to the candidates. */
-const PREFIX_CANDIDATES = 50;
-const MAX_ALTERNATIVES = 8;
 
 /**
  * The term in the documents' normal form (normalizeSearchText is f_search_norm written in TypeScript: no
@@ -100,11 +92,10 @@ function fieldOrderSql(sort: BookSort, now: Date): SQL {
   }
 }
 
-export interface SearchPage {
-  ids: number[];
-  /** Candidates ranked (all parts). */
-  total: number;
-  /** Of those, found by the words themselves (the full-text parts), not only as a title prefix. */
+/** What a strategy finds for one query: the candidates (unranked) and how many were found by their words. */
+export interface FoundCandidates {
+  candidates: Candidate[];
+  /** Of the candidates, found by the words themselves, not only as a title prefix. */
   wordMatches: number;
 }
 
@@ -112,17 +103,6 @@ export interface SearchPage {
 const PROBE_ROWS = 3000;
 /** Best sellers checked when the index parts stopped at their cap (the term was not expected to be frequent). */
 const CHECK_ROWS = 1000;
-/** A probe that finds this many matches is enough candidates for a frequent term (3 pages of 20). */
-const PROBE_ENOUGH = 60;
-
-/**
- * Full-text matches ranked by the shopper's search (5 pages of 20). For a specific term that is every match;
- * for a frequent one the probe adds the best sellers. Reading the first 100 matches costs about 0.8 ms at a
- * million books, the first 300 three times that.
- */
-const VISIBLE_CAP = 100;
-/** Authors whose books a search reads (a name matched by more authors is a frequent term: the probe's). */
-const AUTHORS_READ = 3;
 /** Rows of the complete words a prefix query tests at most (see SearchArgs.indexTsQuery). */
 const INDEXED_ROWS = 2000;
 
@@ -133,12 +113,10 @@ export const visibilityOnly = (f: BookFilter) =>
 export interface SearchArgs {
   filter: BookFilter;
   tsQuery: string;
-  norm: string;
-  sort?: BookSort;
-  offset: number;
-  limit: number;
+  /** The term folded and as typed (ranking.ts, markedKey). */
+  term: TermKeys;
   now: Date;
-  /** False for the typo pass: its OR-groups make the probe costly, and misspelt terms are rarely frequent. */
+  /** False for the typo passes: their OR-groups make the probe costly, and misspelt terms are rarely frequent. */
   probe?: boolean;
   /**
    * The complete words of a query whose last word is a prefix ('dac & nhan' of 'dac & nhan & ta:*'): the words
@@ -152,119 +130,133 @@ export interface SearchArgs {
   probeFirst?: boolean;
 }
 
-/**
- * Relevance tiers: 0 the title is the term, 1 the title starts with it, 2 the title holds every word, 3 the words
- * are spread over authors, publisher, ISBN. Inside tiers 0-2 the shortest title (the fewest words besides the
- * term's) comes first; tier 3 goes by sales. The tier is computed once per candidate (materialized).
- * `cand` has (id, sold, title); `words` is the SQL of the number of full-text matches.
- */
-function rankedSql(q: SQL, norm: string, words: SQL): SQL {
-  return sql`, ranked as materialized (
-      select c.id, c.sold, c.title,
-        case when c.title = ${norm} then 0 when c.title like ${`${norm}%`} then 1
-          when to_tsvector('simple'::regconfig, c.title) @@ ${q} then 2 else 3 end as tier
-      from cand c)
-    select r.id, (count(*) over ())::int as total, ${words} as words from ranked r
-    order by r.tier, case when r.tier < 3 then length(r.title) else 0 end, r.sold desc, r.id desc`;
+interface CandidateRow {
+  id: number;
+  sold: number;
+  title: string;
+  marked: string;
+  w: boolean;
+  holds: boolean;
+  authors: number[] | null;
 }
 
-async function pageOf(db: Db, cand: SQL, ordered: SQL, words: SQL, offset: number, limit: number): Promise<SearchPage> {
-  const rows = await queryRows<{ id: number; total: number; words: number }>(db, sql`with ${cand}${ordered} limit ${limit} offset ${offset}`);
-  if (rows.length > 0) return { ids: rows.map((r) => r.id), total: rows[0]!.total, wordMatches: rows[0]!.words };
-  if (offset === 0) return { ids: [], total: 0, wordMatches: 0 };
-  const [count] = await queryRows<{ n: number; words: number }>(db, sql`with ${cand} select count(*)::int as n, ${words} as words from cand`);
-  return { ids: [], total: count?.n ?? 0, wordMatches: count?.words ?? 0 };
+/** The authors whose name holds every word, the closest AUTHORS_READ of them with how close (ranking.ts). */
+async function closestAuthorsOf(db: Db, q: SQL, term: TermKeys): Promise<Map<number, AuthorMatch>> {
+  const rows = await queryRows<{ id: number; name: string; norm: string }>(
+    db,
+    sql`select a.id, a.name, f_search_norm(a.name) as norm from authors a
+      where to_tsvector('simple'::regconfig, f_search_norm(a.name)) @@ ${q} order by a.id limit ${AUTHORS_COMPARED}`,
+  );
+  const chosen = closestAuthors(rows.map((r) => ({ id: r.id, norm: r.norm, key: markedKey(r.name) })), term);
+  return new Map(chosen.map(({ author, match }) => [author.id, match]));
 }
 
 /**
- * One page of the matches of a full-text query, ranked; total = number of candidates ranked. A shopper's search
- * without filters (the header's) reads the compact book_search table (searchVisiblePage); a search with filters
- * or by staff reads books with the filter: the first SEARCH_MAX_RESULTS matches of the full-text index, and the
- * titles starting with the term (up to PREFIX_CANDIDATES).
+ * Ranked candidates from a `cand` CTE of (id, sold, title, marked, w): each with whether its title holds every
+ * word and which of the chosen authors wrote it.
  */
-export async function searchPage(db: Db, args: SearchArgs): Promise<SearchPage> {
-  if (visibilityOnly(args.filter)) return searchVisiblePage(db, args);
-  const { filter, tsQuery, norm, offset, limit, now } = args;
-  const cap = args.cap ?? SEARCH_MAX_RESULTS;
+async function candidatesOf(db: Db, ctes: SQL, q: SQL, term: TermKeys, authors: Map<number, AuthorMatch>): Promise<FoundCandidates> {
+  const ids = intArray([...authors.keys()]);
+  const rows = await queryRows<CandidateRow>(
+    db,
+    sql`with ${ctes}, c as (select id, max(sold) as sold, min(title) as title, min(marked) as marked, bool_or(w) as w from cand group by id)
+      select c.id, c.sold, c.title, c.marked, c.w, to_tsvector('simple'::regconfig, c.title) @@ ${q} as holds,
+        ${authors.size ? sql`array(select ba.author_id from book_authors ba where ba.book_id = c.id and ba.author_id = any(${ids}))` : sql`null::int[]`} as authors
+      from c`,
+  );
+  let wordMatches = 0;
+  const candidates = rows.map((r): Candidate => {
+    if (r.w) wordMatches++;
+    let author: AuthorMatch = 0;
+    for (const a of r.authors ?? []) author = Math.max(author, authors.get(a) ?? 0) as AuthorMatch;
+    return { id: r.id, sold: r.sold, title: r.title, titleMarked: markedKey(r.marked) === term.key, titleHolds: r.holds, author, relaxed: 0 };
+  });
+  return { candidates, wordMatches };
+}
+
+/**
+ * The candidates of a full-text query. A shopper's search without filters (the header's) reads the compact
+ * book_search table (searchVisible); a search with filters or by staff reads books with the filter: the first
+ * PART_CAP matches of the full-text index, and the titles starting with the term (up to PREFIX_CANDIDATES).
+ */
+export async function searchCandidates(db: Db, args: SearchArgs): Promise<FoundCandidates> {
+  if (visibilityOnly(args.filter)) return searchVisible(db, args);
+  const { filter, tsQuery, term, now } = args;
+  const cap = args.cap ?? PART_CAP;
   const w = whereSql(filter, now);
   const q = sql`to_tsquery('simple', ${tsQuery})`;
-  const cand = sql`gin as materialized (
-        select b.id, b.sold, b.title_norm as title from books b where ${w} and b.search_tsv @@ ${q} limit ${cap}
-      ), cand as (
-      select id, sold, title from gin
-      union
-      (select b.id, b.sold, b.title_norm from books b where ${w} and b.title_norm like ${`${norm}%`}
+  const authors = await closestAuthorsOf(db, q, term);
+  const ctes = sql`cand as (
+      (select b.id, b.sold, b.title_norm as title, b.title as marked, true as w from books b where ${w} and b.search_tsv @@ ${q} limit ${cap})
+      union all
+      (select b.id, b.sold, b.title_norm, b.title, false from books b where ${w} and b.title_norm like ${`${term.norm}%`}
         order by b.title_norm using ~<~ limit ${PREFIX_CANDIDATES})
+      ${authors.size ? sql`union all (select b.id, b.sold, b.title_norm, b.title, true from book_authors ba join books b on b.id = ba.book_id
+        where ba.author_id = any(${intArray([...authors.keys()])}) and ${w} limit ${cap})` : sql``}
     )`;
-  const words = sql`(select count(*) from gin)::int`;
-  return pageOf(db, cand, orderedSql(args, q, words), words, offset, limit);
+  return candidatesOf(db, ctes, q, term, authors);
 }
 
-/** A page of known candidates (the in-memory search's) in a field's order, read from books by id. */
-export async function sortedIdsPage(db: Db, ids: readonly number[], sort: BookSort, now: Date, offset: number, limit: number): Promise<Omit<SearchPage, 'wordMatches'>> {
+/** A page of known candidates in a field's order, read from books by id (the shopper's: visible ones only). */
+export async function sortedIdsPage(db: Db, ids: readonly number[], sort: BookSort, now: Date, offset: number, limit: number, visibleOnly = true): Promise<{ ids: number[]; total: number }> {
   if (ids.length === 0) return { ids: [], total: 0 };
   const rows = await queryRows<{ id: number; total: number }>(
     db,
-    sql`select b.id, (count(*) over ())::int as total from books b where b.id = any(${intArray(ids)}) and ${visibleSql}
+    sql`select b.id, (count(*) over ())::int as total from books b where b.id = any(${intArray(ids)}) and ${visibleOnly ? visibleSql : sql`true`}
       order by ${fieldOrderSql(sort, now)} limit ${limit} offset ${offset}`,
   );
   return { ids: rows.map((r) => r.id), total: rows[0]?.total ?? ids.length };
-}
-
-function orderedSql(args: SearchArgs, q: SQL, words: SQL): SQL {
-  const { sort, norm, now } = args;
-  if (!sort || sort.field === 'relevance') return rankedSql(q, norm, words);
-  return sql` select b.id, (count(*) over ())::int as total, ${words} as words
-      from cand c join books b on b.id = c.id order by ${fieldOrderSql(sort, now)}`;
 }
 
 /**
  * The shopper's search on book_search (one compact row per book, the visible ones indexed). Every part reads a
  * bounded number of index entries or rows; the later parts run only when their one-time condition holds.
  * - tw: the first `cap` books whose title holds every word (GIN on the title's words: short posting lists);
- * - au: the books (the first `cap`) of up to AUTHORS_READ authors whose name holds every word;
+ * - au: the books (the first `cap`) of the AUTHORS_READ authors closest to the term whose name holds every word;
  * - pre: titles starting with the term (up to PREFIX_CANDIDATES), from book_search_title_idx;
  * - probe: the matches among the PROBE_ROWS best sellers, index-only from book_search_sold_idx (title and words
  *   included): first for a frequent term (probeFirst), otherwise only when tw, au or dw stopped at its cap, so the
  *   best sellers are not missed;
- * - dw: the first `cap` books whose document (title, authors, publisher, ISBN) holds every word, only when the
- *   parts above found nothing: the words are spread over title, authors and publisher ('mat biec nguyen nhat
- *   anh', 'nxb kim dong'). The document's posting lists are the long ones (a family name is in 10 % of the
- *   books): intersecting them costs 2-7 ms at a million books, the title's and the authors' well under 1 ms.
+ * - dw: the first `cap` books whose document (title, authors, publisher, ISBN, original title, grade) holds every
+ *   word, only when the parts above found nothing: the words are spread over title, authors and publisher ('mat
+ *   biec nguyen nhat anh', 'nxb kim dong'). The document's posting lists are the long ones (a family name is in
+ *   10 % of the books): intersecting them costs 2-7 ms at a million books, the title's and the authors' well
+ *   under 1 ms.
  * With indexTsQuery (a last word cut short) the indexes read the complete words and the whole query is tested
  * on the first INDEXED_ROWS rows they give.
  */
-async function searchVisiblePage(db: Db, args: SearchArgs): Promise<SearchPage> {
-  const { tsQuery, norm, offset, limit } = args;
-  const cap = args.cap ?? VISIBLE_CAP;
+async function searchVisible(db: Db, args: SearchArgs): Promise<FoundCandidates> {
+  const { tsQuery, term } = args;
+  const cap = args.cap ?? PART_CAP;
   const enough = Math.min(PROBE_ENOUGH, cap);
   const q = sql`to_tsquery('simple', ${tsQuery})`;
   const withProbe = args.probe !== false;
+  const authors = await closestAuthorsOf(db, q, term);
   const titleWords = sql`to_tsvector('simple'::regconfig, s.title)`;
   // ts_match_vq is the @@ operator called as a function: a filter on the rows, never an index condition.
   const matches = (indexed: SQL, gate: SQL) =>
     args.indexTsQuery
-      ? sql`select t.id, t.sold, t.title from (
-          select s.book_id as id, s.sold, s.title, s.words from book_search s
+      ? sql`select t.id, t.sold, t.title, t.marked from (
+          select s.book_id as id, s.sold, s.title, s.words, s.marked from book_search s
           where s.visible and ${indexed} @@ to_tsquery('simple', ${args.indexTsQuery}) ${gate} limit ${INDEXED_ROWS}) t
         where ts_match_vq(t.words, ${q}) limit ${cap}`
-      : sql`select s.book_id as id, s.sold, s.title from book_search s where s.visible and ${indexed} @@ ${q} ${gate} limit ${cap}`;
+      : sql`select s.book_id as id, s.sold, s.title, s.marked from book_search s where s.visible and ${indexed} @@ ${q} ${gate} limit ${cap}`;
   const probe = (gate: SQL, rows = PROBE_ROWS) => sql`probe as materialized (
-        select t.book_id as id, t.sold, t.title from (
-          select s.book_id, s.sold, s.title, s.words from book_search s where s.visible
+        select t.book_id as id, t.sold, t.title, t.marked from (
+          select s.book_id, s.sold, s.title, s.words, s.marked from book_search s where s.visible
           order by s.sold desc, s.book_id desc limit ${rows}) t
         where t.words @@ ${q} ${gate}
         limit ${enough})`;
   const found = (parts: string[]) => sql.raw(parts.map((p) => `(select count(*) from ${p})`).join(' + '));
-  const pre = sql`pre as materialized (select s.book_id as id, s.sold, s.title from book_search s where s.visible and s.title like ${`${norm}%`}
+  const pre = sql`pre as materialized (select s.book_id as id, s.sold, s.title, s.marked from book_search s where s.visible and s.title like ${`${term.norm}%`}
         order by s.title using ~<~ limit ${PREFIX_CANDIDATES})`;
-  // Books (the first `cap`) of the few authors whose name holds every word: an author's name is a few entries
-  // of a small index, while the same words in the documents are the longest posting lists there are.
-  const au = sql`au as materialized (
-        select s.book_id as id, s.sold, s.title from book_authors ba join book_search s on s.book_id = ba.book_id
-        where s.visible and ba.author_id in (
-          select a.id from authors a where to_tsvector('simple'::regconfig, f_search_norm(a.name)) @@ ${q} limit ${AUTHORS_READ})
-        limit ${cap})`;
+  // Books (the first `cap`) of the closest authors: an author's name is a few entries of a small index, while the
+  // same words in the documents are the longest posting lists there are.
+  const au = authors.size
+    ? sql`au as materialized (
+        select s.book_id as id, s.sold, s.title, s.marked from book_authors ba join book_search s on s.book_id = ba.book_id
+        where s.visible and ba.author_id = any(${intArray([...authors.keys()])}) limit ${cap})`
+    : sql`au as materialized (select 0 as id, 0 as sold, ''::text as title, ''::text as marked where false)`;
   const ctes: SQL[] =
     withProbe && args.probeFirst
       ? [
@@ -283,10 +275,9 @@ async function searchVisiblePage(db: Db, args: SearchArgs): Promise<SearchPage> 
         ];
   const sources = ['tw', 'au', 'dw', ...(withProbe ? ['probe'] : [])];
   const cand = sql`${sql.join(ctes, sql`, `)}, cand as (
-      ${sql.raw([...sources, 'pre'].map((p) => `select id, sold, title from ${p}`).join(' union '))}
+      ${sql.raw([...sources.map((p) => `select id, sold, title, marked, true as w from ${p}`), 'select id, sold, title, marked, false as w from pre'].join(' union all '))}
     )`;
-  const words = sql.raw(`(select count(*) from (${sources.map((p) => `select id from ${p}`).join(' union ')}) w)::int`);
-  return pageOf(db, cand, orderedSql(args, q, words), words, offset, limit);
+  return candidatesOf(db, cand, q, term, authors);
 }
 
 /** Optimal string alignment distance (a swap of two neighbours counts as one edit), stopping above `max`. */
@@ -313,57 +304,5 @@ export function editDistance(a: string, b: string, max: number): number {
   return rows[a.length]![b.length]!;
 }
 
-const allowedEdits = (word: string) => (word.length <= 2 ? 0 : word.length <= 5 ? 1 : 2);
-
-/**
- * The forgiving query: each word that is not in the dictionary becomes one of its near dictionary words (or stays
- * a prefix when words start with it); words with no match at all are left out. Returns undefined when no word
- * was changed (the same query again would find nothing again) or none is left. `corrected` is the term with each
- * unknown word replaced by its closest dictionary word ('Có phải bạn muốn tìm …'), when there is one.
- */
-export async function fuzzyTsQuery(
-  words: SearchWords,
-  tokens: readonly string[],
-): Promise<{ tsQuery: string; indexTsQuery?: string; corrected?: string } | undefined> {
-  const dict = await words.dictionary();
-  const groups: string[] = [];
-  const corrected: string[] = [];
-  let changed = false;
-  let replaced = false;
-  for (const [index, token] of tokens.entries()) {
-    const last = index === tokens.length - 1;
-    // Digits, and real words, stay as typed: the term found nothing because no book has all its words, not
-    // because of a typo, and widening every word would match half the catalogue.
-    if (/^\d+$/.test(token) || dict.words.has(token)) {
-      groups.push(last ? `${token}:*` : token);
-      corrected.push(token);
-      continue;
-    }
-    const max = allowedEdits(token);
-    const near: { word: string; d: number }[] = [];
-    for (let len = token.length - max; len <= token.length + max; len++) {
-      for (const word of dict.byLength.get(len) ?? []) {
-        const d = editDistance(token, word, max);
-        if (d <= max) near.push({ word, d });
-      }
-    }
-    // A doubled letter ('nhaa', 'kimm') is the commonest slip of the keyboard: its undoubled word comes first.
-    const undoubled = new Set([...token].flatMap((c, i) => (i > 0 && token[i - 1] === c ? [token.slice(0, i) + token.slice(i + 1)] : [])));
-    const rank = (n: { word: string; d: number }) => n.d - (undoubled.has(n.word) ? 0.5 : 0);
-    near.sort((x, y) => rank(x) - rank(y) || Math.abs(x.word.length - token.length) - Math.abs(y.word.length - token.length) || x.word.localeCompare(y.word));
-    const alternatives = near.slice(0, MAX_ALTERNATIVES).map((n) => n.word);
-    // Still being typed: keep it as a prefix when some word starts with it.
-    const isPrefix = last && (await words.isKnownPrefix(token));
-    if (isPrefix) alternatives.unshift(`${token}:*`);
-    changed = true;
-    if (near[0]) {
-      corrected.push(near[0].word);
-      replaced = true;
-    } else corrected.push(token);
-    if (alternatives.length) groups.push(`(${[...new Set(alternatives)].join(' | ')})`);
-  }
-  if (!changed || groups.length === 0) return undefined;
-  // A prefix in the last group: the indexes read the other groups only (see SearchArgs.indexTsQuery).
-  const indexTsQuery = groups.length > 1 && groups[groups.length - 1]!.includes(':*') ? groups.slice(0, -1).join(' & ') : undefined;
-  return { tsQuery: groups.join(' & '), ...(indexTsQuery ? { indexTsQuery } : {}), ...(replaced ? { corrected: corrected.join(' ') } : {}) };
-}
+/** Edits forgiven in a word: none in one or two letters, one up to five, two from six. */
+export const allowedEdits = (word: string) => (word.length <= 2 ? 0 : word.length <= 5 ? 1 : 2);

@@ -27,13 +27,14 @@ import { toBookDto, toCard } from './dto.ts';
 import { NO_ENGAGEMENT, type EngagementPort } from './engagement-port.ts';
 import { cardReader, countBooks, loadBookDetailRow, pageBookIds, resolveRefIds, topCategoryRows, type BookFilter } from './repo.ts';
 import { createShelfService } from './related.ts';
-import { exactTsQuery, findVisibleIdByIsbn, fuzzyTsQuery, isbnOf, type SearchArgs, type SearchPage, normalizeTerm, prefixTsQuery, searchPage, sortedIdsPage, tokensOf, visibilityOnly } from './search.ts';
-import { groupsOfTsQuery, indexAnswers } from './search-index.ts';
+import { findVisibleIdByIsbn, isbnOf, normalizeTerm, sortedIdsPage, visibilityOnly } from './search.ts';
+import { indexAnswers } from './search-index.ts';
+import { databaseStrategy, memoryStrategy, rankedSearch } from './search-engine.ts';
 import { SearchIndexFeed } from './search-index-loader.ts';
 import { SearchWords } from './search-words.ts';
-import { EMPTY_SUGGESTIONS, suggestAuthors, suggestBooks, suggestCategories, suggestTerm } from './suggest.ts';
+import { EMPTY_SUGGESTIONS, SUGGEST_AUTHORS, SUGGEST_BOOKS, suggestAuthors, suggestBooks, suggestCategories, suggestionsByIds, suggestTerm } from './suggest.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
-import { announceCatalogChange } from './cache-bus.ts';
+import { announceCatalogChange, WORDS_CHANGED } from './cache-bus.ts';
 
 /** Page totals may lag writes by this much (docs/performance.md, count strategy). */
 const COUNT_TTL_MS = 60_000;
@@ -97,23 +98,15 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
   // The category names the suggestions match (a rename shows within a minute, or at once after invalidate()).
   const suggestCategoryRows = new TtlCache<CategoryRow[]>(COUNT_TTL_MS, 1);
   const words = new SearchWords(db);
-  const forget = (): void => {
+  /** Drops the cached answers; with `wordsToo`, the typo dictionary as well (an announced change of words). */
+  const forget = (wordsToo = false): void => {
+    if (wordsToo) words.forget();
     counts.clear();
     homes.clear();
     searches.clear();
     suggestCategoryRows.clear();
     searchIndex?.markDirty();
   };
-
-  /** One page of a search: from the index in memory when the filter is the shopper's visibility alone. */
-  async function findPage(args: SearchArgs): Promise<SearchPage> {
-    const index = searchIndex && visibilityOnly(args.filter) && indexAnswers(args.tsQuery) ? await searchIndex.current() : undefined;
-    if (!index) return searchPage(db, args);
-    const groups = groupsOfTsQuery(args.tsQuery);
-    if (!args.sort || args.sort.field === 'relevance') return index.page(groups, args.norm, args.offset, args.limit);
-    const { ids, wordMatches } = index.candidateIds(groups, args.norm);
-    return { ...(await sortedIdsPage(db, ids, args.sort, args.now, args.offset, args.limit)), wordMatches };
-  }
 
   async function resolveFilter(p: FilterParams, visibleOnly: boolean): Promise<BookFilter> {
     const f: BookFilter = { visibleOnly };
@@ -201,33 +194,16 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
       const id = await findVisibleIdByIsbn(db, isbn);
       if (id !== undefined) return { ids: page === 0 ? [id] : [], total: 1 };
     }
-    const norm = normalizeTerm(term);
-    const tokens = tokensOf(norm);
-    if (tokens.length === 0) return { ids: [], total: 0 };
+    // The index in memory answers the shopper's search without filters; the database every other one, and
+    // while the index is being built (search-engine.ts: one algorithm, one ranking for both).
+    const index = searchIndex && visibilityOnly(f) && indexAnswers(normalizeTerm(term)) ? await searchIndex.current() : undefined;
+    const strategy = index ? memoryStrategy(index) : databaseStrategy(db, f, words, now);
+    const { ranked, didYouMean } = await rankedSearch(strategy, () => words.dictionary(), term);
     const { offset, limit } = window(page, size);
-    const base = { filter: f, norm, sort, offset, limit, now };
-    const last = tokens[tokens.length - 1]!;
-    // A last word that is no word at all (cut short, or misspelt) cannot match as typed: straight to the prefix pass.
-    let result: SearchPage = (await words.isKnownWord(last))
-      ? await findPage({ ...base, tsQuery: exactTsQuery(tokens), probeFirst: await words.frequentTerm(tokens) })
-      : { ids: [], total: 0, wordMatches: 0 };
-    // No book has every word: the last one may be cut short (title-prefix matches alone do not settle that).
-    // No word starts with the last one (a typo, not a word being typed): the prefix pass could only read in vain.
-    const prefix = result.wordMatches === 0 && (await words.isKnownPrefix(last)) ? prefixTsQuery(tokens) : undefined;
-    // A short prefix ('th:*') stands for many words: frequent, so the best sellers are read first.
-    if (prefix) {
-      const probeFirst = await words.frequentTerm(prefix.tsQuery.split(' & '));
-      result = await findPage({ ...base, ...prefix, probeFirst });
-    }
-    let didYouMean: string | undefined;
-    if (result.total === 0) {
-      const fuzzy = await fuzzyTsQuery(words, tokens);
-      if (fuzzy) {
-        result = await findPage({ ...base, tsQuery: fuzzy.tsQuery, ...(fuzzy.indexTsQuery ? { indexTsQuery: fuzzy.indexTsQuery } : {}), probe: false });
-        didYouMean = fuzzy.corrected;
-      }
-    }
-    return { ids: result.ids, total: result.total, ...(didYouMean ? { didYouMean } : {}) };
+    const found = !sort || sort.field === 'relevance'
+      ? { ids: ranked.slice(offset, offset + limit).map((c) => c.id), total: ranked.length }
+      : await sortedIdsPage(db, ranked.map((c) => c.id), sort, now, offset, limit, f.visibleOnly);
+    return { ...found, ...(didYouMean ? { didYouMean } : {}) };
   }
 
   return {
@@ -265,9 +241,12 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
       const term = suggestTerm(q.q);
       if (!term) return EMPTY_SUGGESTIONS;
       const now = new Date();
-      const [books, authors, categoryRows] = await Promise.all([
-        suggestBooks(db, term.norm, now),
-        suggestAuthors(db, term.tokens, term.norm),
+      const index = searchIndex && indexAnswers(term.norm) ? await searchIndex.current() : undefined;
+      const chosen = index?.suggest(term.tokens, term.norm, SUGGEST_BOOKS, SUGGEST_AUTHORS);
+      const [{ books, authors }, categoryRows] = await Promise.all([
+        chosen
+          ? suggestionsByIds(db, chosen.bookIds, chosen.authorIds, now)
+          : Promise.all([suggestBooks(db, term.norm, now), suggestAuthors(db, term.tokens, term.norm)]).then(([b, a]) => ({ books: b, authors: a })),
         suggestCategoryRows.get('all', () => loadCategoryRows(db)),
       ]);
       return { books, authors, categories: suggestCategories(categoryRows, term.norm) };
@@ -321,14 +300,13 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
 
     /**
      * After a catalogue write (books, categories, prices, stock, images): forgets this instance's cached totals,
-     * searches and home page at once, and announces the change so every other instance forgets them too. This
-     * instance also reads its search words again (a write may have added some); other instances read theirs within
-     * their time to live, as a stock change announced by an order adds none.
+     * searches, home page and search words at once, and announces the change (with WORDS_CHANGED) so every other
+     * instance forgets them too and reads the changed books' words into its index before its next search. A
+     * stock change announced by an order brings no words: the dictionaries stay.
      */
     invalidate(): void {
-      words.forget();
-      forget();
-      announceCatalogChange(db).catch((err: unknown) => onAnnounceError(err));
+      forget(true);
+      announceCatalogChange(db, WORDS_CHANGED).catch((err: unknown) => onAnnounceError(err));
     },
 
     /** Forgets this instance's caches only (a change announced by an instance, or a lost listen connection). */
@@ -337,6 +315,11 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
     /** Builds the search index now (server start) instead of at the first search. */
     preloadSearchIndex(): void {
       searchIndex?.preload();
+    },
+
+    /** False while a new instance builds its first search index (readiness; see SearchIndexFeed.ready). */
+    searchIndexReady(): boolean {
+      return searchIndex?.ready() ?? true;
     },
 
     /** The search index's size, or null while it is built or turned off (readiness answer, benchmark). */

@@ -45,6 +45,13 @@ describe('GET /books/suggest', () => {
     expect((await suggest('ch')).books.length).toBeLessThanOrEqual(6);
   });
 
+  it('finds a title by later words and an author by any words of the name, typed in part', async () => {
+    // No title starts with these words: the best sellers holding them.
+    expect((await suggest('nhân tâ')).books.map((b) => b.slug).sort()).toEqual(['bi-quyet-dac-nhan-tam-trong-kinh-doanh', 'dac-nhan-tam', 'dac-nhan-tam-cho-tuoi-teen']);
+    expect((await suggest('luu k')).books.map((b) => b.slug)).toEqual(['de-men-phieu-luu-ky']);
+    expect((await suggest('nhat an')).authors).toEqual([{ id: fx.author.nna, name: 'Nguyễn Nhật Ánh', slug: 'nna' }]);
+  });
+
   it('suggests authors (a word of the name starting with the text) and categories', async () => {
     expect((await suggest('nguyen nh')).authors).toEqual([{ id: fx.author.nna, name: 'Nguyễn Nhật Ánh', slug: 'nna' }]);
     expect((await suggest('coel')).authors.map((a) => a.slug)).toEqual(['coelho']);

@@ -2,11 +2,14 @@ import { sql } from 'drizzle-orm';
 import { effectivePrice, SUGGEST_MIN_CHARS, type SuggestionsDto, type SuggestRefDto } from '@nhasach/shared';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { CategoryRow } from './categories.ts';
-import { iso } from '../../lib/db-values.ts';
+import { intArray, iso } from '../../lib/db-values.ts';
+import { visibleSql } from './sql.ts';
 import { normalizeTerm, tokensOf } from './search.ts';
 
 /**
- * Suggestions as the shopper types (GET /books/suggest): books, authors and categories with a word starting with
+ * Suggestions as the shopper types (GET /books/suggest). The index in memory answers them when it is built
+ * (search-index.ts, suggest: any word of titles and authors' names); the database meanwhile, as below.
+ * From the database: books, authors and categories with a word starting with
  * the typed text, with or without diacritics. Every part is a bounded index read, so the call stays a few
  * milliseconds at a million books:
  * - books: titles starting with the text (book_search_title_idx, PREFIX_ROWS, alphabetical) and, among the
@@ -15,25 +18,62 @@ import { normalizeTerm, tokensOf } from './search.ts';
  * - authors: the words index of author names, every typed word a word of the name, the last as a prefix.
  * - categories: the few categories, in memory.
  */
-const BOOKS = 6;
-const AUTHORS = 3;
+export const SUGGEST_BOOKS = 6;
+export const SUGGEST_AUTHORS = 3;
+const BOOKS = SUGGEST_BOOKS;
+const AUTHORS = SUGGEST_AUTHORS;
 const CATEGORIES = 3;
 const PREFIX_ROWS = 30;
 const POPULAR_ROWS = 2000;
 
 export const EMPTY_SUGGESTIONS: SuggestionsDto = Object.freeze({ books: [], authors: [], categories: [] }) as SuggestionsDto;
 
+interface SuggestRow {
+  id: number;
+  title: string;
+  slug: string;
+  price: number;
+  salePrice: number | null;
+  saleStartAt: Date | string | null;
+  saleEndAt: Date | string | null;
+  thumbnail: string | null;
+}
+
+const suggestColumns = sql`b.id, b.title, b.slug, b.price, b.sale_price as "salePrice", b.sale_start_at as "saleStartAt", b.sale_end_at as "saleEndAt",
+  (select coalesce(i.thumb_url, i.medium_url, i.url) from book_images i where i.book_id = b.id order by i.sort_order, i.id limit 1) as thumbnail`;
+
+function toSuggestion(r: SuggestRow, now: Date): SuggestionsDto['books'][number] {
+  return {
+    id: r.id,
+    title: r.title,
+    slug: r.slug,
+    thumbnail: r.thumbnail,
+    price: Number(r.price),
+    effectivePrice: effectivePrice(
+      { price: Number(r.price), salePrice: r.salePrice === null ? null : Number(r.salePrice), saleStartAt: iso(r.saleStartAt), saleEndAt: iso(r.saleEndAt) },
+      now,
+    ),
+  };
+}
+
+/** The suggestions the index in memory chose (search-index.ts, suggest), read in that order; hidden ones left out. */
+export async function suggestionsByIds(db: Db, bookIds: readonly number[], authorIds: readonly number[], now: Date): Promise<Pick<SuggestionsDto, 'books' | 'authors'>> {
+  const [rows, authorRows] = await Promise.all([
+    bookIds.length
+      ? queryRows<SuggestRow>(db, sql`select ${suggestColumns} from books b where b.id = any(${intArray(bookIds)}) and ${visibleSql}`)
+      : Promise.resolve([]),
+    authorIds.length ? queryRows<SuggestRefDto>(db, sql`select a.id, a.name, a.slug from authors a where a.id = any(${intArray(authorIds)})`) : Promise.resolve([]),
+  ]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const authorById = new Map(authorRows.map((a) => [a.id, a]));
+  return {
+    books: bookIds.flatMap((id) => (byId.has(id) ? [toSuggestion(byId.get(id)!, now)] : [])),
+    authors: authorIds.flatMap((id) => (authorById.has(id) ? [authorById.get(id)!] : [])),
+  };
+}
+
 export async function suggestBooks(db: Db, norm: string, now: Date): Promise<SuggestionsDto['books']> {
-  const rows = await queryRows<{
-    id: number;
-    title: string;
-    slug: string;
-    price: number;
-    salePrice: number | null;
-    saleStartAt: Date | string | null;
-    saleEndAt: Date | string | null;
-    thumbnail: string | null;
-  }>(
+  const rows = await queryRows<SuggestRow>(
     db,
     sql`with pre as (
         select s.book_id, s.sold, 0 as rank from book_search s where s.visible and s.title like ${`${norm}%`}
@@ -48,22 +88,11 @@ export async function suggestBooks(db: Db, norm: string, now: Date): Promise<Sug
         select book_id, min(rank) as rank, max(sold) as sold from (select * from pre union all select * from pop) c
         group by book_id order by min(rank), max(sold) desc, book_id desc limit ${BOOKS}
       )
-      select b.id, b.title, b.slug, b.price, b.sale_price as "salePrice", b.sale_start_at as "saleStartAt", b.sale_end_at as "saleEndAt",
-        (select coalesce(i.thumb_url, i.medium_url, i.url) from book_images i where i.book_id = b.id order by i.sort_order, i.id limit 1) as thumbnail
+      select ${suggestColumns}
       from chosen c join books b on b.id = c.book_id
       order by c.rank, c.sold desc, c.book_id desc`,
   );
-  return rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    slug: r.slug,
-    thumbnail: r.thumbnail,
-    price: Number(r.price),
-    effectivePrice: effectivePrice(
-      { price: Number(r.price), salePrice: r.salePrice === null ? null : Number(r.salePrice), saleStartAt: iso(r.saleStartAt), saleEndAt: iso(r.saleEndAt) },
-      now,
-    ),
-  }));
+  return rows.map((r) => toSuggestion(r, now));
 }
 
 export async function suggestAuthors(db: Db, tokens: readonly string[], norm: string): Promise<SuggestRefDto[]> {

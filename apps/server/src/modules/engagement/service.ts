@@ -106,7 +106,8 @@ export interface ReviewPolicy {
 export async function ratingEligibility(db: Db, userId: number, bookId: number, policy: ReviewPolicy): Promise<RatingEligibilityDto> {
   await requireVisibleBook(db, bookId);
   const purchased = await repo.hasBought(db, userId, bookId);
-  return { purchased, buyersOnly: policy.buyersOnly, canReview: purchased || !policy.buyersOnly };
+  const canReview = purchased || !policy.buyersOnly;
+  return { purchased, buyersOnly: policy.buyersOnly, canReview, eligible: canReview };
 }
 
 /** Creates the caller's rating of the book, or updates it: one rating per user and book. */

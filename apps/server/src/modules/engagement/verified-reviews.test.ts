@@ -40,17 +40,17 @@ describe('anyone signed in may review (default)', () => {
       return res.json().data;
     };
     // Placed, confirmed, on its way: not yet bought.
-    expect(await answer()).toEqual({ purchased: false, buyersOnly: false, canReview: true });
+    expect(await answer()).toEqual({ purchased: false, buyersOnly: false, canReview: true, eligible: true });
     await walk(t.app, sale, order.id, ['CONFIRMED', 'PROCESSING', 'SHIPPED']);
     expect((await answer()).purchased).toBe(false);
     await walk(t.app, sale, order.id, ['DELIVERED']);
-    expect(await answer()).toEqual({ purchased: true, buyersOnly: false, canReview: true });
+    expect(await answer()).toEqual({ purchased: true, buyersOnly: false, canReview: true, eligible: true });
     await walk(t.app, sale, order.id, ['COMPLETED']);
     expect((await answer()).purchased).toBe(true);
 
     // Another shopper did not buy it; a cancelled order does not count either.
     const other = await makeCustomer(t.app, 'Phạm Thị Xem');
-    expect((await eligible(t.app, book.id, other)).json().data).toEqual({ purchased: false, buyersOnly: false, canReview: true });
+    expect((await eligible(t.app, book.id, other)).json().data).toEqual({ purchased: false, buyersOnly: false, canReview: true, eligible: true });
     const cancelled = await placeOrder(t.app, { customerName: 'Huỷ Đơn' });
     await salesCall(t.app, sale, 'PUT', `/orders/${cancelled.order.id}/status`, { status: 'CANCELED', note: 'khách đổi ý' });
     expect((await eligible(t.app, cancelled.books[0]!.id, cancelled.who)).json().data.purchased).toBe(false);
@@ -90,13 +90,13 @@ describe('REVIEWS_BUYERS_ONLY=true', () => {
   it('refuses a rating from someone who has not received the book, then takes it once delivered', async () => {
     const { who: buyer, books, order } = await placeOrder(t.app, { customerName: 'Ngô Thị Chờ' });
     const book = books[0]!;
-    expect((await eligible(t.app, book.id, buyer)).json().data).toEqual({ purchased: false, buyersOnly: true, canReview: false });
+    expect((await eligible(t.app, book.id, buyer)).json().data).toEqual({ purchased: false, buyersOnly: true, canReview: false, eligible: false });
     const early = await rate(t.app, book.id, buyer, 4, 'Chưa nhận hàng');
     expect(early.statusCode).toBe(403);
     expect(early.json()).toMatchObject({ statusCode: 403, error: 'FORBIDDEN', message: 'Chỉ khách hàng đã mua sách này mới có thể đánh giá.', data: null });
 
     await walk(t.app, sale, order.id, ['CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED']);
-    expect((await eligible(t.app, book.id, buyer)).json().data).toEqual({ purchased: true, buyersOnly: true, canReview: true });
+    expect((await eligible(t.app, book.id, buyer)).json().data).toEqual({ purchased: true, buyersOnly: true, canReview: true, eligible: true });
     const ok = await rate(t.app, book.id, buyer, 4, 'Đã nhận, giấy đẹp.');
     expect(ok.statusCode).toBe(201);
     const reviews = (await t.app.inject({ method: 'GET', url: `/api/v1/books/${book.id}/reviews` })).json().data;

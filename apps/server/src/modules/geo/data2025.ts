@@ -57,13 +57,23 @@ export interface GeoData2025 {
 const require = createRequire(import.meta.url);
 const collator = new Intl.Collator('vi', { numeric: true, sensitivity: 'base' });
 const byName = (a: GeoUnit, b: GeoUnit) => collator.compare(a.name, b.name);
+// Provinces sort by their proper name: 'Thành phố Hà Nội' among the H's, not all cities before all provinces.
+const byShortName = (a: GeoUnit, b: GeoUnit) => collator.compare(a.shortName, b.shortName);
 
-/** The name without its type word, for matching names typed without it ('Hồ Chí Minh', 'Bến Thành'). */
 /** NFC, single spaces: a few names in the package are in decomposed Unicode and would not equal what users type. */
 const clean = (s: string) => s.normalize('NFC').replace(/\s+/g, ' ').trim();
 
+/** The name without its type word, for matching names typed without it ('Hồ Chí Minh', 'Bến Thành'). */
 function shortNameOf(name: string): string {
   return name.replace(/^(Thành phố|Tỉnh|Phường|Xã|Đặc khu)\s+/u, '');
+}
+
+/**
+ * The official name of a 2025 province: the package names the six cities 'Thành phố ...' but the 28 provinces bare
+ * ('Lâm Đồng'); Resolution 202/2025/QH15 names them 'Tỉnh Lâm Đồng', and so are they shown, stored and printed.
+ */
+export function officialProvinceName(name: string): string {
+  return /^(Thành phố|Tỉnh)\s/u.test(name) ? name : `Tỉnh ${name}`;
 }
 
 /**
@@ -92,11 +102,11 @@ export function geoData2025(): GeoData2025 {
 
   const provinces: GeoUnit[] = table<RawProvince>('provinces').map((p) => ({
     code: p.province_code,
-    name: clean(p.name),
+    name: officialProvinceName(clean(p.name)),
     shortName: shortNameOf(clean(p.name)),
     parentCode: null,
   }));
-  provinces.sort(byName);
+  provinces.sort(byShortName);
   const wards: GeoUnit[] = table<RawWard>('wards').map((w) => ({
     code: w.ward_code,
     name: clean(w.name),
@@ -112,6 +122,7 @@ export function geoData2025(): GeoData2025 {
   // The new ward of a mapping row is found by province and name: the rows added after the first release carry
   // codes that are not ward codes (e.g. '4000'), their names are right.
   const provinceByName = new Map(provinces.map((p) => [p.name, p]));
+  for (const p of provinces) provinceByName.set(p.shortName, p);
   const wardByProvinceAndName = new Map(wards.map((w) => [`${w.parentCode}|${w.name}`, w]));
   const mappingByOldNames = new Map<string, WardMapping[]>();
   const mappingByOldProvinceWard = new Map<string, WardMapping[]>();

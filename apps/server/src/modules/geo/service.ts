@@ -48,27 +48,62 @@ function candidatesOf(rows: readonly WardMapping[]): ConvertedPlaceDto[] {
 }
 
 /**
- * The new units of an old (three-level) ward by the official mapping. Names come first: they are what the shopper
- * saw and saved, and some old ward codes were reassigned by the mergers of 2023-2025, so a code alone may name
- * another ward than the one saved. In order: the three old names; the code, when the mapping's old ward there has
- * the same name; province and ward names alone, when one old district has them (districts renamed meanwhile); the
- * code alone.
+ * The older (three-level) units named by `names`, level by level, the way the saving path matches names sent without
+ * codes (resolvePlace): typed or short name, with or without diacritics, an ambiguous name matching nothing. Stops at
+ * the first level not found. The one matcher of both the saving path and the conversion.
  */
-export function convertOldPlace(q: AddressConversionQuery): AddressConversionDto {
+export function matchOldPlace(names: { province?: string; district?: string; ward?: string }): {
+  province?: GeoUnit;
+  district?: GeoUnit;
+  ward?: GeoUnit;
+} {
+  const data = geoData();
+  const province = names.province ? findByName(data.provinces, names.province) : undefined;
+  if (!province) return {};
+  const district = names.district ? findByName(data.districtsOf.get(province.code), names.district) : undefined;
+  if (!district) return { province };
+  const ward = names.ward ? findByName(data.wardsOf.get(district.code), names.ward) : undefined;
+  return { province, district, ward };
+}
+
+/** The mapping rows of an old ward by names and code (see convertOldPlace), or undefined. */
+function lookupOldPlace(names: { province: string; district: string; ward: string }, wardCode?: string): AddressConversionDto | undefined {
   const data = geoData2025();
-  const province = oldNameKey(q.province);
-  const ward = oldNameKey(q.ward);
+  const province = oldNameKey(names.province);
+  const ward = oldNameKey(names.ward);
   if (province && ward) {
-    const byNames = data.mappingByOldNames.get(`${province}|${oldNameKey(q.district)}|${ward}`);
+    const byNames = data.mappingByOldNames.get(`${province}|${oldNameKey(names.district)}|${ward}`);
     if (byNames) return { candidates: candidatesOf(byNames), matchedBy: 'NAMES' };
   }
-  const byCode = q.wardCode ? data.mappingByOldCode.get(q.wardCode) : undefined;
+  const byCode = wardCode ? data.mappingByOldCode.get(wardCode) : undefined;
   const byCodeSameName = byCode?.filter((r) => oldNameKey(r.oldWard) === ward);
   if (byCodeSameName?.length) return { candidates: candidatesOf(byCodeSameName), matchedBy: 'CODE' };
   if (province && ward) {
     const rows = data.mappingByOldProvinceWard.get(`${province}|${ward}`);
     if (rows && new Set(rows.map((r) => oldNameKey(r.oldDistrict))).size === 1) return { candidates: candidatesOf(rows), matchedBy: 'NAMES' };
   }
+  return undefined;
+}
+
+/**
+ * The new units of an old (three-level) ward by the official mapping. Names come first: they are what the shopper
+ * saw and saved, and some old ward codes were reassigned by the mergers of 2023-2025, so a code alone may name
+ * another ward than the one saved. The names are first matched to the older units as the saving path matches them
+ * (matchOldPlace: 'Hồ Chí Minh / Quận 1 / Bến Nghé' is 'Thành phố Hồ Chí Minh / Quận 1 / Phường Bến Nghé'), then as
+ * given. In order: the three old names; the code, when the mapping's old ward there has the same name; province and
+ * ward names alone, when one old district has them (districts renamed meanwhile); the code alone.
+ */
+export function convertOldPlace(q: AddressConversionQuery): AddressConversionDto {
+  const given = { province: q.province ?? '', district: q.district ?? '', ward: q.ward ?? '' };
+  const matched = matchOldPlace(given);
+  const canonical = {
+    province: matched.province?.name ?? given.province,
+    district: matched.district?.name ?? given.district,
+    ward: matched.ward?.name ?? given.ward,
+  };
+  const found = lookupOldPlace(canonical, q.wardCode) ?? lookupOldPlace(given, q.wardCode);
+  if (found) return found;
+  const byCode = q.wardCode ? geoData2025().mappingByOldCode.get(q.wardCode) : undefined;
   if (byCode?.length) return { candidates: candidatesOf(byCode), matchedBy: 'CODE' };
   return { candidates: [], matchedBy: null };
 }
@@ -116,7 +151,7 @@ export function resolvePlace(input: PlaceInput): ResolvedPlace {
     province = data.provinceByCode.get(input.provinceCode);
     if (!province) throw badRequest('Tỉnh/thành phố không hợp lệ.', [{ field: 'provinceCode', message: 'Tỉnh/thành phố không hợp lệ.' }]);
   } else {
-    province = findByName(data.provinces, input.province);
+    province = matchOldPlace({ province: input.province }).province;
   }
   if (!province) {
     if (input.districtCode || input.wardCode) {

@@ -3,16 +3,18 @@ import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
 
 /**
- * A ceiling on the mails one address receives from the store, whatever sends them (codes, order mails, ...): the
- * per-IP and per-purpose limits stop one client, this stops many clients (or many flows) from mailing one victim.
+ * A ceiling on the mails one address receives from the store that a stranger can trigger (codes, contact messages):
+ * the per-IP and per-purpose limits stop one client, this stops many clients (or many flows) from mailing one
+ * victim. Mails about the recipient's own orders (`transactional`, column `capped = false`) are neither counted nor
+ * held back: a shopper placing many orders gets every confirmation.
  *
  * Counted over a sliding hour from the mail_outbox table, which every instance shares and where every mail is a
  * row (FAILED ones do not count):
  * - a mail a request asks for (a code) is checked when it is enqueued, inside the request's transaction and under a
  *   per-address advisory lock, so racing requests on any instance never pass the ceiling: a 429 before anything
  *   is written;
- * - every other mail (order mails) is checked by the worker before it is delivered: the change that caused it
- *   stands, the mail is marked FAILED with the reason instead of being sent.
+ * - every other capped mail (reset codes, contact messages) is checked by the worker before it is delivered: the
+ *   change that caused it stands, the mail is marked FAILED with the reason instead of being sent.
  */
 export interface DestinationCeiling {
   /** Mails per address per window. */
@@ -39,7 +41,7 @@ const countSince = (db: Db | Tx, address: string, windowMs: number, statuses: 'l
   queryRows<Count>(
     db,
     sql`select count(*)::int as n, min(created_at) as oldest from mail_outbox
-        where lower(to_address) = ${address} and id <> ${exceptId}
+        where lower(to_address) = ${address} and id <> ${exceptId} and capped
           and ${statuses === 'live' ? sql`status <> 'FAILED'` : sql`status in ('SENT', 'STORED')`}
           and created_at > now() - make_interval(secs => ${windowMs / 1000})`,
   ).then((rows) => rows[0] ?? { n: 0, oldest: null });

@@ -13,6 +13,12 @@ export interface MailMessage {
    * delivery, so the body is kept.
    */
   sensitive?: boolean;
+  /**
+   * A mail about something the recipient did themselves (order placed, paid, shipped, cancelled): not the
+   * mail-bombing the per-address ceiling guards against, so neither counted nor held back by it. Every other mail
+   * (codes, contact messages: what a stranger can make the store send) is capped.
+   */
+  transactional?: boolean;
 }
 
 /** NOTIFY channel that wakes the mail workers of every instance when a mail is committed. */
@@ -42,6 +48,7 @@ export async function enqueueMail(tx: Db | Tx, message: MailMessage, opts: Enque
       text: message.text,
       html: message.html ?? null,
       sensitive: message.sensitive ?? false,
+      capped: !message.transactional,
       status: held ? 'SENDING' : 'PENDING',
       attempts: held ? 1 : 0,
       lockedUntil: held ? sql`now() + ${`${Math.ceil(opts.holdForCallerMs! / 1000)} seconds`}::interval` : null,

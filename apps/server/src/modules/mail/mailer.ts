@@ -26,11 +26,11 @@ export interface Mailer {
   send(message: MailMessage): Promise<SendResult>;
   /** The per-address ceiling for a mail a request asks for, in the request's transaction (429 when full). */
   reserveDestination(tx: Db | Tx, to: string): Promise<void>;
-  /** Delivers every mail that is due, until none is left; returns how many were handled. Tests call it. */
+  /** Delivers every mail that is due, until none is left (or the mailer closes); returns how many were handled. Tests call it. */
   runDue(): Promise<number>;
   /** Starts the background worker (NOTIFY wake-ups plus a poll for retries and expired leases). */
   start(): Promise<void>;
-  /** Stops the worker and waits for deliveries in progress. */
+  /** Stops the worker: finishes the mail in hand, claims nothing more, gives back what it claimed but did not begin. */
   close(): Promise<void>;
 }
 
@@ -70,6 +70,7 @@ interface ClaimedMail {
   text_body: string;
   html_body: string | null;
   sensitive: boolean;
+  capped: boolean;
   attempts: number;
 }
 
@@ -104,15 +105,16 @@ export function createMailer(opts: MailerOptions): Mailer {
             select id from mail_outbox
             where (status = 'PENDING' and next_attempt_at <= now()) or (status = 'SENDING' and locked_until < now())
             order by id limit ${limit} for update skip locked)
-          returning id, to_address, subject, text_body, html_body, sensitive, attempts`,
+          returning id, to_address, subject, text_body, html_body, sensitive, capped, attempts`,
     );
   }
 
   /** One attempt at one claimed mail; the outcome is written only if the claim is still ours (same attempt). */
   async function attempt(mail: ClaimedMail, retry: boolean): Promise<MailStatus> {
     const ours = and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, 'SENDING'), eq(mailOutbox.attempts, mail.attempts));
-    // Mails no request asked for (order mails) meet the per-address ceiling here: not sent, the reason kept.
-    if (retry && (await destinationFull(db, mail.id, mail.to_address, ceiling))) {
+    // Capped mails no request waits for (reset codes, contact messages) meet the per-address ceiling here: not
+    // sent, the reason kept. Order mails are not capped.
+    if (retry && mail.capped && (await destinationFull(db, mail.id, mail.to_address, ceiling))) {
       await db.update(mailOutbox).set({ status: 'FAILED', error: CEILING_REASON, lockedUntil: null }).where(ours);
       log.warn({ mailId: mail.id, subject: mail.subject }, 'mail not sent: the address has had its share of mails this hour');
       return 'FAILED';
@@ -156,22 +158,40 @@ export function createMailer(opts: MailerOptions): Mailer {
     return 'SENT';
   }
 
+  /** Set by close(): no new claim, and the mails of a claimed batch not yet begun go back to the queue. */
+  let closing = false;
+
+  /** Gives claimed mails back as they were before the claim, so another instance takes them at once (not at lease end). */
+  async function release(mails: ClaimedMail[]): Promise<void> {
+    for (const mail of mails) {
+      await db
+        .update(mailOutbox)
+        .set({ status: 'PENDING', attempts: mail.attempts - 1, lockedUntil: null })
+        .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, 'SENDING'), eq(mailOutbox.attempts, mail.attempts)));
+    }
+  }
+
   async function runDue(): Promise<number> {
     let handled = 0;
-    for (;;) {
+    while (!closing) {
       const batch = await claim(BATCH);
-      for (const mail of batch) {
+      for (const [i, mail] of batch.entries()) {
+        if (closing) {
+          await release(batch.slice(i));
+          return handled;
+        }
         await attempt(mail, true).catch((err: unknown) => log.error({ err, mailId: mail.id }, 'mail worker failed'));
+        handled += 1;
       }
-      handled += batch.length;
-      if (batch.length < BATCH) return handled;
+      if (batch.length < BATCH) break;
     }
+    return handled;
   }
 
   async function deliverNow(id: number): Promise<SendResult> {
     const [mail] = await queryRows<ClaimedMail>(
       db,
-      sql`select id, to_address, subject, text_body, html_body, sensitive, attempts from mail_outbox where id = ${id} and status = 'SENDING'`,
+      sql`select id, to_address, subject, text_body, html_body, sensitive, capped, attempts from mail_outbox where id = ${id} and status = 'SENDING'`,
     );
     if (!mail) throw new Error(`mail ${id} is not held for delivery`);
     const status = await attempt(mail, false);
@@ -220,7 +240,10 @@ export function createMailer(opts: MailerOptions): Mailer {
       wake();
     },
     async close() {
+      // Shutdown: the mail being sent is finished, nothing more is claimed, the rest of the backlog stays PENDING
+      // for the other instances (or this one's next start).
       stopped = true;
+      closing = true;
       if (timer) clearInterval(timer);
       await running;
       transport?.close();

@@ -83,7 +83,7 @@ export function toOrderSummaryDto(row: {
   totalQuantity: number;
   firstItemTitle: string;
   firstItemImage: string | null;
-}): OrderSummaryDto {
+}, lines: readonly { bookId: number; slug: string | null; title: string; imageUrl: string | null; qty: number; unitPrice: number; originalUnitPrice: number }[]): OrderSummaryDto {
   return {
     id: row.id,
     code: row.code,
@@ -96,5 +96,14 @@ export function toOrderSummaryDto(row: {
     totalQuantity: Number(row.totalQuantity),
     firstItemTitle: row.firstItemTitle,
     firstItemImage: row.firstItemImage,
+    items: lines.map((l) => ({
+      bookId: l.bookId,
+      slug: l.slug,
+      title: l.title,
+      thumbnail: l.imageUrl,
+      quantity: l.qty,
+      price: l.originalUnitPrice,
+      unitPrice: l.unitPrice,
+    })),
   };
 }

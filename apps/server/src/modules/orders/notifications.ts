@@ -23,12 +23,17 @@ export function createOrderNotifier(opts: { shopUrl: string; paymentTexts: Payme
   const { shopUrl, paymentTexts: paymentMethods } = opts;
   const event = async (tx: Tx, order: OrderRow, e: OrderMailEvent) => {
     if (!order.receiverEmail) return;
-    await enqueueMail(tx, { to: order.receiverEmail, ...orderEventMail(order, e, shopUrl, paymentMethods(order.paymentMethod)) });
+    await enqueueMail(tx, { to: order.receiverEmail, ...orderEventMail(order, e, shopUrl, paymentMethods(order.paymentMethod)), transactional: true });
   };
   return {
     async placed(tx, order, items) {
       if (!order.receiverEmail) return;
-      await enqueueMail(tx, { to: order.receiverEmail, ...orderConfirmationMail(order, items, shopUrl, paymentMethods(order.paymentMethod)) });
+      // Transactional: the shopper's own orders are not under the per-address ceiling (modules/mail/destination-limit.ts).
+      await enqueueMail(tx, {
+        to: order.receiverEmail,
+        ...orderConfirmationMail(order, items, shopUrl, paymentMethods(order.paymentMethod)),
+        transactional: true,
+      });
     },
     event,
     async afterTransition({ tx, order, status, payment, shipment, reason }) {

@@ -282,6 +282,13 @@ describe('reading orders', () => {
     const row: OrderSummaryDto = page.content[2];
     expect(row).toMatchObject({ code: first.code, status: 'PENDING', paymentStatus: 'UNPAID', grandTotal: first.grandTotal, itemCount: 2, totalQuantity: 3 });
     expect([a.title, b.title]).toContain(row.firstItemTitle);
+    // Each row carries its lines as other front ends read them (the picture, the review and buy-again links).
+    expect(row.items).toHaveLength(2);
+    expect(row.items[0]).toMatchObject({ title: row.firstItemTitle, thumbnail: row.firstItemImage });
+    const lineOfA = row.items.find((i) => i.bookId === a.id);
+    expect(lineOfA).toMatchObject({ bookId: a.id, title: 'Cuốn A', quantity: 2, price: first.items.find((i) => i.bookId === a.id)!.price });
+    expect(lineOfA!.thumbnail).toMatch(/^\/media\//);
+    expect(page.content[0].items.map((i: { bookId: number }) => i.bookId)).toEqual([c.id]);
 
     const pending = (await call(who, 'GET', '/orders/me?status=PENDING')).json().data;
     expect(pending.content.map((o: OrderSummaryDto) => o.code)).toEqual([second.code, first.code]);

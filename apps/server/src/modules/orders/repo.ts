@@ -125,6 +125,25 @@ export async function pageByUser(db: Db, userId: number, statuses: readonly Orde
   return { rows, total: Number(total?.n ?? 0) };
 }
 
+/** The lines of several orders in one query (a page of my orders), each order's in line order. */
+export async function linesOfOrders(db: Db, orderIds: readonly number[]) {
+  if (!orderIds.length) return [];
+  return db
+    .select({
+      orderId: orderItems.orderId,
+      bookId: orderItems.bookId,
+      slug: orderItems.slug,
+      title: orderItems.title,
+      imageUrl: orderItems.imageUrl,
+      qty: orderItems.qty,
+      unitPrice: orderItems.unitPrice,
+      originalUnitPrice: orderItems.originalUnitPrice,
+    })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, [...orderIds]))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.id));
+}
+
 /**
  * Locks and returns one online order whose payment window closed at or before `before` and that still waits for
  * its payment, skipping orders another transaction holds (another instance's expiry job, an IPN, a staff change).

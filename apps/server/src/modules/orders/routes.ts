@@ -61,7 +61,7 @@ export async function orderRoutes(app: FastifyInstance, opts: OrderRoutesOptions
   const tags = ['orders'];
   const security = [{ bearerAuth: [] }];
   const ctx: service.OrdersContext = { db: app.db, log: app.log, process: opts.process, paymentMethods: opts.paymentMethods };
-  r.addHook('preHandler', authenticate);
+  r.addHook('onRequest', authenticate);
 
   r.post(
     '/orders',

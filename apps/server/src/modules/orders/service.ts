@@ -204,7 +204,14 @@ export async function createOrder(ctx: OrdersContext, user: AuthUser, cmd: Creat
 /** My orders, newest first; `statuses` filters (the canceled tab passes CANCELED and CANCEL_REQUESTED). */
 export async function listMyOrders(db: Db, userId: number, statuses: readonly OrderStatus[] | undefined, page: number, size: number): Promise<OrderPage> {
   const { rows, total } = await repo.pageByUser(db, userId, statuses, page, size);
-  return toPage(rows.map(toOrderSummaryDto), total, page, size);
+  const lines = new Map<number, Awaited<ReturnType<typeof repo.linesOfOrders>>>();
+  for (const line of await repo.linesOfOrders(db, rows.map((r) => r.id))) lines.set(line.orderId, [...(lines.get(line.orderId) ?? []), line]);
+  return toPage(
+    rows.map((r) => toOrderSummaryDto(r, lines.get(r.id) ?? [])),
+    total,
+    page,
+    size,
+  );
 }
 
 /** The caller's order; anyone else's, or an unknown code, is 404 (no hint that it exists). */

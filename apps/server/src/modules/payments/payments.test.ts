@@ -18,6 +18,18 @@ afterAll(async () => {
   await t?.close();
 });
 
+describe('GET /api/v1/payments/methods', () => {
+  it('lists every method the shop takes now, in checkout order, with how it is paid; the sandboxes say so', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/payments/methods' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual([
+      { method: 'COD', flow: 'ON_DELIVERY', sandbox: false },
+      { method: 'VNPAY', flow: 'GATEWAY', sandbox: true },
+      { method: 'BANK_TRANSFER', flow: 'TRANSFER', sandbox: true },
+    ]);
+  });
+});
+
 describe('POST /api/v1/payments/{orderCode}/checkout', () => {
   it('returns a signed VNPAY 2.1.0 URL for the sandbox with the order amount, deadline and return URL', async () => {
     const { who, order } = await placeOrder(t.app, { price: 95_000, qty: 2 });

@@ -12,8 +12,6 @@ import type { OrderPaymentMethod, OrderProcess, OrderRow, PaymentMethodMailTexts
  */
 export interface PaymentProviderDefinition extends PaymentMethodMailTexts {
   readonly method: PaymentMethod;
-  /** Paid in cash when the parcel is delivered: the order becomes PAID on DELIVERED and counts as revenue then. */
-  readonly collectedOnDelivery: boolean;
   /** How an order is paid this way, as a refusal says it ('thanh toán khi nhận hàng'). */
   readonly paidHow: string;
   /** Reads the configuration (throws at start when it is half set) and builds the provider. */
@@ -21,7 +19,7 @@ export interface PaymentProviderDefinition extends PaymentMethodMailTexts {
 }
 
 /** What a definition's create() builds: the provider less the definition's own facts and texts. */
-export type ProviderParts = Omit<PaymentProvider, keyof Omit<PaymentProviderDefinition, 'create'>>;
+export type ProviderParts = Omit<PaymentProvider, keyof Omit<PaymentProviderDefinition, 'create'> | 'collectedOnDelivery'>;
 
 /** What a provider is built with: the composition root's services. */
 export interface ProviderDeps {
@@ -34,6 +32,11 @@ export interface ProviderDeps {
 }
 
 export interface PaymentProvider extends OrderPaymentMethod, Omit<PaymentProviderDefinition, 'create'> {
+  /**
+   * Paid in cash when the parcel is delivered (the shared PAYMENT_METHOD_FLOWS says which): the order becomes PAID
+   * on DELIVERED and counts as revenue then.
+   */
+  readonly collectedOnDelivery: boolean;
   /** Whether the shop can take this payment now (a gateway or an account configured). */
   readonly ready: boolean;
   /** A built-in sandbox plays the gateway or bank (no real money), and where it lives. */

@@ -1,4 +1,4 @@
-import { PAYMENT_METHODS, type PaymentMethod } from '@nhasach/shared';
+import { PAYMENT_METHOD_FLOWS, PAYMENT_METHODS, type PaymentMethod } from '@nhasach/shared';
 import { bankTransfer } from './bank-transfer/index.ts';
 import { cod } from './cod/index.ts';
 import type { PaymentProvider, PaymentProviderDefinition, ProviderDeps } from './provider.ts';
@@ -14,7 +14,7 @@ for (const method of PAYMENT_METHODS) if (!definitionOf.has(method)) throw new E
 export const paymentMethodDefinition = (method: PaymentMethod): PaymentProviderDefinition => definitionOf.get(method)!;
 
 /** Methods whose money the carrier collects on delivery. */
-export const COLLECTED_ON_DELIVERY_METHODS: readonly PaymentMethod[] = DEFINITIONS.filter((d) => d.collectedOnDelivery).map((d) => d.method);
+export const COLLECTED_ON_DELIVERY_METHODS: readonly PaymentMethod[] = PAYMENT_METHODS.filter((m) => PAYMENT_METHOD_FLOWS[m] === 'ON_DELIVERY');
 
 export interface PaymentRegistry {
   /** The provider of a method. */
@@ -27,7 +27,7 @@ export function createPaymentRegistry(deps: ProviderDeps): PaymentRegistry {
   const providers = new Map<PaymentMethod, PaymentProvider>(
     DEFINITIONS.map((d) => {
       const { create: _create, ...facts } = d;
-      return [d.method, { ...facts, ...d.create(deps) }];
+      return [d.method, { ...facts, collectedOnDelivery: COLLECTED_ON_DELIVERY_METHODS.includes(d.method), ...d.create(deps) }];
     }),
   );
   return {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PAYMENT_PROVIDER_NAMES, PAYMENT_PROVIDERS, queryScalar, text } from '@nhasach/shared';
+import { PAYMENT_METHOD_FLOWS, PAYMENT_PROVIDER_NAMES, PAYMENT_PROVIDERS, queryScalar, text, type PaymentMethodOptionDto } from '@nhasach/shared';
 import { envelope } from '../../lib/envelope.ts';
 import { authenticate, currentUser } from '../../lib/guards.ts';
 import type { PaymentRegistry } from './registry.ts';
@@ -24,6 +24,13 @@ export async function paymentRoutes(app: FastifyInstance, opts: { registry: Paym
   const tags = ['payments'];
   const security = [{ bearerAuth: [] }];
   const ctx: service.PaymentsContext = { db: app.db, registry: opts.registry };
+
+  r.get('/payments/methods', { schema: { tags, summary: 'The payment methods the shop takes now, in checkout order' } }, async () =>
+    opts.registry
+      .all()
+      .filter((p) => p.ready)
+      .map((p): PaymentMethodOptionDto => ({ method: p.method, flow: PAYMENT_METHOD_FLOWS[p.method], sandbox: p.sandbox !== null })),
+  );
 
   r.post(
     '/payments/:orderCode/checkout',

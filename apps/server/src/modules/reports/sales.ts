@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SalesGroup, SalesReportDto, SalesRowDto } from '@nhasach/shared';
 import { queryRows, type Db } from '../../db/client.ts';
-import { revenueSql } from './dashboard.ts';
+import { revenueSql } from './sql.ts';
 import { periodOf } from './exports/queries.ts';
 
 /** The Vietnam calendar day of an order, whatever the session time zone. */

@@ -515,6 +515,8 @@ describe('shipping info', () => {
       [{ ...SHIPPING, trackingCode: 'GHN<script>' }, 'trackingCode', SALES_MESSAGES.trackingInvalid],
       [{ ...SHIPPING, fee: -1 }, 'fee', SALES_MESSAGES.feeInvalid],
       [{ ...SHIPPING, fee: 1.5 }, 'fee', SALES_MESSAGES.feeInvalid],
+      [{ ...SHIPPING, fee: '3e4' }, 'fee', SALES_MESSAGES.feeInvalid],
+      [{ ...SHIPPING, fee: ' 30000' }, 'fee', SALES_MESSAGES.feeInvalid],
       [{ ...SHIPPING, shippedAt: 'hôm qua' }, 'shippedAt', 'Thời điểm giao vận chuyển phải là thời điểm ISO 8601 (ví dụ 2025-03-14T09:30:00+07:00).'],
     ];
     for (const [body, field, message] of cases) {
@@ -527,6 +529,13 @@ describe('shipping info', () => {
     expect(early.statusCode).toBe(400);
     expect(early.json().message).toBe(SALES_MESSAGES.shippedAtBeforeShipping);
     expect((await saleOrder(t.app, sale, order.id)).shipping.trackingCode).toBeNull();
+  });
+
+  it('takes the fee as a decimal string too, as other front ends send it', async () => {
+    const { order } = await placeOrder(t.app);
+    const res = await call(sale, 'PUT', `/orders/${order.id}/shipping`, { ...SHIPPING, fee: '27000' });
+    expect(res.statusCode).toBe(200);
+    expect((res.json().data as SaleOrderDto).shipping.fee).toBe(27_000);
   });
 
   it('records carrier, tracking code and the carrier fee; keeps the fee when left out; corrects the hand-over time once shipped', async () => {

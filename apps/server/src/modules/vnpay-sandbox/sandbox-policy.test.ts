@@ -32,6 +32,9 @@ describe('the sandbox in production', () => {
       }
       expect((await t.app.inject({ method: 'POST', url: SANDBOX_API_PATH, payload: {} })).statusCode).toBe(404);
       expect(existsSync(path.join(t.config.DATA_DIR, 'vnpay-sandbox-secret'))).toBe(false);
+      // The checkout offers only what the shop can take: cash on delivery.
+      const methods = await t.app.inject({ method: 'GET', url: '/api/v1/payments/methods' });
+      expect(methods.json().data).toEqual([{ method: 'COD', flow: 'ON_DELIVERY', sandbox: false }]);
 
       // A VNPAY order is refused before it is placed: no unpaid order is left behind, the stock stays.
       await expect(placeOrder(t.app)).rejects.toThrow(/^503 .*Cửa hàng chưa cấu hình cổng thanh toán VNPAY/);

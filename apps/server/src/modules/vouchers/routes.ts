@@ -18,7 +18,7 @@ export interface VoucherShopperPorts {
 /** GET /api/v1/vouchers/available: the running codes with whether each fits the caller's selected cart lines. */
 export async function voucherShopperRoutes(app: FastifyInstance, opts: { ports: VoucherShopperPorts }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.addHook('preHandler', authenticate);
+  r.addHook('onRequest', authenticate);
   r.get(
     '/vouchers/available',
     { schema: { tags: ['vouchers'], security: [{ bearerAuth: [] }], summary: 'Codes the caller may pick at checkout, with why not when one does not fit' } },

@@ -27,7 +27,7 @@ function useDebounced<T>(value: T, ms: number): T {
 
 /**
  * Header search (spec section 2): an empty or blank term submits nothing; otherwise /search with q, page 0,
- * size 20, sort createdAt, direction DESC. From 2 characters a dropdown suggests books, authors and categories
+ * size 20, sort relevance (lib/search.ts: the same default as /search opened directly). From 2 characters a dropdown suggests books, authors and categories
  * (ARIA combobox: arrows move, Enter opens the highlighted one, Escape closes; Enter with nothing highlighted
  * searches as usual).
  */

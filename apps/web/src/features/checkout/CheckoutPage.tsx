@@ -5,10 +5,10 @@ import {
   computeTotals,
   DELIVERY_METHOD_LABELS,
   formatVnd,
-  ONLINE_PAYMENT_TTL_MINUTES,
   ORDER_NOTE_MAX,
   PAYMENT_BANNERS,
-  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHOD_CHECKOUT,
+  PAYMENT_METHOD_FLOWS,
   shippingFeeFor,
   type AddressDto,
   type DeliveryMethod,
@@ -17,6 +17,7 @@ import {
 import { addressKeys, fetchAddresses } from '../../api/addresses.ts';
 import { ApiError, errorText } from '../../api/client.ts';
 import { createOrder, newIdempotencyKey } from '../../api/orders.ts';
+import { fetchPaymentMethods, paymentKeys } from '../../api/payments.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { Button, buttonClass } from '../../components/Button.tsx';
@@ -54,6 +55,23 @@ export function CheckoutPage() {
   );
 }
 
+/** The mark beside each method the checkout offers (a card for one it has none of). */
+const METHOD_ICONS: Partial<Record<PaymentMethod, ReactNode>> = {
+  COD: <BanknoteIcon size={18} />,
+  VNPAY: (
+    <span className="text-[11px] font-extrabold tracking-tight">
+      <span className="text-red-600">VN</span>
+      <span className="text-sky-700">PAY</span>
+    </span>
+  ),
+  BANK_TRANSFER: (
+    <span className="text-[10px] font-extrabold tracking-tight">
+      <span className="text-red-600">Viet</span>
+      <span className="text-sky-700">QR</span>
+    </span>
+  ),
+};
+
 const DELIVERY_HINTS: Record<DeliveryMethod, string> = {
   STANDARD: 'Nhận hàng trong 3-5 ngày làm việc',
   EXPRESS: 'Giao nhanh, ưu tiên xử lý trong ngày',
@@ -67,7 +85,11 @@ function CheckoutForm() {
 
   const [chosenAddressId, setChosenAddressId] = useState<number | null>(null);
   const [addingAddress, setAddingAddress] = useState(false);
-  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod | null>('COD');
+  // The methods the shop takes now (the server's payment registry); the first is chosen until the shopper picks.
+  const methods = useQuery({ queryKey: paymentKeys.methods, queryFn: ({ signal }) => fetchPaymentMethods(signal), staleTime: 5 * 60_000 });
+  const offered = methods.data ?? [];
+  const [pickedMethod, setPaymentMethod] = useState<PaymentMethod | null>(null);
+  const paymentMethod = offered.find((o) => o.method === pickedMethod)?.method ?? offered[0]?.method ?? null;
   const [deliveryMethod, setDeliveryMethod] = useState<DeliveryMethod | null>('STANDARD');
   const [note, setNote] = useState('');
   const [submitting, setSubmitting] = useState(false);
@@ -104,7 +126,7 @@ function CheckoutForm() {
           ...(trimmed ? { note: trimmed } : {}),
           ...(voucher ? { voucherCode: voucher.code } : {}),
           // Checked by the server before it places the order: a refused address leaves no unpaid order behind.
-          ...(paymentMethod === 'VNPAY' ? { returnUrl: paymentReturnBase() } : {}),
+          ...(PAYMENT_METHOD_FLOWS[paymentMethod] === 'GATEWAY' ? { returnUrl: paymentReturnBase() } : {}),
         },
         idempotencyKey.current,
       );
@@ -123,11 +145,12 @@ function CheckoutForm() {
 
     await refreshCartAfterOrder(queryClient);
     const detail = `/orders/${encodeURIComponent(code)}`;
-    if (paymentMethod === 'COD') {
+    const flow = PAYMENT_METHOD_FLOWS[paymentMethod];
+    if (flow === 'ON_DELIVERY') {
       navigate(detail, { state: { placed: true } satisfies OrderPlacedState });
       return;
     }
-    if (paymentMethod === 'BANK_TRANSFER') {
+    if (flow === 'TRANSFER') {
       navigate(`${detail}/chuyen-khoan`);
       return;
     }
@@ -257,30 +280,26 @@ function CheckoutForm() {
             <fieldset>
               <legend className="sr-only">Phương thức thanh toán</legend>
               <div className="grid gap-2.5">
-                <OptionCard
-                  name="payment"
-                  checked={paymentMethod === 'COD'}
-                  onChange={() => setPaymentMethod('COD')}
-                  icon={<BanknoteIcon size={18} />}
-                  title="Thanh toán bằng tiền mặt"
-                  description="Trả tiền mặt khi nhận hàng (COD)"
-                />
-                <OptionCard
-                  name="payment"
-                  checked={paymentMethod === 'VNPAY'}
-                  onChange={() => setPaymentMethod('VNPAY')}
-                  icon={<span className="text-[11px] font-extrabold tracking-tight"><span className="text-red-600">VN</span><span className="text-sky-700">PAY</span></span>}
-                  title="Thanh toán qua VNPAY"
-                  description={`Thẻ ATM, thẻ quốc tế hoặc mã QR ngân hàng. Vui lòng hoàn tất thanh toán trong ${ONLINE_PAYMENT_TTL_MINUTES} phút.`}
-                />
-                <OptionCard
-                  name="payment"
-                  checked={paymentMethod === 'BANK_TRANSFER'}
-                  onChange={() => setPaymentMethod('BANK_TRANSFER')}
-                  icon={<span className="text-[10px] font-extrabold tracking-tight"><span className="text-red-600">Viet</span><span className="text-sky-700">QR</span></span>}
-                  title={PAYMENT_METHOD_LABELS.BANK_TRANSFER}
-                  description="Quét mã VietQR bằng ứng dụng ngân hàng bất kỳ (NAPAS 247). Đơn hàng được xác nhận tự động khi cửa hàng nhận được tiền."
-                />
+                {methods.isPending ? (
+                  <>
+                    <Skeleton className="h-16" />
+                    <Skeleton className="h-16" />
+                  </>
+                ) : methods.isError ? (
+                  <ErrorState compact message="Không tải được các phương thức thanh toán." onRetry={() => void methods.refetch()} retrying={methods.isFetching} />
+                ) : (
+                  offered.map((o) => (
+                    <OptionCard
+                      key={o.method}
+                      name="payment"
+                      checked={paymentMethod === o.method}
+                      onChange={() => setPaymentMethod(o.method)}
+                      icon={METHOD_ICONS[o.method] ?? <CreditCardIcon size={18} />}
+                      title={PAYMENT_METHOD_CHECKOUT[o.method].title}
+                      description={PAYMENT_METHOD_CHECKOUT[o.method].hint}
+                    />
+                  ))
+                )}
               </div>
             </fieldset>
           </Step>

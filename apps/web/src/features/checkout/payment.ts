@@ -2,6 +2,7 @@ import {
   PAYMENT_POLL_INTERVAL_MS,
   PAYMENT_POLL_TRIES,
   PAYMENT_PROVIDER_NAMES,
+  PAYMENT_PROVIDERS,
   STORAGE_KEYS,
   paymentReturnResult,
   type PaymentProvider,
@@ -14,7 +15,8 @@ import { storage } from '../../lib/storage.ts';
  * (spec section 4, Payment-return flow).
  */
 
-export const PROVIDER: PaymentProvider = 'VNPAY';
+/** The card gateway the shop sends shoppers to. */
+export const PROVIDER: PaymentProvider = PAYMENT_PROVIDERS[0];
 export const providerName = (p: PaymentProvider = PROVIDER) => PAYMENT_PROVIDER_NAMES[p];
 
 /** The gateway sends the shopper back here: the checkout page shows the payment-result banner. */

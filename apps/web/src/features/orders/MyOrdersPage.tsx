@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { MY_ORDER_TABS, MY_ORDERS_PAGE_SIZE, MY_ORDERS_PAGE_SIZES, formatVnd, type OrderSummaryDto } from '@nhasach/shared';
+import { MY_ORDER_TABS, MY_ORDERS_PAGE_SIZE, MY_ORDERS_PAGE_SIZES, formatVnd, isOnlinePayment, type OrderSummaryDto } from '@nhasach/shared';
 import { fetchMyOrders, orderKeys } from '../../api/orders.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { buttonClass } from '../../components/Button.tsx';
@@ -132,7 +132,7 @@ export function MyOrdersPage() {
 function OrderRow({ order }: { order: OrderSummaryDto }) {
   const more = order.itemCount - 1;
   const detail = `/orders/${encodeURIComponent(order.code)}`;
-  const awaitingPayment = order.paymentMethod !== 'COD' && order.paymentStatus !== 'PAID' && order.status === 'PENDING';
+  const awaitingPayment = isOnlinePayment(order.paymentMethod) && order.paymentStatus !== 'PAID' && order.status === 'PENDING';
   return (
     <li data-testid="order-row" className="overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-100 px-4 py-3 sm:px-5">

@@ -5,7 +5,8 @@ import {
   DELIVERY_METHOD_LABELS,
   ORDER_STATUS_LABELS,
   PAYMENT_BANNERS,
-  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHOD_CHECKOUT,
+  PAYMENT_METHOD_FLOWS,
   formatVnd,
   type OrderDto,
   type OrderHistoryDto,
@@ -68,8 +69,8 @@ function OrderView({ order, placed }: { order: OrderDto; placed?: OrderPlacedSta
   const [cancelOpen, setCancelOpen] = useState(false);
   const [paying, setPaying] = useState(false);
   const [payError, setPayError] = useState<string | undefined>(placed?.paymentError);
-  const payable = order.paymentMethod === 'VNPAY' && order.canPay;
-  const transferDue = order.paymentMethod === 'BANK_TRANSFER' && order.canPay;
+  const payable = PAYMENT_METHOD_FLOWS[order.paymentMethod] === 'GATEWAY' && order.canPay;
+  const transferDue = PAYMENT_METHOD_FLOWS[order.paymentMethod] === 'TRANSFER' && order.canPay;
 
   const pay = async () => {
     setPaying(true);
@@ -206,7 +207,7 @@ function OrderView({ order, placed }: { order: OrderDto; placed?: OrderPlacedSta
               <SummaryRow label="Tổng cộng" value={formatVnd(order.grandTotal)} strong />
             </dl>
             <dl className="mt-4 space-y-2 rounded-xl bg-gray-50 p-3.5 text-sm">
-              <Fact label="Phương thức">{order.paymentMethod === 'VNPAY' ? 'Thanh toán qua VNPAY' : PAYMENT_METHOD_LABELS[order.paymentMethod]}</Fact>
+              <Fact label="Phương thức">{PAYMENT_METHOD_CHECKOUT[order.paymentMethod].title}</Fact>
               <Fact label="Trạng thái">
                 <PaymentStatusBadge status={order.paymentStatus} />
               </Fact>

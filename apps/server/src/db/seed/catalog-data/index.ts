@@ -1,4 +1,5 @@
 import slugify from 'slugify';
+import { ORIGINAL_TITLES } from './original-titles.ts';
 import { withIsbn13Checksum, type AgeRating, type BookStatus, type CoverType, type Language } from '@nhasach/shared';
 import { BUSINESS } from './books-kinh-te.ts';
 import { CHILDREN } from './books-thieu-nhi.ts';
@@ -44,6 +45,8 @@ export type DemoSale =
 export interface DemoBook {
   slug: string;
   title: string;
+  /** The original edition's title of a translated book (original-titles.ts), else null. */
+  originalTitle: string | null;
   authors: string[];
   category: LeafCategory;
   parentCategory: string;
@@ -131,6 +134,7 @@ function buildDemoBooks(data: readonly BookData[]): DemoBook[] {
     return {
       slug,
       title: book.title,
+      originalTitle: ORIGINAL_TITLES[book.title] ?? null,
       authors: book.authors,
       category: book.category,
       parentCategory: parent,

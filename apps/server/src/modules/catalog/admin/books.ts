@@ -126,6 +126,7 @@ export async function createBook(ctx: AdminContext, actor: AuthUser, input: Book
           .values({
             slug,
             title: input.title,
+            originalTitle: input.originalTitle ?? null,
             sku: input.sku ?? null,
             isbn13: input.isbn13,
             description,
@@ -177,6 +178,7 @@ const mapUniqueViolationUnlessSlugRace = (generated: boolean) => (err: unknown) 
 /** Scalar columns an edit may change, in the order the audit lists them. */
 const EDITABLE = [
   'title',
+  'originalTitle',
   'slug',
   'sku',
   'isbn13',
@@ -236,6 +238,7 @@ export async function updateBook(ctx: AdminContext, actor: AuthUser, id: number,
 
         const changes: Partial<typeof books.$inferInsert> = {
           title: input.title,
+          originalTitle: input.originalTitle,
           slug,
           sku: input.sku,
           isbn13: input.isbn13,

@@ -131,12 +131,23 @@ describe('authors, publishers and suppliers', () => {
       expect(blank.statusCode).toBe(400);
       expect(blank.json().message).toBe('Vui lòng nhập tên.');
 
-      const search = await asAdmin('GET', `/api/v1/admin/${kind}?q=nguyen%20nhat`);
+      const search = await asAdmin('GET', `/api/v1/admin/${kind}?q=nguyen%20nhat&page=0`);
       expect(search.json().data).toMatchObject({ totalElements: 2, number: 0, size: 10 });
       const byName = await asAdmin('GET', `/api/v1/admin/${kind}?sort=name&size=1&page=0&q=a`);
       expect(byName.json().data.content).toHaveLength(1);
-      const newest = await asAdmin('GET', `/api/v1/admin/${kind}`);
+      const newest = await asAdmin('GET', `/api/v1/admin/${kind}?size=10`);
       expect(newest.json().data.content[0].id).toBe(given.json().data.id);
+      // Without page or size: every one, by name, as a plain array (other front ends fill their pickers so).
+      const all: { id: number; name: string; slug: string }[] = (await asAdmin('GET', `/api/v1/admin/${kind}`)).json().data;
+      expect(all).toHaveLength(newest.json().data.totalElements);
+      expect(all.every((m) => Object.keys(m).sort().join() === 'id,name,slug')).toBe(true);
+      const ours = [given, first, second].map((r) => r.json().data.id);
+      expect(all.filter((m) => ours.includes(m.id))).toEqual([
+        { id: given.json().data.id, name: 'Đặng Thái Sơn', slug: 'dang-thai-son' },
+        { id: first.json().data.id, name: 'Nguyễn Nhật Ánh', slug: first.json().data.slug },
+        { id: second.json().data.id, name: second.json().data.name, slug: second.json().data.slug },
+      ]);
+      expect((await asAdmin('GET', `/api/v1/admin/${kind}?q=nguyen%20nhat`)).json().data).toHaveLength(2);
 
       const renamed = await asAdmin('PUT', `/api/v1/admin/${kind}/${second.json().data.id}`, { name: 'Nguyễn Nhật Ánh (tái bản)', slug: '' });
       expect(renamed.json().data).toMatchObject({ name: 'Nguyễn Nhật Ánh (tái bản)', slug: 'nguyen-nhat-anh-tai-ban' });

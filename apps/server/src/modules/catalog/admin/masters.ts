@@ -75,6 +75,15 @@ export async function listMasters(db: Db, kind: MasterKind, q: MasterListQuery):
   return toPage(rows.map(toDto), total?.n ?? 0, q.page, q.size);
 }
 
+/**
+ * GET /admin/{kind} without `page` or `size`: every one, by name, as a plain array of {id, name, slug} (what other
+ * front ends read to fill their pickers); `q` still filters.
+ */
+export async function listAllMasters(db: Db, kind: MasterKind, q: string | undefined): Promise<Pick<MasterDto, 'id' | 'name' | 'slug'>[]> {
+  const where = q ? sql`(f_search_norm(m.name) like '%' || f_search_norm(${q}) || '%' or m.slug = ${q.toLowerCase()})` : sql.raw('true');
+  return queryRows(db, sql`select m.id, m.name, m.slug from ${sql.identifier(kind)} m where ${where} order by f_search_norm(m.name), m.id`);
+}
+
 async function oneMaster(db: Db | Tx, kind: MasterKind, id: number): Promise<MasterDto> {
   const [row] = await queryRows<MasterRow>(
     db,

@@ -19,7 +19,7 @@ import { removeBookImage, reorderBookImages } from './book-images.ts';
 import { BOOK_DELETE_MESSAGES, createBook, deleteBook, getAdminBook, listAdminBooks, updateBook } from './books.ts';
 import { CATEGORY_MESSAGES, createCategory, deleteCategory, listAdminCategories, updateCategory } from './categories.ts';
 import type { CatalogAdminOptions } from './context.ts';
-import { createMaster, deleteMaster, getMaster, listMasters, updateMaster } from './masters.ts';
+import { createMaster, deleteMaster, getMaster, listAllMasters, listMasters, updateMaster } from './masters.ts';
 
 const idParams = sharedIdParams('id');
 const imageParams = sharedIdParams('id', 'imageId');
@@ -81,8 +81,13 @@ export async function catalogAdminRoutes(app: FastifyInstance, opts: CatalogAdmi
   // ---- authors, publishers, suppliers
   for (const kind of MASTER_KINDS) {
     const tags = { tags: ['admin: master data'], security };
-    r.get(`/admin/${kind}`, { schema: { ...tags, summary: `List ${kind} (q, paging, book counts)`, querystring: masterListQuerySchema } }, (req) =>
-      listMasters(app.db, kind, req.query),
+    r.get(
+      `/admin/${kind}`,
+      { schema: { ...tags, summary: `List ${kind}: a page with book counts (page, size), or every one as an array when neither is sent`, querystring: masterListQuerySchema } },
+      (req) => {
+        const sent = new URL(req.url, 'http://host').searchParams;
+        return sent.has('page') || sent.has('size') ? listMasters(app.db, kind, req.query) : listAllMasters(app.db, kind, req.query.q);
+      },
     );
     r.get(`/admin/${kind}/:id`, { schema: { ...tags, summary: `One of the ${kind}`, params: idParams } }, (req) => getMaster(app.db, kind, req.params.id));
     r.post(`/admin/${kind}`, { schema: { ...tags, summary: `Create one of the ${kind}`, body: masterCreateSchema } }, async (req, reply) => {

@@ -14,7 +14,6 @@ import { BANK_SANDBOX_PATH, bankTransferSettings } from './settings.ts';
  */
 export const bankTransfer: PaymentProviderDefinition = {
   method: 'BANK_TRANSFER',
-  collectedOnDelivery: false,
   paidHow: 'thanh toán bằng chuyển khoản ngân hàng',
   placedMailNote: (order, { link, deadline }) =>
     `Vui lòng chuyển khoản đúng ${formatVnd(order.grandTotal)} với nội dung ${order.code} trước ${deadline} ` +

@@ -15,7 +15,6 @@ import { SANDBOX_API_PATH, SANDBOX_PATH, vnpaySettings } from './settings.ts';
  */
 export const vnpay: PaymentProviderDefinition = {
   method: 'VNPAY',
-  collectedOnDelivery: false,
   paidHow: 'thanh toán qua VNPAY',
   placedMailNote: (_order, { deadline }) => `Vui lòng hoàn tất thanh toán VNPAY trước ${deadline}; sau thời hạn này đơn hàng sẽ tự động bị huỷ.`,
   deliveredMailLine: () => null,

@@ -265,6 +265,9 @@ function BookForm({ book, onClose }: { book?: BookDto; onClose: () => void }) {
               <Field id={fid('sku')} label="SKU" error={err('sku')}>
                 <input {...register('sku')} {...aria('sku')} className={`${inputClass} h-11`} placeholder="Mã quản lý kho (không bắt buộc)" />
               </Field>
+              <Field id={fid('originalTitle')} label="Tên gốc" error={err('originalTitle')} hint="Tên ấn bản gốc của sách dịch; khách tìm theo tên này cũng thấy sách.">
+                <input {...register('originalTitle')} {...aria('originalTitle')} className={`${inputClass} h-11`} placeholder="Ví dụ: How to Win Friends and Influence People" />
+              </Field>
             </Section>
 
             <Section title="Phân loại">

@@ -95,6 +95,7 @@ describe('book form values and the shared schemas', () => {
       id: 9,
       slug: 'dac-nhan-tam',
       title: 'Đắc Nhân Tâm',
+      originalTitle: 'How to Win Friends and Influence People',
       sku: null,
       isbn13: isbn,
       thumbnail: null,

@@ -25,6 +25,7 @@ export interface BookFormValues {
   slug: string;
   isbn13: string;
   sku: string;
+  originalTitle: string;
   publisherId: string;
   supplierId: string;
   authorIds: number[];
@@ -75,6 +76,7 @@ export function emptyBookForm(): BookFormValues {
     slug: '',
     isbn13: '',
     sku: '',
+    originalTitle: '',
     publisherId: '',
     supplierId: '',
     authorIds: [],
@@ -110,6 +112,7 @@ export function bookToForm(b: BookDto): BookFormValues {
     slug: b.slug,
     isbn13: b.isbn13,
     sku: b.sku ?? '',
+    originalTitle: b.originalTitle ?? '',
     publisherId: str(b.publisher?.id),
     supplierId: str(b.supplier?.id),
     authorIds: b.authors.map((a) => a.id),

@@ -1,4 +1,4 @@
-import { BANK_TRANSFER_NEEDS_REVIEW, BANK_TRANSFER_OUTCOME_LABELS, formatVnd, type BankTransferOutcome, type SaleOrderDto } from '@nhasach/shared';
+import { BANK_TRANSFER_NEEDS_REVIEW, BANK_TRANSFER_OUTCOME_LABELS, formatVnd, PAYMENT_METHOD_FLOWS, type BankTransferOutcome, type SaleOrderDto } from '@nhasach/shared';
 import { BanknoteIcon } from '../../../components/icons.tsx';
 import { formatDateTime } from '../saleFormat.ts';
 import { Card } from './Card.tsx';
@@ -19,7 +19,7 @@ const TONES: Record<BankTransferOutcome, string> = {
  */
 export function BankTransfersCard({ order }: { order: SaleOrderDto }) {
   const transfers = order.bankTransfers;
-  if (order.paymentMethod !== 'BANK_TRANSFER' && transfers.length === 0) return null;
+  if (PAYMENT_METHOD_FLOWS[order.paymentMethod] !== 'TRANSFER' && transfers.length === 0) return null;
   const review = transfers.filter((b) => BANK_TRANSFER_NEEDS_REVIEW.includes(b.outcome) || b.outcome === 'UNMATCHED').length;
   return (
     <Card

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { DELIVERY_METHOD_LABELS, formatVnd, PAYMENT_METHOD_LABELS, type SaleOrderDto } from '@nhasach/shared';
+import { DELIVERY_METHOD_LABELS, formatVnd, PAYMENT_METHOD_STAFF_LABELS, type SaleOrderDto } from '@nhasach/shared';
 import { Button } from '../../../components/Button.tsx';
 import { ArrowLeftIcon, RefreshIcon } from '../../../components/icons.tsx';
 import { OrderStatusBadge, PaymentStatusBadge } from '../SaleBadges.tsx';
@@ -28,7 +28,7 @@ export function OrderHeader({ order, onReload, reloading }: { order: SaleOrderDt
             </span>
           </h1>
           <p className="mt-1.5 text-sm text-gray-500">
-            Đặt lúc <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time> · {order.paymentMethod === 'COD' ? 'Thanh toán khi nhận hàng (COD)' : PAYMENT_METHOD_LABELS[order.paymentMethod]} · Giao{' '}
+            Đặt lúc <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time> · {PAYMENT_METHOD_STAFF_LABELS[order.paymentMethod]} · Giao{' '}
             {DELIVERY_METHOD_LABELS[order.deliveryMethod].toLowerCase()}
           </p>
         </div>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { PAYMENT_STATUS_LABELS, SALES_MESSAGES, salePaymentChangeSchema, type SaleOrderDto } from '@nhasach/shared';
+import { PAYMENT_METHOD_FLOWS, PAYMENT_STATUS_LABELS, SALES_MESSAGES, salePaymentChangeSchema, type SaleOrderDto } from '@nhasach/shared';
 import { changeSaleOrderPayment } from '../../../api/sales.ts';
 import { Button } from '../../../components/Button.tsx';
 import { CreditCardIcon } from '../../../components/icons.tsx';
@@ -62,7 +62,7 @@ export function PaymentForm({ order, onReload, reloading }: { order: SaleOrderDt
         <p className="rounded-lg bg-gray-50 px-3 py-2.5 text-sm text-gray-600">
           {order.paymentStatus === 'REFUNDED'
             ? 'Đơn hàng đã được hoàn tiền đầy đủ.'
-            : order.paymentStatus === 'PAID' && order.paymentMethod === 'COD' && order.status !== 'CANCELED'
+            : order.paymentStatus === 'PAID' && PAYMENT_METHOD_FLOWS[order.paymentMethod] === 'ON_DELIVERY' && order.status !== 'CANCELED'
               ? 'Đã thu tiền. Không có thay đổi thanh toán nào được phép lúc này.'
               : 'Không có thay đổi thanh toán nào được phép lúc này.'}
         </p>

@@ -5,12 +5,13 @@ import { searchPath } from '../../../lib/search.ts';
 
 const num = (n: number) => formatNumberVN(n);
 
-/** 'Thông tin chi tiết': SKU/ISBN, publisher, supplier, authors, year, language, cover, age, pages, weight, size. */
+/** 'Thông tin chi tiết': original title of a translation, SKU/ISBN, publisher, supplier, authors, year, language, cover, age, pages, weight, size. */
 export function BookDetailsTable({ book }: { book: BookDto }) {
   const dims = [book.heightCm, book.widthCm, book.thicknessCm].every((d) => d !== null && d !== undefined)
     ? `${num(book.heightCm!)} x ${num(book.widthCm!)} x ${num(book.thicknessCm!)} cm`
     : undefined;
   const rows: [string, ReactNode][] = [
+    ['Tên gốc', book.originalTitle],
     ['Mã hàng (SKU)', book.sku],
     ['ISBN', book.isbn13],
     ['Tác giả', book.authors.length ? book.authors.map((a, i) => (
