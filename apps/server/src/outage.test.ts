@@ -82,7 +82,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a PostgreSQL outage', () => {
     expect((await health()).statusCode).toBe(200);
     expect((await login()).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/api/v1/books?size=5' })).statusCode).toBe(200);
-  }, 60_000);
+  }, 120_000);
 });
 
 async function freePort(): Promise<number> {
@@ -164,5 +164,5 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('a Redis outage', () => {
     expect(app.redis!.status).toBe('ready');
     expect(await ready()).toMatchObject({ statusCode: 200, data: { status: 'ok' } });
     await tenThenLimited();
-  }, 60_000);
+  }, 120_000);
 });

@@ -31,7 +31,7 @@ export interface Actors {
 }
 
 export async function actors(app: FastifyInstance): Promise<Actors> {
-  return { admin: await actor(app, 'ADMIN'), sale: await actor(app, 'SALE'), customer: await actor(app, 'CUSTOMER') };
+  return { admin: await actor(app, 'ADMIN'), sale: await actor(app, 'SALE'), customer: await actor(app, 'USER') };
 }
 
 let isbnSeq = 0;

@@ -27,14 +27,14 @@ export interface TestAccount {
 /** Inserts an account directly (tests that are not about registration). */
 export async function createAccount(
   db: Db,
-  opts: { role?: 'ADMIN' | 'SALE' | 'CUSTOMER'; password?: string; username?: string; fullName?: string } = {},
+  opts: { role?: 'ADMIN' | 'SALE' | 'USER'; password?: string; username?: string; fullName?: string } = {},
 ): Promise<TestAccount> {
   const username = opts.username ?? uniqueName();
   const email = `${username.toLowerCase()}@example.com`;
   const password = opts.password ?? 'Secret@123';
   const [row] = await db
     .insert(users)
-    .values({ username, email, passwordHash: await hashSecret(password), role: opts.role ?? 'CUSTOMER', fullName: opts.fullName ?? 'Người Thử' })
+    .values({ username, email, passwordHash: await hashSecret(password), role: opts.role ?? 'USER', fullName: opts.fullName ?? 'Người Thử' })
     .returning({ id: users.id });
   return { id: row!.id, username, email, password };
 }

@@ -43,9 +43,9 @@ export async function makeCustomer(app: FastifyInstance, fullName = 'Người Th
   const email = `${username}@example.com`;
   const [row] = await app.db
     .insert(users)
-    .values({ username, email, passwordHash: await passwordHash, fullName, role: 'CUSTOMER' })
+    .values({ username, email, passwordHash: await passwordHash, fullName, role: 'USER' })
     .returning({ id: users.id });
   const id = row!.id;
-  const token = await app.tokens.sign({ sub: String(id), userId: id, username, email, roles: ['ROLE_CUSTOMER'] });
+  const token = await app.tokens.sign({ sub: String(id), userId: id, username, email, roles: ['ROLE_USER'] });
   return { id, username, fullName, headers: { authorization: `Bearer ${token}` } };
 }

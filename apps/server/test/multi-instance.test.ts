@@ -150,8 +150,8 @@ beforeAll(async () => {
   const passwordHash = await hashSecret('Matkhau@123');
   await database.db.insert(users).values([
     { username: 'quantri', email: 'quantri@example.com', passwordHash, role: 'ADMIN', fullName: 'Quản Trị' },
-    { username: 'khachhang', email: 'khachhang@example.com', passwordHash, role: 'CUSTOMER', fullName: 'Khách Hàng' },
-    { username: 'nannhan', email: 'nannhan@example.com', passwordHash, role: 'CUSTOMER', fullName: 'Nạn Nhân' },
+    { username: 'khachhang', email: 'khachhang@example.com', passwordHash, role: 'USER', fullName: 'Khách Hàng' },
+    { username: 'nannhan', email: 'nannhan@example.com', passwordHash, role: 'USER', fullName: 'Nạn Nhân' },
   ]);
   refs = await insertRefs(database.db);
 

@@ -17,7 +17,7 @@ export interface Staff extends Customer {
 
 let passwordHash: Promise<string> | undefined;
 
-/** A staff (or, with role CUSTOMER, a customer) account with a signed access token. */
+/** A staff (or, with role USER, a shopper) account with a signed access token. */
 export async function makeStaff(
   app: FastifyInstance,
   role: 'SALE' | 'ADMIN',

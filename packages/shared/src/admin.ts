@@ -15,7 +15,7 @@ import {
 import { MAX_PAGE_SIZE, SLUG_MAX } from './constants.ts';
 import { INT32_MAX, jsonId, pageParam as pageQueryParam, queryId, queryScalar, requireChange, sizeParam as sizeQueryParam, text } from './input.ts';
 import { ISBN_MESSAGES, isbn13Problem, normalizeIsbn } from './isbn.ts';
-import { ROLES, type Role } from './roles.ts';
+import { parseRole, ROLES, type Role } from './roles.ts';
 import type { UserDto } from './users.ts';
 import type { OrderStatus } from './orders.ts';
 import { emailSchema, passwordSchema, phoneSchema, USERNAME_PATTERN } from './validation.ts';
@@ -448,7 +448,7 @@ export const USER_SORT_FIELDS = ['id', 'createdAt', 'username', 'email'] as cons
 /** GET /api/v1/users: q on username, e-mail and name; sort 'field,dir' (default id,desc). */
 export const adminUserListQuerySchema = z.object({
   q: qParam,
-  role: z.preprocess((v) => (typeof scalar(v) === 'string' ? String(scalar(v)).toUpperCase().replace(/^ROLE_/, '') : scalar(v)), z.enum(ROLES, { error: 'role phải là ADMIN, SALE hoặc CUSTOMER.' }).optional()),
+  role: z.preprocess((v) => (typeof scalar(v) === 'string' ? (parseRole(String(scalar(v))) ?? scalar(v)) : scalar(v)), z.enum(ROLES, { error: 'role phải là ADMIN, SALE hoặc USER.' }).optional()),
   sort: z.preprocess(
     scalar,
     text('sort')
@@ -494,8 +494,8 @@ export type AuditQuery = z.output<typeof auditQuerySchema>;
 
 export const STAFF_ROLES = ['ADMIN', 'SALE'] as const satisfies readonly Role[];
 const roleInput = z.preprocess(
-  (v) => (typeof v === 'string' ? v.trim().toUpperCase().replace(/^ROLE_/, '') : v),
-  z.enum(ROLES, { error: 'Vai trò phải là ADMIN, SALE hoặc CUSTOMER.' }),
+  (v) => (typeof v === 'string' ? (parseRole(v.trim()) ?? v) : v),
+  z.enum(ROLES, { error: 'Vai trò phải là ADMIN, SALE hoặc USER.' }),
 );
 
 /** POST /api/v1/admin/users: an account made by an admin (staff usually), usable at once. */

@@ -55,7 +55,7 @@ async function resolveUser(request: FastifyRequest): Promise<AuthUser | undefine
     .limit(1);
   if (row?.loginRevoked) throw unauthorized('Phiên đăng nhập đã hết hạn hoặc không hợp lệ.');
   if (!row || !row.enabled || row.deletedAt) throw unauthorized('Tài khoản không còn hoạt động.');
-  const role = parseRole(row.role) ?? 'CUSTOMER';
+  const role = parseRole(row.role) ?? 'USER';
   return { id: row.id, username: row.username, email: row.email, role, roles: [`ROLE_${role}`] };
 }
 

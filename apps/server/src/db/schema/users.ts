@@ -13,7 +13,7 @@ export const users = pgTable(
     gender: varchar('gender', { length: 10 }).$type<'MALE' | 'FEMALE' | 'OTHER'>(),
     birthDate: date('birth_date', { mode: 'string' }),
     avatarUrl: text('avatar_url'),
-    role: varchar('role', { length: 16 }).$type<'ADMIN' | 'SALE' | 'CUSTOMER'>().notNull().default('CUSTOMER'),
+    role: varchar('role', { length: 16 }).$type<'ADMIN' | 'SALE' | 'USER'>().notNull().default('USER'),
     enabled: boolean('enabled').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -7,7 +7,7 @@ import { hashSecret } from '../../lib/password.ts';
 export const DEMO_ACCOUNTS = [
   { username: 'admin', email: 'admin@nhasach.local', password: 'Admin@123', role: 'ADMIN', fullName: 'Quản trị viên' },
   { username: 'sale', email: 'sale@nhasach.local', password: 'Sale@123', role: 'SALE', fullName: 'Nhân viên bán hàng' },
-  { username: 'khach', email: 'khach@nhasach.local', password: 'Khach@123', role: 'CUSTOMER', fullName: 'Nguyễn Văn Khách' },
+  { username: 'khach', email: 'khach@nhasach.local', password: 'Khach@123', role: 'USER', fullName: 'Nguyễn Văn Khách' },
 ] as const;
 
 /** Creates the three demo accounts when the users table is empty. */

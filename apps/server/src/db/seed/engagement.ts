@@ -150,7 +150,7 @@ async function ensureReaders(tx: Tx): Promise<number[]> {
         passwordHash,
         fullName: r.fullName,
         gender: r.gender,
-        role: 'CUSTOMER' as const,
+        role: 'USER' as const,
       })),
     )
     .onConflictDoNothing();

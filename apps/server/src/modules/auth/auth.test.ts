@@ -82,8 +82,8 @@ describe('register, verify, login', () => {
       gender: null,
       birthDate: null,
       avatarUrl: null,
-      role: 'CUSTOMER',
-      roles: ['ROLE_CUSTOMER'],
+      role: 'USER',
+      roles: ['ROLE_USER'],
       enabled: true,
       createdAt: expect.any(String),
     });
@@ -100,7 +100,7 @@ describe('register, verify, login', () => {
     expect(login).toMatchObject({ statusCode: 200, error: null, message: 'Đăng nhập thành công' });
     expect(login.data).toEqual({ accessToken: expect.any(String), tokenType: 'Bearer', expiresIn: ACCESS_TOKEN_TTL_SECONDS, user });
     const claims = decodeJwt(login.data.accessToken);
-    expect(claims).toMatchObject({ sub: String(user.id), userId: user.id, username, email, roles: ['ROLE_CUSTOMER'] });
+    expect(claims).toMatchObject({ sub: String(user.id), userId: user.id, username, email, roles: ['ROLE_USER'] });
     expect((claims.exp ?? 0) - (claims.iat ?? 0)).toBe(ACCESS_TOKEN_TTL_SECONDS);
 
     const cookie = refreshCookieOf(byName)!;

@@ -106,6 +106,18 @@ describe('codes, registration and reset: requests sent together', () => {
     expect(right.json().error).toBe('OTP_LOCKED');
   });
 
+  it('the right registration code sent last among 20 parallel guesses is refused: only 5 guesses are ever compared', async () => {
+    const username = uniqueName('par');
+    const reg = { email: `${username}@example.com`, password: 'Matkhau@1', username, fullName: 'Lê Thử', phone: '0912345678' };
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/register', remoteAddress: randomIp(), payload: reg })).statusCode).toBe(201);
+    const code = await codeFor(reg.email);
+    const answers = await parallel(20, (i) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/auth/verify-email', remoteAddress: randomIp(), payload: { ...reg, otp: i === 19 ? code : otherCode(code, i) } }),
+    );
+    expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(0);
+    expect(answers[19]!.json().error).toBe('OTP_LOCKED');
+  });
+
   it('10 parallel wrong reset codes use up exactly the 5 attempts', async () => {
     const account = await createAccount(t.app.db);
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password/start', remoteAddress: randomIp(), payload: { email: account.email } })).statusCode).toBe(200);

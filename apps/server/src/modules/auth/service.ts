@@ -157,7 +157,7 @@ const timingDummy = () => (dummyHash ??= hashSecret(randomBytes(18).toString('ba
 
 /** An access token of the login `familyId` (its refresh-token family): it dies with that login (lib/guards.ts). */
 async function accessTokenFor(ctx: AuthContext, user: Pick<UserRow, 'id' | 'username' | 'email' | 'role'>, familyId: string): Promise<string> {
-  const role = parseRole(user.role) ?? 'CUSTOMER';
+  const role = parseRole(user.role) ?? 'USER';
   return ctx.tokens.sign({ sub: String(user.id), userId: user.id, username: user.username, email: user.email, roles: [roleClaim(role)], sid: familyId });
 }
 

@@ -24,14 +24,14 @@ beforeAll(async () => {
     .insert(users)
     .values([
       { username: 'catadmin', email: 'catadmin@example.com', passwordHash: 'x', role: 'ADMIN' },
-      { username: 'catkhach', email: 'catkhach@example.com', passwordHash: 'x', role: 'CUSTOMER' },
+      { username: 'catkhach', email: 'catkhach@example.com', passwordHash: 'x', role: 'USER' },
     ])
     .returning();
   const token = (u: typeof admin) =>
     t.app.tokens.sign({ sub: String(u!.id), userId: u!.id, username: u!.username, email: u!.email, roles: [`ROLE_${u!.role}`] });
   adminToken = await token(admin);
   customerToken = await token(customer);
-  customerUser = { id: customer!.id, username: customer!.username, email: customer!.email, role: 'CUSTOMER', roles: ['ROLE_CUSTOMER'] };
+  customerUser = { id: customer!.id, username: customer!.username, email: customer!.email, role: 'USER', roles: ['ROLE_USER'] };
 });
 afterAll(async () => {
   await t?.close();

@@ -41,7 +41,7 @@ describe('demo engagement seed', () => {
       .from(users)
       .where(sql`${users.email} like '%@nhasach.local' and ${users.username} like '%.%'`);
     expect(readers).toHaveLength(DEMO_READERS.length);
-    expect(readers.every((r) => r.role === 'CUSTOMER')).toBe(true);
+    expect(readers.every((r) => r.role === 'USER')).toBe(true);
     expect(await verifySecret(DEMO_READER_PASSWORD, readers[0]!.passwordHash)).toBe(true);
 
     expect(await count('ratings', sql`where true`)).toBeGreaterThan(300);
@@ -90,7 +90,7 @@ describe('demo engagement seed', () => {
       userId: khach!.id,
       username: khach!.username,
       email: khach!.email,
-      roles: ['ROLE_CUSTOMER'],
+      roles: ['ROLE_USER'],
     });
     const favs = await t.app.inject({ method: 'GET', url: '/api/v1/books/favorites/me', headers: { authorization: `Bearer ${token}` } });
     expect(favs.json().data.totalElements).toBe(6);

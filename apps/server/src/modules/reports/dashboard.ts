@@ -58,13 +58,13 @@ export async function getDashboard(db: Db, now = new Date()): Promise<DashboardD
     queryRows<{ id: number; username: string; email: string; fullName: string | null; createdAt: Date | string }>(
       db,
       sql`select id, username, email, full_name as "fullName", created_at as "createdAt" from users
-        where role = 'CUSTOMER' and deleted_at is null order by created_at desc, id desc limit ${DASHBOARD_NEWEST_CUSTOMERS}`,
+        where role = 'USER' and deleted_at is null order by created_at desc, id desc limit ${DASHBOARD_NEWEST_CUSTOMERS}`,
     ),
     queryRows<{ books: number; activeBooks: number; customers: number; orders: number }>(
       db,
       sql`select (select count(*)::int from books) as books,
           (select count(*)::int from books where status = 'ACTIVE') as "activeBooks",
-          (select count(*)::int from users where role = 'CUSTOMER' and deleted_at is null) as customers,
+          (select count(*)::int from users where role = 'USER' and deleted_at is null) as customers,
           (select count(*)::int from orders) as orders`,
     ),
     queryRows<{ id: number; code: string; status: OrderStatus; grandTotal: string | number; createdAt: Date | string }>(

@@ -5,7 +5,7 @@ export type UserRow = typeof users.$inferSelect;
 
 /** The API form of a user; the password hash and deletion mark never leave the server. */
 export function toUserDto(row: UserRow): UserDto {
-  const role = parseRole(row.role) ?? 'CUSTOMER';
+  const role = parseRole(row.role) ?? 'USER';
   return {
     id: row.id,
     username: row.username,

@@ -62,7 +62,7 @@ export interface NewUser {
 export async function insertCustomer(db: Conn, user: NewUser): Promise<UserRow> {
   const [row] = await db
     .insert(users)
-    .values({ ...user, email: user.email.toLowerCase(), role: 'CUSTOMER' })
+    .values({ ...user, email: user.email.toLowerCase(), role: 'USER' })
     .returning();
   return row!;
 }

@@ -44,8 +44,8 @@ describe('GET /api/v1/users/{id}', () => {
       gender: null,
       birthDate: null,
       avatarUrl: null,
-      role: 'CUSTOMER',
-      roles: ['ROLE_CUSTOMER'],
+      role: 'USER',
+      roles: ['ROLE_USER'],
       enabled: true,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });

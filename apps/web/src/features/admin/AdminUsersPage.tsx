@@ -22,7 +22,7 @@ type Action = { kind: 'soft' | 'hard' | 'enable'; user: AdminUserDto } | { kind:
 const ROLE_HINTS: Record<Role, string> = {
   ADMIN: 'Toàn quyền khu quản trị: sách, người dùng, danh mục, dữ liệu gốc',
   SALE: 'Xử lý đơn hàng ở khu bán hàng',
-  CUSTOMER: 'Mua sắm trên cửa hàng',
+  USER: 'Mua sắm trên cửa hàng',
 };
 
 const isRole = (v: string | null): v is Role => !!v && (ROLES as readonly string[]).includes(v);
@@ -60,8 +60,8 @@ export function AdminUsersPage() {
           await setUserEnabled(a.user.id, true);
           return `Đã kích hoạt lại tài khoản ${name}`;
         case 'role':
-          await setUserRole(a.user.id, a.role ?? 'CUSTOMER');
-          return `Đã đổi vai trò của ${name} thành ${ROLE_LABELS[a.role ?? 'CUSTOMER']}`;
+          await setUserRole(a.user.id, a.role ?? 'USER');
+          return `Đã đổi vai trò của ${name} thành ${ROLE_LABELS[a.role ?? 'USER']}`;
       }
     },
     onSuccess: (message) => {
@@ -315,7 +315,7 @@ function UserLine({ user, children }: { user: AdminUserDto | undefined; children
 }
 
 function RoleDialog({ user, busy, onClose, onSave }: { user: AdminUserDto; busy: boolean; onClose: () => void; onSave: (r: Role) => void }) {
-  const [role, setRole] = useState<Role>(parseRole(user.role) ?? 'CUSTOMER');
+  const [role, setRole] = useState<Role>(parseRole(user.role) ?? 'USER');
   return (
     <Modal open onClose={busy ? () => undefined : onClose} title="Đổi vai trò" description={`${user.username} · ${user.email}`}>
       <fieldset>

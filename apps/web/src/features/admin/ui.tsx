@@ -89,10 +89,10 @@ export function BookStatusBadge({ status }: { status: BookStatus }) {
   );
 }
 
-export const ROLE_LABELS = { ADMIN: 'Quản trị viên', SALE: 'Nhân viên bán hàng', CUSTOMER: 'Khách hàng' } as const;
-const ROLE_TONE = { ADMIN: 'violet', SALE: 'blue', CUSTOMER: 'gray' } as const satisfies Record<keyof typeof ROLE_LABELS, PillTone>;
+export const ROLE_LABELS = { ADMIN: 'Quản trị viên', SALE: 'Nhân viên bán hàng', USER: 'Khách hàng' } as const;
+const ROLE_TONE = { ADMIN: 'violet', SALE: 'blue', USER: 'gray' } as const satisfies Record<keyof typeof ROLE_LABELS, PillTone>;
 export function RoleBadge({ role }: { role: string }) {
-  const r = parseRole(role) ?? 'CUSTOMER';
+  const r = parseRole(role) ?? 'USER';
   return <Pill tone={ROLE_TONE[r]}>{ROLE_LABELS[r]}</Pill>;
 }
 

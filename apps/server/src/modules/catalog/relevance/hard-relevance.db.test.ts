@@ -8,7 +8,7 @@ import { refreshSearchDocuments } from '../search-documents.ts';
 import { databaseStrategy, memoryStrategy, rankedSearch } from '../search-engine.ts';
 import { SearchIndexFeed } from '../search-index-loader.ts';
 import { SearchWords } from '../search-words.ts';
-import { hardCatalogue, hardQueries, scoreReport, type HardQuery } from './hard-set.ts';
+import { hardCatalogue, hardQueries, scoreReport, type HardQuery } from '../../../../test/relevance/hard-set.ts';
 
 /**
  * The harder relevance set on a smaller sample, through both strategies on a real database: the demo catalogue

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSearchIndex } from '../search-index.ts';
 import { memoryStrategy, rankedSearch } from '../search-engine.ts';
 import { dictionaryOf } from '../search-words.ts';
-import { entriesOf, hardCatalogue, hardQueries, scoreReport, type HardQuery } from './hard-set.ts';
+import { entriesOf, hardCatalogue, hardQueries, scoreReport, type HardQuery } from '../../../../test/relevance/hard-set.ts';
 
 /**
  * The harder relevance set (hard-set.ts): the demo books among 100,000 generated ones with look-alike names, and

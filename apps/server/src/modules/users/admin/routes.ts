@@ -30,7 +30,7 @@ export async function userAdminRoutes(app: FastifyInstance, opts: { ports: UserA
     reply.status(201);
     return envelope(201, await createUser(app.db, currentUser(req), req.body), 'Tạo tài khoản thành công');
   });
-  r.put('/admin/users/:id/role', { schema: { ...usersTags, summary: 'Change the role', params: idParams, body: userRoleSchema } }, async (req) =>
+  r.put('/admin/users/:id/role', { schema: { ...usersTags, summary: 'Change the role: ADMIN, SALE or USER (a shopper; the former name CUSTOMER is read as USER)', params: idParams, body: userRoleSchema } }, async (req) =>
     envelope(200, await setUserRole(ctx, currentUser(req), req.params.id, req.body.role), 'Đã đổi vai trò'),
   );
   r.put('/admin/users/:id/enable', { schema: { ...usersTags, summary: 'Enable (undoes a soft delete) or disable', params: idParams, body: userEnableSchema } }, async (req) =>

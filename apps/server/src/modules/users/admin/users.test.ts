@@ -35,7 +35,7 @@ describe('GET /api/v1/users', () => {
       expect.arrayContaining(['id', 'email', 'username', 'fullName', 'roles', 'role', 'enabled', 'createdAt', 'deletedAt']),
     );
     expect(data.result[0]).not.toHaveProperty('passwordHash');
-    expect(data.result[0]).toMatchObject({ username: 'tim.kiem.hai', role: 'CUSTOMER', roles: ['ROLE_CUSTOMER'], enabled: true, deletedAt: null });
+    expect(data.result[0]).toMatchObject({ username: 'tim.kiem.hai', role: 'USER', roles: ['ROLE_USER'], enabled: true, deletedAt: null });
 
     const defaults = await asAdmin('GET', '/api/v1/users');
     expect(defaults.json().data.meta.pageSize).toBe(10);
@@ -191,14 +191,20 @@ describe('create staff and change roles', () => {
     const promote = await asAdmin('PUT', `/api/v1/admin/users/${created.id}/role`, { role: 'ROLE_ADMIN' });
     expect(promote.statusCode).toBe(200);
     expect(promote.json().data).toMatchObject({ role: 'ADMIN', roles: ['ROLE_ADMIN'] });
-    // The role applies at once (the guard reads it) and the old sessions end.
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/dashboard', headers: bearer(session.accessToken) })).statusCode).toBe(200);
+    // The old sessions end, their access tokens with them; a new login carries the new role at once.
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/dashboard', headers: bearer(session.accessToken) })).statusCode).toBe(401);
     const refresh = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', cookies: { refresh_token: session.refreshToken } });
     expect(refresh.statusCode).toBe(401);
+    const promoted = await loginViaApi(t.app, 'nhan.vien.moi', 'Sale@123');
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/dashboard', headers: bearer(promoted.accessToken) })).statusCode).toBe(200);
     expect((await auditRows(t.app.db, 'USER_ROLE'))[0]!.details).toEqual({ from: 'SALE', to: 'ADMIN' });
+    // The shoppers' former role name still reads as USER.
     const demote = await asAdmin('PUT', `/api/v1/admin/users/${created.id}/role`, { role: 'CUSTOMER' });
-    expect(demote.json().data.role).toBe('CUSTOMER');
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/dashboard', headers: bearer(session.accessToken) })).statusCode).toBe(403);
+    expect(demote.json().data).toMatchObject({ role: 'USER', roles: ['ROLE_USER'] });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/dashboard', headers: bearer(promoted.accessToken) })).statusCode).toBe(401);
+    const demoted = await loginViaApi(t.app, 'nhan.vien.moi', 'Sale@123');
+    expect(demoted.data.user.role).toBe('USER');
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/dashboard', headers: bearer(demoted.accessToken) })).statusCode).toBe(403);
     expect((await asAdmin('PUT', `/api/v1/admin/users/${created.id}/role`, { role: 'KING' })).statusCode).toBe(400);
   });
 });

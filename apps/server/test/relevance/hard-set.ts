@@ -1,9 +1,9 @@
 import { normalizeSearchText } from '@nhasach/shared';
-import { FAMILY_NAMES, FAMOUS_TITLES, GIVEN_NAMES, MIDDLE_NAMES, PUBLISHERS as BENCH_PUBLISHERS, TITLE_WORDS } from '../../../../../../bench/vocabulary.ts';
-import { DEMO_BOOKS, PUBLISHERS } from '../../../db/seed/catalog-data/index.ts';
-import { markedKey } from '../ranking.ts';
-import { searchDocumentOf } from '../search-documents.ts';
-import { isIndexedWord, type AuthorEntry, type BookEntry } from '../search-index.ts';
+import { FAMILY_NAMES, FAMOUS_TITLES, GIVEN_NAMES, MIDDLE_NAMES, PUBLISHERS as BENCH_PUBLISHERS, TITLE_WORDS } from '../../../../bench/vocabulary.ts';
+import { DEMO_BOOKS, PUBLISHERS } from '../../src/db/seed/catalog-data/index.ts';
+import { markedKey } from '../../src/modules/catalog/ranking.ts';
+import { searchDocumentOf } from '../../src/modules/catalog/search-documents.ts';
+import { isIndexedWord, type AuthorEntry, type BookEntry } from '../../src/modules/catalog/search-index.ts';
 
 /**
  * The harder relevance set (docs/decisions.md, "Search a bookseller would sign"): the demo catalogue among
