@@ -217,7 +217,8 @@ describe('admin back-office journey', () => {
     await edit.getByLabel('Chọn ảnh sách').setInputFiles({ name: 'qua-lon.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 0xff) });
     await poll(() => edit.getByRole('alert').filter({ hasText: 'Ảnh vượt quá 10 MB' }).isVisible()).toBe(true);
     expect(await edit.getByRole('list', { name: 'Ảnh của sách' }).getByRole('listitem').count()).toBe(2);
-    await edit.getByLabel('Tồn kho').fill('18');
+    // Stock is shown, not edited: it moves through the stock room, one link away.
+    await edit.getByRole('link', { name: 'Xem kho' }).waitFor();
     await page.getByRole('button', { name: 'Lưu thay đổi' }).click();
     await poll(() => edit.isVisible()).toBe(false);
     expect(new URL(page.url()).searchParams.get('edit')).toBeNull();

@@ -93,5 +93,34 @@ describe('stock room', () => {
     await page.goto('/admin/stock/movements');
     await page.getByRole('cell', { name: 'Điều chỉnh kiểm kê' }).first().waitFor();
     await screenshot(page, 'stock-movements');
+
+    await page.getByRole('navigation', { name: 'Kho hàng' }).getByRole('link', { name: 'Báo cáo' }).click();
+    await page.getByRole('heading', { name: 'Số liệu' }).waitFor();
+    await page.getByRole('cell', { name: 'Tổng cộng' }).waitFor();
+    await screenshot(page, 'stock-sales-report');
+    await page.goto('/admin/stock/exports');
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Tải Excel' }).first().click()]);
+    expect(file.suggestedFilename()).toMatch(/^sach-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  });
+
+  it('imports books from a CSV: report by row and column, background run, progress kept across a reload', async () => {
+    const { page } = await newPage(browser, store.baseUrl);
+    await logIn(page, 'admin', 'Admin@123', '/admin');
+    await page.goto('/admin/stock/import');
+    const good = ['9786049990007', '9786049990014', '9786049990021'];
+    const csv = ['ISBN,Tên sách,Giá bán,Danh mục,Tồn kho ban đầu', ...good.map((isbn, i) => `${isbn},Sách Nhập Trình Duyệt ${i},99000,Danh Mục Trình Duyệt,5`), '9786049990038,Sách Lỗi,abc,,'].join('\n');
+    await page.locator('input[type=file]').setInputFiles({ name: 'sach.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByLabel('Tạo mới tác giả, nhà xuất bản, nhà cung cấp, danh mục khi chưa có').check();
+    await page.getByRole('button', { name: 'Kiểm tra tệp' }).click();
+    await page.getByRole('cell', { name: 'Giá bán phải là số nguyên.' }).waitFor();
+    await page.waitForURL(/\/admin\/stock\/import\?id=\d+$/);
+    await screenshot(page, 'stock-import-report');
+    await page.reload();
+    await page.getByRole('button', { name: 'Nhập 3 dòng hợp lệ' }).click();
+    await page.getByText('Đã nhập xong: 3 sách mới, 0 sách cập nhật, 1 dòng lỗi bỏ qua.').waitFor();
+    await page.reload();
+    await page.getByText('Đã nhập xong: 3 sách mới, 0 sách cập nhật, 1 dòng lỗi bỏ qua.').waitFor();
+    await screenshot(page, 'stock-import-done');
   });
 });
+

@@ -619,7 +619,7 @@ export interface DashboardDto {
   totals: { books: number; activeBooks: number; customers: number; orders: number };
 }
 
-/** Books at or below this stock (and ACTIVE) are listed as low on stock. */
+/** Books at or below this stock (and ACTIVE) are listed as low on stock, unless the book has its own threshold (stock room). */
 export const LOW_STOCK_THRESHOLD = 5;
 export const DASHBOARD_TOP_BOOKS = 10;
 export const DASHBOARD_NEWEST_CUSTOMERS = 10;

@@ -32,3 +32,4 @@ export * from './storefront-params.ts';
 export * from './content.ts';
 export * from './content-pages.ts';
 export * from './stock.ts';
+export * from './book-import.ts';

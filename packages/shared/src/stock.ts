@@ -305,3 +305,53 @@ export const exportQuery = z
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'Từ ngày phải trước hoặc bằng đến ngày.', path: ['to'] });
 export type ExportQuery = z.output<typeof exportQuery>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Sales report (GET /api/v1/admin/reports/sales)
+
+export const SALES_GROUPS = ['day', 'category', 'publisher', 'supplier'] as const;
+export type SalesGroup = (typeof SALES_GROUPS)[number];
+export const SALES_GROUP_LABELS: Record<SalesGroup, string> = { day: 'Ngày', category: 'Danh mục', publisher: 'Nhà xuất bản', supplier: 'Nhà cung cấp' };
+
+export const salesReportQuery = z
+  .object({
+    groupBy: z.preprocess(queryScalar, z.enum(SALES_GROUPS, { error: 'groupBy phải là day, category, publisher hoặc supplier.' }).default('day')),
+    format: z.preprocess(queryScalar, z.enum(EXPORT_FORMATS, { error: 'format phải là xlsx hoặc csv.' }).default('xlsx')),
+    from: dayParam('Từ ngày'),
+    to: dayParam('Đến ngày'),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'Từ ngày phải trước hoặc bằng đến ngày.', path: ['to'] });
+
+export interface SalesRowDto {
+  /** The day (YYYY-MM-DD), or the id of the category, publisher or supplier (null: none). */
+  key: string | null;
+  label: string;
+  orders: number;
+  units: number;
+  /** Sum of the lines' totals (VND), before order-level vouchers and shipping. */
+  revenue: number;
+  /** Cost of the units whose book has a posted receipt (VND). */
+  cost: number;
+  /** Revenue of the units with a known cost; margin = costedRevenue - cost. */
+  costedRevenue: number;
+  margin: number;
+  /** Units sold of books never received on a receipt (no cost known). */
+  unitsWithoutCost: number;
+}
+
+export interface SalesReportDto {
+  from: string | null;
+  to: string | null;
+  groupBy: SalesGroup;
+  rows: SalesRowDto[];
+  totals: Omit<SalesRowDto, 'key' | 'label'>;
+}
+
+/**
+ * The sales report's rule (docs/decisions.md, Stock room: reports): the lines of the orders that count as revenue
+ * (REVENUE_RULE) placed in the period (Vietnam days); a line's cost is its quantity times the unit cost of the
+ * book's latest receipt posted before the order (else its latest receipt); lines of books never received have no
+ * cost and stay out of the margin.
+ */
+export const SALES_REPORT_RULE =
+  'Doanh thu hàng = tổng thành tiền các dòng của đơn được tính doanh thu (đã thanh toán, hoặc COD đã giao), chưa trừ mã giảm giá cấp đơn và phí vận chuyển. Giá vốn = số lượng × giá nhập của phiếu nhập gần nhất trước ngày đặt. Lãi gộp = doanh thu có giá vốn − giá vốn.';

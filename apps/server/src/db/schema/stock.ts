@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import type { CountStatus, ReceiptStatus, StockReason, StockRefType } from '@nhasach/shared';
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import type { CountStatus, ImportErrorDto, ImportFileRow, ImportMode, ImportStatus, ReceiptStatus, StockReason, StockRefType } from '@nhasach/shared';
 import { books, categories, suppliers } from './catalog.ts';
 import { users } from './users.ts';
 
@@ -129,3 +129,33 @@ export const stockCountLines = pgTable(
   },
   (t) => [primaryKey({ columns: [t.countId, t.bookId] }), check('stock_count_lines_counted_nonnegative', sql`${t.counted} is null or ${t.counted} >= 0`)],
 );
+
+/**
+ * A bulk import of books (catalog/import): the file's rows as read (raw text), the dry run's report, then the run's
+ * progress. The books change in one transaction at the end of the run (all or nothing); progress is written beside
+ * it, and a RUNNING import whose heartbeat stopped was interrupted (nothing applied).
+ */
+export const bookImports = pgTable('book_imports', {
+  id: serial('id').primaryKey(),
+  fileName: varchar('file_name', { length: 255 }).notNull(),
+  status: varchar('status', { length: 12 }).$type<ImportStatus>().notNull().default('VALIDATED'),
+  mode: varchar('mode', { length: 16 }).$type<ImportMode>(),
+  createMissing: boolean('create_missing').notNull().default(false),
+  rows: jsonb('rows').$type<ImportFileRow[]>().notNull(),
+  totalRows: integer('total_rows').notNull(),
+  validRows: integer('valid_rows').notNull(),
+  errorRows: integer('error_rows').notNull(),
+  toCreate: integer('to_create').notNull().default(0),
+  toUpdate: integer('to_update').notNull().default(0),
+  errors: jsonb('errors').$type<ImportErrorDto[]>().notNull(),
+  processed: integer('processed').notNull().default(0),
+  created: integer('created').notNull().default(0),
+  updated: integer('updated').notNull().default(0),
+  failure: text('failure'),
+  createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+  createdBy: varchar('created_by', { length: 64 }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  startedAt: timestamp('started_at', { withTimezone: true }),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});

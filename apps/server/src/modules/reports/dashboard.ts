@@ -52,7 +52,8 @@ export async function getDashboard(db: Db, now = new Date()): Promise<DashboardD
       db,
       sql`select b.id, b.title, b.slug, b.stock,
           (select coalesce(bi.thumb_url, bi.url) from book_images bi where bi.book_id = b.id order by bi.sort_order, bi.id limit 1) as thumbnail
-        from books b where b.status = 'ACTIVE' and b.stock <= ${LOW_STOCK_THRESHOLD} order by b.stock, b.sold desc, b.id limit 20`,
+        from books b left join book_stock_settings s on s.book_id = b.id
+        where b.status = 'ACTIVE' and b.stock <= coalesce(s.threshold, ${LOW_STOCK_THRESHOLD}) order by b.stock, b.sold desc, b.id limit 20`,
     ),
     queryRows<{ id: number; username: string; email: string; fullName: string | null; createdAt: Date | string }>(
       db,

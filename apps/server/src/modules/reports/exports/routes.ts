@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { exportQuery } from '@nhasach/shared';
+import { SALES_GROUP_LABELS, exportQuery, salesReportQuery, type SalesRowDto } from '@nhasach/shared';
 import { requireRoles } from '../../../lib/guards.ts';
 import { BOOK_COLUMNS, MOVEMENT_COLUMNS, ORDER_COLUMNS, bookRows, movementRows, orderLineRows, periodOf } from './queries.ts';
-import { CONTENT_TYPES, streamTable, type ExportFormat } from './writer.ts';
+import { salesReport } from '../sales.ts';
+import { CONTENT_TYPES, streamTable, type Column, type ExportFormat } from './writer.ts';
+import { envelope } from '../../../lib/envelope.ts';
 
 /** A file name with the export's date (Vietnam time): sach-2026-11-27.xlsx. */
 function fileName(base: string, format: ExportFormat, from?: string, to?: string): string {
@@ -41,5 +43,31 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
       .type(CONTENT_TYPES[format])
       .header('content-disposition', `attachment; filename="${fileName('bien-dong-kho', format, from, to)}"`)
       .send(streamTable(format, 'Biến động kho', MOVEMENT_COLUMNS, movementRows(app.db, periodOf(from, to))));
+  });
+
+  // ---- sales report: the figures, and the same figures as a file
+  r.get('/admin/reports/sales', { schema: { ...schema, querystring: salesReportQuery, summary: 'Revenue, orders, units and gross margin by day, category, publisher or supplier' } }, async (req) =>
+    envelope(200, await salesReport(app.db, req.query)),
+  );
+  r.get('/admin/exports/sales', { schema: { ...schema, querystring: salesReportQuery, summary: 'The sales report as a file' } }, async (req, reply) => {
+    const { format, from, to, groupBy } = req.query;
+    const report = await salesReport(app.db, req.query);
+    const columns: Column<SalesRowDto>[] = [
+      { header: SALES_GROUP_LABELS[groupBy], type: 'text', width: 28, value: (x) => x.label },
+      { header: 'Số đơn', type: 'int', width: 10, value: (x) => x.orders },
+      { header: 'Số cuốn', type: 'int', width: 10, value: (x) => x.units },
+      { header: 'Doanh thu hàng (₫)', type: 'vnd', width: 18, value: (x) => x.revenue },
+      { header: 'Giá vốn (₫)', type: 'vnd', width: 18, value: (x) => x.cost },
+      { header: 'Lãi gộp (₫)', type: 'vnd', width: 18, value: (x) => x.margin },
+      { header: 'Số cuốn chưa có giá vốn', type: 'int', width: 14, value: (x) => x.unitsWithoutCost },
+    ];
+    const rows = [...report.rows, { key: null, label: 'Tổng cộng', ...report.totals }];
+    async function* all() {
+      yield* rows;
+    }
+    return reply
+      .type(CONTENT_TYPES[format])
+      .header('content-disposition', `attachment; filename="${fileName(`bao-cao-ban-hang-${groupBy}`, format, from, to)}"`)
+      .send(streamTable(format, 'Báo cáo bán hàng', columns, all()));
   });
 }

@@ -57,7 +57,9 @@ export function streamTable<R>(format: ExportFormat, sheetName: string, columns:
       const csv = stringify({ header: true, columns: columns.map((c) => c.header), bom: true });
       csv.pipe(out);
       for await (const row of rows) {
-        if (!csv.write(columns.map((c) => cellValue(c, row, 'csv') ?? ''))) await new Promise((r) => csv.once('drain', r));
+        // A client gone away: stop reading the database.
+        if (out.destroyed) return;
+        if (!csv.write(columns.map((c) => cellValue(c, row, 'csv') ?? ''))) await new Promise((r) => (csv.once('drain', r), out.once('close', r)));
       }
       csv.end();
       return;
@@ -67,7 +69,10 @@ export function streamTable<R>(format: ExportFormat, sheetName: string, columns:
     ws.columns = columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? 16, style: EXCEL_FORMATS[c.type] ? { numFmt: EXCEL_FORMATS[c.type] } : {} }));
     ws.getRow(1).font = { bold: true };
     ws.getRow(1).commit();
-    for await (const row of rows) ws.addRow(columns.map((c) => cellValue(c, row, 'xlsx'))).commit();
+    for await (const row of rows) {
+      if (out.destroyed) return;
+      ws.addRow(columns.map((c) => cellValue(c, row, 'xlsx'))).commit();
+    }
     ws.commit();
     await wb.commit();
   })().catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));

@@ -19,7 +19,9 @@ const TABS = [
   { to: '/admin/stock/receipts', label: 'Phiếu nhập' },
   { to: '/admin/stock/counts', label: 'Kiểm kê' },
   { to: '/admin/stock/movements', label: 'Lịch sử kho' },
+  { to: '/admin/stock/import', label: 'Nhập sách từ tệp' },
   { to: '/admin/stock/exports', label: 'Xuất file' },
+  { to: '/admin/stock/reports', label: 'Báo cáo' },
 ];
 
 /** The stock room's header: its title and the tabs between its pages. */

@@ -1,5 +1,9 @@
 import type {
   AdminCategoryDto,
+  SalesGroup,
+  SalesReportDto,
+  BookImportDto,
+  ImportMode,
   BookStockDto,
   CountDto,
   CountLineDto,
@@ -60,3 +64,15 @@ export const cancelCount = (id: number) => api.post<CountDto>(`${BASE}/counts/${
 /** Suppliers and categories for the pickers (the catalogue's own admin lists). */
 export const fetchSuppliers = () => api.get<PageResult<{ id: number; name: string }>>('/api/v1/admin/suppliers', { size: 200, sort: 'name' });
 export const fetchCategories = () => api.get<AdminCategoryDto[]>('/api/v1/admin/categories');
+
+export const importKeys = { one: (id: number) => ['admin', 'imports', id] as const, list: ['admin', 'imports'] as const };
+export const uploadImport = (file: File, createMissing: boolean) => {
+  const form = new FormData();
+  form.append('file', file);
+  return api.post<BookImportDto>('/api/v1/admin/imports/books', form, { query: { createMissing } });
+};
+export const fetchImport = (id: number) => api.get<BookImportDto>(`/api/v1/admin/imports/books/${id}`);
+export const fetchImports = () => api.get<BookImportDto[]>('/api/v1/admin/imports/books');
+export const startImport = (id: number, mode: ImportMode) => api.post<BookImportDto>(`/api/v1/admin/imports/books/${id}/start`, { mode });
+
+export const fetchSalesReport = (q: { groupBy: SalesGroup; from: string; to: string }) => api.get<SalesReportDto>('/api/v1/admin/reports/sales', q);

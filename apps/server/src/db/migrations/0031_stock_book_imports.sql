@@ -1,0 +1,26 @@
+-- Bulk imports of books (catalog/import): the rows as read, the dry run's report, the run's progress.
+CREATE TABLE IF NOT EXISTS "book_imports" (
+  "id" serial PRIMARY KEY,
+  "file_name" varchar(255) NOT NULL,
+  "status" varchar(12) DEFAULT 'VALIDATED' NOT NULL,
+  "mode" varchar(16),
+  "create_missing" boolean DEFAULT false NOT NULL,
+  "rows" jsonb NOT NULL,
+  "total_rows" integer NOT NULL,
+  "valid_rows" integer NOT NULL,
+  "error_rows" integer NOT NULL,
+  "to_create" integer DEFAULT 0 NOT NULL,
+  "to_update" integer DEFAULT 0 NOT NULL,
+  "errors" jsonb NOT NULL,
+  "processed" integer DEFAULT 0 NOT NULL,
+  "created" integer DEFAULT 0 NOT NULL,
+  "updated" integer DEFAULT 0 NOT NULL,
+  "failure" text,
+  "created_by_id" integer REFERENCES "users"("id") ON DELETE SET NULL,
+  "created_by" varchar(64),
+  "created_at" timestamp with time zone DEFAULT now() NOT NULL,
+  "started_at" timestamp with time zone,
+  "heartbeat_at" timestamp with time zone,
+  "finished_at" timestamp with time zone,
+  CONSTRAINT "book_imports_status_valid" CHECK ("status" IN ('VALIDATED', 'RUNNING', 'DONE', 'FAILED'))
+);
