@@ -30,3 +30,4 @@ export * from './search-text.ts';
 export * from './storefront-params.ts';
 export * from './content.ts';
 export * from './content-pages.ts';
+export * from './page-head.ts';

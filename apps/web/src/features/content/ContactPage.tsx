@@ -21,7 +21,6 @@ import { Button } from '../../components/Button.tsx';
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../components/icons.tsx';
 import { FieldErrorText, inputBaseClass, inputClass, TextField } from '../../components/TextField.tsx';
 import { apiMessage, applyFieldErrors } from '../../lib/apiMessage.ts';
-import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { useAuth } from '../auth/useAuth.ts';
 
 type Values = ContactMessageInput;
@@ -29,7 +28,6 @@ const FIELDS = ['name', 'email', 'phone', 'topic', 'message'] as const;
 
 /** /lien-he: the store's address, opening hours, phone and e-mail, and a form whose messages reach the admins. */
 export function ContactPage() {
-  useDocumentTitle('Liên hệ');
   const { user } = useAuth();
   const [sent, setSent] = useState(false);
   const [serverError, setServerError] = useState<string>();
