@@ -32,6 +32,7 @@ import { bookHref } from '../cart/CartLineRow.tsx';
 import { SummaryRow } from '../cart/CartSummary.tsx';
 import { useBottomBarSpace } from '../cart/useBottomBarSpace.ts';
 import { refreshCartAfterOrder, useCart } from '../cart/useCart.ts';
+import { useViewer } from '../../lib/viewer.ts';
 import { PaymentResult } from './PaymentResult.tsx';
 import { gatewayParams, goToGateway, paymentReturnBase, providerName } from './payment.ts';
 
@@ -62,6 +63,7 @@ const DELIVERY_HINTS: Record<DeliveryMethod, string> = {
 function CheckoutForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const viewer = useViewer();
   const { query: cartQuery, cart } = useCart();
   const addresses = useQuery({ queryKey: addressKeys.all, queryFn: ({ signal }) => fetchAddresses(signal) });
 
@@ -121,7 +123,7 @@ function CheckoutForm() {
       return;
     }
 
-    await refreshCartAfterOrder(queryClient);
+    await refreshCartAfterOrder(queryClient, viewer);
     const detail = `/orders/${encodeURIComponent(code)}`;
     if (paymentMethod === 'COD') {
       navigate(detail, { state: { placed: true } satisfies OrderPlacedState });
