@@ -15,6 +15,7 @@ export * from './isbn.ts';
 export * from './media.ts';
 export * from './banners.ts';
 export * from './orders.ts';
+export * from './orders-schemas.ts';
 export * from './cart.ts';
 export * from './cart-badge.ts';
 export * from './address.ts';
