@@ -484,19 +484,16 @@ describe('auth and account journey', () => {
     expect(params.get('q')).toBe(`Dế Mèn ${'x'.repeat(200)}`.slice(0, 128));
     expect([params.get('page'), params.get('size'), params.get('sort'), params.get('direction')]).toEqual(['0', '20', 'createdAt', 'DESC']);
 
-    // Cart badge follows CART_BADGE_COUNT on 'cart:changed'.
+    // The badge is the server cart's count (its query), not a number kept in the browser: a guest has none, whatever
+    // the storage or the page's events say.
     const cartLink = page.getByRole('link', { name: /^Giỏ hàng/ });
     expect(await cartLink.getAttribute('aria-label')).toBe('Giỏ hàng');
     await page.evaluate(() => {
       localStorage.setItem('CART_BADGE_COUNT', '3');
       window.dispatchEvent(new CustomEvent('cart:changed', { detail: {} }));
     });
-    await poll(() => cartLink.getAttribute('aria-label')).toBe('Giỏ hàng, 3 sản phẩm');
-    await page.evaluate(() => {
-      localStorage.setItem('CART_BADGE_COUNT', '150');
-      window.dispatchEvent(new CustomEvent('cart:changed', { detail: {} }));
-    });
-    await poll(() => cartLink.getAttribute('aria-label')).toBe('Giỏ hàng, 99+ sản phẩm');
+    await page.waitForTimeout(300);
+    expect(await cartLink.getAttribute('aria-label')).toBe('Giỏ hàng');
     await page.goto('/gio-hang');
     expect(await page.getByRole('link', { name: /^Giỏ hàng/ }).getAttribute('aria-current')).toBe('page');
     await context.close();

@@ -14,11 +14,12 @@ afterAll(async () => {
 });
 
 describe('store shell', () => {
-  it('serves the web app for any non-API path', async () => {
+  it('answers an unknown path with the app\'s not-found page and HTTP 404', async () => {
     const { context, page } = await newPage(browser, store.baseUrl);
     const res = await page.goto('/some/deep/link');
-    expect(res?.status()).toBe(200);
+    expect(res?.status()).toBe(404);
     expect(await page.title()).toContain('Nhà Sách');
+    await page.getByRole('heading', { level: 1, name: 'Không tìm thấy trang' }).waitFor();
     await context.close();
   });
 });

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  cancelOrderSchema,
   canCustomerCancel,
   canTransition,
   CANCEL_REASONS,
   computeTotals,
-  createOrderSchema,
   joinCancelReasons,
   ORDER_FLOW,
   ORDER_STATUS_CHANGES,
@@ -15,6 +13,7 @@ import {
   PAYMENT_STATUSES,
   shippingFeeFor,
 } from './orders.ts';
+import { cancelOrderSchema, createOrderSchema } from './orders-schemas.ts';
 import { MANUAL_PAYMENT_STATUS_CHANGES } from './sales.ts';
 import { addressInputSchema, formatAddressLine } from './address.ts';
 import { cartAddSchema, cartUpdateSchema } from './cart.ts';

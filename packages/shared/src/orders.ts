@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { jsonId, text } from './input.ts';
+// The order rules and labels; the request schemas (Zod) are in orders-schemas.ts, so that a page showing an order
+// or a cart does not load the schema library.
 import type { PageResult } from './envelope.ts';
 
 /**
@@ -284,37 +284,6 @@ export function joinCancelReasons(ticked: readonly string[], typed?: string): st
 // Payloads
 
 export const ORDER_NOTE_MAX = 500;
-
-export const createOrderSchema = z.object({
-  addressId: jsonId('Vui lòng chọn địa chỉ giao hàng.'),
-  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Vui lòng chọn phương thức thanh toán.' }),
-  deliveryMethod: z.enum(DELIVERY_METHODS, { error: 'Vui lòng chọn phương thức giao hàng.' }),
-  /** The one voucher code for this order (any case, spaces ignored); blank or absent: none. */
-  voucherCode: text('Mã giảm giá')
-    .max(64, 'Mã giảm giá không tồn tại.')
-    .nullish()
-    .transform((v) => (v ? v.replace(/\s+/g, '').toUpperCase() || undefined : undefined)),
-  /** Sent only when non-empty after trimming (spec section 5); blank becomes absent. */
-  note: text('Ghi chú', { multiline: true })
-    .trim()
-    .max(ORDER_NOTE_MAX, `Ghi chú tối đa ${ORDER_NOTE_MAX} ký tự.`)
-    .nullish()
-    .transform((v) => (v ? v : undefined)),
-  /**
-   * Online payment only: where the gateway will send the shopper back (the address the store is open at). The
-   * server checks it before placing the order, so a refused address leaves no unpaid order behind.
-   */
-  returnUrl: text('returnUrl').trim().max(1000, 'Địa chỉ quay lại quá dài.').optional(),
-});
-export type CreateOrderInput = z.input<typeof createOrderSchema>;
-
-export const cancelOrderSchema = z.object({
-  reason: text('Lý do huỷ', { multiline: true, error: CANCEL_REASON_REQUIRED })
-    .trim()
-    .min(1, CANCEL_REASON_REQUIRED)
-    .max(CANCEL_REASON_MAX, `Lý do huỷ tối đa ${CANCEL_REASON_MAX} ký tự.`),
-});
-export type CancelOrderInput = z.input<typeof cancelOrderSchema>;
 
 /** The Idempotency-Key header of POST /orders: a retry with the same key returns the first order. */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';

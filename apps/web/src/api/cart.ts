@@ -1,11 +1,12 @@
-import { ERROR_CODES, STORAGE_KEYS, type CartDto } from '@nhasach/shared';
-import { storage, storedUserId } from '../lib/storage.ts';
+import { ERROR_CODES, type CartDto } from '@nhasach/shared';
 import { CART_CHANGED_EVENT } from '../lib/cartBadge.ts';
 import { ApiError, api } from './client.ts';
 
 /**
- * Cart calls (spec section 7, Cart). Every answer is the whole recomputed cart. Every write stores the badge
- * count from the answer and fires 'cart:changed' with a detail object (spec section 4, Cart).
+ * Cart calls (spec section 7, Cart). Every answer is the whole recomputed cart. Every write fires 'cart:changed'
+ * with a detail object (spec section 4, Cart), the spec's signal for whatever listens. The app itself reads the cart
+ * from its query (features/cart/api/get-cart.ts), which the writes' answers update (useCartWrite); the badge count
+ * the spec keeps under CART_BADGE_COUNT is written from that query (Header).
  */
 
 /** What 'cart:changed' carries. */
@@ -32,18 +33,15 @@ export function distinctCount(cart: unknown): number | undefined {
   return typeof n === 'number' && Number.isFinite(n) ? Math.max(0, n) : undefined;
 }
 
-/** Stores the badge count of `cart` and tells the page (header badge, other cart views) about the change. */
+/** Tells the page a cart changed ('cart:changed' with a detail object, spec section 4, Cart). */
 export function publishCart(cart: CartDto | undefined, action: CartChangedDetail['action'], bookId?: number): void {
-  const count = distinctCount(cart);
-  if (count !== undefined) storage.set(STORAGE_KEYS.cartBadge, String(count));
-  const detail: CartChangedDetail = { action, bookId, count, cart };
+  const detail: CartChangedDetail = { action, bookId, count: distinctCount(cart), cart };
   window.dispatchEvent(new CustomEvent<CartChangedDetail>(CART_CHANGED_EVENT, { detail }));
 }
 
 async function write(call: Promise<CartDto>, action: CartChangedDetail['action'], bookId?: number): Promise<CartDto> {
-  const session = storedUserId();
   const cart = await call;
-  if (storedUserId() === session) publishCart(cart, action, bookId);
+  publishCart(cart, action, bookId);
   return cart;
 }
 

@@ -163,6 +163,15 @@ export function refreshAccessToken(): Promise<string | undefined> {
   return mine;
 }
 
+/** How a request reaches the API: fetch in the browser; the server's render calls its own app in-process. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/** The server's render (entry-server.tsx) sends the API requests of its loaders to the server itself, with no network hop. */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 async function send(method: string, path: string, opts: RequestOptions, retried: boolean): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
   const auth = isAuthPath(path);
@@ -178,7 +187,7 @@ async function send(method: string, path: string, opts: RequestOptions, retried:
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(opts.body);
   }
-  return fetch(`${API_BASE}${path}${toQueryString(opts.query)}`, {
+  return transport(`${API_BASE}${path}${toQueryString(opts.query)}`, {
     method,
     headers,
     body,

@@ -1,12 +1,14 @@
 import { IDEMPOTENCY_KEY_HEADER, type CreateOrderInput, type OrderDto, type OrderPage, type OrderStatus } from '@nhasach/shared';
+import { sessionKey } from '../lib/viewer.ts';
 import { api } from './client.ts';
 
 /** The customer's orders (spec section 7, Orders and payment). */
 
+/** Keys of the session's orders (lib/viewer.ts): the viewer is the signed-in user's id. */
 export const orderKeys = {
-  all: ['orders'] as const,
-  mine: (statuses: readonly OrderStatus[], page: number, size: number) => ['orders', 'me', statuses.join(','), page, size] as const,
-  detail: (code: string) => ['orders', 'detail', code] as const,
+  all: (viewer: string) => sessionKey(viewer, 'orders'),
+  mine: (viewer: string, statuses: readonly OrderStatus[], page: number, size: number) => sessionKey(viewer, 'orders', 'me', statuses.join(','), page, size),
+  detail: (viewer: string, code: string) => sessionKey(viewer, 'orders', 'detail', code),
 };
 
 /**

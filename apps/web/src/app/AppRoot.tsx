@@ -1,4 +1,6 @@
-import { Outlet, ScrollRestoration, type Location } from 'react-router';
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useMatches, type Location } from 'react-router';
+import type { RouteData } from '../lib/head.ts';
 import { AuthProvider } from '../features/auth/AuthProvider.tsx';
 import { IntroOverlay } from './IntroOverlay.tsx';
 
@@ -9,11 +11,22 @@ import { IntroOverlay } from './IntroOverlay.tsx';
  */
 const scrollKey = (location: Location) => (location.key === 'default' ? `${location.pathname}${location.search}` : location.key);
 
+/** The tab's title from the page's route (its loader's head, app/routes); pages without one set their own. */
+function RouteTitle() {
+  const matches = useMatches();
+  const title = (matches[matches.length - 1]?.loaderData as RouteData | undefined)?.head.title;
+  useEffect(() => {
+    if (title) document.title = title;
+  }, [title]);
+  return null;
+}
+
 /** Root route: the session (it needs the router to navigate on logout), the intro overlay and scroll restore. */
 export function AppRoot() {
   return (
     <AuthProvider>
       <Outlet />
+      <RouteTitle />
       <IntroOverlay />
       <ScrollRestoration getKey={scrollKey} />
     </AuthProvider>

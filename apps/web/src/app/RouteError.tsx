@@ -6,7 +6,11 @@ import { NotFoundPage } from './NotFoundPage.tsx';
 /** Shown when a page throws while rendering (or a lazy chunk fails to load after a deploy). */
 export function RouteError() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    // A route's loader names what it did not find (app/routes/load.ts).
+    const what = error.data === 'book' || error.data === 'category' ? error.data : 'page';
+    return <NotFoundPage what={what} />;
+  }
   return (
     <div role="alert" className="mx-auto max-w-lg px-4 py-20 text-center">
       <div className="mx-auto grid size-14 place-items-center rounded-2xl bg-brand-50 text-brand-700">

@@ -1,4 +1,6 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, Navigate, type HydrationState, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import type { RouteData } from '../lib/head.ts';
 import { ADMIN_ROLES, SALE_ROLES } from './access.ts';
 import { AppRoot } from './AppRoot.tsx';
 import { StoreLayout } from './layout/StoreLayout.tsx';
@@ -6,6 +8,7 @@ import { lazyPage } from './lazyPage.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { RequireRoles } from './RequireRoles.tsx';
 import { RouteError } from './RouteError.tsx';
+import { notFound, type RouteLoader } from './routes/load.ts';
 
 // Storefront pages load on first visit (the server's HTML of home, product, category and search preloads theirs).
 const HomePage = lazyPage(() => import('../features/storefront/HomePage.tsx'), 'HomePage');
@@ -48,98 +51,132 @@ const SaleLayout = lazyPage(() => import('../features/sale/SaleLayout.tsx'), 'Sa
 const SaleOrdersPage = lazyPage(() => import('../features/sale/SaleOrdersPage.tsx'), 'SaleOrdersPage');
 const SaleOrderDetailPage = lazyPage(() => import('../features/sale/SaleOrderDetailPage.tsx'), 'SaleOrderDetailPage');
 
-/** The route table of spec section 2. */
-export const routes: RouteObject[] = [
-  {
-    element: <AppRoot />,
-    errorElement: <RouteError />,
-    children: [
-      {
-        path: '/',
-        element: <StoreLayout />,
-        errorElement: <RouteError />,
-        children: [
-          { index: true, element: <HomePage /> },
-          { path: 'lien-he', element: <ContactPage /> },
-          { path: 'trang/:slug', element: <ContentPage /> },
-          { path: 'dang-ky', element: <RegisterPage /> },
-          { path: 'verify-email', element: <VerifyEmailPage /> },
-          { path: 'dang-nhap', element: <LoginPage /> },
-          { path: 'quen-mat-khau', element: <ForgotPasswordPage /> },
-          { path: 'dat-lai-mat-khau', element: <ResetPasswordPage /> },
-          { path: 'books/:slug', element: <ProductDetailPage /> },
-          { path: 'danh-muc/:catSlug', element: <CategoryPage /> },
-          { path: 'danh-muc/:catSlug/:slug', element: <ProductDetailPage /> },
-          { path: 'search', element: <SearchPage /> },
-          { path: 'gio-hang', element: <CartPage /> },
-          {
-            // Signed-in customers (spec section 6: account, checkout, orders, favourites).
-            element: <RequireRoles />,
-            children: [
-              { path: 'doi-mat-khau', element: <ChangePasswordPage /> },
-              { path: 'checkout', element: <CheckoutPage /> },
-              { path: 'orders/:code', element: <OrderDetailPage /> },
-              { path: 'orders/:code/chuyen-khoan', element: <BankTransferPage /> },
-              { path: 'don-hang', element: <MyOrdersPage /> },
-              { path: 'yeu-thich', element: <FavouritesPage /> },
-              {
-                path: 'tai-khoan',
-                element: <AccountLayout />,
-                children: [
-                  { index: true, element: <Navigate to="/tai-khoan/ho-so-cua-toi" replace /> },
-                  { path: 'ho-so-cua-toi', element: <ProfilePage /> },
-                  { path: 'dia-chi', element: <AddressesPage /> },
-                  { path: 'doi-mat-khau', element: <AccountChangePasswordPage /> },
-                ],
-              },
-            ],
-          },
-          { path: '*', element: <NotFoundPage /> },
-        ],
-      },
-      {
-        path: '/admin',
-        element: <RequireRoles roles={ADMIN_ROLES} />,
-        errorElement: <RouteError />,
-        children: [
-          {
-            element: <AdminLayout />,
-            children: [
-              { index: true, element: <AdminDashboardPage /> },
-              { path: 'books', element: <AdminBooksPage /> },
-              { path: 'users', element: <AdminUsersPage /> },
-              { path: 'categories', element: <AdminCategoriesPage /> },
-              { path: 'masters', element: <AdminMastersPage /> },
-              { path: 'vouchers', element: <AdminVouchersPage /> },
-              { path: 'pages', element: <AdminPagesPage /> },
-              { path: 'contact', element: <AdminContactPage /> },
-              { path: 'stock/*', element: <AdminStockRoutes /> },
-              { path: '*', element: <NotFoundPage /> },
-            ],
-          },
-        ],
-      },
-      {
-        path: '/sale',
-        element: <RequireRoles roles={SALE_ROLES} />,
-        errorElement: <RouteError />,
-        children: [
-          {
-            element: <SaleLayout />,
-            children: [
-              { index: true, element: <Navigate to="/sale/orders" replace /> },
-              { path: 'orders', element: <SaleOrdersPage /> },
-              { path: 'orders/:id', element: <SaleOrderDetailPage /> },
-              { path: '*', element: <NotFoundPage /> },
-            ],
-          },
-        ],
-      },
-    ],
-  },
-];
+/**
+ * What a route tells the server besides its head: its page's module under src/features (e.g. 'storefront/HomePage'
+ * for src/features/storefront/HomePage.tsx), whose script files the HTML preloads.
+ */
+export interface RouteHandle {
+  page?: string;
+}
+
+/**
+ * The route table of spec section 2, for the browser and the server's render alike. A storefront page's route
+ * declares its data and its head: its loader (app/routes/*.ts, loaded with the page's code) fills the query cache
+ * through the page's own query options and answers the head (title, description, canonical, Open Graph, JSON-LD);
+ * a page that does not exist throws a 404 answer. The server renders the routes that answer a head (entry-server.tsx).
+ */
+export function createRoutes(client: QueryClient): RouteObject[] {
+  const load =
+    (module: () => Promise<{ loader: RouteLoader }>) =>
+    async (args: LoaderFunctionArgs): Promise<RouteData> =>
+      (await module()).loader(client, args);
+  const handle = (page: string): RouteHandle => ({ page });
+  return [
+    {
+      element: <AppRoot />,
+      errorElement: <RouteError />,
+      children: [
+        {
+          path: '/',
+          element: <StoreLayout />,
+          errorElement: <RouteError />,
+          children: [
+            {
+              // A page's error (a 404 from its loader) shows inside the store's header and footer.
+              errorElement: <RouteError />,
+              children: [
+                { index: true, element: <HomePage />, loader: load(() => import('./routes/home.ts')), handle: handle('storefront/HomePage') },
+                { path: 'lien-he', element: <ContactPage />, loader: load(() => import('./routes/contact.ts')), handle: handle('content/ContactPage') },
+                { path: 'trang/:slug', element: <ContentPage />, loader: load(() => import('./routes/content.ts')), handle: handle('content/ContentPage') },
+                { path: 'dang-ky', element: <RegisterPage /> },
+                { path: 'verify-email', element: <VerifyEmailPage /> },
+                { path: 'dang-nhap', element: <LoginPage /> },
+                { path: 'quen-mat-khau', element: <ForgotPasswordPage /> },
+                { path: 'dat-lai-mat-khau', element: <ResetPasswordPage /> },
+                { path: 'books/:slug', element: <ProductDetailPage />, loader: load(() => import('./routes/product.ts')), handle: handle('storefront/ProductDetailPage') },
+                { path: 'danh-muc/:catSlug', element: <CategoryPage />, loader: load(() => import('./routes/category.ts')), handle: handle('storefront/CategoryPage') },
+                {
+                  path: 'danh-muc/:catSlug/:slug',
+                  element: <ProductDetailPage />,
+                  loader: load(() => import('./routes/product.ts')),
+                  handle: handle('storefront/ProductDetailPage'),
+                },
+                { path: 'search', element: <SearchPage />, loader: load(() => import('./routes/search.ts')), handle: handle('storefront/SearchPage') },
+                { path: 'gio-hang', element: <CartPage /> },
+                {
+                  // Signed-in customers (spec section 6: account, checkout, orders, favourites).
+                  element: <RequireRoles />,
+                  children: [
+                    { path: 'doi-mat-khau', element: <ChangePasswordPage /> },
+                    { path: 'checkout', element: <CheckoutPage /> },
+                    { path: 'orders/:code', element: <OrderDetailPage /> },
+                    { path: 'orders/:code/chuyen-khoan', element: <BankTransferPage /> },
+                    { path: 'don-hang', element: <MyOrdersPage /> },
+                    { path: 'yeu-thich', element: <FavouritesPage /> },
+                    {
+                      path: 'tai-khoan',
+                      element: <AccountLayout />,
+                      children: [
+                        { index: true, element: <Navigate to="/tai-khoan/ho-so-cua-toi" replace /> },
+                        { path: 'ho-so-cua-toi', element: <ProfilePage /> },
+                        { path: 'dia-chi', element: <AddressesPage /> },
+                        { path: 'doi-mat-khau', element: <AccountChangePasswordPage /> },
+                      ],
+                    },
+                  ],
+                },
+                // Every other address is a page that does not exist: 404 from the server too.
+                { path: '*', element: <NotFoundPage />, loader: async () => notFound() },
+              ],
+            },
+          ],
+        },
+        {
+          path: '/admin',
+          element: <RequireRoles roles={ADMIN_ROLES} />,
+          errorElement: <RouteError />,
+          children: [
+            {
+              element: <AdminLayout />,
+              children: [
+                { index: true, element: <AdminDashboardPage /> },
+                { path: 'books', element: <AdminBooksPage /> },
+                { path: 'users', element: <AdminUsersPage /> },
+                { path: 'categories', element: <AdminCategoriesPage /> },
+                { path: 'masters', element: <AdminMastersPage /> },
+                { path: 'vouchers', element: <AdminVouchersPage /> },
+                { path: 'pages', element: <AdminPagesPage /> },
+                { path: 'contact', element: <AdminContactPage /> },
+                { path: 'stock/*', element: <AdminStockRoutes /> },
+                { path: '*', element: <NotFoundPage /> },
+              ],
+            },
+          ],
+        },
+        {
+          path: '/sale',
+          element: <RequireRoles roles={SALE_ROLES} />,
+          errorElement: <RouteError />,
+          children: [
+            {
+              element: <SaleLayout />,
+              children: [
+                { index: true, element: <Navigate to="/sale/orders" replace /> },
+                { path: 'orders', element: <SaleOrdersPage /> },
+                { path: 'orders/:id', element: <SaleOrderDetailPage /> },
+                { path: '*', element: <NotFoundPage /> },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
 
 // The first render leaves the scroll where it is (hydrationData, even empty, tells the router the page came from the
 // server): the app starts at a rendered page's load event, and a shopper who has scrolled by then was sent back to
 // the top. Later navigations scroll as before (ScrollRestoration in AppRoot).
-export const createAppRouter = () => createBrowserRouter(routes, { hydrationData: {} });
+// A page the server rendered brings its routes' loader answers (hydrationData.loaderData), so the loaders do not run
+// again at start; the page's data is already in the query cache.
+export const createAppRouter = (client: QueryClient, hydrationData: HydrationState = {}) => createBrowserRouter(createRoutes(client), { hydrationData });

@@ -16,27 +16,6 @@ export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-/**
- * The plain text of a (sanitised) HTML fragment, for a meta description: tags dropped, the common entities
- * decoded, white space collapsed. The result is text again and is escaped when written.
- */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-      if (name[0] === '#') {
-        const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-        return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : ' ';
-      }
-      return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
 /** Cut to at most `max` characters at a word boundary, with an ellipsis when cut. */
 export function clip(text: string, max: number): string {
   const chars = Array.from(text);

@@ -17,7 +17,7 @@ const INDEX = `<!doctype html>
   </body>
 </html>`;
 
-const head: PageHead = { status: 200, title: 'Mắt Biếc | Nhà Sách', description: 'Sách', modulePreload: ['/assets/ProductDetailPage-e5.js'], noscript: '<h1>Mắt Biếc</h1>' };
+const head: PageHead = { status: 200, title: 'Mắt Biếc | Nhà Sách', description: 'Sách', modulePreload: ['/assets/ProductDetailPage-e5.js'] };
 
 describe('the page shell', () => {
   it('puts a server-rendered page in the root and loads its scripts through the loader, after the stylesheet', () => {
@@ -30,15 +30,13 @@ describe('the page shell', () => {
       '<script type="module" src="/assets/boot-f6.js" data-entry="/assets/index-a1.js" data-preload="/assets/react-b2.js /assets/router-c3.js /assets/ProductDetailPage-e5.js"></script>',
     );
     expect(html.indexOf('index-d4.css')).toBeLessThan(html.indexOf('<title>'));
-    expect(html).not.toContain('<noscript>');
   });
 
-  it('keeps the entry and its preloads as built when the page is not rendered, with the noscript text', () => {
+  it('keeps the entry and its preloads as built when the page is not rendered', () => {
     const html = compileShell(INDEX, '/assets/boot-f6.js')(head);
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-a1.js"></script>');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/react-b2.js">');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/ProductDetailPage-e5.js" />');
-    expect(html).toContain('<noscript><h1>Mắt Biếc</h1></noscript>');
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toContain('boot-f6.js');
   });

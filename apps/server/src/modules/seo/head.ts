@@ -1,37 +1,22 @@
+import { SITE_NAME, type PageHeadTags } from '@nhasach/shared';
 import { clip, escapeHtml, jsonForScript } from './escape.ts';
 
-/** What the server knows of a page before any JavaScript runs: its head, and a little text for crawlers. */
-export interface PageHead {
+/** A page's head as its route answered it (apps/web/src/app/routes), with what the server adds. */
+export interface PageHead extends PageHeadTags {
   status: number;
-  /** The whole <title>, as the web app sets it (useDocumentTitle). */
-  title: string;
-  description: string;
-  /** Absolute URL; omitted on pages that do not exist. */
-  canonical?: string;
-  robots?: string;
-  /** og:type: website, product, … */
-  ogType?: string;
-  /** Absolute URL of the page's image (cover). */
-  image?: string;
-  imageAlt?: string;
-  /** Further Open Graph properties (product:price:amount, …), in order. */
-  og?: [property: string, content: string][];
-  /** schema.org objects, one <script type="application/ld+json"> each. */
-  jsonLd?: object[];
-  /** The picture that will be the page's largest paint: fetched at once, before the scripts ask for it. */
-  preloadImage?: { href: string; srcset?: string; sizes?: string };
   /** Script files of the page's own code (see route-chunks.ts), fetched together with the app's entry. */
   modulePreload?: string[];
-  /** HTML (already escaped) shown when scripts do not run. */
-  noscript?: string;
-  /**
-   * Data the app would otherwise fetch before its first paint (e.g. the category tree), in a JSON data block
-   * (#page-data) that the app reads at start: no loading state, so nothing moves when it arrives.
-   */
+  /** The query cache and the routes' loader answers of the server's render (#page-data, read by the web app at start). */
   data?: Record<string, unknown>;
 }
 
-export const SITE_NAME = 'Nhà Sách';
+/** The head of a page that cannot be shown now (the database is down, the render failed): 503/500, not indexed. */
+export const unavailableHead: PageHeadTags = {
+  title: 'Nhà Sách - Nhà sách trực tuyến',
+  description: 'Nhà Sách - nhà sách trực tuyến: sách tiếng Việt và sách dịch, giao hàng toàn quốc.',
+  robots: 'noindex',
+};
+
 const DESCRIPTION_MAX = 160;
 
 const meta = (attr: 'name' | 'property', key: string, content: string) =>
@@ -90,8 +75,7 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">
 /**
  * The built index.html cut once into the parts around the page head and the app's root element, so that each
  * answer is a few string joins. The built file's own title and description make way for the page's. `app` is
- * the server's render of the app (render-app.ts), put inside the root element; without it the noscript text
- * stands in for crawlers.
+ * the server's render of the app (render-app.ts), put inside the root element.
  */
 export function compileShell(indexHtml: string, boot?: string): (head: PageHead, app?: string) => string {
   // The stylesheet first: Vite writes it after the entry's module preloads, and a page the server has rendered
@@ -120,8 +104,6 @@ export function compileShell(indexHtml: string, boot?: string): (head: PageHead,
       const loader = `<script type="module" src="${escapeHtml(boot)}" data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml(files)}"></script>`;
       return `${beforeHead}${renderHead({ ...head, modulePreload: undefined })}${withApp(`${beforeEntry}${loader}${afterEntry}`)}`;
     }
-    const headHtml = renderHead(head);
-    if (!head.noscript || rootAt < 0) return `${beforeHead}${headHtml}${afterHead}`;
-    return `${beforeHead}${headHtml}${afterHead.slice(0, rootAt)}<noscript>${head.noscript}</noscript>\n    ${afterHead.slice(rootAt)}`;
+    return `${beforeHead}${renderHead(head)}${afterHead}`;
   };
 }

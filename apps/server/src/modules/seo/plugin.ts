@@ -4,11 +4,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cleanSearchText } from '@nhasach/shared';
 import { isDatabaseUnavailable } from '../../lib/unavailable.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
-import { compileShell, type PageHead } from './head.ts';
-import { categoryHead, homeHead, productHead, searchHead, unavailableHead, type PageContext } from './pages.ts';
+import { compileShell, unavailableHead, type PageHead } from './head.ts';
 import { robotsTxt } from './robots.ts';
-import { loadAppRenderer } from './render-app.ts';
-import { bootFile, routeChunks, type RoutePage } from './route-chunks.ts';
+import { builtRenderer, loadAppRenderer, type RenderedPage, type RendererSource } from './render-app.ts';
+import { bootFile, routeChunks } from './route-chunks.ts';
 import { bookFileStarts, countVisibleBooks, pageUrls, SITEMAP_MAX_URLS, sitemapIndexXml, urlsetStream } from './sitemap.ts';
 
 export interface SitemapOptions {
@@ -59,9 +58,14 @@ export async function sitemapRoutes(app: FastifyInstance, opts: SitemapOptions =
 export interface SeoPagesOptions {
   /** The built web app (index.html). */
   webDist: string;
+  /** The web app's server render; by default the one built beside webDist (tests give the source). */
+  renderer?: RendererSource;
 }
 
-/** Query strings of page URLs are not an API's input: stray control characters are dropped, never refused. */
+/**
+ * Query strings of page URLs are not an API's input: stray control characters are dropped, never refused (the
+ * parsed query, which the server's input check reads, and the URL the app's routes read).
+ */
 async function cleanQuery(request: FastifyRequest): Promise<void> {
   const query = request.query as Record<string, unknown>;
   for (const [key, value] of Object.entries(query)) {
@@ -70,52 +74,47 @@ async function cleanQuery(request: FastifyRequest): Promise<void> {
   }
 }
 
+function cleanPageUrl(url: URL): URL {
+  const params = [...url.searchParams];
+  if (params.every(([, value]) => cleanSearchText(value) === value)) return url;
+  url.search = new URLSearchParams(params.map(([key, value]): [string, string] => [key, cleanSearchText(value)])).toString();
+  return url;
+}
+
 /**
- * The store's public pages answered with their own head (title, description, canonical, Open Graph, JSON-LD)
- * written into the built index.html, so crawlers and link previews see the page without running the app.
- * The app itself starts as before; unknown books and categories answer 404 with the same shell.
+ * Every page address (GET outside /api) answered by the web app's own routes, rendered on the server: the routes'
+ * loaders fill the page's data and head (title, description, canonical, Open Graph, JSON-LD), which go into the
+ * built index.html with the app's HTML, so crawlers, link previews and phones see the page before any script
+ * runs. The status is the route's (404 for an address or a book that does not exist). Pages the routes do not
+ * render (the shopper's own pages, the sign-in forms) go out as the bare shell.
  */
 export async function seoPages(app: FastifyInstance, opts: SeoPagesOptions): Promise<void> {
   const render = compileShell(readFileSync(path.join(opts.webDist, 'index.html'), 'utf8'), bootFile(opts.webDist));
-  const chunks = routeChunks(opts.webDist);
-  const renderApp = await loadAppRenderer(opts.webDist);
-  const ctx: PageContext = { app, origin: app.config.PUBLIC_URL };
+  const chunksOf = routeChunks(opts.webDist);
+  const source = opts.renderer ?? builtRenderer(opts.webDist);
+  const renderer = source ? await loadAppRenderer(app, source) : undefined;
+  const origin = app.config.PUBLIC_URL;
 
-  /** The page as a guest sees it, rendered by the web app itself; on any failure the browser renders it. */
-  const appHtml = async (request: FastifyRequest, head: PageHead): Promise<string | undefined> => {
-    if (!renderApp || head.status !== 200) return undefined;
+  const page = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (/^\/api(?:[/?]|$)/.test(request.url)) return reply.callNotFound();
+    if (!renderer) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    let rendered: RenderedPage;
     try {
-      return (await renderApp(new URL(request.url, ctx.origin).href, head.data ?? {})) ?? undefined;
+      rendered = await renderer.renderPage(cleanPageUrl(new URL(request.url, `${origin}/`)).href);
     } catch (err) {
-      request.log.error({ err }, 'server render of the page failed');
-      return undefined;
+      if (isDatabaseUnavailable(err)) request.log.warn({ err }, 'page without the catalogue: database unavailable');
+      else request.log.error({ err }, 'page render failed');
+      rendered = { status: isDatabaseUnavailable(err) ? 503 : 500, sources: [] };
     }
-  };
-
-  const send = async (request: FastifyRequest, reply: FastifyReply, build: () => Promise<PageHead> | PageHead, page?: RoutePage) => {
-    let head: PageHead;
-    try {
-      head = await build();
-    } catch (err) {
-      if (isDatabaseUnavailable(err)) request.log.warn({ err }, 'page head without the catalogue: database unavailable');
-      else request.log.error({ err }, 'page head failed');
-      head = { ...unavailableHead(), status: isDatabaseUnavailable(err) ? 503 : 500 };
-    }
-    if (head.status === 503) reply.header('retry-after', '1');
-    if (page && head.status === 200) head = { ...head, modulePreload: chunks[page] };
-    return reply.status(head.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(render(head, await appHtml(request, head)));
+    if (rendered.location) return reply.redirect(rendered.location, rendered.status);
+    if (rendered.status >= 500) reply.header('retry-after', '1');
+    const head: PageHead = rendered.head
+      ? { ...rendered.head, status: rendered.status, data: rendered.data, modulePreload: rendered.html ? chunksOf(rendered.sources) : undefined }
+      : { ...unavailableHead, status: rendered.status };
+    if (!rendered.head && rendered.status === 200) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.status(head.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(render(head, rendered.html));
   };
   const route = { schema: { hide: true }, onRequest: cleanQuery };
-
-  app.get('/', route, (request, reply) => send(request, reply, () => homeHead(ctx), 'home'));
-  app.get<{ Params: { slug: string } }>('/books/:slug', route, (request, reply) => send(request, reply, () => productHead(ctx, request.params.slug), 'product'));
-  app.get<{ Params: { catSlug: string; slug: string } }>('/danh-muc/:catSlug/:slug', route, (request, reply) =>
-    send(request, reply, () => productHead(ctx, request.params.slug), 'product'),
-  );
-  // The list pages read the query as the web app does (URLSearchParams of the address as the browser has it).
-  const queryOf = (request: FastifyRequest) => new URL(request.url, 'http://page.invalid').searchParams;
-  app.get<{ Params: { catSlug: string } }>('/danh-muc/:catSlug', route, (request, reply) =>
-    send(request, reply, () => categoryHead(ctx, request.params.catSlug, queryOf(request)), 'category'),
-  );
-  app.get('/search', route, (request, reply) => send(request, reply, () => searchHead(ctx, queryOf(request)), 'search'));
+  app.get('/', route, page);
+  app.get('/*', route, page);
 }

@@ -8,23 +8,15 @@ interface ManifestChunk {
   imports?: string[];
 }
 
-/** The pages whose code the app loads on first visit (lazy routes of apps/web/src/app/router.tsx). */
-export const ROUTE_SOURCES = {
-  home: 'src/features/storefront/HomePage.tsx',
-  product: 'src/features/storefront/ProductDetailPage.tsx',
-  category: 'src/features/storefront/CategoryPage.tsx',
-  search: 'src/features/storefront/SearchPage.tsx',
-} as const;
-export type RoutePage = keyof typeof ROUTE_SOURCES;
-
 /**
- * The script files of each lazily loaded page, for `<link rel="modulepreload">` in its HTML: the browser fetches
- * them with the app's entry instead of after it has run (one round trip less before the page can paint). Files the
- * entry already imports are left out (index.html preloads those). No manifest (a build without it, tests): none.
+ * The script files of a lazily loaded page (its source as the route names it, `handle.source` in
+ * apps/web/src/app/router.tsx), for `<link rel="modulepreload">` in its HTML: the browser fetches them with the
+ * app's entry instead of after it has run (one round trip less before the page can paint). Files the entry already
+ * imports are left out (index.html preloads those). No manifest (a build without it, tests): none.
  */
-export function routeChunks(webDist: string): Record<RoutePage, string[]> {
+export function routeChunks(webDist: string): (sources: readonly string[]) => string[] {
   const manifest = readManifest(webDist);
-  if (!manifest) return { home: [], product: [], category: [], search: [] };
+  if (!manifest) return () => [];
   const closure = (keys: readonly string[], into = new Set<string>()): Set<string> => {
     for (const key of keys) {
       if (into.has(key) || !manifest[key]) continue;
@@ -34,8 +26,16 @@ export function routeChunks(webDist: string): Record<RoutePage, string[]> {
     return into;
   };
   const entry = closure(Object.keys(manifest).filter((k) => manifest[k]?.isEntry));
-  const filesOf = (source: string) => [...closure([source])].filter((k) => !entry.has(k)).map((k) => `/${manifest[k]!.file}`);
-  return { home: filesOf(ROUTE_SOURCES.home), product: filesOf(ROUTE_SOURCES.product), category: filesOf(ROUTE_SOURCES.category), search: filesOf(ROUTE_SOURCES.search) };
+  const memo = new Map<string, string[]>();
+  return (sources) => {
+    const key = sources.join('\n');
+    let files = memo.get(key);
+    if (!files) {
+      files = [...closure(sources)].filter((k) => !entry.has(k)).map((k) => `/${manifest[k]!.file}`);
+      memo.set(key, files);
+    }
+    return files;
+  };
 }
 
 /** The loader of server-rendered pages (apps/web/src/boot.ts) as built, or undefined without a manifest. */

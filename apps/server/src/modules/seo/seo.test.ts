@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
@@ -35,11 +36,16 @@ const ORIGIN = 'https://nhasach.example';
 
 let t: TestApp;
 let base: string;
-let webDist: string;
+let webRoot: string;
 
 beforeAll(async () => {
-  webDist = mkdtempSync(path.join(tmpdir(), 'nhasach-web-'));
-  mkdirSync(path.join(webDist, 'assets'));
+  webRoot = mkdtempSync(path.join(tmpdir(), 'nhasach-web-'));
+  const webDist = path.join(webRoot, 'dist');
+  mkdirSync(path.join(webDist, 'assets'), { recursive: true });
+  // The server render beside the build, as `vite build --ssr` writes it: here the web app's source itself.
+  mkdirSync(path.join(webRoot, 'dist-server'));
+  const entry = fileURLToPath(new URL('../../../../web/src/entry-server.tsx', import.meta.url));
+  writeFileSync(path.join(webRoot, 'dist-server', 'entry-server.js'), `export * from ${JSON.stringify(entry)};\n`);
   writeFileSync(path.join(webDist, 'index.html'), SHELL);
   writeFileSync(path.join(webDist, 'assets', 'index-test.js'), 'export {};\n');
   // Vite's manifest: the entry and the product page's chunk, which shares one module with the entry and has one of its own.
@@ -59,7 +65,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await t?.close();
-  rmSync(webDist, { recursive: true, force: true });
+  rmSync(webRoot, { recursive: true, force: true });
 });
 
 const decode = (s: string) =>
@@ -163,9 +169,9 @@ describe('product page before JavaScript', () => {
     expect(items[1]!.item).toBe(`${ORIGIN}/danh-muc/${book.categorySlug}`);
     expect(items[2]).toMatchObject({ name: book.title, item: `${ORIGIN}/books/${book.slug}` });
 
-    // The app still starts: its script and root element are there, and crawlers without scripts get the text.
+    // The page itself is in the HTML (the app's render), and the app still starts.
     expect(p.html).toContain('<script type="module" crossorigin src="/assets/index-test.js"></script>');
-    expect(p.html).toMatch(/<noscript>[\s\S]*<h1>[\s\S]*<\/noscript>\s*<div id="root"><\/div>/);
+    expect(rootHtml(p.html)).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
     // The cover is asked for at once, with the gallery's srcset.
     expect(p.html).toMatch(/<link rel="preload" as="image" href="\/media\/[^"]+" imagesrcset="[^"]+ 300w, [^"]+ 600w, [^"]+ 900w" imagesizes="[^"]+" fetchpriority="high" \/>/);
   });
@@ -221,7 +227,8 @@ describe('product page before JavaScript', () => {
       expect(p.status).toBe(200);
       expect(p.html).not.toContain('<script>alert');
       expect(p.html).not.toContain('"Lạ"');
-      expect(p.html).not.toContain('<!--');
+      expect(p.html.slice(0, p.html.indexOf('</head>'))).not.toContain('<!--');
+      expect(rootHtml(p.html)).not.toContain('<!-- \u2028');
       // Three data blocks at most end where they should: no early '</script>'.
       expect(p.html.match(/<\/script>/g)!.length).toBe(p.html.match(/<script\b/g)!.length);
       expect(p.title).toBe(`${title} | Nhà Sách`);
@@ -230,7 +237,7 @@ describe('product page before JavaScript', () => {
       const [ld, crumbs] = p.jsonLd();
       expect(ld!.name).toBe(title);
       expect((crumbs!.itemListElement as { name: string }[])[2]!.name).toBe(title);
-      expect(p.html).toMatch(/<noscript>[\s\S]*<h1>Sách &quot;Lạ&quot; &amp; &#39;khó&#39; &lt;\/script&gt;/);
+      expect(rootHtml(p.html)).toContain('Sách &quot;Lạ&quot; &amp; &#x27;khó&#x27; &lt;/script&gt;');
     } finally {
       await t.app.db.update(books).set(old!).where(eq(books.id, book.id));
     }
@@ -258,6 +265,8 @@ describe('category, search and home pages before JavaScript', () => {
     const crumbs = p.jsonLd().find((d) => d['@type'] === 'BreadcrumbList')!;
     expect((crumbs.itemListElement as { name: string }[]).map((i) => i.name)).toEqual(['Trang chủ', child!.parentName, child!.name]);
     expect((await page('/danh-muc/khong-co-danh-muc-nay')).status).toBe(404);
+    // A page past the last one does not exist either.
+    expect((await page(`/danh-muc/${child!.slug}?page=999`)).status).toBe(404);
   });
 
   it('search: the term in the title (escaped), not indexed but followed', async () => {
@@ -278,23 +287,64 @@ describe('category, search and home pages before JavaScript', () => {
     expect(p.link('canonical')).toBe(`${ORIGIN}/`);
     const site = p.jsonLd().find((d) => d['@type'] === 'WebSite')!;
     expect(site.potentialAction).toMatchObject({ '@type': 'SearchAction', target: { urlTemplate: `${ORIGIN}/search?q={search_term_string}` } });
-    expect(p.html).toMatch(/<noscript>[\s\S]*<a href="\/danh-muc\/[a-z0-9-]+">/);
+    expect(rootHtml(p.html)).toMatch(/<a [^>]*href="\/danh-muc\/[a-z0-9-]+"/);
     // The category tree the app would fetch before painting its category chips comes with the page.
-    const data = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(p.html);
-    const tree = (JSON.parse(data![1]!) as { categoryTree: { slug: string; children: unknown[] }[] }).categoryTree;
+    const tree = queryData(p.html, ['categories', 'tree']) as { slug: string; children: unknown[] }[];
     expect(tree.length).toBeGreaterThan(5);
     expect(tree[0]!.children.length).toBeGreaterThan(0);
-    // Other app pages still get the shell as before.
-    const other = await page('/lien-he');
-    expect(other.status).toBe(200);
-    expect(other.html).toContain('<div id="root"></div>');
   });
 });
 
-/** The JSON data block the app seeds its query cache from. */
-function pageData(html: string): Record<string, unknown> {
+describe('every other address', () => {
+  it('contact and information pages arrive rendered, with their own title, description and canonical URL', async () => {
+    const contact = await page('/lien-he');
+    expect(contact.status).toBe(200);
+    expect(contact.title).toBe('Liên hệ | Nhà Sách');
+    expect(contact.meta('description')).toContain('Liên hệ');
+    expect(contact.link('canonical')).toBe(`${ORIGIN}/lien-he`);
+    expect(rootHtml(contact.html)).toContain('<form');
+    const slug = CONTENT_PAGE_SLUGS[0]!;
+    const info = await page(`/trang/${slug}`);
+    const fromApi = await api<{ title: string }>(`/api/v1/pages/${slug}`);
+    expect(info.status).toBe(200);
+    expect(info.title).toBe(`${fromApi.title} | Nhà Sách`);
+    expect(info.meta('description')!.length).toBeGreaterThan(20);
+    expect(info.link('canonical')).toBe(`${ORIGIN}/trang/${slug}`);
+    expect(rootHtml(info.html)).toContain(fromApi.title);
+    expect((await page('/trang/khong-co-trang-nay')).status).toBe(404);
+  });
+
+  it('an unknown address is 404; the shopper\'s own pages are the shell, not indexed by the server\'s render', async () => {
+    const missing = await page('/khong-ton-tai');
+    expect(missing.status).toBe(404);
+    expect(missing.title).toBe('Không tìm thấy trang | Nhà Sách');
+    expect(missing.meta('robots')).toBe('noindex');
+    for (const url of ['/gio-hang', '/dang-nhap', '/don-hang']) {
+      const p = await page(url);
+      expect(p.status, url).toBe(200);
+      expect(p.html).toContain('<div id="root"></div>');
+    }
+    // An unknown API path is still the API's own 404.
+    const api404 = await fetch(`${base}/api/v1/khong-co`);
+    expect(api404.status).toBe(404);
+    expect(api404.headers.get('content-type')).toMatch(/json/);
+  });
+});
+
+/** The app's HTML inside the root element. */
+function rootHtml(html: string): string {
+  return html.slice(html.indexOf('<div id="root">'), html.lastIndexOf('</body>'));
+}
+
+/** The JSON data block the app starts from: the query cache of the server's render and the loaders' answers. */
+function pageData(html: string): { queries?: { queries: { queryKey: unknown[]; state: { data: unknown } }[] }; loaderData?: Record<string, unknown> } {
   const data = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html);
-  return data ? (JSON.parse(data[1]!) as Record<string, unknown>) : {};
+  return data ? (JSON.parse(data[1]!) as ReturnType<typeof pageData>) : {};
+}
+
+/** The answer the page's cache holds under `key`, or undefined. */
+function queryData(html: string, key: unknown[]): unknown {
+  return pageData(html).queries?.queries.find((q) => JSON.stringify(q.queryKey) === JSON.stringify(key))?.state.data;
 }
 
 async function api<T>(url: string): Promise<T> {
@@ -309,22 +359,22 @@ describe('first data of a page in its HTML', () => {
   it('product: the book as GET /books/slug answers it, and the page\'s own script files preloaded', async () => {
     const book = await visibleBook();
     const p = await page(`/books/${book.slug}`);
-    expect(pageData(p.html).book).toEqual({ slug: book.slug, book: await api(`/api/v1/books/slug/${book.slug}`) });
+    expect(queryData(p.html, ['books', 'detail', book.slug, 'guest'])).toEqual(await api(`/api/v1/books/slug/${book.slug}`));
     const preloads = [...p.html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]*)" \/>/g)].map((m) => m[1]);
     expect(preloads).toEqual(['/assets/ProductDetailPage-test.js', '/assets/gallery-test.js']);
     // A page that does not exist preloads nothing and carries no book.
     const missing = await page('/books/khong-co-sach-nay');
     expect(missing.html).not.toContain('modulepreload');
-    expect(pageData(missing.html).book).toBeUndefined();
+    expect(pageData(missing.html).queries).toBeUndefined();
   });
 
   it('category: the listing of the URL\'s filters, sort and page', async () => {
     const [cat] = await queryRows<{ slug: string }>(t.app.db, sql`select slug from categories where parent_id is null order by id limit 1`);
     const p = await page(`/danh-muc/${cat!.slug}?sort=price_desc&size=24&priceMax=300000&junk=1`);
-    const { catalog } = pageData(p.html) as { catalog: { params: Record<string, unknown>; result: { content: { slug: string }[] } } };
-    expect(catalog.params).toEqual({ category: cat!.slug, sort: 'PRICE_DESC', page: 0, size: 24, priceMax: 300000 });
+    const listing = pageData(p.html).queries!.queries.find((q) => q.queryKey[1] === 'catalog')!;
+    expect(listing.queryKey[2]).toEqual({ category: cat!.slug, sort: 'PRICE_DESC', page: 0, size: 24, priceMax: 300000 });
     const fromApi = await api<{ content: { slug: string; thumbnail: string }[] }>(`/api/v1/books/catalog?category=${cat!.slug}&sort=PRICE_DESC&page=0&size=24&priceMax=300000`);
-    expect(catalog.result).toEqual(fromApi);
+    expect(listing.state.data).toEqual(fromApi);
     expect(fromApi.content.length).toBeGreaterThan(0);
     // The first cover (a phone's largest paint) is fetched from the HTML, with the cards' own srcset and sizes.
     const first = fromApi.content[0]!.thumbnail;
@@ -333,15 +383,15 @@ describe('first data of a page in its HTML', () => {
 
   it('search: the first page of results; no term, no search', async () => {
     const p = await page('/search?q=nguyen%20nhat%20anh&page=0&size=20&sort=createdAt&direction=DESC');
-    const { search } = pageData(p.html) as { search: { params: Record<string, unknown>; result: { totalElements: number } } };
-    expect(search.params).toEqual({ q: 'nguyen nhat anh', sort: 'createdAt', direction: 'DESC', page: 0, size: 20 });
-    expect(search.result).toEqual(await api('/api/v1/books/search?q=nguyen%20nhat%20anh&page=0&size=20&sort=createdAt&direction=DESC'));
-    expect(search.result.totalElements).toBeGreaterThan(0);
-    expect(pageData((await page('/search?q=%20%20')).html).search).toBeUndefined();
+    const params = { q: 'nguyen nhat anh', sort: 'createdAt', direction: 'DESC', page: 0, size: 20 };
+    const result = queryData(p.html, ['books', 'search', params]) as { totalElements: number };
+    expect(result).toEqual(await api('/api/v1/books/search?q=nguyen%20nhat%20anh&page=0&size=20&sort=createdAt&direction=DESC'));
+    expect(result.totalElements).toBeGreaterThan(0);
+    expect(pageData((await page('/search?q=%20%20')).html).queries!.queries.some((q) => q.queryKey[1] === 'search')).toBe(false);
   });
 
   it('home: the home data with the spec\'s parameters', async () => {
-    const { home } = pageData((await page('/')).html) as { home: { newest: { content: unknown[] } } };
+    const home = queryData((await page('/')).html, ['books', 'home']) as { newest: { content: unknown[] } };
     expect(home).toEqual(await api('/api/v1/books/home?status=ACTIVE&featuredSize=12&newSize=15&bestSize=12&perCategory=8'));
     expect(home.newest.content.length).toBeGreaterThan(0);
   });

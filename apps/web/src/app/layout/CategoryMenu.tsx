@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { catalogKeys, fetchCategoryTree, type CategoryTreeNode } from '../../api/catalog.ts';
+import type { CategoryTreeNode } from '../../api/catalog.ts';
+import { categoryTreeQueryOptions } from '../../features/storefront/api/get-category-tree.ts';
 import { Spinner } from '../../components/Spinner.tsx';
 import { AlertCircleIcon, ChevronDownIcon, ChevronRightIcon, GridIcon } from '../../components/icons.tsx';
 
@@ -19,13 +20,7 @@ export function CategoryMenu({ compact = false }: { compact?: boolean }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
-  const query = useQuery({
-    queryKey: catalogKeys.categoryTree,
-    queryFn: fetchCategoryTree,
-    enabled: requested,
-    staleTime: 5 * 60_000,
-    retry: 1,
-  });
+  const query = useQuery({ ...categoryTreeQueryOptions(), enabled: requested, retry: 1 });
 
   useEffect(() => {
     if (!open) return;

@@ -1,6 +1,6 @@
 import { CartIcon, HeadsetIcon, HomeIcon, PhoneIcon, ShieldCheckIcon, TruckIcon } from '../../components/icons.tsx';
 import { Logo } from '../../components/Logo.tsx';
-import { useCartBadgeCount } from '../../lib/cartBadge.ts';
+import { useCartCount } from '../../features/cart/useCartCount.ts';
 import { cartBadgeText } from '@nhasach/shared';
 import { AccountMenu } from './AccountMenu.tsx';
 import { CategoryMenu } from './CategoryMenu.tsx';
@@ -9,7 +9,7 @@ import { MobileMenu } from './MobileMenu.tsx';
 import { SearchForm } from './SearchForm.tsx';
 
 function useHeaderItems(): HeaderActionItem[] {
-  const count = useCartBadgeCount();
+  const count = useCartCount();
   const badge = cartBadgeText(count);
   return [
     { href: '/', label: 'Trang chủ', ariaLabel: 'Trang chủ', icon: <HomeIcon size={20} /> },

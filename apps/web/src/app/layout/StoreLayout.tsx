@@ -1,13 +1,10 @@
 import { Outlet } from 'react-router';
 import { HydratesApart } from '../../components/HydratesApart.tsx';
-import { useCartBadgeSync } from '../../features/cart/useCart.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 
 /** Storefront frame: skip link, header, page, footer. */
 export function StoreLayout() {
-  // The badge follows the server cart after a sign-in (the cart lives in the account, not the browser).
-  useCartBadgeSync();
   return (
     <div className="flex min-h-dvh flex-col">
       <a

@@ -23,6 +23,7 @@ import {
   type ProfileFormInput,
   type ProfileFormValues,
 } from './profileForm.ts';
+import { useViewer } from '../../lib/viewer.ts';
 
 const GENDER_LABELS = [
   { value: 'MALE', label: 'Nam' },
@@ -32,8 +33,9 @@ const GENDER_LABELS = [
 
 /** /tai-khoan/ho-so-cua-toi: loads GET /users/me, saves PUT /users/me. */
 export function ProfilePage() {
+  const viewer = useViewer();
   useDocumentTitle('Hồ sơ của tôi');
-  const me = useQuery({ queryKey: userKeys.me, queryFn: fetchMe });
+  const me = useQuery({ queryKey: userKeys.me(viewer), queryFn: fetchMe });
   return (
     <AccountSection title="Hồ sơ của tôi" subtitle="Quản lý thông tin hồ sơ để bảo mật tài khoản và nhận hàng thuận tiện hơn.">
       {me.isPending ? (
@@ -53,6 +55,7 @@ export function ProfilePage() {
 }
 
 function ProfileForm({ user }: { user: UserDto }) {
+  const viewer = useViewer();
   const queryClient = useQueryClient();
   const { updateUser } = useAuth();
   const toast = useToast();
@@ -74,7 +77,7 @@ function ProfileForm({ user }: { user: UserDto }) {
     setServerError(undefined);
     try {
       const saved = await updateMe(formToUpdate(values));
-      queryClient.setQueryData(userKeys.me, saved);
+      queryClient.setQueryData(userKeys.me(viewer), saved);
       updateUser(saved);
       reset(profileToForm(saved));
       toast.show('Lưu thông tin thành công');

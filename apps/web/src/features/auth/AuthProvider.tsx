@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { STORAGE_KEYS, type LoginResult, type UserDto } from '@nhasach/shared';
@@ -7,6 +7,7 @@ import * as authApi from '../../api/auth.ts';
 import { isJwtExpired } from '../../lib/jwt.ts';
 import { storage } from '../../lib/storage.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
+import { removeSessionQueries } from '../../lib/viewer.ts';
 import { AuthContext, type AuthContextValue } from './authContext.ts';
 import { registrationStore, resetStore } from './flowStorage.ts';
 import { parseStoredUser, toSessionUser, userFromDto, userFromToken, type StoredUser } from './session.ts';
@@ -18,6 +19,8 @@ interface AuthState {
   signedOutOnPurpose: boolean;
   signOutNotice?: string;
 }
+
+const viewerOf = (user: StoredUser | null) => (user ? String(user.id) : 'guest');
 
 const GUEST: AuthState = { token: null, user: null, status: 'ready', signedOutOnPurpose: false };
 
@@ -51,6 +54,9 @@ function mergeClaims(user: StoredUser | null, token: string): StoredUser | null 
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>(readStoredSession);
+  // The session being replaced, read by login and logout (their callbacks stay stable).
+  const stateRef = useRef(state);
+  stateRef.current = state;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { pathname } = useLocation();
@@ -131,8 +137,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       endLocalSession(); // the previous one's refresh must not replace this token
       storage.set(STORAGE_KEYS.accessToken, token);
       storage.setJson(STORAGE_KEYS.user, user);
-      // Nothing cached for a previous account may leak into this one.
-      queryClient.clear();
+      // Nothing cached for a previous account (or the guest) may leak into this one.
+      removeSessionQueries(queryClient, viewerOf(stateRef.current.user));
       setState({ token, user, status: 'ready', signedOutOnPurpose: false });
       return toSessionUser(user);
     },
@@ -142,7 +148,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const clearSession = useCallback<AuthContextValue['clearSession']>(
     (opts) => {
       forgetLocally();
-      queryClient.clear();
+      removeSessionQueries(queryClient, viewerOf(stateRef.current.user));
       setState({ ...GUEST, signedOutOnPurpose: true, signOutNotice: opts?.notice });
     },
     [forgetLocally, queryClient],
@@ -156,7 +162,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     forgetLocally();
     storage.clear();
-    queryClient.clear();
+    removeSessionQueries(queryClient, viewerOf(stateRef.current.user));
     setState({ ...GUEST, signedOutOnPurpose: true });
     await navigate('/dang-nhap', { replace: true });
   }, [forgetLocally, navigate, queryClient]);

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
-import { homePathForRoles, loginSchema, type LoginInput } from '@nhasach/shared';
+import { homePathForRoles, type LoginInput, type loginSchema } from '@nhasach/shared';
+import { lazyResolver } from '../../lib/lazyResolver.ts';
 import { login as loginRequest } from '../../api/auth.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -41,7 +41,7 @@ export function LoginPage() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput, unknown, LoginValues>({
-    resolver: zodResolver(loginSchema),
+    resolver: lazyResolver(async () => (await import('./resolvers.ts')).loginResolver),
     defaultValues: { username: state?.username ?? '', password: '' },
   });
 

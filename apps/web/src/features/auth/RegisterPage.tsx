@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { OTP_RESEND_COOLDOWN_SECONDS, registerSchema, type RegisterInput } from '@nhasach/shared';
+import { OTP_RESEND_COOLDOWN_SECONDS, type RegisterInput, type registerSchema } from '@nhasach/shared';
+import { lazyResolver } from '../../lib/lazyResolver.ts';
 import { register as registerAccount } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
@@ -26,7 +26,7 @@ export function RegisterPage() {
   );
   const [serverError, setServerError] = useState<string>();
   const form = useForm<RegisterInput, unknown, RegisterValues>({
-    resolver: zodResolver(registerSchema),
+    resolver: lazyResolver(async () => (await import('./resolvers.ts')).registerResolver),
     defaultValues: {
       email: initial?.email ?? '',
       password: initial?.password ?? '',

@@ -6,6 +6,7 @@ import { ApiError } from '../../api/client.ts';
 import { rememberLoginRedirect } from '../../components/LoginRequiredDialog.tsx';
 import { loginPathFor } from '../../lib/safeNext.ts';
 import { useAuth } from '../auth/useAuth.ts';
+import { useCartWrite } from './useCartWrite.ts';
 
 /** The address page that comes back to checkout after saving (spec section 2, Checkout). */
 export const ADDRESS_PAGE_FOR_CHECKOUT = '/tai-khoan/dia-chi?return=/checkout';
@@ -34,6 +35,7 @@ const isUnauthorized = (err: unknown) => err instanceof ApiError && err.status =
  */
 export function useBuyNow(): (bookId: number, qty: number) => Promise<void> {
   const { user } = useAuth();
+  const { mutateAsync } = useCartWrite();
   const navigate = useNavigate();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
@@ -45,10 +47,12 @@ export function useBuyNow(): (bookId: number, qty: number) => Promise<void> {
       };
       if (!user) return toLogin();
       try {
-        await addToCart(bookId, qty);
-        // Only this book is ordered: everything else in the cart stays there, unselected.
-        await selectAllCart(false);
-        await setCartItemSelected(bookId, true);
+        await mutateAsync(async () => {
+          await addToCart(bookId, qty);
+          // Only this book is ordered: everything else in the cart stays there, unselected.
+          await selectAllCart(false);
+          return setCartItemSelected(bookId, true);
+        });
       } catch (err) {
         if (isUnauthorized(err)) return toLogin();
         throw err;
@@ -58,6 +62,6 @@ export function useBuyNow(): (bookId: number, qty: number) => Promise<void> {
       else if (readiness === 'missing') navigate(ADDRESS_PAGE_FOR_CHECKOUT);
       else navigate('/checkout');
     },
-    [user, navigate, here],
+    [user, navigate, here, mutateAsync],
   );
 }

@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { Suspense, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -27,14 +27,18 @@ import { BanknoteIcon, CartIcon, CreditCardIcon, MapPinIcon, PencilIcon, PlusIco
 import { apiMessage } from '../../lib/apiMessage.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { VoucherField } from './VoucherField.tsx';
-import { AddressForm } from '../account/AddressForm.tsx';
+import { lazyComponent } from '../../lib/lazyComponent.ts';
 import { ADDRESS_PAGE_FOR_CHECKOUT } from '../cart/buyNow.ts';
 import { bookHref } from '../cart/CartLineRow.tsx';
 import { SummaryRow } from '../cart/CartSummary.tsx';
 import { useBottomBarSpace } from '../cart/useBottomBarSpace.ts';
 import { refreshCartAfterOrder, useCart } from '../cart/useCart.ts';
+import { useViewer } from '../../lib/viewer.ts';
 import { PaymentResult } from './PaymentResult.tsx';
 import { gatewayParams, goToGateway, paymentReturnBase, providerName } from './payment.ts';
+
+// The new-address form (with the administrative units it picks from) loads when the shopper adds an address.
+const AddressForm = lazyComponent(async () => (await import('../account/AddressForm.tsx')).AddressForm);
 
 /** What the order detail page shows after arriving from checkout. */
 export interface OrderPlacedState {
@@ -80,6 +84,7 @@ const DELIVERY_HINTS: Record<DeliveryMethod, string> = {
 function CheckoutForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const viewer = useViewer();
   const { query: cartQuery, cart } = useCart();
   const addresses = useQuery({ queryKey: addressKeys.all, queryFn: ({ signal }) => fetchAddresses(signal) });
 
@@ -143,7 +148,7 @@ function CheckoutForm() {
       return;
     }
 
-    await refreshCartAfterOrder(queryClient);
+    await refreshCartAfterOrder(queryClient, viewer);
     const detail = `/orders/${encodeURIComponent(code)}`;
     const flow = PAYMENT_METHOD_FLOWS[paymentMethod];
     if (flow === 'ON_DELIVERY') {
@@ -205,6 +210,7 @@ function CheckoutForm() {
                 {noAddress && (
                   <Alert tone="info">Bạn chưa có địa chỉ nhận hàng. Vui lòng nhập tên người nhận, số điện thoại và địa chỉ giao hàng.</Alert>
                 )}
+                <Suspense fallback={<Skeleton className="h-72 w-full" />}>
                 <AddressForm
                   defaultMakeDefault={noAddress}
                   submitLabel="Lưu địa chỉ"
@@ -214,6 +220,7 @@ function CheckoutForm() {
                     setAddingAddress(false);
                   }}
                 />
+                </Suspense>
               </div>
             ) : (
               <fieldset>

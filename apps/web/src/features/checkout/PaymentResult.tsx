@@ -9,6 +9,7 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { AlertCircleIcon, CheckCircleIcon, ClockIcon, PackageIcon } from '../../components/icons.tsx';
 import { errorText } from '../../api/client.ts';
 import { goToGateway, providerName, resolvePaymentReturn, type PaymentOutcome } from './payment.ts';
+import { useViewer } from '../../lib/viewer.ts';
 
 const TONES = {
   success: { ring: 'border-emerald-200', icon: 'bg-emerald-100 text-emerald-700', Icon: CheckCircleIcon },
@@ -39,6 +40,7 @@ function texts(o: PaymentOutcome): { title: string; body?: string; tone: keyof t
  * while it is pending, then offers the order, more shopping, and 'Thanh toán lại' while the order is payable.
  */
 export function PaymentResult({ params, orderParam }: { params: Record<string, string>; orderParam: string | null }) {
+  const viewer = useViewer();
   const queryClient = useQueryClient();
   const [outcome, setOutcome] = useState<PaymentOutcome>({ kind: 'checking', orderCode: orderParam });
   const [retrying, setRetrying] = useState(false);
@@ -52,10 +54,10 @@ export function PaymentResult({ params, orderParam }: { params: Record<string, s
       if (ctrl.signal.aborted) return;
       setOutcome(o);
       // The order's page must not show what it knew before the payment.
-      if (o.orderCode) void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      if (o.orderCode) void queryClient.invalidateQueries({ queryKey: orderKeys.all(viewer) });
     });
     return () => ctrl.abort();
-  }, [paramsKey, orderParam, queryClient]);
+  }, [paramsKey, orderParam, queryClient, viewer]);
 
   const { title, body, tone } = texts(outcome);
   const { ring, icon, Icon } = TONES[tone];

@@ -10,6 +10,7 @@ import { ErrorState, Skeleton } from '../../components/StateBlocks.tsx';
 import { inputClass } from '../../components/TextField.tsx';
 import { CheckCircleIcon, CloseIcon, TagIcon } from '../../components/icons.tsx';
 import { apiMessage } from '../../lib/apiMessage.ts';
+import { useCartWrite } from '../cart/useCartWrite.ts';
 
 /** The server's reason for refusing a code: the message of the voucherCode field, else the answer's message. */
 export function voucherErrorText(err: unknown): string {
@@ -29,6 +30,7 @@ export function VoucherField({ cart }: { cart: CartDto }) {
   const inputId = useId();
   const errorId = `${inputId}-error`;
   const queryClient = useQueryClient();
+  const cartWrite = useCartWrite();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -43,7 +45,7 @@ export function VoucherField({ cart }: { cart: CartDto }) {
     setBusy(true);
     setError(undefined);
     try {
-      await applyCartVoucher(value);
+      await cartWrite.mutateAsync(() => applyCartVoucher(value));
       setCode('');
       void queryClient.invalidateQueries({ queryKey: voucherKeys.available });
       return true;
@@ -58,7 +60,7 @@ export function VoucherField({ cart }: { cart: CartDto }) {
     setBusy(true);
     setError(undefined);
     try {
-      await removeCartVoucher();
+      await cartWrite.mutateAsync(() => removeCartVoucher());
     } catch (err) {
       setError(apiMessage(err, 'Không bỏ được mã giảm giá. Thử lại nhé.'));
     } finally {

@@ -21,7 +21,7 @@ import { Button } from '../../components/Button.tsx';
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../components/icons.tsx';
 import { FieldErrorText, inputBaseClass, inputClass, TextField } from '../../components/TextField.tsx';
 import { apiMessage, applyFieldErrors } from '../../lib/apiMessage.ts';
-import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
+import { useHydrated } from '../../lib/useHydrated.ts';
 import { useAuth } from '../auth/useAuth.ts';
 
 type Values = ContactMessageInput;
@@ -29,8 +29,8 @@ const FIELDS = ['name', 'email', 'phone', 'topic', 'message'] as const;
 
 /** /lien-he: the store's address, opening hours, phone and e-mail, and a form whose messages reach the admins. */
 export function ContactPage() {
-  useDocumentTitle('Liên hệ');
   const { user } = useAuth();
+  const hydrated = useHydrated();
   const [sent, setSent] = useState(false);
   const [serverError, setServerError] = useState<string>();
   const {
@@ -170,7 +170,9 @@ export function ContactPage() {
               )}
             </div>
             <div className="sm:col-span-2">
-              <Button type="submit" size="lg" busy={isSubmitting} busyText="Đang gửi…" className="w-full sm:w-auto">
+              {/* The page arrives rendered by the server: until the app has taken it over, a click would send the
+                  form the browser's way (the message in the address), so the button waits for it. */}
+              <Button type="submit" size="lg" busy={isSubmitting} busyText="Đang gửi…" disabled={!hydrated} className="w-full sm:w-auto">
                 Gửi tin nhắn
               </Button>
             </div>

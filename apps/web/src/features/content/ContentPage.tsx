@@ -2,20 +2,18 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { CONTENT_PAGES, contentPagePath, formatDateVN, isContentPageSlug } from '@nhasach/shared';
 import { ApiError } from '../../api/client.ts';
-import { contentKeys, fetchContentPage } from '../../api/content.ts';
+import { contentPageQueryOptions } from './api/get-content-page.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { RichContent } from '../../components/RichContent.tsx';
 import { ErrorState, Skeleton } from '../../components/StateBlocks.tsx';
 import { NotFoundPage } from '../../app/NotFoundPage.tsx';
-import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 
 /** /trang/{slug}: an information page (ordering guide, payment, FAQ, shipping, returns, privacy, terms). */
 export function ContentPage() {
   const { slug = '' } = useParams();
   const known = isContentPageSlug(slug);
-  const page = useQuery({ queryKey: contentKeys.page(slug), queryFn: ({ signal }) => fetchContentPage(slug, signal), enabled: known });
+  const page = useQuery({ ...contentPageQueryOptions(slug), enabled: known });
   const fallbackTitle = CONTENT_PAGES.find((p) => p.slug === slug)?.title;
-  useDocumentTitle(page.data?.title ?? fallbackTitle);
   if (!known || (page.error instanceof ApiError && page.error.status === 404)) return <NotFoundPage />;
 
   return (

@@ -2,13 +2,14 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FAVOURITES_PAGE_SIZE, formatNumberVN } from '@nhasach/shared';
-import { bookKeys, fetchMyFavourites } from '../../api/catalog.ts';
+import { fetchMyFavourites } from '../../api/catalog.ts';
 import { BookGrid, BookGridSkeleton, GRID_COLS } from '../../components/BookGrid.tsx';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { buttonClass } from '../../components/Button.tsx';
 import { EmptyState, ErrorState } from '../../components/StateBlocks.tsx';
 import { ArrowLeftIcon, ArrowRightIcon, HeartIcon } from '../../components/icons.tsx';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
+import { sessionKey, useViewer } from '../../lib/viewer.ts';
 import { useAuth } from '../auth/useAuth.ts';
 import { FAVORITE_CHANGED_EVENT } from './favouritesStore.ts';
 
@@ -16,12 +17,13 @@ import { FAVORITE_CHANGED_EVENT } from './favouritesStore.ts';
 export function FavouritesPage() {
   useDocumentTitle('Sách yêu thích');
   const { user } = useAuth();
+  const viewer = useViewer();
   const [params, setParams] = useSearchParams();
   const raw = Number.parseInt(params.get('page') ?? '0', 10);
   const page = Number.isFinite(raw) && raw > 0 ? raw : 0;
   const qc = useQueryClient();
   const list = useQuery({
-    queryKey: [...bookKeys.favourites(page), user?.id ?? 'guest'],
+    queryKey: sessionKey(viewer, 'favourites', page),
     queryFn: ({ signal }) => fetchMyFavourites(page, FAVOURITES_PAGE_SIZE, signal),
     enabled: !!user,
     placeholderData: keepPreviousData,
@@ -29,10 +31,10 @@ export function FavouritesPage() {
 
   // A heart toggled here (or anywhere) changes the list.
   useEffect(() => {
-    const onChange = () => void qc.invalidateQueries({ queryKey: ['favourites'] });
+    const onChange = () => void qc.invalidateQueries({ queryKey: sessionKey(viewer, 'favourites') });
     window.addEventListener(FAVORITE_CHANGED_EVENT, onChange);
     return () => window.removeEventListener(FAVORITE_CHANGED_EVENT, onChange);
-  }, [qc]);
+  }, [qc, viewer]);
 
   const data = list.data;
   const goTo = (p: number) => {

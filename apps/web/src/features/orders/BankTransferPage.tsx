@@ -15,6 +15,7 @@ import { AlertTriangleIcon, CheckCircleIcon, CheckIcon, ClipboardIcon, ClockIcon
 import { apiMessage } from '../../lib/apiMessage.ts';
 import { formatDateTime } from '../../lib/books.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
+import { useViewer } from '../../lib/viewer.ts';
 
 /**
  * /orders/{code}/chuyen-khoan: the VietQR payment of a bank-transfer order. The code, the shop's account with copy
@@ -67,6 +68,7 @@ type View = 'waiting' | 'paid' | 'expired' | 'closed';
 
 function TransferView({ info }: { info: BankTransferPaymentDto }) {
   const queryClient = useQueryClient();
+  const viewer = useViewer();
   const remaining = useCountdown(info.expiresAt);
   const status = useQuery({
     queryKey: ['payments', 'status', info.orderCode],
@@ -93,9 +95,9 @@ function TransferView({ info }: { info: BankTransferPaymentDto }) {
   useEffect(() => {
     if (view === 'paid' && !announced.current) {
       announced.current = true;
-      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all(viewer) });
     }
-  }, [view, queryClient]);
+  }, [view, queryClient, viewer]);
 
   const orderHref = `/orders/${encodeURIComponent(info.orderCode)}`;
   if (view === 'paid') {

@@ -12,6 +12,7 @@ import { ChevronRightIcon, PackageIcon } from '../../components/icons.tsx';
 import { formatDateTime } from '../../lib/books.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { OrderStatusBadge, PaymentStatusBadge } from './OrderStatusBadge.tsx';
+import { useViewer } from '../../lib/viewer.ts';
 
 const DEFAULT_TAB = MY_ORDER_TABS[0]!;
 
@@ -36,11 +37,12 @@ function href(tabKey: string, page: number, size: number): string {
 
 /** /don-hang: my orders by status tab, newest first, paged (spec section 2, My orders). */
 export function MyOrdersPage() {
+  const viewer = useViewer();
   useDocumentTitle('Đơn hàng của tôi');
   const [params, setParams] = useSearchParams();
   const { tab, page, size } = readState(params);
   const orders = useQuery({
-    queryKey: orderKeys.mine(tab.statuses, page, size),
+    queryKey: orderKeys.mine(viewer, tab.statuses, page, size),
     queryFn: ({ signal }) => fetchMyOrders(tab.statuses, page, size, signal),
     placeholderData: keepPreviousData,
   });

@@ -31,9 +31,11 @@ import type { OrderPlacedState } from '../checkout/CheckoutPage.tsx';
 import { goToGateway, providerName } from '../checkout/payment.ts';
 import { CancelOrderDialog } from './CancelOrderDialog.tsx';
 import { OrderStatusBadge, PaymentStatusBadge } from './OrderStatusBadge.tsx';
+import { useViewer } from '../../lib/viewer.ts';
 
 /** /orders/{code}: the customer's order with its items, totals, delivery, payment and timeline. */
 export function OrderDetailPage() {
+  const viewer = useViewer();
   const { code = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -42,7 +44,7 @@ export function OrderDetailPage() {
   useEffect(() => {
     if (location.state) navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [location.state, location.pathname, location.search, navigate]);
-  const order = useQuery({ queryKey: orderKeys.detail(code), queryFn: ({ signal }) => fetchOrder(code, signal) });
+  const order = useQuery({ queryKey: orderKeys.detail(viewer, code), queryFn: ({ signal }) => fetchOrder(code, signal) });
   useDocumentTitle(`Đơn hàng ${code}`);
 
   return (
@@ -64,6 +66,7 @@ export function OrderDetailPage() {
 }
 
 function OrderView({ order, placed }: { order: OrderDto; placed?: OrderPlacedState }) {
+  const viewer = useViewer();
   const queryClient = useQueryClient();
   const toast = useToast();
   const [cancelOpen, setCancelOpen] = useState(false);
@@ -81,13 +84,13 @@ function OrderView({ order, placed }: { order: OrderDto; placed?: OrderPlacedSta
       const fallback = PAYMENT_BANNERS.startFailed(providerName());
       setPayError(err instanceof ApiError ? apiMessage(err, fallback) : errorText(err, fallback));
       setPaying(false);
-      void queryClient.invalidateQueries({ queryKey: orderKeys.detail(order.code) });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.detail(viewer, order.code) });
     }
   };
 
   const onCanceled = (updated: OrderDto) => {
     setCancelOpen(false);
-    queryClient.setQueryData(orderKeys.detail(order.code), updated);
+    queryClient.setQueryData(orderKeys.detail(viewer, order.code), updated);
     void queryClient.invalidateQueries({ queryKey: ['orders', 'me'] });
     toast.show(updated.status === 'CANCEL_REQUESTED' ? 'Đã gửi yêu cầu huỷ đơn hàng' : 'Đã huỷ đơn hàng');
   };

@@ -3,7 +3,6 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AGE_FILTER_OPTIONS, LANGUAGE_LABELS, formatVnd, formatNumberVN } from '@nhasach/shared';
 import { ApiError } from '../../api/client.ts';
-import { bookKeys, catalogKeys, fetchCatalog, fetchCategoryTree } from '../../api/catalog.ts';
 import { BookGrid, BookGridSkeleton, GRID_COLS } from '../../components/BookGrid.tsx';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { Button, buttonClass } from '../../components/Button.tsx';
@@ -11,7 +10,8 @@ import { Drawer } from '../../components/Drawer.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { EmptyState, ErrorState } from '../../components/StateBlocks.tsx';
 import { CloseIcon, SearchXIcon } from '../../components/icons.tsx';
-import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
+import { catalogQueryOptions } from './api/get-catalog.ts';
+import { categoryTreeQueryOptions } from './api/get-category-tree.ts';
 import { useQueryUpdate } from '../../lib/useQueryUpdate.ts';
 import { pathTo } from './listing/CategoryTree.tsx';
 import { FilterPanel } from './listing/FilterPanel.tsx';
@@ -25,19 +25,14 @@ export function CategoryPage() {
   const state = useMemo(() => parseListing(searchParams), [searchParams]);
   const [drawer, setDrawer] = useState(false);
 
-  const tree = useQuery({ queryKey: catalogKeys.categoryTree, queryFn: fetchCategoryTree, staleTime: 5 * 60_000 });
+  const tree = useQuery(categoryTreeQueryOptions());
   const trail = useMemo(() => pathTo(tree.data ?? [], catSlug), [tree.data, catSlug]);
   const current = trail[trail.length - 1];
 
   const params = catalogParams(catSlug, state);
-  const books = useQuery({
-    queryKey: bookKeys.catalog(params),
-    queryFn: ({ signal }) => fetchCatalog(params, signal),
-    placeholderData: keepPreviousData,
-  });
+  const books = useQuery({ ...catalogQueryOptions(params), placeholderData: keepPreviousData });
 
   const title = current?.name ?? (tree.isPending ? '' : catSlug);
-  useDocumentTitle(title || 'Danh mục');
 
   const hrefOf = useCallback((s: ListingState) => `/danh-muc/${catSlug}${listingSearch(s)}`, [catSlug]);
   const go = useQueryUpdate();

@@ -2,14 +2,15 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { HOME_NEW_PAGE_SIZE, discountPercent, effectivePrice, isSaleActive, type BookCardDto, type HomeDataDto } from '@nhasach/shared';
-import { bookKeys, catalogKeys, fetchCategoryTree, fetchHome, fetchNewest } from '../../api/catalog.ts';
+import { bookKeys, fetchNewest } from '../../api/catalog.ts';
 import { BookGrid, BookGridSkeleton, GRID_COLS } from '../../components/BookGrid.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { HydratesApart } from '../../components/HydratesApart.tsx';
 import { EmptyState, ErrorState } from '../../components/StateBlocks.tsx';
 import { WhenNear } from '../../components/WhenNear.tsx';
 import { BookOpenIcon, HeartIcon, SparklesIcon, TrophyIcon, ZapIcon } from '../../components/icons.tsx';
-import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
+import { categoryTreeQueryOptions } from './api/get-category-tree.ts';
+import { homeQueryOptions } from './api/get-home.ts';
 import { BannerCarousel } from './home/BannerCarousel.tsx';
 import { BookRow, BookRowSkeleton } from './home/BookRow.tsx';
 import { SaleCountdown } from './home/SaleCountdown.tsx';
@@ -17,8 +18,7 @@ import { SectionHeader } from './home/SectionHeader.tsx';
 
 /** / (spec section 2, Home): banners, Flash Sale, new products (15 a page), best sellers, categories (the promises are in the footer, once). */
 export function HomePage() {
-  useDocumentTitle(undefined);
-  const home = useQuery({ queryKey: bookKeys.home, queryFn: ({ signal }) => fetchHome(signal) });
+  const home = useQuery(homeQueryOptions());
   return (
     <div className="page-container space-y-6 py-4 sm:space-y-8 sm:py-6">
       <h1 className="sr-only">Nhà Sách - nhà sách trực tuyến</h1>
@@ -81,7 +81,7 @@ const CHIP_TONES = ['bg-rose-50 text-rose-700', 'bg-amber-50 text-amber-700', 'b
 
 /** Top-level categories as quick links (the same tree as the header menu, shared cache). */
 function CategoryChips() {
-  const tree = useQuery({ queryKey: catalogKeys.categoryTree, queryFn: fetchCategoryTree, staleTime: 5 * 60_000 });
+  const tree = useQuery(categoryTreeQueryOptions());
   const top = (tree.data ?? []).slice(0, 10);
   if (top.length === 0) return null;
   return (

@@ -2,14 +2,13 @@ import { Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent 
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../api/client.ts';
-import { bookKeys, fetchBookBySlug } from '../../api/catalog.ts';
+import { bookQueryOptions } from './api/get-book.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { buttonClass } from '../../components/Button.tsx';
 import { LoadingBlock } from '../../components/Spinner.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/StateBlocks.tsx';
 import { useNearScreen, WhenNear } from '../../components/WhenNear.tsx';
 import { SearchXIcon } from '../../components/icons.tsx';
-import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { lazyComponent } from '../../lib/lazyComponent.ts';
 import { useAuth } from '../auth/useAuth.ts';
 import { favouritesStore } from '../favourites/favouritesStore.ts';
@@ -34,7 +33,7 @@ export function ProductDetailPage() {
   const { slug = '' } = useParams();
   const { user } = useAuth();
   const userKey = user ? String(user.id) : 'guest';
-  const book = useQuery({ queryKey: bookKeys.detail(slug, userKey), queryFn: ({ signal }) => fetchBookBySlug(slug, signal) });
+  const book = useQuery(bookQueryOptions(slug, userKey));
   const [tab, setTabState] = useState<Tab>('reviews');
   const [visited, setVisited] = useState<ReadonlySet<Tab>>(() => new Set<Tab>());
   const setTab = (t: Tab) => {
@@ -55,11 +54,14 @@ export function ProductDetailPage() {
     if (tabsNear) setVisited((v) => (v.has(tab) ? v : new Set([...v, tab])));
   }, [tabsNear, tab]);
   const data = book.data;
-  useDocumentTitle(data?.title ?? (book.isError ? 'Chi tiết sách' : undefined));
 
   // The product answer carries the viewer's heart: the local favourites take the server's word for it.
   useEffect(() => {
-    if (data && user) favouritesStore.reconcile(data.id, data.likedByMe, data.favoriteCount);
+    if (!data || !user) return;
+    // The answer may be in the cache before the store has heard of the user (a page loaded by its route after a
+    // login): tell it first, or the server's word would be dropped as a guest's.
+    favouritesStore.setIdentity(user.id);
+    favouritesStore.reconcile(data.id, data.likedByMe, data.favoriteCount);
   }, [data, user]);
 
   const notFound = book.error instanceof ApiError && book.error.status === 404;

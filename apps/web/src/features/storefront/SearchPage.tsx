@@ -2,14 +2,14 @@ import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SEARCH_SORTS, formatNumberVN, searchPageParams, type CatalogParams, type SearchSort } from '@nhasach/shared';
-import { bookKeys, fetchCatalog, searchBooks } from '../../api/catalog.ts';
 import { BookGrid, BookGridSkeleton, GRID_COLS } from '../../components/BookGrid.tsx';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { buttonClass } from '../../components/Button.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { EmptyState, ErrorState } from '../../components/StateBlocks.tsx';
 import { SearchIcon, SearchXIcon } from '../../components/icons.tsx';
-import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
+import { catalogQueryOptions } from './api/get-catalog.ts';
+import { searchQueryOptions } from './api/get-search.ts';
 
 function searchHref(q: string, sort: SearchSort, page: number, size: number): string {
   const p = new URLSearchParams({ q, page: String(page), size: String(size), sort: sort.sort, direction: sort.direction });
@@ -37,22 +37,11 @@ export function SearchPage() {
   const [params] = useSearchParams();
   const { params: apiParams, sort } = useMemo(() => searchPageParams(params), [params]);
   const { q, size } = apiParams;
-  useDocumentTitle(q ? `Tìm kiếm: ${q}` : 'Tìm kiếm');
 
-  const results = useQuery({
-    queryKey: bookKeys.search(apiParams),
-    queryFn: ({ signal }) => searchBooks(apiParams, signal),
-    enabled: q !== '',
-    placeholderData: keepPreviousData,
-  });
+  const results = useQuery({ ...searchQueryOptions(apiParams), placeholderData: keepPreviousData });
   const data = results.data;
   const nothing = !!data && data.content.length === 0;
-  const bestSellers = useQuery({
-    queryKey: bookKeys.catalog(BEST_SELLERS),
-    queryFn: ({ signal }) => fetchCatalog(BEST_SELLERS, signal),
-    enabled: nothing,
-    staleTime: 60_000,
-  });
+  const bestSellers = useQuery({ ...catalogQueryOptions(BEST_SELLERS), enabled: nothing, staleTime: 60_000 });
 
   return (
     <div className="page-container py-4 sm:py-6">

@@ -19,6 +19,7 @@ import { searchPath } from '../../../lib/search.ts';
 import { useAuth } from '../../auth/useAuth.ts';
 import { useBuyNow } from '../../cart/buyNow.ts';
 import { useBottomBarSpace } from '../../cart/useBottomBarSpace.ts';
+import { useCartWrite } from '../../cart/useCartWrite.ts';
 import { FavouriteButton } from '../../favourites/FavouriteButton.tsx';
 import { SaleCountdown } from '../home/SaleCountdown.tsx';
 import { STORE_PROMISES } from '../../../app/layout/Footer.tsx';
@@ -31,6 +32,7 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
   const navigate = useNavigate();
   const location = useLocation();
   const toast = useToast();
+  const cartWrite = useCartWrite();
   const buyNow = useBuyNow();
   const [qty, setQty] = useState(1);
   const [busy, setBusy] = useState<'cart' | 'buy' | null>(null);
@@ -55,7 +57,7 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
     }
     setBusy('cart');
     try {
-      await addToCart(book.id, quantity);
+      await cartWrite.mutateAsync(() => addToCart(book.id, quantity));
       toast.show('Đã thêm vào giỏ hàng');
     } catch (err) {
       setError(cartErrorText(err));

@@ -2,26 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import type { BookDto } from '@nhasach/shared';
 import { ImageWithFallback } from '../../../components/ImageWithFallback.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons.tsx';
-
-interface Shot {
-  key: string;
-  thumb: string;
-  main: string;
-  srcSet?: string;
-}
-
-function shotsOf(book: BookDto): Shot[] {
-  const images = [...book.images].sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id);
-  if (images.length) {
-    return images.map((img) => ({
-      key: String(img.id),
-      thumb: img.variants.thumb,
-      main: img.variants.large,
-      srcSet: `${img.variants.medium} 300w, ${img.variants.large} 600w, ${img.variants.xlarge} 900w`,
-    }));
-  }
-  return book.thumbnail ? [{ key: 'cover', thumb: book.thumbnail, main: book.thumbnail }] : [];
-}
+import { GALLERY_SIZES, shotsOf } from './gallery.ts';
 
 /** Main image and thumbnails (spec section 2, Product detail); left/right keys and arrows change the picture. */
 export function ProductGallery({ book }: { book: BookDto }) {
@@ -49,7 +30,7 @@ export function ProductGallery({ book }: { book: BookDto }) {
             key={current?.key ?? 'none'}
             src={current?.main}
             srcSet={current?.srcSet}
-            sizes="(min-width: 1024px) 340px, 80vw"
+            sizes={GALLERY_SIZES}
             alt={shots.length > 1 ? `${book.title} - ảnh ${index + 1}/${shots.length}` : book.title}
             className="size-full rounded-md object-cover shadow-xl shadow-gray-900/15"
             placeholderClassName="size-full rounded-md"
