@@ -482,7 +482,7 @@ describe('auth and account journey', () => {
     await page.waitForURL((url) => url.pathname === '/search');
     const params = new URL(page.url()).searchParams;
     expect(params.get('q')).toBe(`Dế Mèn ${'x'.repeat(200)}`.slice(0, 128));
-    expect([params.get('page'), params.get('size'), params.get('sort'), params.get('direction')]).toEqual(['0', '20', 'createdAt', 'DESC']);
+    expect([params.get('page'), params.get('size'), params.get('sort'), params.get('direction')]).toEqual(['0', '20', 'relevance', 'DESC']);
 
     // The badge is the server cart's count (its query), not a number kept in the browser: a guest has none, whatever
     // the storage or the page's events say.

@@ -46,7 +46,25 @@ const AdminMastersPage = lazyPage(() => import('../features/admin/AdminMastersPa
 const AdminVouchersPage = lazyPage(() => import('../features/admin/AdminVouchersPage.tsx'), 'AdminVouchersPage');
 const AdminPagesPage = lazyPage(() => import('../features/admin/content/AdminPagesPage.tsx'), 'AdminPagesPage');
 const AdminContactPage = lazyPage(() => import('../features/admin/content/AdminContactPage.tsx'), 'AdminContactPage');
-const AdminStockRoutes = lazyPage(() => import('../features/admin/stock/StockRoutes.tsx'), 'StockRoutes');
+// The stock room's pages share one chunk; each is a route of this table (a nested <Routes> would put React
+// Router's JSX route reader into every page's first load).
+const loadStockPages = () => import('../features/admin/stock/pages.ts');
+const STOCK_PAGES = {
+  '': 'StockHomePage',
+  'books/:id': 'BookStockPage',
+  movements: 'MovementsPage',
+  receipts: 'ReceiptsPage',
+  'receipts/:id': 'ReceiptPage',
+  counts: 'CountsPage',
+  'counts/:id': 'CountPage',
+  exports: 'ExportsPage',
+  import: 'ImportPage',
+  reports: 'ReportsPage',
+} as const;
+const stockRoutes: RouteObject[] = Object.entries(STOCK_PAGES).map(([path, name]) => {
+  const Page = lazyPage(loadStockPages, name);
+  return path ? { path, element: <Page /> } : { index: true, element: <Page /> };
+});
 const SaleLayout = lazyPage(() => import('../features/sale/SaleLayout.tsx'), 'SaleLayout');
 const SaleOrdersPage = lazyPage(() => import('../features/sale/SaleOrdersPage.tsx'), 'SaleOrdersPage');
 const SaleOrderDetailPage = lazyPage(() => import('../features/sale/SaleOrderDetailPage.tsx'), 'SaleOrderDetailPage');
@@ -147,7 +165,7 @@ export function createRoutes(client: QueryClient): RouteObject[] {
                 { path: 'vouchers', element: <AdminVouchersPage /> },
                 { path: 'pages', element: <AdminPagesPage /> },
                 { path: 'contact', element: <AdminContactPage /> },
-                { path: 'stock/*', element: <AdminStockRoutes /> },
+                { path: 'stock', children: stockRoutes },
                 { path: '*', element: <NotFoundPage /> },
               ],
             },
