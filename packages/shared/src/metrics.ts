@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { queryClamped, queryScalar, text } from './input.ts';
-import { dayParam } from './sales.ts';
+import { DAY_RANGE_REVERSED_MESSAGE, dayParam } from './sales.ts';
 
 /**
  * The back-office metrics other front ends read (GET /api/v1/admin/metrics/...): the same revenue and sold rules as
@@ -20,7 +20,7 @@ const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
 export const metricsPeriodQuerySchema = z
   .object({ from: dayParam('from'), to: dayParam('to') })
   .superRefine((v, ctx) => {
-    if (v.from && v.to && v.from > v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to (ngày kết thúc) phải sau hoặc bằng from (ngày bắt đầu).' });
+    if (v.from && v.to && v.from > v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: DAY_RANGE_REVERSED_MESSAGE });
     else if (v.from && v.to && dayNumber(v.to) - dayNumber(v.from) + 1 > METRICS_MAX_DAYS)
       ctx.addIssue({ code: 'custom', path: ['to'], message: `Khoảng thời gian tối đa ${METRICS_MAX_DAYS} ngày.` });
   });

@@ -163,7 +163,7 @@ export const PAYMENT_METHOD_FLOWS: Record<PaymentMethod, PaymentFlow> = { COD: '
 export const ONLINE_PAYMENT_TTL_MINUTES = 15;
 /** What the checkout and the order page say of each method. */
 export const PAYMENT_METHOD_CHECKOUT: Record<PaymentMethod, { title: string; hint: string }> = {
-  COD: { title: 'Thanh toán bằng tiền mặt', hint: 'Trả tiền mặt khi nhận hàng (COD)' },
+  COD: { title: PAYMENT_METHOD_LABELS.COD, hint: 'Trả tiền mặt khi nhận hàng (COD)' },
   VNPAY: {
     title: 'Thanh toán qua VNPAY',
     hint: `Thẻ ATM, thẻ quốc tế hoặc mã QR ngân hàng. Vui lòng hoàn tất thanh toán trong ${ONLINE_PAYMENT_TTL_MINUTES} phút.`,

@@ -158,6 +158,9 @@ const enumList = <T extends string>(values: readonly T[], name: string) =>
     },
     z.array(z.enum(values as [T, ...T[]], { error: `${name} phải là một trong ${values.join(', ')}.` })).max(20).optional(),
   );
+/** A period's end before its start (from, to: days of a query). */
+export const DAY_RANGE_REVERSED_MESSAGE = 'to (ngày kết thúc) phải sau hoặc bằng from (ngày bắt đầu).';
+
 /** A query day (yyyy-mm-dd, a real date of the calendar), read as a day of Vietnam time. */
 export const dayParam = (name: string) =>
   z.preprocess(
@@ -190,7 +193,7 @@ export const saleOrderListQuerySchema = z
       return z.NEVER;
     }
     if (v.from && v.to && v.from > v.to) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'to (ngày kết thúc) phải sau hoặc bằng from (ngày bắt đầu).' });
+      ctx.addIssue({ code: 'custom', path: ['to'], message: DAY_RANGE_REVERSED_MESSAGE });
       return z.NEVER;
     }
     return { ...v, sort };

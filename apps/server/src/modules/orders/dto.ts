@@ -79,11 +79,8 @@ export function toOrderSummaryDto(row: {
   paymentMethod: OrderRow['paymentMethod'];
   createdAt: Date;
   grandTotal: number;
-  itemCount: number;
-  totalQuantity: number;
-  firstItemTitle: string;
-  firstItemImage: string | null;
 }, lines: readonly { bookId: number; slug: string | null; title: string; imageUrl: string | null; qty: number; unitPrice: number; originalUnitPrice: number }[]): OrderSummaryDto {
+  // The counts and the first line are read off the lines (in line order), which the page fetches once anyway.
   return {
     id: row.id,
     code: row.code,
@@ -92,10 +89,10 @@ export function toOrderSummaryDto(row: {
     paymentMethod: row.paymentMethod,
     createdAt: row.createdAt.toISOString(),
     grandTotal: row.grandTotal,
-    itemCount: Number(row.itemCount),
-    totalQuantity: Number(row.totalQuantity),
-    firstItemTitle: row.firstItemTitle,
-    firstItemImage: row.firstItemImage,
+    itemCount: lines.length,
+    totalQuantity: lines.reduce((n, l) => n + l.qty, 0),
+    firstItemTitle: lines[0]?.title ?? '',
+    firstItemImage: lines[0]?.imageUrl ?? null,
     items: lines.map((l) => ({
       bookId: l.bookId,
       slug: l.slug,

@@ -95,11 +95,7 @@ export async function claimStockReturn(tx: Tx, orderId: number): Promise<boolean
   return rows.length > 0;
 }
 
-// Qualified by hand: drizzle writes a lone column of a single-table select unqualified, which inside these
-// subqueries would bind to order_items.id.
-const orderIdRef = sql.raw('"orders"."id"');
-
-/** My orders, newest first, with the first item and the counts. */
+/** My orders, newest first (their lines come from linesOfOrders). */
 export async function pageByUser(db: Db, userId: number, statuses: readonly OrderStatus[] | undefined, page: number, size: number) {
   const where = and(eq(orders.userId, userId), statuses?.length ? inArray(orders.status, [...statuses]) : undefined);
   const rows = await db
@@ -111,10 +107,6 @@ export async function pageByUser(db: Db, userId: number, statuses: readonly Orde
       paymentMethod: orders.paymentMethod,
       createdAt: orders.createdAt,
       grandTotal: orders.grandTotal,
-      itemCount: sql<number>`(select count(*)::int from order_items i where i.order_id = ${orderIdRef})`,
-      totalQuantity: sql<number>`(select coalesce(sum(i.qty), 0)::int from order_items i where i.order_id = ${orderIdRef})`,
-      firstItemTitle: sql<string>`(select i.title from order_items i where i.order_id = ${orderIdRef} order by i.id limit 1)`,
-      firstItemImage: sql<string | null>`(select i.image_url from order_items i where i.order_id = ${orderIdRef} order by i.id limit 1)`,
     })
     .from(orders)
     .where(where)

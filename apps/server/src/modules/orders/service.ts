@@ -205,7 +205,11 @@ export async function createOrder(ctx: OrdersContext, user: AuthUser, cmd: Creat
 export async function listMyOrders(db: Db, userId: number, statuses: readonly OrderStatus[] | undefined, page: number, size: number): Promise<OrderPage> {
   const { rows, total } = await repo.pageByUser(db, userId, statuses, page, size);
   const lines = new Map<number, Awaited<ReturnType<typeof repo.linesOfOrders>>>();
-  for (const line of await repo.linesOfOrders(db, rows.map((r) => r.id))) lines.set(line.orderId, [...(lines.get(line.orderId) ?? []), line]);
+  for (const line of await repo.linesOfOrders(db, rows.map((r) => r.id))) {
+    const own = lines.get(line.orderId);
+    if (own) own.push(line);
+    else lines.set(line.orderId, [line]);
+  }
   return toPage(
     rows.map((r) => toOrderSummaryDto(r, lines.get(r.id) ?? [])),
     total,

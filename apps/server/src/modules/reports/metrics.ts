@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   METRICS_DEFAULT_DAYS,
+  vietnamDayRange,
   vietnamDayStart,
   type MetricsDailyRevenueDto,
   type MetricsKpiDto,
@@ -17,8 +18,7 @@ import { DAY_MS, orderDaySql, revenueSql, soldSql, ts, vnDate } from './sql.ts';
 function periodOf(q: MetricsPeriodQuery, now: Date): { start: Date; end: Date; days: string[] } {
   const to = q.to ?? vnDate(now);
   const from = q.from ?? vnDate(new Date(vietnamDayStart(to)!.getTime() - (METRICS_DEFAULT_DAYS - 1) * DAY_MS));
-  const start = vietnamDayStart(from)!;
-  const end = new Date(vietnamDayStart(to)!.getTime() + DAY_MS);
+  const { start, end } = vietnamDayRange(from, to) as { start: Date; end: Date };
   const days: string[] = [];
   for (let t = start.getTime(); t < end.getTime(); t += DAY_MS) days.push(vnDate(new Date(t)));
   return { start, end, days };

@@ -57,12 +57,14 @@ interface MasterRow {
 }
 const toDto = (r: MasterRow): MasterDto => ({ id: r.id, name: r.name, slug: r.slug, bookCount: r.bookCount, createdAt: iso(r.createdAt) });
 
+/** `q` matches the name (aliased `m`) without regard to case or diacritics, or the slug; no `q` matches all. */
+const nameOrSlugMatches = (q: string | undefined): SQL =>
+  q ? sql`(f_search_norm(m.name) like '%' || f_search_norm(${q}) || '%' or m.slug = ${q.toLowerCase()})` : sql.raw('true');
+
 /** GET /admin/{kind}: q matches the name without regard to case or diacritics, or the slug. */
 export async function listMasters(db: Db, kind: MasterKind, q: MasterListQuery): Promise<PageResult<MasterDto>> {
   const table = sql.identifier(kind);
-  const where = q.q
-    ? sql`(f_search_norm(m.name) like '%' || f_search_norm(${q.q}) || '%' or m.slug = ${q.q.toLowerCase()})`
-    : sql.raw('true');
+  const where = nameOrSlugMatches(q.q);
   const order = q.sort === 'name' ? sql`f_search_norm(m.name), m.id` : sql`m.id desc`;
   const [rows, [total]] = await Promise.all([
     queryRows<MasterRow>(
@@ -80,7 +82,7 @@ export async function listMasters(db: Db, kind: MasterKind, q: MasterListQuery):
  * front ends read to fill their pickers); `q` still filters.
  */
 export async function listAllMasters(db: Db, kind: MasterKind, q: string | undefined): Promise<Pick<MasterDto, 'id' | 'name' | 'slug'>[]> {
-  const where = q ? sql`(f_search_norm(m.name) like '%' || f_search_norm(${q}) || '%' or m.slug = ${q.toLowerCase()})` : sql.raw('true');
+  const where = nameOrSlugMatches(q);
   return queryRows(db, sql`select m.id, m.name, m.slug from ${sql.identifier(kind)} m where ${where} order by f_search_norm(m.name), m.id`);
 }
 
