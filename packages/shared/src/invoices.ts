@@ -22,6 +22,9 @@ export const INVOICE_MESSAGES = {
   alreadyIssued: 'Hoá đơn đã được xuất, không thể sửa thông tin.',
 } as const;
 
+/** Lengths of the company details (the request schema and the forms). */
+export const INVOICE_LIMITS = { companyName: { min: 2, max: 200 }, address: { min: 5, max: 300 } } as const;
+
 /** The tax code without spaces, as stored and printed. */
 export const normalizeTaxCode = (value: string): string => value.replace(/\s+/g, '');
 

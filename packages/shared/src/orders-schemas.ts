@@ -2,7 +2,7 @@
 // import without loading Zod).
 import { z } from 'zod';
 import { jsonId, text } from './input.ts';
-import { INVOICE_MESSAGES, normalizeTaxCode, taxCodeProblem } from './invoices.ts';
+import { INVOICE_LIMITS, INVOICE_MESSAGES, normalizeTaxCode, taxCodeProblem } from './invoices.ts';
 import { CANCEL_REASON_MAX, CANCEL_REASON_REQUIRED, DELIVERY_METHODS, ORDER_NOTE_MAX, PAYMENT_METHODS } from './orders.ts';
 import { emailSchema } from './validation.ts';
 
@@ -10,8 +10,8 @@ import { emailSchema } from './validation.ts';
 export const invoiceRequestSchema = z.object({
   companyName: text('Tên công ty', { error: INVOICE_MESSAGES.companyRequired })
     .trim()
-    .min(2, INVOICE_MESSAGES.companyRequired)
-    .max(200, 'Tên công ty tối đa 200 ký tự.'),
+    .min(INVOICE_LIMITS.companyName.min, INVOICE_MESSAGES.companyRequired)
+    .max(INVOICE_LIMITS.companyName.max, `Tên công ty tối đa ${INVOICE_LIMITS.companyName.max} ký tự.`),
   taxCode: text('Mã số thuế', { error: INVOICE_MESSAGES.taxCodeRequired })
     .transform(normalizeTaxCode)
     .superRefine((v, ctx) => {
@@ -20,8 +20,8 @@ export const invoiceRequestSchema = z.object({
     }),
   address: text('Địa chỉ công ty', { error: INVOICE_MESSAGES.addressRequired })
     .trim()
-    .min(5, INVOICE_MESSAGES.addressRequired)
-    .max(300, 'Địa chỉ công ty tối đa 300 ký tự.'),
+    .min(INVOICE_LIMITS.address.min, INVOICE_MESSAGES.addressRequired)
+    .max(INVOICE_LIMITS.address.max, `Địa chỉ công ty tối đa ${INVOICE_LIMITS.address.max} ký tự.`),
   email: emailSchema,
 });
 export type InvoiceRequestInput = z.input<typeof invoiceRequestSchema>;
