@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INVOICE_MESSAGES, splitVat, taxCodeProblem, vndInWords } from './invoices.ts';
+import { INVOICE_MESSAGES, invoiceRequestErrors, splitVat, taxCodeProblem, vndInWords } from './invoices.ts';
 
 describe('tax codes', () => {
   it('accepts 10 digits with a matching check digit, and a branch of 3 digits', () => {
@@ -41,4 +41,16 @@ describe('amounts in words', () => {
     [1_000_000_000, 'Một tỷ đồng'],
     [3_000_040_000, 'Ba tỷ không trăm bốn mươi nghìn đồng'],
   ])('%i → %s', (n, words) => expect(vndInWords(n)).toBe(words));
+});
+
+describe('the invoice form check', () => {
+  it('names each field that is wrong, with the server’s messages', () => {
+    expect(invoiceRequestErrors({ companyName: 'Công ty A', taxCode: '0100233488', address: '1 Lê Lợi, Hà Nội', email: 'ke.toan@a.vn' })).toEqual({});
+    expect(invoiceRequestErrors({ companyName: ' ', taxCode: '0100233487', address: 'HN', email: 'ke toan@a' })).toEqual({
+      companyName: INVOICE_MESSAGES.companyRequired,
+      taxCode: INVOICE_MESSAGES.taxCodeCheck,
+      address: INVOICE_MESSAGES.addressRequired,
+      email: 'Email không hợp lệ.',
+    });
+  });
 });

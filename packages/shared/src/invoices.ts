@@ -114,6 +114,23 @@ export function vndInWords(amount: number): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+export type InvoiceRequestErrors = Partial<Record<keyof InvoiceRequestDto, string>>;
+
+/**
+ * The forms' own check before they send (the server's schema, orders-schemas.ts, says the same with the same
+ * messages): the tax code by its check digit, the lengths, an e-mail's shape.
+ */
+export function invoiceRequestErrors(v: InvoiceRequestDto): InvoiceRequestErrors {
+  const errors: InvoiceRequestErrors = {};
+  if (v.companyName.trim().length < INVOICE_LIMITS.companyName.min) errors.companyName = INVOICE_MESSAGES.companyRequired;
+  const tax = taxCodeProblem(v.taxCode);
+  if (tax) errors.taxCode = tax;
+  if (v.address.trim().length < INVOICE_LIMITS.address.min) errors.address = INVOICE_MESSAGES.addressRequired;
+  if (!v.email.trim()) errors.email = 'Email là bắt buộc.';
+  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email.trim())) errors.email = 'Email không hợp lệ.';
+  return errors;
+}
+
 export const INVOICE_KINDS = ['ORIGINAL', 'ADJUSTMENT'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 

@@ -1,26 +1,9 @@
 import type { ChangeEvent } from 'react';
-import { INVOICE_LIMITS, INVOICE_MESSAGES, taxCodeProblem, type FieldError, type InvoiceRequestDto } from '@nhasach/shared';
+import { INVOICE_LIMITS, type FieldError, type InvoiceRequestDto, type InvoiceRequestErrors } from '@nhasach/shared';
 import { ApiError } from '../../api/client.ts';
 import { TextField } from '../../components/TextField.tsx';
 
 export const EMPTY_INVOICE_REQUEST: InvoiceRequestDto = { companyName: '', taxCode: '', address: '', email: '' };
-
-export type InvoiceRequestErrors = Partial<Record<keyof InvoiceRequestDto, string>>;
-
-/**
- * The form's own check before it sends (the server checks again with the same messages): the tax code by its check
- * digit (shared taxCodeProblem), the lengths, an e-mail's shape.
- */
-export function invoiceRequestErrors(v: InvoiceRequestDto): InvoiceRequestErrors {
-  const errors: InvoiceRequestErrors = {};
-  if (v.companyName.trim().length < INVOICE_LIMITS.companyName.min) errors.companyName = INVOICE_MESSAGES.companyRequired;
-  const tax = taxCodeProblem(v.taxCode);
-  if (tax) errors.taxCode = tax;
-  if (v.address.trim().length < INVOICE_LIMITS.address.min) errors.address = INVOICE_MESSAGES.addressRequired;
-  if (!v.email.trim()) errors.email = 'Email là bắt buộc.';
-  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email.trim())) errors.email = 'Email không hợp lệ.';
-  return errors;
-}
 
 /** Company name, tax code, address and e-mail of a VAT invoice (checkout and the order page). */
 export function InvoiceRequestFields({

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type InvoiceRequestDto, type OrderStatus } from '@nhasach/shared';
+import { invoiceRequestErrors, type InvoiceRequestDto, type InvoiceRequestErrors, type OrderStatus } from '@nhasach/shared';
 import { errorText } from '../../api/client.ts';
 import { useViewer } from '../../lib/viewer.ts';
 import { orderInvoicePdfPath, orderInvoiceQueryOptions, requestInvoice } from './api/order-invoice.ts';
 import { InvoiceList } from './InvoiceList.tsx';
-import { EMPTY_INVOICE_REQUEST, InvoiceRequestFields, invoiceRequestErrors, serverInvoiceErrors, type InvoiceRequestErrors } from './InvoiceRequestFields.tsx';
+import { EMPTY_INVOICE_REQUEST, InvoiceRequestFields, serverInvoiceErrors } from './InvoiceRequestFields.tsx';
 
 const CLOSED: readonly OrderStatus[] = ['CANCELED', 'CANCEL_REQUESTED'];
 
