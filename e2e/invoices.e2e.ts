@@ -30,6 +30,11 @@ describe('VAT invoices', () => {
     const books = await storeApi<{ content: { id: number; stock: number }[] }>(store.baseUrl, '/api/v1/books?size=20&status=ACTIVE');
     const book = books.content.find((b) => b.stock > 3)!;
     await storeApi(store.baseUrl, '/api/v1/cart/items', { method: 'POST', body: { bookId: book.id, qty: 1 }, token: shopper });
+    const addresses = await storeApi<unknown[]>(store.baseUrl, '/api/v1/address', { token: shopper });
+    if (addresses.length === 0) {
+      const address = { fullName: 'Nguyễn Văn Khách', phone: '0901234567', line1: '12 Lê Lợi', ward: 'Phường Bến Nghé', district: 'Quận 1', province: 'Thành phố Hồ Chí Minh', makeDefault: true };
+      await storeApi(store.baseUrl, '/api/v1/address', { method: 'POST', body: address, token: shopper });
+    }
 
     const { page } = await newPage(browser, store.baseUrl, { viewport: MOBILE });
     await logIn(page, 'khach', 'Khach@123', '/');
