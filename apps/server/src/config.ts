@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { ACCESS_TOKEN_TTL_SECONDS, BANK_TRANSFER_DEFAULT_EXPIRY_MINUTES } from '@nhasach/shared';
+import { ACCESS_TOKEN_TTL_SECONDS, BANK_TRANSFER_DEFAULT_EXPIRY_MINUTES, taxCodeProblem } from '@nhasach/shared';
 
 const bool = (fallback: boolean) =>
   z
@@ -139,6 +139,16 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: bool(false),
   /** Public address of the images (a CDN or the bucket); unset: the API streams them under /media. */
   MEDIA_PUBLIC_URL: optionalUrl,
+  /** The seller printed on VAT invoices (the built-in provider numbers them; docs/decisions.md, VAT invoices). */
+  INVOICE_SELLER_NAME: z.string().trim().min(2).max(200).default('Công ty TNHH Nhà Sách'),
+  INVOICE_SELLER_TAX_CODE: z
+    .string()
+    .trim()
+    .refine((v) => taxCodeProblem(v) === null, 'a Vietnamese tax code (10 digits with its check digit, or 10-3)')
+    .default('0312345673'),
+  INVOICE_SELLER_ADDRESS: z.string().trim().min(5).max(300).default('123 Nguyễn Huệ, Phường Sài Gòn, Thành phố Hồ Chí Minh'),
+  /** The two capital letters of the invoice series the shop registered (ký hiệu C26T + these). */
+  INVOICE_SERIES_SUFFIX: z.string().regex(/^[A-Z]{2}$/, 'two capital letters').default('NS'),
   /** A SIGTERM waits this long for requests in flight and jobs, then the process exits anyway. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
 });

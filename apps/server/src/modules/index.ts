@@ -19,6 +19,7 @@ import {
 import { contentAdminRoutes, contentRoutes } from './content/index.ts';
 import { engagementPort, engagementRoutes } from './engagement/index.ts';
 import { geoRoutes } from './geo/index.ts';
+import { builtInInvoiceProvider, createInvoicing, invoiceRoutes, type Invoicing } from './invoices/index.ts';
 import { createMailer, mailOutboxRoutes, mailPlugin, type Mailer } from './mail/index.ts';
 import { bookCoverGenerator, createMediaService, mediaRoutes, mediaStorageOf, type MediaService } from './media/index.ts';
 import {
@@ -53,6 +54,8 @@ export interface Services {
   orderProcess: OrderProcess;
   /** The payment providers (COD, VNPAY, bank transfer). */
   payments: PaymentRegistry;
+  /** VAT invoices: the order process's hooks and the invoice routes. */
+  invoicing: Invoicing;
 }
 
 export interface ServiceDeps {
@@ -88,13 +91,24 @@ export function createServices({ config: c, database, log, ownOrigin }: ServiceD
   const media = createMediaService(mediaStorageOf(c), {
     'covers/': bookCoverGenerator((bookId, url) => bookCoverData(database.db, bookId, url)),
   });
-  const orderProcess = createOrderProcess({ notifier: createOrderNotifier({ shopUrl: c.PUBLIC_URL, paymentTexts: paymentMethodDefinition }) });
+  const invoicing = createInvoicing({
+    provider: builtInInvoiceProvider,
+    seller: { name: c.INVOICE_SELLER_NAME, taxCode: c.INVOICE_SELLER_TAX_CODE, address: c.INVOICE_SELLER_ADDRESS },
+    seriesSuffix: c.INVOICE_SERIES_SUFFIX,
+    shopUrl: c.PUBLIC_URL,
+    log,
+  });
+  const orderProcess = createOrderProcess({
+    notifier: createOrderNotifier({ shopUrl: c.PUBLIC_URL, paymentTexts: paymentMethodDefinition }),
+    afterHooks: [invoicing.afterTransition],
+    placedHooks: [invoicing.placedHook],
+  });
   const payments = createPaymentRegistry({ config: c, db: database.db, log, process: orderProcess, ownOrigin });
-  return { mailer, media, catalog, orderProcess, payments };
+  return { mailer, media, catalog, orderProcess, payments, invoicing };
 }
 
 /** Registers every domain module; each adds its own routes. */
-export async function registerModules(app: FastifyInstance, { mailer, media, catalog, orderProcess, payments }: Services): Promise<void> {
+export async function registerModules(app: FastifyInstance, { mailer, media, catalog, orderProcess, payments, invoicing }: Services): Promise<void> {
   // The mail worker runs from onReady to onClose; GET /media/* serves the files.
   await app.register(mailPlugin, { mailer });
   await app.register(mediaRoutes, { media });
@@ -111,6 +125,8 @@ export async function registerModules(app: FastifyInstance, { mailer, media, cat
   await app.register(geoRoutes, { prefix: '/api/v1' });
   await app.register(orderRoutes, { prefix: '/api/v1', process: orderProcess, paymentMethods: payments.get });
   await app.register(orderExpiryPlugin, { process: orderProcess });
+  // VAT invoices: the shopper's under /api/v1/orders/:code, the staff's under /api/v1/sales/orders/:id.
+  await app.register(invoiceRoutes, { prefix: '/api/v1', invoicing });
   // Payments (COD, VNPAY, bank transfer) under /api/v1/payments; the sandboxes under /sandbox/* when turned on.
   await app.register(paymentsPlugin, { registry: payments });
   await registerSandboxes(app);

@@ -24,6 +24,7 @@ export {
   categoryNames,
   existingCategoryIds,
   isVisibleBook,
+  vatTreatmentsOf,
   visibleBookSql,
   type CartBookRow,
 } from './lookups.ts';
