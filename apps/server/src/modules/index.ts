@@ -32,7 +32,7 @@ import {
 } from './orders/index.ts';
 import { createPaymentRegistry, paymentMethodDefinition, paymentsPlugin, type PaymentRegistry } from './payments/index.ts';
 import { registerSandboxes } from './sandboxes.ts';
-import { exportRoutes, reportRoutes } from './reports/index.ts';
+import { exportRoutes, reportRoutes, topSellingRoutes } from './reports/index.ts';
 import { salesRoutes } from './sales/index.ts';
 
 import { userAdminRoutes, userRoutes } from './users/index.ts';
@@ -125,6 +125,7 @@ export async function registerModules(app: FastifyInstance, { mailer, media, cat
   await app.register(auditRoutes, { prefix: '/api/v1' });
   await app.register(mailOutboxRoutes, { prefix: '/api/v1' });
   await app.register(reportRoutes, { prefix: '/api/v1' });
+  await app.register(topSellingRoutes, { prefix: '/api/v1' });
   await app.register(exportRoutes, { prefix: '/api/v1' });
   // Sales back-office (SALE and ADMIN): /api/v1/sales/*.
   await app.register(salesRoutes, { prefix: '/api/v1', process: orderProcess, payments });
