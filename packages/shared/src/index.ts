@@ -33,5 +33,6 @@ export * from './storefront-params.ts';
 export * from './content.ts';
 export * from './content-pages.ts';
 export * from './stock.ts';
+export * from './warehouse.ts';
 export * from './book-import.ts';
 export * from './page-head.ts';

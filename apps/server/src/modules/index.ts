@@ -10,6 +10,7 @@ import {
   bookImageUploadRoutes,
   catalogAdminRoutes,
   stockAdminRoutes,
+  warehouseRoutes,
   bookImportRoutes,
   catalogPlugin,
   catalogRoutes,
@@ -119,6 +120,7 @@ export async function registerModules(app: FastifyInstance, { mailer, media, cat
   const catalogAdmin = { catalog, storage: media.storage, ports: { isBookOrdered } };
   await app.register(catalogAdminRoutes, { prefix: '/api/v1', ...catalogAdmin });
   await app.register(stockAdminRoutes, { prefix: '/api/v1' });
+  await app.register(warehouseRoutes, { prefix: '/api/v1' });
   await app.register(bookImportRoutes, { prefix: '/api/v1' });
   await app.register(userAdminRoutes, { prefix: '/api/v1', ports: { endSessions: revokeAllForUser, countOrders: countOrdersOfUser } });
   await app.register(bookImageUploadRoutes, { prefix: '/api', ...catalogAdmin });
