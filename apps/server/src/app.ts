@@ -38,6 +38,7 @@ import { createServices, registerModules, type Services } from './modules/index.
 import { ownOrigin } from './modules/payments/index.ts';
 import { publicMediaUrls } from './modules/media/index.ts';
 import { seoPlugin } from './modules/seo/index.ts';
+import { responseComponents, responseDoc } from './openapi/responses.ts';
 
 z.config(z.locales.vi());
 
@@ -263,9 +264,16 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   await app.register(swagger, {
     openapi: {
       info: { title: 'Nhà Sách API', version: '1.0.0', description: 'API of the Nhà Sách online bookstore.' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } }, schemas: responseComponents },
     },
-    transform: jsonSchemaTransform,
+    // Each route's answer is described from openapi/responses.json (generated from the handlers' return types), in the
+    // document only: a response schema on the route itself would make Fastify drop every field it does not name.
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      const methods = Array.isArray(input.route.method) ? input.route.method : [input.route.method];
+      const response = responseDoc(methods[0] ?? 'GET', input.url, input.route.config?.rawResponse === true);
+      return response ? { ...out, schema: { ...out.schema, response } } : out;
+    },
   });
   // The document is always built (tests read app.swagger()); the UI and /api/docs/json are served only when wanted.
   if (config.API_DOCS) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: docsCsp(config) });
