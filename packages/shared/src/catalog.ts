@@ -148,13 +148,6 @@ export const bookShelfQuerySchema = z.object({
 });
 export type BookShelfQuery = z.output<typeof bookShelfQuerySchema>;
 
-/** GET /books/top-selling: how many books of each category, 1..48 (default 5). */
-export const TOP_SELLING_DEFAULT_LIMIT = 5;
-export const topSellingQuerySchema = z.object({
-  limit: queryInt('limit', 1, BOOK_SHELF_MAX_LIMIT).transform((v) => v ?? TOP_SELLING_DEFAULT_LIMIT),
-});
-export type TopSellingQuery = z.output<typeof topSellingQuerySchema>;
-
 /**
  * A row of GET /books/top-selling: one of the best sellers of a top-level category (its books and its
  * sub-categories' books), ranked by copies sold. `lastWeekSold` is the copies of the last 7 days, `growthPercent`

@@ -20,6 +20,5 @@ describe('coverSrcSet', () => {
     expect(coverSrcSet('https://cdn.example/x-medium.webp')).toBeUndefined();
     expect(coverSrcSet('/media/no-image.svg')).toBeUndefined();
     expect(coverSrcSet('https://shop.example/media/no-image.svg')).toBeUndefined();
-    expect(coverSrcSet('javascript:/media/x-medium.webp')).toBeUndefined();
   });
 });
