@@ -33,6 +33,7 @@ export * from './storefront-params.ts';
 export * from './content.ts';
 export * from './content-pages.ts';
 export * from './stock.ts';
+export * from './warehouse.ts';
 export * from './book-import.ts';
 export * from './page-head.ts';
 export * from './invoices.ts';

@@ -10,6 +10,7 @@ import {
   bookImageUploadRoutes,
   catalogAdminRoutes,
   stockAdminRoutes,
+  warehouseRoutes,
   bookImportRoutes,
   catalogPlugin,
   catalogRoutes,
@@ -33,7 +34,7 @@ import {
 } from './orders/index.ts';
 import { createPaymentRegistry, paymentMethodDefinition, paymentsPlugin, type PaymentRegistry } from './payments/index.ts';
 import { registerSandboxes } from './sandboxes.ts';
-import { exportRoutes, reportRoutes } from './reports/index.ts';
+import { exportRoutes, reportRoutes, topSellingRoutes } from './reports/index.ts';
 import { salesRoutes } from './sales/index.ts';
 
 import { userAdminRoutes, userRoutes } from './users/index.ts';
@@ -135,12 +136,14 @@ export async function registerModules(app: FastifyInstance, { mailer, media, cat
   const catalogAdmin = { catalog, storage: media.storage, ports: { isBookOrdered } };
   await app.register(catalogAdminRoutes, { prefix: '/api/v1', ...catalogAdmin });
   await app.register(stockAdminRoutes, { prefix: '/api/v1' });
+  await app.register(warehouseRoutes, { prefix: '/api/v1' });
   await app.register(bookImportRoutes, { prefix: '/api/v1' });
   await app.register(userAdminRoutes, { prefix: '/api/v1', ports: { endSessions: revokeAllForUser, countOrders: countOrdersOfUser } });
   await app.register(bookImageUploadRoutes, { prefix: '/api', ...catalogAdmin });
   await app.register(auditRoutes, { prefix: '/api/v1' });
   await app.register(mailOutboxRoutes, { prefix: '/api/v1' });
   await app.register(reportRoutes, { prefix: '/api/v1' });
+  await app.register(topSellingRoutes, { prefix: '/api/v1' });
   await app.register(exportRoutes, { prefix: '/api/v1' });
   // Sales back-office (SALE and ADMIN): /api/v1/sales/*.
   await app.register(salesRoutes, { prefix: '/api/v1', process: orderProcess, payments });

@@ -299,8 +299,7 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
       return cards(ids, new Date());
     },
 
-    /** GET /books/top-selling and GET /books/{id}/related (related.ts). */
-    topSelling: shelves.topSelling,
+    /** GET /books/{id}/related (related.ts); the best sellers per category are a report (reports/top-selling.ts). */
     related: shelves.related,
 
     /**
