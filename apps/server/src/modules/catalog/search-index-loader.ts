@@ -85,6 +85,8 @@ export interface SearchIndexFeedOptions {
   onError?: (err: unknown) => void;
   /** PostgreSQL's address: the builds run in a worker thread with their own connection (none: in this thread). */
   workerUrl?: string;
+  /** The longest an index serves before a background rebuild (default REBUILD_MS). */
+  rebuildMs?: number;
 }
 
 export class SearchIndexFeed {
@@ -103,7 +105,9 @@ export class SearchIndexFeed {
   constructor(private readonly db: Db, opts: SearchIndexFeedOptions = {}) {
     this.onError = opts.onError ?? (() => {});
     this.workerUrl = opts.workerUrl;
+    this.rebuildMs = opts.rebuildMs ?? REBUILD_MS;
   }
+  private readonly rebuildMs: number;
 
   /** When preload() started the first build (readiness waits for it, up to READY_CEILING_MS). */
   private preloadedAt: number | undefined;
@@ -155,7 +159,7 @@ export class SearchIndexFeed {
     }
     const index = this.index;
     const stats = index.stats();
-    if (!this.building && (stats.overlay > Math.max(1_000, stats.books / 50) || Date.now() - stats.builtAt > REBUILD_MS)) void this.startBuild();
+    if (!this.building && (stats.overlay > Math.max(1_000, stats.books / 50) || Date.now() - stats.builtAt > this.rebuildMs)) void this.startBuild();
     return index;
   }
 
