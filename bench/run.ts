@@ -67,6 +67,8 @@ interface Scenario {
   cache?: boolean;
   /** False: measured on a server started with SEARCH_INDEX=false (every search is ranked by PostgreSQL). */
   index?: boolean;
+  /** False: measured on a server started with LISTING_INDEX=false (every listing read by PostgreSQL, as before). */
+  listingIndex?: boolean;
   /** Run once the server answers, before the warm-up (paths that depend on the server's answers). */
   prepare?: (url: string) => Promise<void>;
 }
@@ -138,6 +140,21 @@ function scenarios(sample: Awaited<ReturnType<typeof sampleData>>): Scenario[] {
   return [
     { name: 'listing-mixed', description: `${listingDescription}; caches off (page totals counted every time)`, next: nextListing, cache: false, prepare: prepareListing },
     { name: 'listing-mixed-cached', description: `the same listings with the caches on (as in production)`, next: nextListing, prepare: prepareListing },
+    {
+      name: 'listing-mixed-database',
+      description: 'the same listings read by PostgreSQL (LISTING_INDEX=false, the code before), caches off',
+      next: nextListing,
+      cache: false,
+      listingIndex: false,
+      prepare: prepareListing,
+    },
+    {
+      name: 'listing-mixed-database-cached',
+      description: 'the same listings read by PostgreSQL, caches on (page totals cached 60 s)',
+      next: nextListing,
+      listingIndex: false,
+      prepare: prepareListing,
+    },
     { name: 'catalog', description: 'catalogue listing, 4 sorts x 25 pages', next: cycle(catalog) },
     { name: 'category', description: 'category (with descendants) + price range + language, 4 sorts', next: cycle(category) },
     { name: 'search-vi', description: `search with diacritics (${SEARCH_TERMS.length} terms)`, next: cycle(search(SEARCH_TERMS)) },
@@ -176,7 +193,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startServer(port: number, searchCache: boolean, searchIndex: boolean, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
+async function startServer(port: number, searchCache: boolean, searchIndex: boolean, extraEnv: Record<string, string> = {}, listingIndex = true): Promise<ChildProcess> {
   const dataDir = path.join(root, 'bench', '.data', 'server');
   mkdirSync(dataDir, { recursive: true });
   const child = spawn(process.execPath, ['--conditions=@nhasach/source', '--import', 'tsx', 'src/main.ts'], {
@@ -191,6 +208,7 @@ async function startServer(port: number, searchCache: boolean, searchIndex: bool
       SEED_DEMO: 'false',
       SEARCH_CACHE: String(searchCache),
       SEARCH_INDEX: String(searchIndex),
+      LISTING_INDEX: String(listingIndex),
       LOG_LEVEL: 'warn',
       ...extraEnv,
     },
@@ -203,8 +221,8 @@ async function startServer(port: number, searchCache: boolean, searchIndex: bool
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health/ready`);
-      const body = (await res.json()) as { data?: { searchIndex?: { books: number } | null } };
-      if (res.ok && (!searchIndex || body.data?.searchIndex)) return child;
+      const body = (await res.json()) as { data?: { searchIndex?: { books: number } | null; listingIndex?: { books: number } | null } };
+      if (res.ok && (!searchIndex || body.data?.searchIndex) && (!listingIndex || body.data?.listingIndex)) return child;
     } catch {
       // not listening yet
     }
@@ -368,11 +386,11 @@ async function main() {
   }[] = [];
   // One server per setting the scenarios ask for (search cache, search index; production: both on), each started
   // only if a scenario needs it.
-  for (const [cache, index] of [[false, true], [false, false], [true, true]] as const) {
-    const group = list.filter((s) => (s.cache ?? true) === cache && (s.index ?? true) === index);
+  for (const [cache, index, listingIndex] of [[false, true, true], [false, false, true], [true, true, true], [false, true, false], [true, true, false]] as const) {
+    const group = list.filter((s) => (s.cache ?? true) === cache && (s.index ?? true) === index && (s.listingIndex ?? true) === listingIndex);
     if (group.length === 0) continue;
     const port = await freePort();
-    const server = await startServer(port, cache, index);
+    const server = await startServer(port, cache, index, {}, listingIndex);
     const url = `http://127.0.0.1:${port}`;
     try {
       for (const [i, s] of group.entries()) {
