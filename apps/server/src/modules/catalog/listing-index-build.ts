@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { listingColumns, type ListingBook, type ListingColumns } from './listing-index.ts';
+import { ListingColumnsBuilder, type ListingBook, type ListingColumns } from './listing-index.ts';
 import { rowsOf } from './search-index-build.ts';
 
 /**
@@ -42,16 +42,16 @@ export async function buildListingColumns(db: Db): Promise<{ columns: ListingCol
     db,
     sql`select coalesce((select max(listing_version) from books), 0)::text as v, coalesce((select max(version) from book_search_removed), 0)::text as r`,
   );
-  const books: ListingBook[] = [];
+  const builder = new ListingColumnsBuilder();
   let after = 0;
   for (;;) {
     const rows = await rowsOf<ListingRow>(
       db,
       sql`select ${listingRowColumns} from books b where b.status in ('ACTIVE', 'OUT_OF_STOCK') and b.id > ${after} order by b.id limit ${LISTING_BATCH}`,
     );
-    for (const r of rows) books.push(toListingBook(r));
+    for (const r of rows) builder.add(toListingBook(r));
     if (rows.length < LISTING_BATCH) break;
     after = rows[rows.length - 1]!.id;
   }
-  return { columns: listingColumns(books), version: BigInt(v?.v ?? '0'), removedVersion: BigInt(v?.r ?? '0') };
+  return { columns: builder.build(), version: BigInt(v?.v ?? '0'), removedVersion: BigInt(v?.r ?? '0') };
 }

@@ -303,7 +303,32 @@ export class ListingIndex {
     if (f.publisherIds) union(this.publishers, [...new Set(f.publisherIds)]);
     if (f.supplierIds) union(this.suppliers, [...new Set(f.supplierIds)]);
     if (k.languages) union(this.languages, [...k.languages.keys()].filter((i) => k.languages![i]));
+    if (f.priceMin !== undefined || f.priceMax !== undefined) {
+      // Every match pays a price in the range: its list price (a range of the price order) or its sale price (a
+      // range of the sale order); the effective price is tested on each candidate.
+      const lists = [this.priceRange(this.byPrice.perm, false, f), this.priceRange(this.bySale.perm, true, f)];
+      const [a, b] = lists.map(([lo, hi], i) => (i ? this.bySale : this.byPrice).perm.subarray(lo, hi));
+      options.push({ lists: [a!, b!].filter((l) => l.length > 0), size: a!.length + b!.length });
+    }
     return options.sort((a, b) => a.size - b.size)[0];
+  }
+
+  /** Positions [lo, hi) of a price order (list or sale prices) within the filter's range. */
+  priceRange(perm: Int32Array, onSale: boolean, f: Pick<ListingFilter, 'priceMin' | 'priceMax'>): [number, number] {
+    const price = onSale ? this.c.sale : this.c.price;
+    // First position whose price is >= v (or > v with `after`).
+    const bound = (v: number, after: boolean) => {
+      let lo = 0;
+      let hi = perm.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        const p = price[perm[mid]!]!;
+        if (p < v || (after && p === v)) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    };
+    return [f.priceMin !== undefined ? bound(f.priceMin, false) : 0, f.priceMax !== undefined ? bound(f.priceMax, true) : perm.length];
   }
 
   /** Key of a base slot for a sort, on one side of the price split. */
@@ -373,9 +398,10 @@ export class ListingIndex {
       // Walk the sorted order(s) for the page; count on the candidates (or every slot) up to the cap.
       streams = sides.map(({ onSale, order }) => {
         const out: number[] = [];
-        const len = order ? order.perm.length : this.n;
-        for (let j = 0; j < len && out.length < want; j++) {
-          const pos = desc ? len - 1 - j : j;
+        // Sorted by price with a price range: only the range's part of the order is walked.
+        const [from, to] = order && sort.field === 'price' ? this.priceRange(order.perm, onSale, f) : [0, order ? order.perm.length : this.n];
+        for (let j = 0; j < to - from && out.length < want; j++) {
+          const pos = desc ? to - 1 - j : from + j;
           const s = order ? order.perm[pos]! : pos;
           if (this.alive[s] && onSide(s, onSale) && this.matches(s, k)) out.push(s);
         }
@@ -458,53 +484,98 @@ function overlayEffective(b: ListingBook, nowUs: number): number {
   return active ? b.salePrice! : b.price;
 }
 
-/** Columns of the given books (the build's rows, in ascending id order). */
-export function listingColumns(books: readonly ListingBook[]): ListingColumns {
-  const n = books.length;
-  const statusNames: string[] = [];
-  const languageNames: string[] = [];
-  const code = (names: string[], v: string) => {
+type Typed = Int32Array | Uint8Array | Float64Array | Int16Array;
+
+/** A typed array that grows as values are pushed (the build's columns, without a million row objects). */
+class Grow<T extends Typed> {
+  private a: T;
+  length = 0;
+  constructor(private readonly make: (n: number) => T) {
+    this.a = make(1024);
+  }
+  push(v: number): void {
+    if (this.length === this.a.length) {
+      const next = this.make(this.a.length * 2);
+      next.set(this.a as never);
+      this.a = next;
+    }
+    this.a[this.length++] = v;
+  }
+  done(): T {
+    return this.a.slice(0, this.length) as T;
+  }
+}
+
+/** Collects books (in ascending id order) into columns. */
+export class ListingColumnsBuilder {
+  private readonly statusNames: string[] = [];
+  private readonly languageNames: string[] = [];
+  private readonly ids = new Grow((n) => new Int32Array(n));
+  private readonly status = new Grow((n) => new Uint8Array(n));
+  private readonly created = new Grow((n) => new Float64Array(n));
+  private readonly sold = new Grow((n) => new Int32Array(n));
+  private readonly price = new Grow((n) => new Int32Array(n));
+  private readonly sale = new Grow((n) => new Int32Array(n));
+  private readonly saleStart = new Grow((n) => new Float64Array(n));
+  private readonly saleEnd = new Grow((n) => new Float64Array(n));
+  private readonly publisher = new Grow((n) => new Int32Array(n));
+  private readonly supplier = new Grow((n) => new Int32Array(n));
+  private readonly language = new Grow((n) => new Uint8Array(n));
+  private readonly age = new Grow((n) => new Int16Array(n));
+  private readonly catOff = new Grow((n) => new Int32Array(n));
+  private readonly catData = new Grow((n) => new Int32Array(n));
+
+  private code(names: string[], v: string): number {
     let i = names.indexOf(v);
     if (i < 0) i = names.push(v) - 1;
     return i;
-  };
-  const c: ListingColumns = {
-    ids: new Int32Array(n),
-    status: new Uint8Array(n),
-    created: new Float64Array(n),
-    sold: new Int32Array(n),
-    price: new Int32Array(n),
-    sale: new Int32Array(n),
-    saleStart: new Float64Array(n),
-    saleEnd: new Float64Array(n),
-    publisher: new Int32Array(n),
-    supplier: new Int32Array(n),
-    language: new Uint8Array(n),
-    age: new Int16Array(n),
-    catOff: new Int32Array(n + 1),
-    catData: new Int32Array(books.reduce((m, b) => m + b.categoryIds.length, 0)),
-    statusNames,
-    languageNames,
-  };
-  let cat = 0;
-  books.forEach((b, s) => {
-    c.ids[s] = b.id;
-    c.status[s] = code(statusNames, b.status);
-    c.created[s] = b.created;
-    c.sold[s] = b.sold;
-    c.price[s] = b.price;
-    c.sale[s] = b.salePrice ?? NONE;
-    c.saleStart[s] = b.saleStart ?? -Infinity;
-    c.saleEnd[s] = b.saleEnd ?? Infinity;
-    c.publisher[s] = b.publisherId ?? NONE;
-    c.supplier[s] = b.supplierId ?? NONE;
-    c.language[s] = code(languageNames, b.language);
-    c.age[s] = b.ageMin;
-    c.catOff[s] = cat;
-    for (const id of b.categoryIds) c.catData[cat++] = id;
-  });
-  c.catOff[n] = cat;
-  return c;
+  }
+
+  add(b: ListingBook): void {
+    this.ids.push(b.id);
+    this.status.push(this.code(this.statusNames, b.status));
+    this.created.push(b.created);
+    this.sold.push(b.sold);
+    this.price.push(b.price);
+    this.sale.push(b.salePrice ?? NONE);
+    this.saleStart.push(b.saleStart ?? -Infinity);
+    this.saleEnd.push(b.saleEnd ?? Infinity);
+    this.publisher.push(b.publisherId ?? NONE);
+    this.supplier.push(b.supplierId ?? NONE);
+    this.language.push(this.code(this.languageNames, b.language));
+    this.age.push(b.ageMin);
+    this.catOff.push(this.catData.length);
+    for (const id of b.categoryIds) this.catData.push(id);
+  }
+
+  build(): ListingColumns {
+    this.catOff.push(this.catData.length);
+    return {
+      ids: this.ids.done(),
+      status: this.status.done(),
+      created: this.created.done(),
+      sold: this.sold.done(),
+      price: this.price.done(),
+      sale: this.sale.done(),
+      saleStart: this.saleStart.done(),
+      saleEnd: this.saleEnd.done(),
+      publisher: this.publisher.done(),
+      supplier: this.supplier.done(),
+      language: this.language.done(),
+      age: this.age.done(),
+      catOff: this.catOff.done(),
+      catData: this.catData.done(),
+      statusNames: this.statusNames,
+      languageNames: this.languageNames,
+    };
+  }
+}
+
+/** Columns of the given books (in ascending id order). */
+export function listingColumns(books: readonly ListingBook[]): ListingColumns {
+  const builder = new ListingColumnsBuilder();
+  for (const b of books) builder.add(b);
+  return builder.build();
 }
 
 /** The columns and what is derived from them (orders, members): computed where the columns are read. */

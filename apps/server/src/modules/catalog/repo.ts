@@ -157,17 +157,6 @@ async function estimateRows(db: Db, query: SQL): Promise<number> {
   return plan?.[0]?.Plan['Plan Rows'] ?? 0;
 }
 
-/** Ids of publishers or suppliers given as ids or slugs; unknown ones are left out. */
-export async function resolveRefIds(db: Db, table: 'publishers' | 'suppliers' | 'authors', values: readonly string[]): Promise<number[]> {
-  const ids = values.filter((v) => /^\d{1,9}$/.test(v)).map(Number);
-  const slugs = values.filter((v) => !/^\d{1,9}$/.test(v));
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`select id from ${sql.identifier(table)} where id = any(${intArray(ids)}) or slug = any(${textArray(slugs)})`,
-  );
-  return rows.map((r) => r.id);
-}
-
 export interface CardRow {
   id: number;
   slug: string;

@@ -18,14 +18,15 @@ import {
   type SuggestionsDto,
   type SuggestQuery,
 } from '@nhasach/shared';
-import type { Db } from '../../db/client.ts';
+import { queryRows, type Db } from '../../db/client.ts';
+import { sql } from 'drizzle-orm';
 import { notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../lib/guards.ts';
 import { toPage } from '../../lib/pagination.ts';
 import { type CategoryRow, buildCategoryTree, findCategory, flattenCategoryTree, loadCategoryRows, withDescendants } from './categories.ts';
 import { toBookDto, toCard } from './dto.ts';
 import { NO_ENGAGEMENT, type EngagementPort } from './engagement-port.ts';
-import { cardReader, countBooks, type BookCount, loadBookDetailRow, pageBookIds, resolveRefIds, topCategoryRows, type BookFilter } from './repo.ts';
+import { cardReader, countBooks, type BookCount, loadBookDetailRow, pageBookIds, topCategoryRows, type BookFilter } from './repo.ts';
 import { createShelfService } from './related.ts';
 import { findVisibleIdByIsbn, isbnOf, normalizeTerm, sortedIdsPage, visibilityOnly } from './search.ts';
 import { indexAnswers } from './search-index.ts';
@@ -118,6 +119,7 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
   const searches = new TtlCache<RankedSearch>(SEARCH_TTL_MS, 2000);
   // The category names the suggestions match (a rename shows within a minute, or at once after invalidate()).
   const suggestCategoryRows = new TtlCache<CategoryRow[]>(COUNT_TTL_MS, 1);
+  const refRows = new TtlCache<{ id: number; slug: string }[]>(COUNT_TTL_MS, 2);
   const words = new SearchWords(db);
   /** Drops the cached answers; with `wordsToo`, the typo dictionary as well (an announced change of words). */
   const forget = (wordsToo = false): void => {
@@ -126,14 +128,25 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
     homes.clear();
     searches.clear();
     suggestCategoryRows.clear();
+    refRows.clear();
     searchIndex?.markDirty();
     listingIndex?.markDirty();
+  };
+
+  /** The categories (few): read once a minute or after a change, as the suggestions' list. */
+  const categoryRows = () => suggestCategoryRows.get('all', () => loadCategoryRows(db));
+  /** Ids of publishers or suppliers given as ids or slugs, from their tables read once a minute (tens of rows). */
+  const refIds = async (table: 'publishers' | 'suppliers', values: readonly string[]): Promise<number[]> => {
+    const rows = await refRows.get(table, () => queryRows<{ id: number; slug: string }>(db, sql`select id, slug from ${sql.identifier(table)}`));
+    const ids = new Set(values.filter((v) => /^\d{1,9}$/.test(v)).map(Number));
+    const slugs = new Set(values.filter((v) => !/^\d{1,9}$/.test(v)));
+    return rows.filter((r) => ids.has(r.id) || slugs.has(r.slug)).map((r) => r.id);
   };
 
   async function resolveFilter(p: FilterParams, visibleOnly: boolean): Promise<BookFilter> {
     const f: BookFilter = { visibleOnly };
     if (p.category !== undefined || p.categoryId !== undefined) {
-      const rows = await loadCategoryRows(db);
+      const rows = await categoryRows();
       f.categorySets = [];
       if (p.category !== undefined) {
         // The category of a listing page (/danh-muc/{slug}): unknown is a 404, not an empty page.
@@ -147,11 +160,11 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
       }
     }
     if (p.publisher || p.publisherId !== undefined) {
-      const ids = p.publisher ? await resolveRefIds(db, 'publishers', p.publisher) : [];
+      const ids = p.publisher ? await refIds('publishers', p.publisher) : [];
       f.publisherIds = p.publisherId !== undefined ? [...ids, p.publisherId] : ids;
     }
     if (p.supplier || p.supplierId !== undefined) {
-      const ids = p.supplier ? await resolveRefIds(db, 'suppliers', p.supplier) : [];
+      const ids = p.supplier ? await refIds('suppliers', p.supplier) : [];
       f.supplierIds = p.supplierId !== undefined ? [...ids, p.supplierId] : ids;
     }
     if (p.status) f.statuses = p.status;
@@ -277,13 +290,13 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
       const now = new Date();
       const index = searchIndex && indexAnswers(term.norm) ? await searchIndex.current() : undefined;
       const chosen = index?.suggest(term.tokens, term.norm, SUGGEST_BOOKS, SUGGEST_AUTHORS);
-      const [{ books, authors }, categoryRows] = await Promise.all([
+      const [{ books, authors }, categories] = await Promise.all([
         chosen
           ? suggestionsByIds(db, chosen.bookIds, chosen.authorIds, now)
           : Promise.all([suggestBooks(db, term.norm, now), suggestAuthors(db, term.tokens, term.norm)]).then(([b, a]) => ({ books: b, authors: a })),
-        suggestCategoryRows.get('all', () => loadCategoryRows(db)),
+        categoryRows(),
       ]);
-      return { books, authors, categories: suggestCategories(categoryRows, term.norm) };
+      return { books, authors, categories: suggestCategories(categories, term.norm) };
     },
 
     async home(q: HomeQuery): Promise<HomeDataDto> {
