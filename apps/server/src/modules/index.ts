@@ -83,6 +83,8 @@ export function createServices({ config: c, database, log, ownOrigin }: ServiceD
     engagement: engagementPort,
     searchCache: c.SEARCH_CACHE,
     searchIndex: c.SEARCH_INDEX,
+    searchIndexRebuildMs: c.SEARCH_INDEX_REBUILD_MINUTES * 60_000,
+    listingIndex: c.LISTING_INDEX,
     // Built off the event loop in production on PostgreSQL (a worker thread with its own connection).
     ...(c.isProduction && c.DATABASE_URL ? { searchIndexWorkerUrl: c.DATABASE_URL } : {}),
     onSearchIndexError: (err) => log.warn({ err }, 'search index not refreshed; searches use it as it was, or the database'),
