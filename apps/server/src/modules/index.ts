@@ -4,7 +4,7 @@ import type { Database } from '../db/client.ts';
 import { addressRoutes } from './addresses/index.ts';
 import { auditRoutes } from './audit/index.ts';
 import { authRoutes, changePasswordRoutes, revokeAllForUser } from './auth/index.ts';
-import { cartRoutes, selectedVoucherLines } from './cart/index.ts';
+import { cartRoutes, mergeGuestCartOf, selectedVoucherLines } from './cart/index.ts';
 import {
   bookCoverData,
   bookImageUploadRoutes,
@@ -98,7 +98,8 @@ export async function registerModules(app: FastifyInstance, { mailer, media, cat
   // The mail worker runs from onReady to onClose; GET /media/* serves the files.
   await app.register(mailPlugin, { mailer });
   await app.register(mediaRoutes, { media });
-  await app.register(authRoutes, { prefix: '/api/v1', mailer });
+  // A visitor's guest cart joins the account's cart at login and at the end of a registration.
+  await app.register(authRoutes, { prefix: '/api/v1', mailer, mergeGuestCart: mergeGuestCartOf });
   // Change password answers on both paths the spec saw: /api/v1/users/... and /users/...
   await app.register(changePasswordRoutes, { prefix: '/api/v1', mailer });
   await app.register(changePasswordRoutes, { mailer });
