@@ -10,6 +10,7 @@ import {
   bookImageUploadRoutes,
   catalogAdminRoutes,
   stockAdminRoutes,
+  stockAlertRoutes,
   bookImportRoutes,
   catalogPlugin,
   catalogRoutes,
@@ -108,6 +109,7 @@ export async function registerModules(app: FastifyInstance, { mailer, media, cat
   await app.register(catalogRoutes, { prefix: '/api/v1', catalog });
   await app.register(engagementRoutes, { prefix: '/api/v1', catalog });
   await app.register(cartRoutes, { prefix: '/api/v1' });
+  await app.register(stockAlertRoutes, { prefix: '/api/v1' });
   await app.register(addressRoutes, { prefix: '/api/v1' });
   await app.register(geoRoutes, { prefix: '/api/v1' });
   await app.register(orderRoutes, { prefix: '/api/v1', process: orderProcess, paymentMethods: payments.get });
