@@ -4,7 +4,7 @@ import type { Database } from '../db/client.ts';
 import { addressRoutes } from './addresses/index.ts';
 import { auditRoutes } from './audit/index.ts';
 import { authRoutes, changePasswordRoutes, revokeAllForUser } from './auth/index.ts';
-import { cartRoutes, mergeGuestCartOf, selectedVoucherLines } from './cart/index.ts';
+import { cartFormRoutes, cartRoutes, mergeGuestCartOf, selectedVoucherLines } from './cart/index.ts';
 import {
   bookCoverData,
   bookImageUploadRoutes,
@@ -109,6 +109,8 @@ export async function registerModules(app: FastifyInstance, { mailer, media, cat
   await app.register(catalogRoutes, { prefix: '/api/v1', catalog });
   await app.register(engagementRoutes, { prefix: '/api/v1', catalog });
   await app.register(cartRoutes, { prefix: '/api/v1' });
+  // The product page's buy bar before JavaScript: a plain form post to /gio-hang/them.
+  await app.register(cartFormRoutes);
   await app.register(stockAlertRoutes, { prefix: '/api/v1' });
   await app.register(addressRoutes, { prefix: '/api/v1' });
   await app.register(geoRoutes, { prefix: '/api/v1' });

@@ -181,18 +181,58 @@ describe('guest cart merge at login', () => {
     expect(cart.items.map((i) => i.qty)).toEqual([2]);
   });
 
-  it('a logged-in request uses the account cart even with a guest cookie', async () => {
+  it('a signed-in cart call with a guest cookie takes the guest cart in (a browser that filled one before hydration)', async () => {
     const account = await createAccount(t.app.db);
     const book = await makeShopBook(t.app);
     const v = visitor();
     await v.call('POST', '/cart/items', { bookId: book.id, qty: 1 });
     const token = (await visitor().call('POST', '/auth/login', { username: account.username, password: account.password })).json().data.accessToken;
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/cart',
-      headers: { authorization: `Bearer ${token}` },
-      cookies: { [GUEST_CART_COOKIE]: v.cookie()! },
+    const call = () =>
+      t.app.inject({ method: 'GET', url: '/api/v1/cart', headers: { authorization: `Bearer ${token}` }, cookies: { [GUEST_CART_COOKIE]: v.cookie()! } });
+    expect((await call()).json().data.items.map((i: { qty: number }) => i.qty)).toEqual([1]);
+    // Sending the old cookie again merges nothing more: that guest cart is gone.
+    expect((await call()).json().data.items.map((i: { qty: number }) => i.qty)).toEqual([1]);
+  });
+});
+
+describe('the buy bar form before JavaScript', () => {
+  const post = (body: string, headers: Record<string, string> = {}, cookie?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/gio-hang/them',
+      remoteAddress: randomIp(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin', origin: 'http://localhost:3000', ...headers },
+      ...(cookie ? { cookies: { [GUEST_CART_COOKIE]: cookie } } : {}),
+      payload: body,
     });
-    expect(res.json().data.items).toEqual([]);
+
+  it('adds the book to the guest cart and sends the browser to the cart; the account takes it at its next cart call', async () => {
+    const book = await makeShopBook(t.app, { stock: 5 });
+    const res = await post(`bookId=${book.id}&qty=2`);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/gio-hang');
+    const cookie = res.cookies.find((c) => c.name === GUEST_CART_COOKIE)!.value;
+    const again = await post(`bookId=${book.id}`, {}, cookie);
+    expect(again.headers.location).toBe('/gio-hang');
+    const v = visitor();
+    v.setCookie(cookie);
+    expect((await v.cart()).items.map((i) => i.qty)).toEqual([3]);
+
+    // A signed-in shopper's app reads its cart: the form's guest cart joins it, the cookie is cleared.
+    const account = await createAccount(t.app.db);
+    const token = (await visitor().call('POST', '/auth/login', { username: account.username, password: account.password })).json().data.accessToken;
+    const mine = await t.app.inject({ method: 'GET', url: '/api/v1/cart', headers: { authorization: `Bearer ${token}` }, cookies: { [GUEST_CART_COOKIE]: cookie } });
+    expect(mine.json().data.items.map((i: { bookId: number; qty: number }) => [i.bookId, i.qty])).toEqual([[book.id, 3]]);
+    expect(mine.cookies.find((c) => c.name === GUEST_CART_COOKIE)?.value).toBe('');
+  });
+
+  it('lands on the cart with a note when the book cannot be added, or the post comes from another site', async () => {
+    const soldOut = await makeShopBook(t.app, { stock: 0, status: 'OUT_OF_STOCK' });
+    expect((await post(`bookId=${soldOut.id}`)).headers.location).toBe('/gio-hang?themLoi=1');
+    expect((await post('bookId=abc')).headers.location).toBe('/gio-hang?themLoi=1');
+    const book = await makeShopBook(t.app);
+    const foreign = await post(`bookId=${book.id}`, { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' });
+    expect(foreign.headers.location).toBe('/gio-hang?themLoi=1');
+    expect(foreign.cookies.find((c) => c.name === GUEST_CART_COOKIE)).toBeUndefined();
   });
 });

@@ -6,3 +6,4 @@ export { deleteLines, lockSelectedLines } from './repo.ts';
 export { mergeGuestCartOf } from './merge.ts';
 export { cartOf, addItem } from './service.ts';
 export { readGuestCartId, setGuestCartCookie, newGuestCartId } from './guest-cookie.ts';
+export { cartFormRoutes, CART_FORM_PATH } from './form-routes.ts';

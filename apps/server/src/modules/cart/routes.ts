@@ -6,7 +6,8 @@ import { envelope } from '../../lib/envelope.ts';
 import { currentUser, optionalAuth } from '../../lib/guards.ts';
 import { byIp, createLimiter } from '../../lib/rate-limit.ts';
 import { notFound, unauthorized } from '../../lib/errors.ts';
-import { newGuestCartId, readGuestCartId, setGuestCartCookie } from './guest-cookie.ts';
+import { GUEST_CART_COOKIE, newGuestCartId, readGuestCartId, setGuestCartCookie } from './guest-cookie.ts';
+import { mergeGuestCartOf } from './merge.ts';
 import { createGuestCart, liveGuestCart, touchGuestCart } from './guest-repo.ts';
 import type { CartOwner } from './repo.ts';
 import { buildCart } from './lines.ts';
@@ -30,6 +31,11 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
   const security: { [label: string]: string[] }[] = [{ bearerAuth: [] }, {}];
   const userSecurity = [{ bearerAuth: [] }];
   r.addHook('onRequest', optionalAuth);
+  // A signed-in shopper whose browser still has a guest cart (filled before logging in elsewhere, or by the buy
+  // bar's form before the app's scripts ran) gets it moved into the account's cart at the first cart call.
+  r.addHook('preHandler', async (request, reply) => {
+    if (request.authUser && request.cookies[GUEST_CART_COOKIE] !== undefined) await mergeGuestCartOf(request, reply, request.authUser.id);
+  });
   // New guest carts per address: a script cannot fill the table with carts.
   const newGuestCarts = createLimiter(app, {
     name: 'guest-cart-ip',
