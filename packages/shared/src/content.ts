@@ -104,6 +104,9 @@ export const contactHandledSchema = z.object({ handled: z.boolean({ error: 'hand
 // ---------------------------------------------------------------------------------------------------------
 // Shop settings: what the footer shows of the business (set by admins; an empty field hides its part)
 
+/** The Bộ Công Thương badge picture the shop ships (apps/web/public/badges). */
+export const MOIT_BADGE_IMAGE = '/badges/da-thong-bao-bct.svg';
+
 /** The keys of the shop settings and their labels in the back-office. */
 export const SHOP_SETTING_FIELDS = {
   businessName: 'Tên doanh nghiệp',
@@ -128,7 +131,12 @@ export const shopSettingsSchema = z
     businessRegistration: settingText(SHOP_SETTING_FIELDS.businessRegistration, 300),
     businessAddress: settingText(SHOP_SETTING_FIELDS.businessAddress, 300),
     moitUrl: linkText(SHOP_SETTING_FIELDS.moitUrl),
-    moitImageUrl: linkText(SHOP_SETTING_FIELDS.moitImageUrl),
+    // A picture the shop serves itself (the pages' Content-Security-Policy loads images from the shop only), e.g.
+    // the bundled /badges/da-thong-bao-bct.svg.
+    moitImageUrl: settingText(SHOP_SETTING_FIELDS.moitImageUrl, 500).refine(
+      (v) => v === '' || /^\/[^\s/][^\s]*$/.test(v),
+      `${SHOP_SETTING_FIELDS.moitImageUrl} phải là đường dẫn ảnh trên cửa hàng, bắt đầu bằng / (ví dụ /badges/da-thong-bao-bct.svg).`,
+    ),
   })
   .partial()
   .strict();

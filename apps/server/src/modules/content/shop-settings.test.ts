@@ -40,5 +40,7 @@ describe('footer business details and Bộ Công Thương badge', () => {
     const bad = await save({ moitUrl: 'javascript:alert(1)' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('phải là địa chỉ http(s)');
+    // The badge picture is one the shop serves (the pages' CSP loads images from the shop only).
+    expect((await save({ moitImageUrl: 'https://elsewhere.example/badge.png' })).statusCode).toBe(400);
   });
 });

@@ -104,8 +104,12 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
           <StarRating value={book.ratingAverage} size={16} />
           <span className="text-gray-600">({formatNumberVN(book.ratingCount)} đánh giá)</span>
         </button>
-        <span aria-hidden="true" className="h-4 w-px bg-gray-300" />
-        <span className="text-gray-600">Đã bán {formatSold(book.sold)}</span>
+        {book.sold > 0 && (
+          <>
+            <span aria-hidden="true" className="h-4 w-px bg-gray-300" />
+            <span className="text-gray-600">Đã bán {formatSold(book.sold)}</span>
+          </>
+        )}
       </div>
 
       <div className="rounded-xl bg-gray-50 p-4 ring-1 ring-gray-100">
