@@ -35,3 +35,4 @@ export * from './content-pages.ts';
 export * from './stock.ts';
 export * from './book-import.ts';
 export * from './page-head.ts';
+export * from './returns.ts';
