@@ -36,3 +36,4 @@ export * from './stock.ts';
 export * from './book-import.ts';
 export * from './page-head.ts';
 export * from './returns.ts';
+export * from './returns-schemas.ts';

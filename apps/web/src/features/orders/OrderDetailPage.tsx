@@ -32,6 +32,7 @@ import { goToGateway, providerName } from '../checkout/payment.ts';
 import { CancelOrderDialog } from './CancelOrderDialog.tsx';
 import { OrderStatusBadge, PaymentStatusBadge } from './OrderStatusBadge.tsx';
 import { useViewer } from '../../lib/viewer.ts';
+import { OrderReturnsCard } from '../returns/OrderReturnsCard.tsx';
 
 /** /orders/{code}: the customer's order with its items, totals, delivery, payment and timeline. */
 export function OrderDetailPage() {
@@ -184,6 +185,8 @@ function OrderView({ order, placed }: { order: OrderDto; placed?: OrderPlacedSta
           <Card title="Lịch sử đơn hàng" icon={<ClockIcon size={18} />}>
             <Timeline history={order.history} />
           </Card>
+
+          <OrderReturnsCard order={order} />
         </div>
 
         <aside className="space-y-5">
