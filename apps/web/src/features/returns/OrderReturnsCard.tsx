@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { RETURNABLE_ORDER_STATUSES, RETURN_WINDOW_DAYS, type OrderDto } from '@nhasach/shared';
 import { fetchOrderReturns, returnKeys } from '../../api/returns.ts';
@@ -6,9 +6,12 @@ import { Button } from '../../components/Button.tsx';
 import { ErrorState, Skeleton } from '../../components/StateBlocks.tsx';
 import { useToast } from '../../components/Toast.tsx';
 import { formatDateTime } from '../../lib/books.ts';
+import { lazyComponent } from '../../lib/lazyComponent.ts';
 import { useViewer } from '../../lib/viewer.ts';
-import { ReturnRequestDialog } from './ReturnRequestDialog.tsx';
 import { ReturnSummary } from './ReturnSteps.tsx';
+
+/** The form is loaded when the shopper opens it (most visits to an order page never do). */
+const ReturnRequestDialog = lazyComponent(async () => (await import('./ReturnRequestDialog.tsx')).ReturnRequestDialog);
 
 /**
  * The shopper's returns of a delivered order, on its page: the "Trả hàng / hoàn tiền" action while the window is
@@ -38,7 +41,7 @@ export function OrderReturnsCard({ order }: { order: OrderDto }) {
           Trả hàng / hoàn tiền
         </h2>
         {canAsk && (
-          <Button size="sm" onClick={() => setOpen(true)}>
+          <Button size="sm" onClick={() => setOpen(true)} onPointerEnter={() => void ReturnRequestDialog.preload()}>
             Trả hàng / hoàn tiền
           </Button>
         )}
@@ -60,19 +63,21 @@ export function OrderReturnsCard({ order }: { order: OrderDto }) {
           </>
         )}
       </div>
-      {data && (
-        <ReturnRequestDialog
-          key={String(open)}
-          open={open}
-          code={order.code}
-          info={data}
-          onClose={() => setOpen(false)}
-          onDone={() => {
-            setOpen(false);
-            toast.show('Đã gửi yêu cầu trả hàng');
-            void queryClient.invalidateQueries({ queryKey: returnKeys.order(viewer, order.code) });
-          }}
-        />
+      {data && open && (
+        <Suspense fallback={null}>
+          <ReturnRequestDialog
+            key={String(open)}
+            open={open}
+            code={order.code}
+            info={data}
+            onClose={() => setOpen(false)}
+            onDone={() => {
+              setOpen(false);
+              toast.show('Đã gửi yêu cầu trả hàng');
+              void queryClient.invalidateQueries({ queryKey: returnKeys.order(viewer, order.code) });
+            }}
+          />
+        </Suspense>
       )}
     </section>
   );
