@@ -26,13 +26,12 @@ export function SaleReturnsPage() {
   return (
     <div className="mx-auto max-w-[1400px] space-y-4" data-testid="sale-returns">
       <h1 className="text-xl font-bold text-gray-900">Yêu cầu trả hàng</h1>
-      <div role="tablist" aria-label="Trạng thái" className="flex flex-wrap gap-2">
+      <div role="group" aria-label="Lọc theo trạng thái" className="flex flex-wrap gap-2">
         {tabs.map((s) => (
           <button
             key={s ?? 'ALL'}
             type="button"
-            role="tab"
-            aria-selected={status === s}
+            aria-pressed={status === s}
             onClick={() => {
               setStatus(s);
               setPage(0);
