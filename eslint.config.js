@@ -25,6 +25,7 @@ const MODULE_TABLES = {
   orders: ['orders'],
   payments: ['payments'],
   reports: [],
+  returns: ['returns'],
   sales: ['sales'],
   seo: [],
   users: ['users'],

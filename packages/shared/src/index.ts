@@ -37,3 +37,5 @@ export * from './warehouse.ts';
 export * from './book-import.ts';
 export * from './page-head.ts';
 export * from './invoices.ts';
+export * from './returns.ts';
+export * from './returns-schemas.ts';

@@ -33,7 +33,7 @@ export const MANUAL_STOCK_REASONS = ['RETURN', 'DAMAGE'] as const;
 export type ManualStockReason = (typeof MANUAL_STOCK_REASONS)[number];
 
 /** What a movement refers to (its document). */
-export const STOCK_REF_TYPES = ['ORDER', 'RECEIPT', 'COUNT', 'IMPORT', 'MANUAL', 'BATCH'] as const;
+export const STOCK_REF_TYPES = ['ORDER', 'RECEIPT', 'COUNT', 'IMPORT', 'MANUAL', 'BATCH', 'RETURN'] as const;
 export type StockRefType = (typeof STOCK_REF_TYPES)[number];
 
 export const RECEIPT_STATUSES = ['DRAFT', 'POSTED'] as const;

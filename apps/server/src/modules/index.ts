@@ -36,6 +36,7 @@ import {
 import { createPaymentRegistry, paymentMethodDefinition, paymentsPlugin, type PaymentRegistry } from './payments/index.ts';
 import { registerSandboxes } from './sandboxes.ts';
 import { exportRoutes, reportRoutes, topSellingRoutes } from './reports/index.ts';
+import { returnShopperRoutes, returnStaffRoutes } from './returns/index.ts';
 import { salesRoutes } from './sales/index.ts';
 
 import { userAdminRoutes, userRoutes } from './users/index.ts';
@@ -58,6 +59,8 @@ export interface Services {
   payments: PaymentRegistry;
   /** VAT invoices: the order process's hooks and the invoice routes. */
   invoicing: Invoicing;
+  /** The shop's public address (PUBLIC_URL), for links in mails. */
+  shopUrl: string;
 }
 
 export interface ServiceDeps {
@@ -108,11 +111,11 @@ export function createServices({ config: c, database, log, ownOrigin }: ServiceD
     placedHooks: [invoicing.placedHook],
   });
   const payments = createPaymentRegistry({ config: c, db: database.db, log, process: orderProcess, ownOrigin });
-  return { mailer, media, catalog, orderProcess, payments, invoicing };
+  return { mailer, media, catalog, orderProcess, payments, invoicing, shopUrl: c.PUBLIC_URL };
 }
 
 /** Registers every domain module; each adds its own routes. */
-export async function registerModules(app: FastifyInstance, { mailer, media, catalog, orderProcess, payments, invoicing }: Services): Promise<void> {
+export async function registerModules(app: FastifyInstance, { mailer, media, catalog, orderProcess, payments, invoicing, shopUrl }: Services): Promise<void> {
   // The mail worker runs from onReady to onClose; GET /media/* serves the files.
   await app.register(mailPlugin, { mailer });
   await app.register(mediaRoutes, { media });
@@ -154,6 +157,10 @@ export async function registerModules(app: FastifyInstance, { mailer, media, cat
   await app.register(exportRoutes, { prefix: '/api/v1' });
   // Sales back-office (SALE and ADMIN): /api/v1/sales/*.
   await app.register(salesRoutes, { prefix: '/api/v1', process: orderProcess, payments });
+  // Returns after delivery: the shopper's request under /api/v1/orders/{code}/returns, its steps under /api/v1/sales/returns.
+  const returns = { storage: media.storage, shopUrl, process: orderProcess, payments };
+  await app.register(returnShopperRoutes, { prefix: '/api/v1', ...returns });
+  await app.register(returnStaffRoutes, { prefix: '/api/v1', ...returns });
   // Vouchers: the checkout's list of codes (it reads the cart's selected lines), and the back-office (ADMIN only)
   // under /api/v1/admin/vouchers.
   await app.register(voucherShopperRoutes, { prefix: '/api/v1', ports: { selectedLines: selectedVoucherLines } });

@@ -15,3 +15,4 @@ export * from './vouchers.ts';
 export * from './content.ts';
 export * from './stock.ts';
 export * from './invoices.ts';
+export * from './returns.ts';

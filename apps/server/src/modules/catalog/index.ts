@@ -13,7 +13,7 @@ export { createCatalogService, type CatalogService, type CatalogServiceOptions }
 export type { EngagementPort } from './engagement-port.ts';
 export { refreshSearchDocuments, refreshSearchDocumentsOf } from './search-documents.ts';
 export { announceCatalogChange, CATALOG_CHANNEL } from './cache-bus.ts';
-export { returnStock, stockOf, takeStock, type OrderStockRef, type StockLine, type TakenBook, type TakeStockResult } from './inventory.ts';
+export { receiveReturnedStock, returnStock, stockOf, takeStock, type ReturnStockRef, type OrderStockRef, type StockLine, type TakenBook, type TakeStockResult } from './inventory.ts';
 export { loadCategoryRows, withDescendants, type CategoryRow } from './categories.ts';
 export { topCategoryRows } from './repo.ts';
 export { visibleSql } from './sql.ts';

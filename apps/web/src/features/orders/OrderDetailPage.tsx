@@ -36,6 +36,7 @@ import { CancelOrderDialog } from './CancelOrderDialog.tsx';
 const OrderInvoicePanel = lazyComponent(async () => (await import('../invoices/OrderInvoicePanel.tsx')).OrderInvoicePanel);
 import { OrderStatusBadge, PaymentStatusBadge } from './OrderStatusBadge.tsx';
 import { useViewer } from '../../lib/viewer.ts';
+import { OrderReturnsCard } from '../returns/OrderReturnsCard.tsx';
 
 /** /orders/{code}: the customer's order with its items, totals, delivery, payment and timeline. */
 export function OrderDetailPage() {
@@ -188,6 +189,8 @@ function OrderView({ order, placed }: { order: OrderDto; placed?: OrderPlacedSta
           <Card title="Lịch sử đơn hàng" icon={<ClockIcon size={18} />}>
             <Timeline history={order.history} />
           </Card>
+
+          <OrderReturnsCard order={order} />
         </div>
 
         <aside className="space-y-5">

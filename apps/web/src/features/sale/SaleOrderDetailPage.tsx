@@ -21,6 +21,7 @@ import { RefundForm } from './detail/RefundForm.tsx';
 import { ShippingForm } from './detail/ShippingForm.tsx';
 import { ShippingInfoCard } from './detail/ShippingInfoCard.tsx';
 import { StatusForm } from './detail/StatusForm.tsx';
+import { SaleOrderReturnsCard } from '../returns/SaleOrderReturnsCard.tsx';
 
 const orderIdOf = (raw: string | undefined) => (raw && /^\d{1,10}$/.test(raw) && Number(raw) > 0 && Number(raw) <= 2_147_483_647 ? Number(raw) : undefined);
 
@@ -76,6 +77,7 @@ export function SaleOrderDetailPage() {
           <div className="flex flex-col gap-5 max-lg:order-1">
             <OrderItemsCard order={order} />
             <ShippingInfoCard order={order} />
+            <SaleOrderReturnsCard orderId={order.id} />
           </div>
           <div className="flex flex-col gap-5 max-lg:order-3">
             <NotesCard {...formProps} />
