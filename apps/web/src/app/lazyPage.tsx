@@ -1,5 +1,5 @@
 import { Suspense, type ComponentType } from 'react';
-import { LoadingBlock } from '../components/Spinner.tsx';
+import { LoadingBlock } from '../components/ui/Spinner.tsx';
 import { lazyComponent } from '../lib/lazyComponent.ts';
 
 /**

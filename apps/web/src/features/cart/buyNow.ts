@@ -1,15 +1,8 @@
-import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { fetchAddresses } from '../../api/addresses.ts';
 import { addToCart, selectAllCart, setCartItemSelected } from '../../api/cart.ts';
 import { ApiError } from '../../api/client.ts';
-import { rememberLoginRedirect } from '../../components/LoginRequiredDialog.tsx';
-import { loginPathFor } from '../../lib/safeNext.ts';
-import { useAuth } from '../auth/useAuth.ts';
-import { useCartWrite } from './useCartWrite.ts';
-
-/** The address page that comes back to checkout after saving (spec section 2, Checkout). */
-export const ADDRESS_PAGE_FOR_CHECKOUT = '/tai-khoan/dia-chi?return=/checkout';
+import { ADDRESS_PAGE_FOR_CHECKOUT } from '../../lib/safeNext.ts';
+import type { CartWrite } from './useCartWrite.ts';
 
 export type AddressReadiness = 'ready' | 'login' | 'missing';
 
@@ -29,39 +22,28 @@ export async function checkAddressReadiness(): Promise<AddressReadiness> {
 const isUnauthorized = (err: unknown) => err instanceof ApiError && err.status === 401;
 
 /**
- * Buy now (spec section 4): a guest goes to login and back here; a signed-in user gets the book added and made
- * the only selected line, then goes to checkout, or to the address page first when no address is saved.
- * Other failures are thrown for the caller to show ('Không thể mua ngay. Vui lòng thử lại.').
+ * Buy now (spec section 4) for a signed-in shopper: the book added and made the only selected line, then checkout,
+ * or the address page first when no address is saved; a lapsed session goes to login (`toLogin`). Other failures
+ * are thrown for the caller to show ('Không thể mua ngay. Vui lòng thử lại.'). Loaded by the buy box on click.
  */
-export function useBuyNow(): (bookId: number, qty: number) => Promise<void> {
-  const { user } = useAuth();
-  const { mutateAsync } = useCartWrite();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const here = `${location.pathname}${location.search}`;
-  return useCallback(
-    async (bookId: number, qty: number) => {
-      const toLogin = () => {
-        rememberLoginRedirect(here);
-        navigate(loginPathFor(here));
-      };
-      if (!user) return toLogin();
-      try {
-        await mutateAsync(async () => {
-          await addToCart(bookId, qty);
-          // Only this book is ordered: everything else in the cart stays there, unselected.
-          await selectAllCart(false);
-          return setCartItemSelected(bookId, true);
-        });
-      } catch (err) {
-        if (isUnauthorized(err)) return toLogin();
-        throw err;
-      }
-      const readiness = await checkAddressReadiness();
-      if (readiness === 'login') toLogin();
-      else if (readiness === 'missing') navigate(ADDRESS_PAGE_FOR_CHECKOUT);
-      else navigate('/checkout');
-    },
-    [user, navigate, here, mutateAsync],
-  );
+export async function buyNow(
+  bookId: number,
+  qty: number,
+  { write, navigate, toLogin }: { write: CartWrite; navigate: (to: string) => void; toLogin: () => void },
+): Promise<void> {
+  try {
+    await write(async () => {
+      await addToCart(bookId, qty);
+      // Only this book is ordered: everything else in the cart stays there, unselected.
+      await selectAllCart(false);
+      return setCartItemSelected(bookId, true);
+    });
+  } catch (err) {
+    if (isUnauthorized(err)) return toLogin();
+    throw err;
+  }
+  const readiness = await checkAddressReadiness();
+  if (readiness === 'login') toLogin();
+  else if (readiness === 'missing') navigate(ADDRESS_PAGE_FOR_CHECKOUT);
+  else navigate('/checkout');
 }

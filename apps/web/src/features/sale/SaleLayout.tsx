@@ -1,5 +1,5 @@
+import { ClipboardListIcon } from 'lucide-react';
 import { BackOfficeShell } from '../../components/BackOfficeShell.tsx';
-import { ClipboardIcon } from '../../components/icons.tsx';
 
 const ORDER_DETAIL_PATH = /^\/sale\/orders\/[^/]+\/?$/;
 
@@ -12,7 +12,7 @@ export function SaleLayout() {
     <BackOfficeShell
       title="Bán hàng"
       rootPath="/sale"
-      nav={[{ to: '/sale/orders', label: 'Đơn hàng', icon: <ClipboardIcon size={18} /> }]}
+      nav={[{ to: '/sale/orders', label: 'Đơn hàng', icon: <ClipboardListIcon size={18} /> }]}
       crumbFor={(pathname) => (ORDER_DETAIL_PATH.test(pathname) ? 'Chi tiết đơn hàng' : undefined)}
     />
   );

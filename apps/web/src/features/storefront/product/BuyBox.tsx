@@ -3,21 +3,20 @@ import { createPortal } from 'react-dom';
 import { useHydrated } from '../../../lib/useHydrated.ts';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { COVER_TYPE_LABELS, QTY_MAX, formatNumberVN, formatVnd, isNewBook, type BookDto } from '@nhasach/shared';
+import { CircleCheckIcon, ShoppingCartIcon, TruckIcon, ZapIcon } from 'lucide-react';
 import { addToCart, cartErrorText } from '../../../api/cart.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { DiscountBadge, NewBadge } from '../../../components/Badge.tsx';
-import { Button } from '../../../components/Button.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
 import { LoginRequiredDialog, rememberLoginRedirect } from '../../../components/LoginRequiredDialog.tsx';
 import { Price, priceInfo } from '../../../components/Price.tsx';
-import { QuantityInput, clampQty } from '../../../components/QuantityInput.tsx';
+import { QuantityStepper, clampQty } from '../../../components/ui/QuantityStepper.tsx';
 import { StarRating } from '../../../components/StarRating.tsx';
-import { useToast } from '../../../components/Toast.tsx';
-import { CartIcon, CheckCircleIcon, TruckIcon, ZapIcon } from '../../../components/icons.tsx';
+import { useToast } from '../../../components/ui/Toast.tsx';
 import { formatSold } from '../../../lib/books.ts';
 import { loginPathFor } from '../../../lib/safeNext.ts';
 import { searchPath } from '../../../lib/search.ts';
 import { useAuth } from '../../auth/useAuth.ts';
-import { useBuyNow } from '../../cart/buyNow.ts';
 import { useBottomBarSpace } from '../../cart/useBottomBarSpace.ts';
 import { useCartWrite } from '../../cart/useCartWrite.ts';
 import { FavouriteButton } from '../../favourites/FavouriteButton.tsx';
@@ -33,7 +32,6 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
   const location = useLocation();
   const toast = useToast();
   const cartWrite = useCartWrite();
-  const buyNow = useBuyNow();
   const [qty, setQty] = useState(1);
   const [busy, setBusy] = useState<'cart' | 'buy' | null>(null);
   const [error, setError] = useState<string>();
@@ -75,8 +73,17 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
     }
     setBusy('buy');
     try {
-      // Adds, makes it the only selected line, checks the address book, then goes on (features/cart/buyNow.ts).
-      await buyNow(book.id, quantity);
+      // Adds, makes it the only selected line, checks the address book, then goes on (features/cart/buyNow.ts,
+      // loaded now: most visits never buy at once).
+      const { buyNow } = await import('../../cart/buyNow.ts');
+      await buyNow(book.id, quantity, {
+        write: cartWrite.mutateAsync,
+        navigate: (to) => void navigate(to),
+        toLogin: () => {
+          rememberLoginRedirect(here);
+          void navigate(loginPathFor(here));
+        },
+      });
     } catch {
       setError(BUY_NOW_ERROR);
       setBusy(null);
@@ -144,14 +151,14 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
           'Hết hàng'
         ) : (
           <>
-            <CheckCircleIcon size={16} /> Còn hàng{book.stock <= 10 ? ` (chỉ còn ${book.stock} sản phẩm)` : ''}
+            <CircleCheckIcon size={16} /> Còn hàng{book.stock <= 10 ? ` (chỉ còn ${book.stock} sản phẩm)` : ''}
           </>
         )}
       </p>
 
       <div className="flex items-center gap-4">
         <span className="text-sm font-medium text-gray-700">Số lượng</span>
-        <QuantityInput value={quantity} onChange={setQty} max={maxQty} disabled={outOfStock} />
+        <QuantityStepper value={quantity} onChange={setQty} max={maxQty} disabled={outOfStock} />
       </div>
 
       {error && <Alert>{error}</Alert>}
@@ -159,7 +166,7 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
       <div className="flex flex-wrap items-center gap-2.5">
         {/* On phones these two live in the sticky bar at the bottom of the screen (below). */}
         <Button variant="outline" size="lg" onClick={onAdd} busy={busy === 'cart'} disabled={outOfStock || busy !== null} className="!border-brand-600 !text-brand-700 hover:!bg-brand-50 max-lg:!hidden">
-          <CartIcon size={20} /> Thêm vào giỏ hàng
+          <ShoppingCartIcon size={20} /> Thêm vào giỏ hàng
         </Button>
         <Button size="lg" onClick={onBuyNow} busy={busy === 'buy'} disabled={outOfStock || busy !== null} className="px-10 max-lg:!hidden">
           Mua ngay
@@ -190,7 +197,7 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
             aria-label="Thêm vào giỏ hàng"
             className="h-11 shrink-0 !border-brand-600 px-3 !text-brand-700"
           >
-            <CartIcon size={20} />
+            <ShoppingCartIcon size={20} />
             <span className="max-[419px]:sr-only">Thêm vào giỏ</span>
           </Button>
           <Button onClick={onBuyNow} busy={busy === 'buy'} disabled={outOfStock || busy !== null} className="h-11 shrink-0 px-5">
