@@ -1,5 +1,6 @@
 import { useId, useMemo, useRef, type MutableRefObject, type ReactNode } from 'react';
-import { CloseButton, Dialog } from './Dialog.tsx';
+import { CloseButton } from './CloseButton.tsx';
+import { Dialog } from './Dialog.tsx';
 
 const FIRST_FIELD = 'input:not([type="hidden"]):not([type="file"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
 
