@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useHydrated } from '../../../lib/useHydrated.ts';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { COVER_TYPE_LABELS, QTY_MAX, formatNumberVN, formatVnd, isNewBook, type BookDto } from '@nhasach/shared';
 import { addToCart, cartErrorText } from '../../../api/cart.ts';
 import { Alert } from '../../../components/Alert.tsx';
@@ -19,6 +19,7 @@ import { useBottomBarSpace } from '../../cart/useBottomBarSpace.ts';
 import { useCartWrite } from '../../cart/useCartWrite.ts';
 import { FavouriteButton } from '../../favourites/FavouriteButton.tsx';
 import { SaleCountdown } from '../home/SaleCountdown.tsx';
+import { STOCK_ALERT_ID, StockAlert } from './StockAlert.tsx';
 import { STORE_PROMISES } from '../../../app/layout/Footer.tsx';
 
 export const BUY_NOW_ERROR = 'Không thể mua ngay. Vui lòng thử lại.';
@@ -31,6 +32,9 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
   const [qty, setQty] = useState(1);
   const [busy, setBusy] = useState<'cart' | 'buy' | null>(null);
   const [error, setError] = useState<string>();
+  // Back from a guest's confirmation link (GET /api/v1/stock-alerts/confirm): say the request is on.
+  const [params] = useSearchParams();
+  const stockAlertConfirmed = params.get('thongBaoCoHang') === 'da-xac-nhan';
   // The phone's buy bar is a portal into <body>: the server's HTML has no place for it, so it comes after hydration.
   const hydrated = useHydrated();
 
@@ -129,7 +133,7 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
 
       <p className={`flex items-center gap-1.5 text-sm font-medium ${outOfStock ? 'text-red-700' : 'text-emerald-700'}`} data-testid="stock-state">
         {outOfStock ? (
-          'Hết hàng'
+          'Tạm hết hàng'
         ) : (
           <>
             <CheckCircleIcon size={16} /> Còn hàng{book.stock <= 10 ? ` (chỉ còn ${book.stock} sản phẩm)` : ''}
@@ -146,14 +150,21 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
 
       <div className="flex flex-wrap items-center gap-2.5">
         {/* On phones these two live in the sticky bar at the bottom of the screen (below). */}
-        <Button variant="outline" size="lg" onClick={onAdd} busy={busy === 'cart'} disabled={outOfStock || busy !== null} className="!border-brand-600 !text-brand-700 hover:!bg-brand-50 max-lg:!hidden">
-          <CartIcon size={20} /> Thêm vào giỏ hàng
-        </Button>
-        <Button size="lg" onClick={onBuyNow} busy={busy === 'buy'} disabled={outOfStock || busy !== null} className="px-10 max-lg:!hidden">
-          Mua ngay
-        </Button>
+        {outOfStock ? (
+          <SoldOutButton className="h-12 px-8 text-base max-lg:!hidden" />
+        ) : (
+          <>
+            <Button variant="outline" size="lg" onClick={onAdd} busy={busy === 'cart'} disabled={busy !== null} className="!border-brand-600 !text-brand-700 hover:!bg-brand-50 max-lg:!hidden">
+              <CartIcon size={20} /> Thêm vào giỏ hàng
+            </Button>
+            <Button size="lg" onClick={onBuyNow} busy={busy === 'buy'} disabled={busy !== null} className="px-10 max-lg:!hidden">
+              Mua ngay
+            </Button>
+          </>
+        )}
         <FavouriteButton bookId={book.id} title={book.title} variant="detail" />
       </div>
+      {outOfStock && <StockAlert bookId={book.id} confirmed={stockAlertConfirmed} />}
 
       {hydrated &&
         createPortal(
@@ -167,23 +178,34 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
             {onSale ? (
               <span className="block text-xs whitespace-nowrap text-gray-500 line-through tabular-nums">{formatVnd(book.price)}</span>
             ) : (
-              <span className="block text-xs text-gray-500">{outOfStock ? 'Hết hàng' : `Số lượng: ${quantity}`}</span>
+              <span className="block text-xs text-gray-500">{outOfStock ? 'Tạm hết hàng' : `Số lượng: ${quantity}`}</span>
             )}
           </div>
-          <Button
-            variant="outline"
-            onClick={onAdd}
-            busy={busy === 'cart'}
-            disabled={outOfStock || busy !== null}
-            aria-label="Thêm vào giỏ hàng"
-            className="h-11 shrink-0 !border-brand-600 px-3 !text-brand-700"
-          >
-            <CartIcon size={20} />
-            <span className="max-[419px]:sr-only">Thêm vào giỏ</span>
-          </Button>
-          <Button onClick={onBuyNow} busy={busy === 'buy'} disabled={outOfStock || busy !== null} className="h-11 shrink-0 px-5">
-            Mua ngay
-          </Button>
+          {outOfStock ? (
+            <>
+              <SoldOutButton className="h-11 shrink-0 px-3 text-sm" />
+              <a href={`#${STOCK_ALERT_ID}`} className="inline-flex h-11 shrink-0 items-center rounded-lg border border-brand-600 px-3 text-sm font-semibold text-brand-700">
+                Báo tôi khi có hàng
+              </a>
+            </>
+          ) : (
+            <>
+              <Button
+                variant="outline"
+                onClick={onAdd}
+                busy={busy === 'cart'}
+                disabled={busy !== null}
+                aria-label="Thêm vào giỏ hàng"
+                className="h-11 shrink-0 !border-brand-600 px-3 !text-brand-700"
+              >
+                <CartIcon size={20} />
+                <span className="max-[419px]:sr-only">Thêm vào giỏ</span>
+              </Button>
+              <Button onClick={onBuyNow} busy={busy === 'buy'} disabled={busy !== null} className="h-11 shrink-0 px-5">
+                Mua ngay
+              </Button>
+            </>
+          )}
         </div>
       </div>,
         // In body, so no ancestor of the product page can make it scroll with the page (a containing block).
@@ -205,6 +227,15 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
       </ul>
 
     </div>
+  );
+}
+
+/** A sold-out book's buy button: grey, disabled, saying so (the stock alert beside it is the way forward). */
+function SoldOutButton({ className = '' }: { className?: string }) {
+  return (
+    <button type="button" disabled aria-disabled="true" className={`inline-flex cursor-not-allowed items-center justify-center rounded-lg bg-gray-200 font-semibold text-gray-500 ${className}`}>
+      Tạm hết hàng
+    </button>
   );
 }
 
