@@ -20,6 +20,9 @@ import { useCartWrite } from '../../cart/useCartWrite.ts';
 import { FavouriteButton } from '../../favourites/FavouriteButton.tsx';
 import { SaleCountdown } from '../home/SaleCountdown.tsx';
 import { STOCK_ALERT_ID, StockAlert } from './StockAlert.tsx';
+
+/** The server's handler of the buy bar's form (apps/server/src/modules/cart/form-routes.ts). */
+const CART_FORM_ACTION = '/gio-hang/them';
 import { STORE_PROMISES } from '../../../app/layout/Footer.tsx';
 
 export const BUY_NOW_ERROR = 'Không thể mua ngay. Vui lòng thử lại.';
@@ -35,7 +38,7 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
   // Back from a guest's confirmation link (GET /api/v1/stock-alerts/confirm): say the request is on.
   const [params] = useSearchParams();
   const stockAlertConfirmed = params.get('thongBaoCoHang') === 'da-xac-nhan';
-  // The phone's buy bar is a portal into <body>: the server's HTML has no place for it, so it comes after hydration.
+  // The phone's buy bar: in the server's HTML in place (a form that works before any script), in <body> once hydrated.
   const hydrated = useHydrated();
 
   const { current, percent, onSale } = priceInfo(book);
@@ -70,6 +73,72 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
       setBusy(null);
     }
   };
+
+  const buyBar = (
+      <form
+        method="post"
+        action={CART_FORM_ACTION}
+        data-testid="mobile-buy-bar"
+        className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white px-4 pt-2.5 pb-[max(0.625rem,env(safe-area-inset-bottom))] shadow-[0_-6px_20px_rgb(0_0_0/0.08)] lg:hidden"
+      >
+        {/* Before the app's scripts run, the buttons post this form (the server adds to the guest cart, or sends
+            "Mua ngay" to login and checkout); once they run, the buttons' own handlers take over. */}
+        <input type="hidden" name="bookId" value={book.id} />
+        <input type="hidden" name="qty" value={quantity} />
+        <div className="mx-auto flex max-w-xl items-center gap-2">
+          <div className="min-w-0 flex-1 leading-tight">
+            <span className="block text-lg font-extrabold whitespace-nowrap text-brand-700 tabular-nums">{formatVnd(current)}</span>
+            {onSale ? (
+              <span className="block text-xs whitespace-nowrap text-gray-500 line-through tabular-nums">{formatVnd(book.price)}</span>
+            ) : (
+              <span className="block text-xs text-gray-500">{outOfStock ? 'Tạm hết hàng' : `Số lượng: ${quantity}`}</span>
+            )}
+          </div>
+          {outOfStock ? (
+            <>
+              <SoldOutButton className="h-11 shrink-0 px-3 text-sm" />
+              <a href={`#${STOCK_ALERT_ID}`} className="inline-flex h-11 shrink-0 items-center rounded-lg border border-brand-600 px-3 text-sm font-semibold text-brand-700">
+                Báo tôi khi có hàng
+              </a>
+            </>
+          ) : (
+            <>
+              <Button
+                type="submit"
+                name="intent"
+                value="add"
+                variant="outline"
+                onClick={(e) => {
+                  e.preventDefault();
+                  void onAdd();
+                }}
+                busy={busy === 'cart'}
+                disabled={busy !== null}
+                aria-label="Thêm vào giỏ hàng"
+                className="h-11 shrink-0 !border-brand-600 px-3 !text-brand-700"
+              >
+                <CartIcon size={20} />
+                <span className="max-[419px]:sr-only">Thêm vào giỏ</span>
+              </Button>
+              <Button
+                type="submit"
+                name="intent"
+                value="buy"
+                onClick={(e) => {
+                  e.preventDefault();
+                  void onBuyNow();
+                }}
+                busy={busy === 'buy'}
+                disabled={busy !== null}
+                className="h-11 shrink-0 px-5"
+              >
+                Mua ngay
+              </Button>
+            </>
+          )}
+        </div>
+      </form>
+  );
 
   return (
     <div className="space-y-4">
@@ -166,51 +235,11 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
       </div>
       {outOfStock && <StockAlert bookId={book.id} confirmed={stockAlertConfirmed} />}
 
-      {hydrated &&
-        createPortal(
-      <div
-        data-testid="mobile-buy-bar"
-        className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white px-4 pt-2.5 pb-[max(0.625rem,env(safe-area-inset-bottom))] shadow-[0_-6px_20px_rgb(0_0_0/0.08)] lg:hidden"
-      >
-        <div className="mx-auto flex max-w-xl items-center gap-2">
-          <div className="min-w-0 flex-1 leading-tight">
-            <span className="block text-lg font-extrabold whitespace-nowrap text-brand-700 tabular-nums">{formatVnd(current)}</span>
-            {onSale ? (
-              <span className="block text-xs whitespace-nowrap text-gray-500 line-through tabular-nums">{formatVnd(book.price)}</span>
-            ) : (
-              <span className="block text-xs text-gray-500">{outOfStock ? 'Tạm hết hàng' : `Số lượng: ${quantity}`}</span>
-            )}
-          </div>
-          {outOfStock ? (
-            <>
-              <SoldOutButton className="h-11 shrink-0 px-3 text-sm" />
-              <a href={`#${STOCK_ALERT_ID}`} className="inline-flex h-11 shrink-0 items-center rounded-lg border border-brand-600 px-3 text-sm font-semibold text-brand-700">
-                Báo tôi khi có hàng
-              </a>
-            </>
-          ) : (
-            <>
-              <Button
-                variant="outline"
-                onClick={onAdd}
-                busy={busy === 'cart'}
-                disabled={busy !== null}
-                aria-label="Thêm vào giỏ hàng"
-                className="h-11 shrink-0 !border-brand-600 px-3 !text-brand-700"
-              >
-                <CartIcon size={20} />
-                <span className="max-[419px]:sr-only">Thêm vào giỏ</span>
-              </Button>
-              <Button onClick={onBuyNow} busy={busy === 'buy'} disabled={busy !== null} className="h-11 shrink-0 px-5">
-                Mua ngay
-              </Button>
-            </>
-          )}
-        </div>
-      </div>,
-        // In body, so no ancestor of the product page can make it scroll with the page (a containing block).
-        document.body,
-      )}
+      {
+        // Rendered on the server too (a plain form that works before hydration); once hydrated it moves into <body>,
+        // so no ancestor of the product page can make it scroll with the page (a containing block).
+        hydrated ? createPortal(buyBar, document.body) : buyBar
+      }
 
       <ul className="grid gap-2 rounded-xl border border-gray-100 p-3 text-sm sm:grid-cols-3" aria-label="Ưu đãi và cam kết">
         {STORE_PROMISES.map(({ icon: Icon, title, text }) => (
