@@ -68,6 +68,8 @@ const stockRoutes: RouteObject[] = Object.entries(STOCK_PAGES).map(([path, name]
 const SaleLayout = lazyPage(() => import('../features/sale/SaleLayout.tsx'), 'SaleLayout');
 const SaleOrdersPage = lazyPage(() => import('../features/sale/SaleOrdersPage.tsx'), 'SaleOrdersPage');
 const SaleOrderDetailPage = lazyPage(() => import('../features/sale/SaleOrderDetailPage.tsx'), 'SaleOrderDetailPage');
+const SaleReturnsPage = lazyPage(() => import('../features/returns/SaleReturnsPage.tsx'), 'SaleReturnsPage');
+const SaleReturnDetailPage = lazyPage(() => import('../features/returns/SaleReturnDetailPage.tsx'), 'SaleReturnDetailPage');
 
 /**
  * What a route tells the server besides its head: its page's module under src/features (e.g. 'storefront/HomePage'
@@ -182,6 +184,8 @@ export function createRoutes(client: QueryClient): RouteObject[] {
                 { index: true, element: <Navigate to="/sale/orders" replace /> },
                 { path: 'orders', element: <SaleOrdersPage /> },
                 { path: 'orders/:id', element: <SaleOrderDetailPage /> },
+                { path: 'returns', element: <SaleReturnsPage /> },
+                { path: 'returns/:id', element: <SaleReturnDetailPage /> },
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

@@ -5,7 +5,7 @@
 export { catalogPlugin, catalogRoutes } from './routes.ts';
 export { catalogAdminRoutes } from './admin/routes.ts';
 export { bookImageUploadRoutes } from './admin/uploads.routes.ts';
-export { stockAdminRoutes } from './stock/routes.ts';
+export { stockAdminRoutes, warehouseRoutes } from './stock/routes.ts';
 export { stockAlertRoutes } from './stock/alert-routes.ts';
 export { bookImportRoutes } from './import/routes.ts';
 export type { CatalogAdminPorts } from './admin/context.ts';
@@ -13,7 +13,7 @@ export { createCatalogService, type CatalogService, type CatalogServiceOptions }
 export type { EngagementPort } from './engagement-port.ts';
 export { refreshSearchDocuments, refreshSearchDocumentsOf } from './search-documents.ts';
 export { announceCatalogChange, CATALOG_CHANNEL } from './cache-bus.ts';
-export { returnStock, stockOf, takeStock, type OrderStockRef, type StockLine, type TakenBook, type TakeStockResult } from './inventory.ts';
+export { receiveReturnedStock, returnStock, stockOf, takeStock, type ReturnStockRef, type OrderStockRef, type StockLine, type TakenBook, type TakeStockResult } from './inventory.ts';
 export { loadCategoryRows, withDescendants, type CategoryRow } from './categories.ts';
 export { topCategoryRows } from './repo.ts';
 export { visibleSql } from './sql.ts';
@@ -25,6 +25,7 @@ export {
   categoryNames,
   existingCategoryIds,
   isVisibleBook,
+  vatTreatmentsOf,
   visibleBookSql,
   type CartBookRow,
 } from './lookups.ts';

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { books } from '../../db/schema/catalog.ts';
 import { announceCatalogChange } from './cache-bus.ts';
-import { recordMovements } from './stock/ledger.ts';
+import { adjustStock, recordMovements } from './stock/ledger.ts';
 
 /**
  * Stock of the books: the catalogue owns it. Orders take it when placed and give it back when cancelled or expired;
@@ -111,4 +111,24 @@ export async function returnStock(tx: Tx, lines: readonly StockLine[], ref: Orde
 export async function stockOf(tx: Tx, bookIds: readonly number[]) {
   if (!bookIds.length) return [];
   return tx.select({ id: books.id, title: books.title, stock: books.stock, status: books.status }).from(books).where(inArray(books.id, [...bookIds]));
+}
+
+/** The return whose copies come back to the shelf. */
+export interface ReturnStockRef {
+  returnId: number;
+  orderCode: string;
+  actor: { id: number; username: string };
+}
+
+/**
+ * Copies a shopper returned, received back: one RETURN movement per book (ref the return), through the ledger's
+ * adjustStock (books locked in id order). `sold` is left as it is: the sale happened (see docs/decisions.md,
+ * Returns and refunds). The caller guarantees once-only (the return's row lock and status).
+ */
+export async function receiveReturnedStock(tx: Tx, lines: readonly StockLine[], ref: ReturnStockRef): Promise<void> {
+  await adjustStock(
+    tx,
+    { reason: 'RETURN', refType: 'RETURN', refId: ref.returnId, refCode: ref.orderCode, actor: ref.actor, note: `Khách trả hàng, đơn ${ref.orderCode}` },
+    byBook(lines).map((l) => ({ bookId: l.bookId, delta: l.qty })),
+  );
 }

@@ -91,13 +91,22 @@ function gatewayFailure(result: GatewayApiResult): AppError {
  * the effects; on any failure delete the PENDING row (the order never changed) and answer 502.
  */
 export async function refundOrder(ctx: SalesContext, user: AuthUser, id: number, input: SaleRefund, ip?: string): Promise<SaleOrderDto> {
+  await makeRefund(ctx, user, id, input, ip);
+  return getOrder(ctx.db, id);
+}
+
+/**
+ * The refund itself (see refundOrder), answering the refund's id: the returns module refunds returned lines through
+ * it, so order_refunds stays the one record of money given back and REFUNDED follows only from the whole amount paid.
+ */
+export async function makeRefund(ctx: SalesContext, user: AuthUser, id: number, input: SaleRefund, ip?: string): Promise<number> {
   const check = (facts: Parameters<typeof refundBlock>[0]) => {
     const blocked = refundBlock(facts, input.amount, input.method);
     if (blocked) throw refusal(blocked);
   };
 
   if (input.method !== 'GATEWAY') {
-    await withLockedOrder(ctx.db, id, input.version, async (tx, { order, facts, refunded }) => {
+    return withLockedOrder(ctx.db, id, input.version, async (tx, { order, facts, refunded }) => {
       check(facts);
       const refund = await repo.insertRefund(tx, {
         orderId: id,
@@ -109,8 +118,8 @@ export async function refundOrder(ctx: SalesContext, user: AuthUser, id: number,
         completedAt: new Date(),
       });
       await applyRefund(ctx, tx, user, order, refund, refunded + input.amount);
+      return refund.id;
     });
-    return getOrder(ctx.db, id);
   }
 
   const { reserved, gateway } = await withLockedOrder(ctx.db, id, input.version, async (tx, { order, facts }) => {
@@ -142,5 +151,5 @@ export async function refundOrder(ctx: SalesContext, user: AuthUser, id: number,
     const refundedTotal = await repo.refundedSum(tx, id);
     await applyRefund(ctx, tx, user, order, { ...reserved, status: 'DONE', gatewayRef }, refundedTotal);
   });
-  return getOrder(ctx.db, id);
+  return reserved.id;
 }

@@ -2,6 +2,7 @@ import { BackOfficeShell } from '../../components/BackOfficeShell.tsx';
 import { ClipboardIcon } from '../../components/icons.tsx';
 
 const ORDER_DETAIL_PATH = /^\/sale\/orders\/[^/]+\/?$/;
+const RETURN_DETAIL_PATH = /^\/sale\/returns\/[^/]+\/?$/;
 
 /**
  * /sale frame (spec section 2, Sales): breadcrumb rooted at /sale (Bán hàng › Đơn hàng › Chi tiết đơn hàng), the
@@ -12,8 +13,11 @@ export function SaleLayout() {
     <BackOfficeShell
       title="Bán hàng"
       rootPath="/sale"
-      nav={[{ to: '/sale/orders', label: 'Đơn hàng', icon: <ClipboardIcon size={18} /> }]}
-      crumbFor={(pathname) => (ORDER_DETAIL_PATH.test(pathname) ? 'Chi tiết đơn hàng' : undefined)}
+      nav={[
+        { to: '/sale/orders', label: 'Đơn hàng', icon: <ClipboardIcon size={18} /> },
+        { to: '/sale/returns', label: 'Trả hàng', icon: <ClipboardIcon size={18} /> },
+      ]}
+      crumbFor={(pathname) => (ORDER_DETAIL_PATH.test(pathname) ? 'Chi tiết đơn hàng' : RETURN_DETAIL_PATH.test(pathname) ? 'Chi tiết yêu cầu' : undefined)}
     />
   );
 }

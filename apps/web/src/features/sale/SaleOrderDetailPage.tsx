@@ -8,6 +8,7 @@ import { EmptyState, ErrorState, Skeleton } from '../../components/StateBlocks.t
 import { SearchXIcon } from '../../components/icons.tsx';
 import { apiMessage } from '../../lib/apiMessage.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
+import { SaleInvoiceCard } from '../invoices/SaleInvoiceCard.tsx';
 import { AssignForm } from './detail/AssignForm.tsx';
 import { BankTransfersCard } from './detail/BankTransfersCard.tsx';
 import { CancelForm } from './detail/CancelForm.tsx';
@@ -20,6 +21,7 @@ import { RefundForm } from './detail/RefundForm.tsx';
 import { ShippingForm } from './detail/ShippingForm.tsx';
 import { ShippingInfoCard } from './detail/ShippingInfoCard.tsx';
 import { StatusForm } from './detail/StatusForm.tsx';
+import { SaleOrderReturnsCard } from '../returns/SaleOrderReturnsCard.tsx';
 
 const orderIdOf = (raw: string | undefined) => (raw && /^\d{1,10}$/.test(raw) && Number(raw) > 0 && Number(raw) <= 2_147_483_647 ? Number(raw) : undefined);
 
@@ -75,6 +77,7 @@ export function SaleOrderDetailPage() {
           <div className="flex flex-col gap-5 max-lg:order-1">
             <OrderItemsCard order={order} />
             <ShippingInfoCard order={order} />
+            <SaleOrderReturnsCard orderId={order.id} />
           </div>
           <div className="flex flex-col gap-5 max-lg:order-3">
             <NotesCard {...formProps} />
@@ -84,6 +87,7 @@ export function SaleOrderDetailPage() {
         <div className="flex flex-col gap-5 max-lg:order-2">
           <StatusForm key={`status-${order.version}`} {...formProps} />
           <BankTransfersCard order={order} />
+          <SaleInvoiceCard order={order} />
           <PaymentForm key={`payment-${order.version}`} {...formProps} />
           <ShippingForm key={`shipping-${order.version}`} {...formProps} />
           <AssignForm key={`assign-${order.version}`} {...formProps} />

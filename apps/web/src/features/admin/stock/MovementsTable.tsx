@@ -53,6 +53,7 @@ export function MovementsTable({ rows, showBook }: { rows: StockMovementDto[]; s
 function DocumentLink({ m }: { m: StockMovementDto }) {
   if (m.refType === 'RECEIPT' && m.refId) return <Link className="font-mono text-brand-700 hover:underline" to={`/admin/stock/receipts/${m.refId}`}>{m.refCode}</Link>;
   if (m.refType === 'COUNT' && m.refId) return <Link className="font-mono text-brand-700 hover:underline" to={`/admin/stock/counts/${m.refId}`}>{m.refCode}</Link>;
+  if (m.refType === 'RETURN' && m.refId) return <Link className="font-mono text-brand-700 hover:underline" to={`/sale/returns/${m.refId}`}>{m.refCode}</Link>;
   if (m.refType === 'ORDER' && m.refCode) return <Link className="font-mono text-brand-700 hover:underline" to={`/sale/orders?q=${encodeURIComponent(m.refCode)}`}>{m.refCode}</Link>;
   return <span className="text-gray-500">{m.refCode ?? (m.refType === 'MANUAL' ? 'Nhập tay' : '—')}</span>;
 }
