@@ -8,6 +8,8 @@ import { withIsbn13Checksum } from '../packages/shared/src/isbn.ts';
 import { formatVnd } from '../packages/shared/src/price.ts';
 import type { AdminBookRowDto, DashboardDto } from '../packages/shared/src/admin.ts';
 import type { PageResult } from '../packages/shared/src/envelope.ts';
+import { isoDateVN } from '../packages/shared/src/datetime.ts';
+import type { SalesReportDto } from '../packages/shared/src/stock.ts';
 import { MOBILE, artifactsDir, launchBrowser, newPage, screenshot, startStore, type Store } from './harness.ts';
 
 let store: Store;
@@ -340,6 +342,21 @@ describe('admin back-office journey', () => {
     await poll(() => confirmation.isVisible()).toBe(true);
     await confirmation.click();
     await poll(() => outbox.locator('pre').first().innerText()).toContain(order.code);
+    // The sales report (by category, 30 days) holds the paid order's lines, with the report API's figures.
+    const to = isoDateVN(Date.now());
+    const from = isoDateVN(Date.now() - 29 * 24 * 3600 * 1000);
+    const report = await call<SalesReportDto>('GET', `/api/v1/admin/reports/sales?groupBy=category&from=${from}&to=${to}`, adminToken);
+    expect(report.totals.orders).toBeGreaterThan(0);
+    const sales = page.getByRole('region', { name: 'Báo cáo bán hàng' });
+    await sales.getByText(formatVnd(report.totals.revenue)).first().waitFor();
+    for (const row of report.rows.slice(0, 10)) await sales.getByTitle(row.label).waitFor();
+    await sales.getByRole('link', { name: 'Xem chi tiết' }).click();
+    await page.waitForURL(`**/admin/stock/reports?groupBy=category&from=${from}&to=${to}`);
+    expect(await page.getByLabel('Theo').inputValue()).toBe('category');
+    await page.getByRole('cell', { name: 'Tổng cộng' }).waitFor();
+    expect(await page.getByRole('row', { name: /Tổng cộng/ }).textContent()).toContain(formatVnd(report.totals.revenue));
+    await page.goBack();
+    await sales.getByTestId('sales-report').waitFor();
     await outbox.getByLabel('Lọc theo email người nhận').fill('');
     await settleImages(page);
     await screenshot(page, 'admin-dashboard-desktop');

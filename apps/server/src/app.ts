@@ -349,9 +349,11 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     const degraded = Object.values(checks).some((c) => c.status === 'degraded');
     if (!ready) reply.status(503);
     const searchIndex = app.catalog.searchIndexStats();
+    // Listings are answered by the database until the listing index is built: it does not hold readiness back.
+    const listingIndex = app.catalog.listingIndexStats();
     const status = !ready ? 'unavailable' : degraded ? 'degraded' : 'ok';
     const message = !ready ? 'Máy chủ chưa sẵn sàng phục vụ.' : degraded ? 'Sẵn sàng phục vụ (một dịch vụ phụ đang gián đoạn).' : 'Sẵn sàng phục vụ.';
-    return envelope(ready ? 200 : 503, { status, checks, searchIndex }, message, ready ? null : ERROR_CODES.serviceUnavailable);
+    return envelope(ready ? 200 : 503, { status, checks, searchIndex, listingIndex }, message, ready ? null : ERROR_CODES.serviceUnavailable);
   });
 
   // Every guard runs before the body is parsed and validated (a guest's bad body to a signed-in route is a 401).

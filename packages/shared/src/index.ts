@@ -36,3 +36,4 @@ export * from './stock.ts';
 export * from './warehouse.ts';
 export * from './book-import.ts';
 export * from './page-head.ts';
+export * from './invoices.ts';

@@ -4,13 +4,14 @@ import type { Database } from '../db/client.ts';
 import { addressRoutes } from './addresses/index.ts';
 import { auditRoutes } from './audit/index.ts';
 import { authRoutes, changePasswordRoutes, revokeAllForUser } from './auth/index.ts';
-import { cartRoutes, selectedVoucherLines } from './cart/index.ts';
+import { cartFormRoutes, cartRoutes, mergeGuestCartOf, selectedVoucherLines } from './cart/index.ts';
 import {
   bookCoverData,
   bookImageUploadRoutes,
   catalogAdminRoutes,
   stockAdminRoutes,
   warehouseRoutes,
+  stockAlertRoutes,
   bookImportRoutes,
   catalogPlugin,
   catalogRoutes,
@@ -20,6 +21,7 @@ import {
 import { contentAdminRoutes, contentRoutes } from './content/index.ts';
 import { engagementPort, engagementRoutes } from './engagement/index.ts';
 import { geoRoutes } from './geo/index.ts';
+import { builtInInvoiceProvider, createInvoicing, invoiceRoutes, type Invoicing } from './invoices/index.ts';
 import { createMailer, mailOutboxRoutes, mailPlugin, type Mailer } from './mail/index.ts';
 import { bookCoverGenerator, createMediaService, mediaRoutes, mediaStorageOf, type MediaService } from './media/index.ts';
 import {
@@ -54,6 +56,8 @@ export interface Services {
   orderProcess: OrderProcess;
   /** The payment providers (COD, VNPAY, bank transfer). */
   payments: PaymentRegistry;
+  /** VAT invoices: the order process's hooks and the invoice routes. */
+  invoicing: Invoicing;
 }
 
 export interface ServiceDeps {
@@ -80,6 +84,8 @@ export function createServices({ config: c, database, log, ownOrigin }: ServiceD
     engagement: engagementPort,
     searchCache: c.SEARCH_CACHE,
     searchIndex: c.SEARCH_INDEX,
+    searchIndexRebuildMs: c.SEARCH_INDEX_REBUILD_MINUTES * 60_000,
+    listingIndex: c.LISTING_INDEX,
     // Built off the event loop in production on PostgreSQL (a worker thread with its own connection).
     ...(c.isProduction && c.DATABASE_URL ? { searchIndexWorkerUrl: c.DATABASE_URL } : {}),
     onSearchIndexError: (err) => log.warn({ err }, 'search index not refreshed; searches use it as it was, or the database'),
@@ -89,17 +95,29 @@ export function createServices({ config: c, database, log, ownOrigin }: ServiceD
   const media = createMediaService(mediaStorageOf(c), {
     'covers/': bookCoverGenerator((bookId, url) => bookCoverData(database.db, bookId, url)),
   });
-  const orderProcess = createOrderProcess({ notifier: createOrderNotifier({ shopUrl: c.PUBLIC_URL, paymentTexts: paymentMethodDefinition }) });
+  const invoicing = createInvoicing({
+    provider: builtInInvoiceProvider,
+    seller: { name: c.INVOICE_SELLER_NAME, taxCode: c.INVOICE_SELLER_TAX_CODE, address: c.INVOICE_SELLER_ADDRESS },
+    seriesSuffix: c.INVOICE_SERIES_SUFFIX,
+    shopUrl: c.PUBLIC_URL,
+    log,
+  });
+  const orderProcess = createOrderProcess({
+    notifier: createOrderNotifier({ shopUrl: c.PUBLIC_URL, paymentTexts: paymentMethodDefinition }),
+    afterHooks: [invoicing.afterTransition],
+    placedHooks: [invoicing.placedHook],
+  });
   const payments = createPaymentRegistry({ config: c, db: database.db, log, process: orderProcess, ownOrigin });
-  return { mailer, media, catalog, orderProcess, payments };
+  return { mailer, media, catalog, orderProcess, payments, invoicing };
 }
 
 /** Registers every domain module; each adds its own routes. */
-export async function registerModules(app: FastifyInstance, { mailer, media, catalog, orderProcess, payments }: Services): Promise<void> {
+export async function registerModules(app: FastifyInstance, { mailer, media, catalog, orderProcess, payments, invoicing }: Services): Promise<void> {
   // The mail worker runs from onReady to onClose; GET /media/* serves the files.
   await app.register(mailPlugin, { mailer });
   await app.register(mediaRoutes, { media });
-  await app.register(authRoutes, { prefix: '/api/v1', mailer });
+  // A visitor's guest cart joins the account's cart at login and at the end of a registration.
+  await app.register(authRoutes, { prefix: '/api/v1', mailer, mergeGuestCart: mergeGuestCartOf });
   // Change password answers on both paths the spec saw: /api/v1/users/... and /users/...
   await app.register(changePasswordRoutes, { prefix: '/api/v1', mailer });
   await app.register(changePasswordRoutes, { mailer });
@@ -108,10 +126,15 @@ export async function registerModules(app: FastifyInstance, { mailer, media, cat
   await app.register(catalogRoutes, { prefix: '/api/v1', catalog });
   await app.register(engagementRoutes, { prefix: '/api/v1', catalog });
   await app.register(cartRoutes, { prefix: '/api/v1' });
+  // The product page's buy bar before JavaScript: a plain form post to /gio-hang/them.
+  await app.register(cartFormRoutes);
+  await app.register(stockAlertRoutes, { prefix: '/api/v1' });
   await app.register(addressRoutes, { prefix: '/api/v1' });
   await app.register(geoRoutes, { prefix: '/api/v1' });
   await app.register(orderRoutes, { prefix: '/api/v1', process: orderProcess, paymentMethods: payments.get });
   await app.register(orderExpiryPlugin, { process: orderProcess });
+  // VAT invoices: the shopper's under /api/v1/orders/:code, the staff's under /api/v1/sales/orders/:id.
+  await app.register(invoiceRoutes, { prefix: '/api/v1', invoicing });
   // Payments (COD, VNPAY, bank transfer) under /api/v1/payments; the sandboxes under /sandbox/* when turned on.
   await app.register(paymentsPlugin, { registry: payments });
   await registerSandboxes(app);

@@ -14,3 +14,4 @@ export * from './sales.ts';
 export * from './vouchers.ts';
 export * from './content.ts';
 export * from './stock.ts';
+export * from './invoices.ts';

@@ -24,6 +24,8 @@ export interface BookFilter {
   ageMax?: number;
   /** Only books whose sale is active now (home: featured sale). */
   onSaleNow?: boolean;
+  /** Only books whose sale has an end before this instant (home: the flash sale shows sales about to end). */
+  saleEndsBefore?: Date;
 }
 
 const FALSE = sql.raw('false');
@@ -44,6 +46,7 @@ export function whereSql(f: BookFilter, now: Date, withPrice = true): SQL {
   if (f.ageMin !== undefined) parts.push(sql`b.age_min_years >= ${f.ageMin}`);
   if (f.ageMax !== undefined) parts.push(sql`b.age_min_years <= ${f.ageMax}`);
   if (f.onSaleNow) parts.push(sql`${saleActiveSql(now)} and b.sale_price < b.price`);
+  if (f.saleEndsBefore) parts.push(sql`b.sale_end_at is not null and b.sale_end_at <= ${f.saleEndsBefore.toISOString()}::timestamptz`);
   if (withPrice && (f.priceMin !== undefined || f.priceMax !== undefined)) parts.push(effectivePriceRangeSql(f, now));
   return parts.length ? sql.join(parts, sql` and `) : sql.raw('true');
 }
@@ -131,15 +134,22 @@ export const EXACT_COUNT_BELOW = 5000;
  * capped; a small one is counted exactly, which is cheap because it is small. Counting 13,000 books of a filtered
  * category exactly costs 0.2-0.7 s on a million books, so large totals are estimates (typically within 15 %).
  */
-export async function countBooks(db: Db, f: BookFilter, now: Date, exactBelow = EXACT_COUNT_BELOW): Promise<number> {
+export async function countBooks(db: Db, f: BookFilter, now: Date, exactBelow = EXACT_COUNT_BELOW): Promise<BookCount> {
   const where = whereSql(f, now);
   const estimate = await estimateRows(db, sql`select 1 from books b where ${where}`);
-  if (estimate >= exactBelow) return Math.min(CATALOG_MAX_RESULT_WINDOW, Math.round(estimate));
+  if (estimate >= exactBelow) return { n: Math.min(CATALOG_MAX_RESULT_WINDOW, Math.round(estimate)), estimated: true };
   const [row] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from (select 1 from books b where ${where} limit ${CATALOG_MAX_RESULT_WINDOW}) t`,
   );
-  return row?.n ?? 0;
+  const n = row?.n ?? 0;
+  return { n, estimated: n >= CATALOG_MAX_RESULT_WINDOW };
+}
+
+/** A page total: counted, or the planner's estimate (or the cap, a lower bound). */
+export interface BookCount {
+  n: number;
+  estimated: boolean;
 }
 
 /** The planner's row estimate of a query (EXPLAIN without ANALYZE: nothing is executed). */
@@ -148,17 +158,6 @@ async function estimateRows(db: Db, query: SQL): Promise<number> {
   const raw = row ? Object.values(row)[0] : undefined;
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: { 'Plan Rows': number } }] | undefined;
   return plan?.[0]?.Plan['Plan Rows'] ?? 0;
-}
-
-/** Ids of publishers or suppliers given as ids or slugs; unknown ones are left out. */
-export async function resolveRefIds(db: Db, table: 'publishers' | 'suppliers' | 'authors', values: readonly string[]): Promise<number[]> {
-  const ids = values.filter((v) => /^\d{1,9}$/.test(v)).map(Number);
-  const slugs = values.filter((v) => !/^\d{1,9}$/.test(v));
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`select id from ${sql.identifier(table)} where id = any(${intArray(ids)}) or slug = any(${textArray(slugs)})`,
-  );
-  return rows.map((r) => r.id);
 }
 
 export interface CardRow {
@@ -283,4 +282,21 @@ export function topCategoryRows(db: Db, limit: number): Promise<NamedRef[]> {
 export async function listRefs(db: Db, table: 'publishers' | 'suppliers'): Promise<NamedRef[]> {
   const t = table === 'publishers' ? publishers : suppliers;
   return db.select({ id: t.id, name: t.name, slug: t.slug }).from(t).orderBy(asc(t.name), asc(t.id));
+}
+
+/**
+ * "Bán chạy tuần này": the visible books with the most units ordered since `since`, net of cancellations, read
+ * from the stock ledger (an order's ORDER movement, its cancellation's ORDER_CANCELLED), most first.
+ */
+export async function weeklyBestIds(db: Db, statuses: readonly string[], since: Date, limit: number): Promise<number[]> {
+  if (limit <= 0) return [];
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select m.book_id as id from stock_movements m join books b on b.id = m.book_id
+        where m.reason in ('ORDER', 'ORDER_CANCELLED') and m.created_at > ${since.toISOString()}::timestamptz
+          and ${visibleSql} and b.status = any(${textArray([...statuses])})
+        group by m.book_id having -sum(m.delta) > 0
+        order by -sum(m.delta) desc, m.book_id desc limit ${limit}`,
+  );
+  return rows.map((r) => r.id);
 }

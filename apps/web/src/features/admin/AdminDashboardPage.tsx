@@ -21,6 +21,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { AuditFeed } from './dashboard/AuditFeed.tsx';
 import { MailOutboxPanel } from './dashboard/MailOutboxPanel.tsx';
 import { RevenueChart } from './dashboard/RevenueChart.tsx';
+import { SalesReportPanel } from './dashboard/SalesReportPanel.tsx';
 import { formatSold } from '../../lib/books.ts';
 import { formatCount, formatDate, formatDateTime, formatTime, relativeTime } from './format.ts';
 import { Card, PageHeader, Pill } from './ui.tsx';
@@ -102,6 +103,8 @@ export function AdminDashboardPage() {
             </Card>
             <OrdersByStatus byStatus={d.ordersByStatus} />
           </div>
+
+          <SalesReportPanel />
 
           <div className="grid gap-5 xl:grid-cols-2">
             <TopBooks books={d.topBooks} />

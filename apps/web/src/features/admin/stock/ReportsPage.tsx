@@ -1,22 +1,24 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { SALES_GROUP_LABELS, SALES_REPORT_RULE, formatVnd, type SalesGroup, type SalesRowDto } from '@nhasach/shared';
+import { useSearchParams } from 'react-router';
+import { SALES_GROUPS, SALES_GROUP_LABELS, SALES_REPORT_RULE, formatVnd, isoDateVN, type SalesGroup } from '@nhasach/shared';
 import { downloadFile } from './download.ts';
 import { ErrorNote, Panel, StockHeader, inputClass, secondaryButtonClass, td, th, units } from './parts.tsx';
+import { SalesChart, marginPercent as percent } from './SalesChart.tsx';
 import { fetchSalesReport } from './stockApi.ts';
 
-const percent = (r: Pick<SalesRowDto, 'margin' | 'costedRevenue'>) => (r.costedRevenue ? `${((r.margin / r.costedRevenue) * 100).toFixed(1).replace('.', ',')}%` : '—');
 
 /** /admin/stock/reports: revenue, orders, units and gross margin by day, category, publisher or supplier, with a chart. */
 export function ReportsPage() {
-  const today = new Date(Date.now() + 7 * 3600 * 1000).toISOString().slice(0, 10);
-  const [from, setFrom] = useState(new Date(Date.now() + 7 * 3600 * 1000 - 29 * 24 * 3600 * 1000).toISOString().slice(0, 10));
-  const [to, setTo] = useState(today);
-  const [groupBy, setGroupBy] = useState<SalesGroup>('day');
+  // The dashboard's report links here with its period and grouping.
+  const [params] = useSearchParams();
+  const asked = params.get('groupBy');
+  const [from, setFrom] = useState(params.get('from') ?? isoDateVN(Date.now() - 29 * 24 * 3600 * 1000));
+  const [to, setTo] = useState(params.get('to') ?? isoDateVN(Date.now()));
+  const [groupBy, setGroupBy] = useState<SalesGroup>(SALES_GROUPS.find((g) => g === asked) ?? 'day');
   const report = useQuery({ queryKey: ['admin', 'reports', 'sales', groupBy, from, to], queryFn: () => fetchSalesReport({ groupBy, from, to }), placeholderData: keepPreviousData });
   const download = useMutation({ mutationFn: (format: 'xlsx' | 'csv') => downloadFile(`/api/v1/admin/exports/sales?groupBy=${groupBy}&from=${from}&to=${to}&format=${format}`) });
   const r = report.data;
-  const max = Math.max(1, ...(r?.rows.map((x) => x.revenue) ?? [1]));
   return (
     <div>
       <StockHeader
@@ -66,25 +68,7 @@ export function ReportsPage() {
             <Figure label="Tỷ suất lãi gộp" value={percent(r.totals)} />
           </div>
           <Panel title={`Doanh thu theo ${SALES_GROUP_LABELS[groupBy].toLowerCase()}`}>
-            {r.rows.length === 0 ? (
-              <p className="text-sm text-gray-600">Không có đơn nào được tính doanh thu trong kỳ.</p>
-            ) : (
-              <ul aria-label="Biểu đồ doanh thu" className="space-y-1.5">
-                {r.rows.slice(0, 31).map((x) => (
-                  <li key={x.key ?? 'none'} className="grid grid-cols-[9rem_1fr_8rem] items-center gap-3 text-sm">
-                    <span className="truncate text-gray-700" title={x.label}>
-                      {x.label}
-                    </span>
-                    <span className="relative h-5 rounded bg-gray-100" aria-hidden>
-                      <span className="absolute inset-y-0 left-0 rounded bg-brand-600" style={{ width: `${(x.revenue / max) * 100}%` }} />
-                      <span className="absolute inset-y-0 left-0 rounded bg-green-600/70" style={{ width: `${(Math.max(0, x.margin) / max) * 100}%` }} />
-                    </span>
-                    <span className="text-right font-medium text-gray-900">{formatVnd(x.revenue)}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <p className="mt-3 text-xs text-gray-500">Thanh đỏ: doanh thu hàng; phần xanh: lãi gộp.</p>
+            <SalesChart rows={r.rows} />
           </Panel>
           <Panel title="Số liệu">
             <div className="overflow-x-auto">
