@@ -40,3 +40,4 @@ export * from './page-head.ts';
 export * from './invoices.ts';
 export * from './returns.ts';
 export * from './returns-schemas.ts';
+export * from './shop-settings.ts';
