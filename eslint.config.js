@@ -19,6 +19,7 @@ const MODULE_TABLES = {
   content: ['content'],
   engagement: ['engagement'],
   geo: [],
+  invoices: ['invoices'],
   mail: ['mail'],
   media: [],
   orders: ['orders'],

@@ -3,8 +3,12 @@
  *
  *   --generate         regenerate the data even if it exists (otherwise generated once, then reused)
  *   --books N          catalogue size (default 1000000)
- *   --only a,b         run only these scenarios (catalog, category, search-vi, search-plain, search-mixed,
- *                      search-mixed-cached, suggest, detail, related, home, baseline)
+ *   --only a,b         run only these scenarios (catalog, category, listing-mixed, listing-mixed-cached,
+ *                      search-vi, search-plain, search-mixed, search-mixed-cached, suggest, detail, related, home,
+ *                      baseline)
+ *   --soak M           instead of the scenarios: M minutes of a shopper's mix at --rate (listings, searches,
+ *                      suggestions, product pages), printing every minute the server's RSS, the latency of that
+ *                      minute and the search index's last build (rebuilt every 2 minutes in this mode)
  *   --duration S       seconds of the maximum-throughput run (default 10)
  *   --rate-duration S  seconds of the fixed-rate run (default 15)
  *   --rate R           requests per second of the fixed-rate run (default 200; open loop, see paced.ts)
@@ -23,6 +27,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { generateCatalogue } from './generate.ts';
 import { paced, percentile, type RunResult } from './paced.ts';
+import { lastPagePaths, listingPaths } from './listing-paths.ts';
 import { searchTerms, suggestPrefixes, type SampleBook } from './search-terms.ts';
 import { SEARCH_TERMS } from './vocabulary.ts';
 
@@ -35,6 +40,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     'rate-duration': { type: 'string', default: '15' },
     rate: { type: 'string', default: '200' },
+    soak: { type: 'string' },
   },
 });
 const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -61,11 +67,17 @@ interface Scenario {
   cache?: boolean;
   /** False: measured on a server started with SEARCH_INDEX=false (every search is ranked by PostgreSQL). */
   index?: boolean;
+  /** False: measured on a server started with LISTING_INDEX=false (every listing read by PostgreSQL, as before). */
+  listingIndex?: boolean;
+  /** Run once the server answers, before the warm-up (paths that depend on the server's answers). */
+  prepare?: (url: string) => Promise<void>;
 }
 
 /** Distinct terms of the realistic search scenarios: more than one run sends, so no term repeats within it. */
 const MIXED_TERMS = 8000;
 const SUGGEST_PREFIXES = 5000;
+/** Distinct listing requests of listing-mixed: more than a run sends at 800/s for 10 s plus the paced run. */
+const LISTING_PATHS = 12000;
 
 async function sampleData() {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -83,7 +95,15 @@ async function sampleData() {
     const cats = await client.query<{ slug: string }>(
       `select slug from categories where parent_id is null or parent_id in (select id from categories where parent_id is null) order by id`,
     );
-    return { books: slugs.rows, categories: cats.rows.map((r) => r.slug), sources: sources.rows };
+    const slugsOf = async (table: string) => (await client.query<{ slug: string }>(`select slug from ${table} order by id`)).rows.map((r) => r.slug);
+    return {
+      books: slugs.rows,
+      categories: cats.rows.map((r) => r.slug),
+      allCategories: await slugsOf('categories'),
+      publishers: await slugsOf('publishers'),
+      suppliers: await slugsOf('suppliers'),
+      sources: sources.rows,
+    };
   } finally {
     await client.end();
   }
@@ -105,7 +125,36 @@ function scenarios(sample: Awaited<ReturnType<typeof sampleData>>): Scenario[] {
   const mixed = search(searchTerms(sample.sources, MIXED_TERMS));
   const prefixes = suggestPrefixes(sample.sources, SUGGEST_PREFIXES).map((p) => `/api/v1/books/suggest?q=${encodeURIComponent(p)}`);
   const detail = sample.books.map((b, i) => (i % 2 ? `/api/v1/books/slug/${b.slug}` : `/api/v1/books/${b.id}`));
+  // Listings as shoppers click them (listing-paths.ts); the last pages are known once a server answers.
+  let listing = listingPaths({ categories: sample.allCategories, publishers: sample.publishers, suppliers: sample.suppliers }, LISTING_PATHS);
+  const prepareListing = async (url: string) => {
+    listing = await lastPagePaths(url, listing);
+  };
+  const nextListing = (() => {
+    let i = 0;
+    return () => listing[i++ % listing.length]!;
+  })();
+  const listingDescription =
+    `${LISTING_PATHS} distinct listings: ${sample.allCategories.length} categories (parents with descendants) or the whole catalogue, ` +
+    'price ranges, language, publisher, supplier, 4 sorts, sizes 12/24/36, pages 0 (55 %), 1, 2-4, 5-200 and the last page (5 %)';
   return [
+    { name: 'listing-mixed', description: `${listingDescription}; caches off (page totals counted every time)`, next: nextListing, cache: false, prepare: prepareListing },
+    { name: 'listing-mixed-cached', description: `the same listings with the caches on (as in production)`, next: nextListing, prepare: prepareListing },
+    {
+      name: 'listing-mixed-database',
+      description: 'the same listings read by PostgreSQL (LISTING_INDEX=false, the code before), caches off',
+      next: nextListing,
+      cache: false,
+      listingIndex: false,
+      prepare: prepareListing,
+    },
+    {
+      name: 'listing-mixed-database-cached',
+      description: 'the same listings read by PostgreSQL, caches on (page totals cached 60 s)',
+      next: nextListing,
+      listingIndex: false,
+      prepare: prepareListing,
+    },
     { name: 'catalog', description: 'catalogue listing, 4 sorts x 25 pages', next: cycle(catalog) },
     { name: 'category', description: 'category (with descendants) + price range + language, 4 sorts', next: cycle(category) },
     { name: 'search-vi', description: `search with diacritics (${SEARCH_TERMS.length} terms)`, next: cycle(search(SEARCH_TERMS)) },
@@ -144,7 +193,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startServer(port: number, searchCache: boolean, searchIndex: boolean): Promise<ChildProcess> {
+async function startServer(port: number, searchCache: boolean, searchIndex: boolean, extraEnv: Record<string, string> = {}, listingIndex = true): Promise<ChildProcess> {
   const dataDir = path.join(root, 'bench', '.data', 'server');
   mkdirSync(dataDir, { recursive: true });
   const child = spawn(process.execPath, ['--conditions=@nhasach/source', '--import', 'tsx', 'src/main.ts'], {
@@ -159,7 +208,9 @@ async function startServer(port: number, searchCache: boolean, searchIndex: bool
       SEED_DEMO: 'false',
       SEARCH_CACHE: String(searchCache),
       SEARCH_INDEX: String(searchIndex),
+      LISTING_INDEX: String(listingIndex),
       LOG_LEVEL: 'warn',
+      ...extraEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -170,8 +221,8 @@ async function startServer(port: number, searchCache: boolean, searchIndex: bool
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health/ready`);
-      const body = (await res.json()) as { data?: { searchIndex?: { books: number } | null } };
-      if (res.ok && (!searchIndex || body.data?.searchIndex)) return child;
+      const body = (await res.json()) as { data?: { searchIndex?: { books: number } | null; listingIndex?: { books: number } | null } };
+      if (res.ok && (!searchIndex || body.data?.searchIndex) && (!listingIndex || body.data?.listingIndex)) return child;
     } catch {
       // not listening yet
     }
@@ -255,9 +306,72 @@ const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice
 
 const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
 
+/** The server's resident memory (MB), from /proc. */
+const rssMb = (pid: number) => {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+};
+
+/**
+ * Soak: `minutes` of a shopper's mix at RATE requests/s on one production server (caches on): 40 % searches
+ * (distinct terms) in one stream, and in another listings 40 %, suggestions 10 %, product pages 10 %. Prints every
+ * minute the server's RSS and each stream's latency, and whether the search index was rebuilt in that minute
+ * (every 2 minutes in this mode instead of 30): memory must stay flat, and searches must not slow while the index
+ * is rebuilt and swapped.
+ */
+async function soak(minutes: number, sample: Awaited<ReturnType<typeof sampleData>>) {
+  const list = scenarios(sample);
+  const byName = (n: string) => list.find((s) => s.name === n)!;
+  const port = await freePort();
+  const server = await startServer(port, true, true, { SEARCH_INDEX_REBUILD_MINUTES: '2' });
+  const url = `http://127.0.0.1:${port}`;
+  const builtAt = async () => {
+    const body = (await (await fetch(`${url}/api/health/ready`)).json()) as { data?: { searchIndex?: { builtAt: number } | null } };
+    return body.data?.searchIndex?.builtAt ?? 0;
+  };
+  try {
+    const listing = byName('listing-mixed');
+    await listing.prepare?.(url);
+    const search = byName('search-mixed').next;
+    const [suggest, detail] = [byName('suggest').next, byName('detail').next];
+    let k = 0;
+    const other = () => {
+      const r = k++ % 6;
+      return r < 4 ? listing.next() : r === 4 ? suggest() : detail();
+    };
+    console.log(`soak: ${minutes} min at ${RATE} req/s (40 % searches), server pid ${server.pid}, RSS at start ${rssMb(server.pid!).toFixed(0)} MB`);
+    console.log('| minute | RSS MB | searches p50 / p95 / p99 ms (req/s) | others p50 / p95 / p99 ms (req/s) | index rebuilt | non-2xx + errors | load average |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (let m = 1; m <= minutes; m++) {
+      const before = await builtAt();
+      let rebuilt = false;
+      const watch = setInterval(() => {
+        builtAt()
+          .then((b) => {
+            if (b !== before) rebuilt = true;
+          })
+          .catch(() => {});
+      }, 2000);
+      const [s, o] = await Promise.all([
+        paced(url, search, { duration: 60, rate: RATE * 0.4, seed: 1000 + m }),
+        paced(url, other, { duration: 60, rate: RATE * 0.6, seed: 2000 + m }),
+      ]);
+      clearInterval(watch);
+      if ((await builtAt()) !== before) rebuilt = true;
+      console.log(
+        `| ${m} | ${rssMb(server.pid!).toFixed(0)} | ${fmt(s.p50)} / ${fmt(s.p95)} / ${fmt(s.p99)} (${s.rps.toFixed(0)}) | ` +
+          `${fmt(o.p50)} / ${fmt(o.p95)} / ${fmt(o.p99)} (${o.rps.toFixed(0)}) | ${rebuilt ? 'yes' : 'no'} | ${s.non2xx + s.errors + o.non2xx + o.errors} | ${loadAverage()} |`,
+      );
+    }
+  } finally {
+    server.kill('SIGTERM');
+  }
+}
+
 async function main() {
   await generateCatalogue({ adminUrl, databaseUrl, books: BOOKS, force: args.generate });
   const sample = await sampleData();
+  if (args.soak) return soak(Number(args.soak), sample);
   const only = args.only?.split(',').map((s) => s.trim());
   const list = scenarios(sample).filter((s) => !only || only.includes(s.name));
   const dbName = new URL(databaseUrl).pathname.slice(1);
@@ -272,14 +386,15 @@ async function main() {
   }[] = [];
   // One server per setting the scenarios ask for (search cache, search index; production: both on), each started
   // only if a scenario needs it.
-  for (const [cache, index] of [[false, true], [false, false], [true, true]] as const) {
-    const group = list.filter((s) => (s.cache ?? true) === cache && (s.index ?? true) === index);
+  for (const [cache, index, listingIndex] of [[false, true, true], [false, false, true], [true, true, true], [false, true, false], [true, true, false]] as const) {
+    const group = list.filter((s) => (s.cache ?? true) === cache && (s.index ?? true) === index && (s.listingIndex ?? true) === listingIndex);
     if (group.length === 0) continue;
     const port = await freePort();
-    const server = await startServer(port, cache, index);
+    const server = await startServer(port, cache, index, {}, listingIndex);
     const url = `http://127.0.0.1:${port}`;
     try {
       for (const [i, s] of group.entries()) {
+        await s.prepare?.(url);
         // The first scenario after a start would also measure the collection of the index build's garbage and
         // pages not yet read since the start: 10 s of warm-up for it, 3 s for the next ones.
         process.stdout.write(`${s.name}: warm-up`);

@@ -265,6 +265,57 @@ describe('the web app on another origin than the API', () => {
     await context.close();
   });
 
+  it('shows the images the API answers with: absolute media URLs that load on other origins', { timeout: 120_000 }, async () => {
+    // The API answers every image on its own address, so a front end that uses them as given (the origin front end)
+    // loads them from the API host, not from its own.
+    const rows = ((await (await fetch(`${apiUrl}/api/v1/books/top-selling?limit=5`)).json()) as { data: { imageUrl: string | null }[] }).data;
+    const urls = rows.flatMap((r) => (r.imageUrl ? [r.imageUrl] : [])).slice(0, 6);
+    expect(urls.length).toBeGreaterThan(0);
+    for (const url of urls) expect(url.startsWith(`${apiUrl}/media/`), url).toBe(true);
+    const media = await fetch(urls[0]!);
+    expect(media.status).toBe(200);
+    expect(media.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+
+    // Our own app on another origin: the cards' covers and their srcset variants come from the API host and load.
+    const { context, page } = await newPage(browser, webUrl);
+    const seen = watch(page);
+    await page.goto('/');
+    const covers = page.locator('main [data-testid="book-card"] img');
+    await poll(() => covers.count()).toBeGreaterThan(3);
+    for (let i = 0; i < 4; i++) {
+      const img = covers.nth(i);
+      await img.scrollIntoViewIfNeeded();
+      await poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0)).toBe(true);
+      expect(await img.evaluate((el) => (el as HTMLImageElement).currentSrc)).toMatch(new RegExp(`^${apiUrl}/media/`));
+    }
+
+    // A front end of another origin putting the URLs in <img> exactly as given, as the origin front end does.
+    const widths = (where: Page) =>
+      where.evaluate(
+        (list) =>
+          Promise.all(
+            list.map(
+              (src) =>
+                new Promise<number>((resolve) => {
+                  const img = new Image();
+                  img.onload = () => resolve(img.naturalWidth);
+                  img.onerror = () => resolve(0);
+                  img.src = src;
+                }),
+            ),
+          ),
+        urls,
+      );
+    for (const width of await widths(page)) expect(width).toBeGreaterThan(0);
+    seen.assertClean();
+    await context.close();
+    // Pictures are public: even an origin the API does not list for its calls shows them.
+    const stranger = await newPage(browser, strangerUrl);
+    await stranger.page.goto('/');
+    for (const width of await widths(stranger.page)) expect(width).toBeGreaterThan(0);
+    await stranger.context.close();
+  });
+
   it('refuses an origin the API does not list', async () => {
     const { context, page } = await newPage(browser, strangerUrl);
     const refused: string[] = [];

@@ -19,7 +19,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
-import { ERROR_CODES, findBadText, INPUT_MESSAGES, jsonDepth, SLUG_MAX } from '@nhasach/shared';
+import { ERROR_CODES, findBadText, type ApiEnvelope, INPUT_MESSAGES, jsonDepth, SLUG_MAX } from '@nhasach/shared';
 import type { Config } from './config.ts';
 import { queryRows, type Database, type Db } from './db/client.ts';
 import { registerCompression } from './lib/compression.ts';
@@ -36,7 +36,9 @@ import { SERVICE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './lib/unavai
 import { fieldErrorsFromZod, fieldLabel } from './lib/validation.ts';
 import { createServices, registerModules, type Services } from './modules/index.ts';
 import { ownOrigin } from './modules/payments/index.ts';
+import { publicMediaUrls } from './modules/media/index.ts';
 import { seoPlugin } from './modules/seo/index.ts';
+import { responseComponents, responseDoc } from './openapi/responses.ts';
 
 z.config(z.locales.vi());
 
@@ -262,18 +264,32 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   await app.register(swagger, {
     openapi: {
       info: { title: 'Nhà Sách API', version: '1.0.0', description: 'API of the Nhà Sách online bookstore.' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } }, schemas: responseComponents },
     },
-    transform: jsonSchemaTransform,
+    // Each route's answer is described from openapi/responses.json (generated from the handlers' return types), in the
+    // document only: a response schema on the route itself would make Fastify drop every field it does not name.
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      const methods = Array.isArray(input.route.method) ? input.route.method : [input.route.method];
+      const response = responseDoc(methods[0] ?? 'GET', input.url, input.route.config?.rawResponse === true);
+      return response ? { ...out, schema: { ...out.schema, response } } : out;
+    },
   });
   // The document is always built (tests read app.swagger()); the UI and /api/docs/json are served only when wanted.
   if (config.API_DOCS) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: docsCsp(config) });
 
+  // Image URLs are absolute in every answer (modules/media/public-urls.ts): one door for every DTO.
+  const absoluteMedia = publicMediaUrls(config.PUBLIC_URL);
   app.addHook('preSerialization', async (request, reply, payload) => {
     const isApi = request.url.startsWith('/api') && !rawPrefixes.some((p) => request.url.startsWith(p));
     if (!isApi && request.routeOptions.config.envelope !== true) return payload;
-    if (request.routeOptions.config.rawResponse === true || isEnvelope(payload)) return payload;
-    return envelope(reply.statusCode, payload ?? null);
+    if (request.routeOptions.config.rawResponse === true) return payload;
+    if (isEnvelope(payload)) {
+      const body = payload as ApiEnvelope<unknown>;
+      const data = absoluteMedia(body.data);
+      return data === body.data ? payload : envelope(body.statusCode, data, body.message, body.error);
+    }
+    return envelope(reply.statusCode, absoluteMedia(payload ?? null));
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -333,9 +349,11 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     const degraded = Object.values(checks).some((c) => c.status === 'degraded');
     if (!ready) reply.status(503);
     const searchIndex = app.catalog.searchIndexStats();
+    // Listings are answered by the database until the listing index is built: it does not hold readiness back.
+    const listingIndex = app.catalog.listingIndexStats();
     const status = !ready ? 'unavailable' : degraded ? 'degraded' : 'ok';
     const message = !ready ? 'Máy chủ chưa sẵn sàng phục vụ.' : degraded ? 'Sẵn sàng phục vụ (một dịch vụ phụ đang gián đoạn).' : 'Sẵn sàng phục vụ.';
-    return envelope(ready ? 200 : 503, { status, checks, searchIndex }, message, ready ? null : ERROR_CODES.serviceUnavailable);
+    return envelope(ready ? 200 : 503, { status, checks, searchIndex, listingIndex }, message, ready ? null : ERROR_CODES.serviceUnavailable);
   });
 
   // Every guard runs before the body is parsed and validated (a guest's bad body to a signed-in route is a 401).

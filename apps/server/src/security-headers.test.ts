@@ -80,11 +80,11 @@ describe('security headers in production', () => {
 });
 
 describe('security headers with images on a CDN', () => {
-  it('lets the app show images from MEDIA_PUBLIC_URL and nothing else from other origins', async () => {
+  it('lets the app show images from PUBLIC_URL and MEDIA_PUBLIC_URL and nothing else from other origins', async () => {
     const t = await createTestApp({ MEDIA_PUBLIC_URL: 'https://cdn.nhasach.example/media/' });
     try {
       const csp = directives(await t.app.inject({ method: 'GET', url: '/api/health' }));
-      expect(csp['img-src']).toBe("'self' data: blob: https://cdn.nhasach.example");
+      expect(csp['img-src']).toBe("'self' data: blob: http://localhost:3000 https://cdn.nhasach.example");
       expect(csp['script-src']).toBe("'self'");
       expect(csp['connect-src']).toBe("'self'");
     } finally {

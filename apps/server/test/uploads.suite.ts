@@ -100,7 +100,7 @@ describe('POST /api/uploads/{bookId}/images', () => {
       expect(image.url).toBe(image.variants.xlarge);
       for (const [variant, width] of Object.entries(widths)) {
         const url = image.variants[variant]!;
-        expect(url).toMatch(new RegExp(`^/media/books/${bookId}/[0-9a-f]{16}-${variant}\\.webp$`));
+        expect(url).toMatch(new RegExp(`^http://localhost:3000/media/books/${bookId}/[0-9a-f]{16}-${variant}\\.webp$`));
         const served = await t.app.inject({ method: 'GET', url });
         expect(served.statusCode).toBe(200);
         expect(served.headers['content-type']).toBe('image/webp');

@@ -15,6 +15,7 @@ import {
 import { MAX_PAGE_SIZE, SLUG_MAX } from './constants.ts';
 import { INT32_MAX, jsonId, pageParam as pageQueryParam, queryId, queryScalar, requireChange, sizeParam as sizeQueryParam, text } from './input.ts';
 import { ISBN_MESSAGES, isbn13Problem, normalizeIsbn } from './isbn.ts';
+import { VAT_TREATMENTS, type VatTreatment } from './invoices.ts';
 import { parseRole, ROLES, type Role } from './roles.ts';
 import type { UserDto } from './users.ts';
 import type { OrderStatus } from './orders.ts';
@@ -535,6 +536,8 @@ export const categoryCreateSchema = z.object({
   parentId: numeric('Danh mục cha').pipe(jsonId('Danh mục cha không hợp lệ.').nullable().optional()),
   slug: slugInput,
   sortOrder: optionalNumber('Thứ tự', { min: 0, max: 100_000 }),
+  /** How VAT applies to its books on an invoice (default 5 %). */
+  vatTreatment: z.enum(VAT_TREATMENTS, { error: 'Thuế GTGT không hợp lệ.' }).optional(),
 });
 export type CategoryCreateForm = z.input<typeof categoryCreateSchema>;
 
@@ -545,6 +548,7 @@ export const categoryUpdateSchema = z
     parentId: categoryCreateSchema.shape.parentId,
     slug: slugEditInput,
     sortOrder: optionalNumber('Thứ tự', { min: 0, max: 100_000 }),
+    vatTreatment: categoryCreateSchema.shape.vatTreatment,
   })
   .superRefine(requireChange);
 
@@ -553,6 +557,7 @@ export interface AdminCategoryDto extends CategoryFlatDto {
   /** Books linked to this category itself (not its descendants). */
   bookCount: number;
   childCount: number;
+  vatTreatment: VatTreatment;
 }
 
 export const MASTER_KINDS = ['authors', 'publishers', 'suppliers'] as const;

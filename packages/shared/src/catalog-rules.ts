@@ -18,6 +18,15 @@ export const CATALOG_MAX_RESULT_WINDOW = 10_000;
 /** True when a total is the cap rather than an exact count. */
 export const isCappedTotal = (totalElements: number): boolean => totalElements >= CATALOG_MAX_RESULT_WINDOW;
 /**
+ * How a listing's total reads ('hơn 10.000', 'khoảng 7.300', '1.234'): a total the API marks as not exact
+ * (totalIsEstimate) is the cap, a lower bound, or the database's estimate. `format` is the app's number format.
+ */
+export function listingTotalText(total: number, isEstimate: boolean | undefined, format: (n: number) => string): string {
+  if (isEstimate && isCappedTotal(total)) return `hơn ${format(CATALOG_MAX_RESULT_WINDOW)}`;
+  if (isEstimate) return `khoảng ${format(total)}`;
+  return format(total);
+}
+/**
  * A search ranks at most this many matches (the best-selling ones, plus every title starting with the term); the
  * totalElements of a search is the number ranked.
  */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogQuerySchema, searchQuerySchema } from './catalog.ts';
+import { listingTotalText } from './catalog-rules.ts';
+import { formatNumberVN } from './datetime.ts';
 import { normalizeLanguage, parseBookSort, priceFilterParams } from './catalog-types.ts';
 
 describe('parseBookSort', () => {
@@ -87,5 +89,14 @@ describe('helpers', () => {
   it('priceFilterParams leaves out the slider ends', () => {
     expect(priceFilterParams(0, 2_000_000)).toEqual({});
     expect(priceFilterParams(50_000, 300_000)).toEqual({ priceMin: 50_000, priceMax: 300_000 });
+  });
+});
+
+describe('listingTotalText', () => {
+  it("reads an exact total as it is, the cap as 'hơn 10.000' and an estimate as 'khoảng'", () => {
+    expect(listingTotalText(1234, false, formatNumberVN)).toBe('1.234');
+    expect(listingTotalText(1234, undefined, formatNumberVN)).toBe('1.234');
+    expect(listingTotalText(10_000, true, formatNumberVN)).toBe('hơn 10.000');
+    expect(listingTotalText(7300, true, formatNumberVN)).toBe('khoảng 7.300');
   });
 });

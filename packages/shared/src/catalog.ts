@@ -138,12 +138,35 @@ export const homeQuerySchema = z.object({
 });
 export type HomeQuery = z.output<typeof homeQuerySchema>;
 
-/** Default and largest `limit` of GET /books/{id}/related and GET /books/top-selling. */
+/** Default and largest `limit` of GET /books/{id}/related (and the largest per category of GET /books/top-selling). */
 export const BOOK_SHELF_DEFAULT_LIMIT = 12;
 export const BOOK_SHELF_MAX_LIMIT = 48;
 
-/** GET /books/{id}/related and GET /books/top-selling: how many cards, 1..48 (default 12). */
+/** GET /books/{id}/related: how many cards, 1..48 (default 12). */
 export const bookShelfQuerySchema = z.object({
   limit: queryInt('limit', 1, BOOK_SHELF_MAX_LIMIT).transform((v) => v ?? BOOK_SHELF_DEFAULT_LIMIT),
 });
 export type BookShelfQuery = z.output<typeof bookShelfQuerySchema>;
+
+/**
+ * A row of GET /books/top-selling: one of the best sellers of a top-level category (its books and its
+ * sub-categories' books), ranked by copies sold. `lastWeekSold` is the copies of the last 7 days, `growthPercent`
+ * its change over the 7 days before (one decimal; 100 when nothing sold then, 0 when nothing sold in either).
+ */
+export interface TopSellingRowDto {
+  /** The top-level category's name (rows are grouped by it). */
+  category: string;
+  categoryId: number;
+  categorySlug: string;
+  bookId: number;
+  slug: string;
+  title: string;
+  /** The authors' names joined by ', ' ('' when none). */
+  authorNames: string;
+  imageUrl: string | null;
+  sold: number;
+  lastWeekSold: number;
+  growthPercent: number;
+  /** 1 for the category's best seller. */
+  rank: number;
+}

@@ -20,6 +20,11 @@ export interface PageResult<T> {
   totalElements: number;
   number: number;
   size: number;
+  /**
+   * Catalogue listings only: true when totalElements is not an exact count (the planner's estimate, or the cap
+   * CATALOG_MAX_RESULT_WINDOW: more books match). The storefront then shows 'hơn 10.000' or 'khoảng …'.
+   */
+  totalIsEstimate?: boolean;
 }
 
 /** Admin users list shape (spec section 7, Users). */

@@ -8,9 +8,17 @@ describe('coverSrcSet', () => {
     );
   });
 
+  it('keeps the absolute address of the API the media URL came with', () => {
+    expect(coverSrcSet('https://shop.example/media/covers/7/v1-medium.webp')).toBe(
+      'https://shop.example/media/covers/7/v1-thumb.webp 120w, https://shop.example/media/covers/7/v1-medium.webp 300w, https://shop.example/media/covers/7/v1-large.webp 600w',
+    );
+    expect(coverSrcSet('http://127.0.0.1:3000/media/books/1/ab-medium.webp')).toContain('http://127.0.0.1:3000/media/books/1/ab-large.webp 600w');
+  });
+
   it('gives none for a missing, foreign or placeholder URL', () => {
     expect(coverSrcSet(null)).toBeUndefined();
     expect(coverSrcSet('https://cdn.example/x-medium.webp')).toBeUndefined();
     expect(coverSrcSet('/media/no-image.svg')).toBeUndefined();
+    expect(coverSrcSet('https://shop.example/media/no-image.svg')).toBeUndefined();
   });
 });

@@ -20,11 +20,14 @@ export const COVER_CARD_SIZES = '(min-width: 1024px) 200px, 40vw';
 
 /**
  * srcset of a list cover from its medium variant's URL: every stored image has its four variants side by side
- * (`…-thumb.webp`, `…-medium.webp`, `…-large.webp`, `…-xlarge.webp`); any other URL gets none.
+ * (`…-thumb.webp`, `…-medium.webp`, `…-large.webp`, `…-xlarge.webp`), on the same base (relative `/media/` or the
+ * API's absolute address); any other URL gets none.
  */
 export function coverSrcSet(mediumUrl: string | null | undefined): string | undefined {
   const suffix = '-medium.webp';
-  if (!mediumUrl?.startsWith(MEDIA_PATH_PREFIX) || !mediumUrl.endsWith(suffix)) return undefined;
+  // A stored path, or the same path on the API's address (the API answers every image absolute). Written short: this
+  // runs in the storefront's first load, which is at its budget.
+  if (!mediumUrl?.endsWith(suffix) || !mediumUrl.includes(MEDIA_PATH_PREFIX)) return undefined;
   const base = mediumUrl.slice(0, -suffix.length);
   const w = IMAGE_VARIANT_WIDTHS;
   return `${base}-thumb.webp ${w.thumb}w, ${mediumUrl} ${w.medium}w, ${base}-large.webp ${w.large}w`;

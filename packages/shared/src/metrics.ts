@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { queryClamped, queryScalar, text } from './input.ts';
+import { queryClamped, queryInt, queryScalar, text } from './input.ts';
+import { BOOK_SHELF_MAX_LIMIT } from './catalog.ts';
 import { DAY_RANGE_REVERSED_MESSAGE, dayParam } from './sales.ts';
 
 /**
@@ -73,3 +74,13 @@ export interface MetricsTopCategoryDto {
   categoryName: string;
   revenue: number;
 }
+
+/**
+ * GET /books/top-selling (a report: it reads orders): how many books of each category, 1..48 (default 5). Here, not
+ * in catalog.ts, so the schema stays out of the storefront's first load.
+ */
+export const TOP_SELLING_DEFAULT_LIMIT = 5;
+export const topSellingQuerySchema = z.object({
+  limit: queryInt('limit', 1, BOOK_SHELF_MAX_LIMIT).transform((v) => v ?? TOP_SELLING_DEFAULT_LIMIT),
+});
+export type TopSellingQuery = z.output<typeof topSellingQuerySchema>;

@@ -2,7 +2,29 @@
 // import without loading Zod).
 import { z } from 'zod';
 import { jsonId, text } from './input.ts';
+import { INVOICE_LIMITS, INVOICE_MESSAGES, normalizeTaxCode, taxCodeProblem } from './invoices.ts';
 import { CANCEL_REASON_MAX, CANCEL_REASON_REQUIRED, DELIVERY_METHODS, ORDER_NOTE_MAX, PAYMENT_METHODS } from './orders.ts';
+import { emailSchema } from './validation.ts';
+
+/** The company details for a VAT invoice (checkout, or the order page before the invoice is issued). */
+export const invoiceRequestSchema = z.object({
+  companyName: text('Tên công ty', { error: INVOICE_MESSAGES.companyRequired })
+    .trim()
+    .min(INVOICE_LIMITS.companyName.min, INVOICE_MESSAGES.companyRequired)
+    .max(INVOICE_LIMITS.companyName.max, `Tên công ty tối đa ${INVOICE_LIMITS.companyName.max} ký tự.`),
+  taxCode: text('Mã số thuế', { error: INVOICE_MESSAGES.taxCodeRequired })
+    .transform(normalizeTaxCode)
+    .superRefine((v, ctx) => {
+      const problem = taxCodeProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  address: text('Địa chỉ công ty', { error: INVOICE_MESSAGES.addressRequired })
+    .trim()
+    .min(INVOICE_LIMITS.address.min, INVOICE_MESSAGES.addressRequired)
+    .max(INVOICE_LIMITS.address.max, `Địa chỉ công ty tối đa ${INVOICE_LIMITS.address.max} ký tự.`),
+  email: emailSchema,
+});
+export type InvoiceRequestInput = z.input<typeof invoiceRequestSchema>;
 
 export const createOrderSchema = z.object({
   addressId: jsonId('Vui lòng chọn địa chỉ giao hàng.'),
@@ -24,6 +46,8 @@ export const createOrderSchema = z.object({
    * server checks it before placing the order, so a refused address leaves no unpaid order behind.
    */
   returnUrl: text('returnUrl').trim().max(1000, 'Địa chỉ quay lại quá dài.').optional(),
+  /** A VAT invoice for a company (absent or null: none). */
+  invoice: invoiceRequestSchema.nullish(),
 });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 

@@ -10,9 +10,10 @@ import { isbn13Problem, normalizeIsbn } from './isbn.ts';
 /**
  * Why a book's stock changed. OPENING: the stock a book had when the ledger started (or was created with);
  * ORDER / ORDER_CANCELLED: an order took its units / gave them back; RETURN: a customer brought copies back;
- * RECEIPT: goods received from a supplier; COUNT_ADJUSTMENT: a stock count's difference; DAMAGE: copies written off.
+ * RECEIPT: goods received from a supplier; COUNT_ADJUSTMENT: a stock count's difference; DAMAGE: copies written off;
+ * ISSUE: goods sent out of the warehouse by a batch (warehouse OUTBOUND: to another store, back to the supplier).
  */
-export const STOCK_REASONS = ['OPENING', 'RECEIPT', 'ORDER', 'ORDER_CANCELLED', 'RETURN', 'COUNT_ADJUSTMENT', 'DAMAGE'] as const;
+export const STOCK_REASONS = ['OPENING', 'RECEIPT', 'ORDER', 'ORDER_CANCELLED', 'RETURN', 'COUNT_ADJUSTMENT', 'DAMAGE', 'ISSUE'] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 
 export const STOCK_REASON_LABELS: Record<StockReason, string> = {
@@ -23,6 +24,7 @@ export const STOCK_REASON_LABELS: Record<StockReason, string> = {
   RETURN: 'Khách trả hàng',
   COUNT_ADJUSTMENT: 'Điều chỉnh kiểm kê',
   DAMAGE: 'Hư hỏng, mất',
+  ISSUE: 'Xuất kho',
 };
 
 /** Reasons an admin may record by hand on a book's stock page (the others come from orders, receipts, counts). */
@@ -30,7 +32,7 @@ export const MANUAL_STOCK_REASONS = ['RETURN', 'DAMAGE'] as const;
 export type ManualStockReason = (typeof MANUAL_STOCK_REASONS)[number];
 
 /** What a movement refers to (its document). */
-export const STOCK_REF_TYPES = ['ORDER', 'RECEIPT', 'COUNT', 'IMPORT', 'MANUAL', 'RETURN'] as const;
+export const STOCK_REF_TYPES = ['ORDER', 'RECEIPT', 'COUNT', 'IMPORT', 'MANUAL', 'BATCH', 'RETURN'] as const;
 export type StockRefType = (typeof STOCK_REF_TYPES)[number];
 
 export const RECEIPT_STATUSES = ['DRAFT', 'POSTED'] as const;

@@ -11,8 +11,10 @@ export type CspDirectives = Record<string, string[]>;
  */
 export function cspDirectives(config: Config): CspDirectives {
   const https = config.PUBLIC_URL.startsWith('https:');
-  // Images in an object store or behind a CDN (MEDIA_PUBLIC_URL) are shown by the app too.
-  const media = config.MEDIA_PUBLIC_URL ? [new URL(config.MEDIA_PUBLIC_URL).origin] : [];
+  // Images in an object store or behind a CDN (MEDIA_PUBLIC_URL) are shown by the app too, and the API answers every
+  // other image on PUBLIC_URL (modules/media/public-urls.ts), which is 'self' unless the shop is reached by another
+  // name (a LAN address, the development server).
+  const media = [...new Set([config.PUBLIC_URL, config.MEDIA_PUBLIC_URL].flatMap((u) => (u ? [new URL(u).origin] : [])))];
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'"],

@@ -10,6 +10,7 @@ import {
   bookImageUploadRoutes,
   catalogAdminRoutes,
   stockAdminRoutes,
+  warehouseRoutes,
   bookImportRoutes,
   catalogPlugin,
   catalogRoutes,
@@ -19,6 +20,7 @@ import {
 import { contentAdminRoutes, contentRoutes } from './content/index.ts';
 import { engagementPort, engagementRoutes } from './engagement/index.ts';
 import { geoRoutes } from './geo/index.ts';
+import { builtInInvoiceProvider, createInvoicing, invoiceRoutes, type Invoicing } from './invoices/index.ts';
 import { createMailer, mailOutboxRoutes, mailPlugin, type Mailer } from './mail/index.ts';
 import { bookCoverGenerator, createMediaService, mediaRoutes, mediaStorageOf, type MediaService } from './media/index.ts';
 import {
@@ -32,7 +34,7 @@ import {
 } from './orders/index.ts';
 import { createPaymentRegistry, paymentMethodDefinition, paymentsPlugin, type PaymentRegistry } from './payments/index.ts';
 import { registerSandboxes } from './sandboxes.ts';
-import { exportRoutes, reportRoutes } from './reports/index.ts';
+import { exportRoutes, reportRoutes, topSellingRoutes } from './reports/index.ts';
 import { returnShopperRoutes, returnStaffRoutes } from './returns/index.ts';
 import { salesRoutes } from './sales/index.ts';
 
@@ -54,6 +56,8 @@ export interface Services {
   orderProcess: OrderProcess;
   /** The payment providers (COD, VNPAY, bank transfer). */
   payments: PaymentRegistry;
+  /** VAT invoices: the order process's hooks and the invoice routes. */
+  invoicing: Invoicing;
   /** The shop's public address (PUBLIC_URL), for links in mails. */
   shopUrl: string;
 }
@@ -82,6 +86,8 @@ export function createServices({ config: c, database, log, ownOrigin }: ServiceD
     engagement: engagementPort,
     searchCache: c.SEARCH_CACHE,
     searchIndex: c.SEARCH_INDEX,
+    searchIndexRebuildMs: c.SEARCH_INDEX_REBUILD_MINUTES * 60_000,
+    listingIndex: c.LISTING_INDEX,
     // Built off the event loop in production on PostgreSQL (a worker thread with its own connection).
     ...(c.isProduction && c.DATABASE_URL ? { searchIndexWorkerUrl: c.DATABASE_URL } : {}),
     onSearchIndexError: (err) => log.warn({ err }, 'search index not refreshed; searches use it as it was, or the database'),
@@ -91,13 +97,24 @@ export function createServices({ config: c, database, log, ownOrigin }: ServiceD
   const media = createMediaService(mediaStorageOf(c), {
     'covers/': bookCoverGenerator((bookId, url) => bookCoverData(database.db, bookId, url)),
   });
-  const orderProcess = createOrderProcess({ notifier: createOrderNotifier({ shopUrl: c.PUBLIC_URL, paymentTexts: paymentMethodDefinition }) });
+  const invoicing = createInvoicing({
+    provider: builtInInvoiceProvider,
+    seller: { name: c.INVOICE_SELLER_NAME, taxCode: c.INVOICE_SELLER_TAX_CODE, address: c.INVOICE_SELLER_ADDRESS },
+    seriesSuffix: c.INVOICE_SERIES_SUFFIX,
+    shopUrl: c.PUBLIC_URL,
+    log,
+  });
+  const orderProcess = createOrderProcess({
+    notifier: createOrderNotifier({ shopUrl: c.PUBLIC_URL, paymentTexts: paymentMethodDefinition }),
+    afterHooks: [invoicing.afterTransition],
+    placedHooks: [invoicing.placedHook],
+  });
   const payments = createPaymentRegistry({ config: c, db: database.db, log, process: orderProcess, ownOrigin });
-  return { mailer, media, catalog, orderProcess, payments, shopUrl: c.PUBLIC_URL };
+  return { mailer, media, catalog, orderProcess, payments, invoicing, shopUrl: c.PUBLIC_URL };
 }
 
 /** Registers every domain module; each adds its own routes. */
-export async function registerModules(app: FastifyInstance, { mailer, media, catalog, orderProcess, payments, shopUrl }: Services): Promise<void> {
+export async function registerModules(app: FastifyInstance, { mailer, media, catalog, orderProcess, payments, invoicing, shopUrl }: Services): Promise<void> {
   // The mail worker runs from onReady to onClose; GET /media/* serves the files.
   await app.register(mailPlugin, { mailer });
   await app.register(mediaRoutes, { media });
@@ -114,6 +131,8 @@ export async function registerModules(app: FastifyInstance, { mailer, media, cat
   await app.register(geoRoutes, { prefix: '/api/v1' });
   await app.register(orderRoutes, { prefix: '/api/v1', process: orderProcess, paymentMethods: payments.get });
   await app.register(orderExpiryPlugin, { process: orderProcess });
+  // VAT invoices: the shopper's under /api/v1/orders/:code, the staff's under /api/v1/sales/orders/:id.
+  await app.register(invoiceRoutes, { prefix: '/api/v1', invoicing });
   // Payments (COD, VNPAY, bank transfer) under /api/v1/payments; the sandboxes under /sandbox/* when turned on.
   await app.register(paymentsPlugin, { registry: payments });
   await registerSandboxes(app);
@@ -122,12 +141,14 @@ export async function registerModules(app: FastifyInstance, { mailer, media, cat
   const catalogAdmin = { catalog, storage: media.storage, ports: { isBookOrdered } };
   await app.register(catalogAdminRoutes, { prefix: '/api/v1', ...catalogAdmin });
   await app.register(stockAdminRoutes, { prefix: '/api/v1' });
+  await app.register(warehouseRoutes, { prefix: '/api/v1' });
   await app.register(bookImportRoutes, { prefix: '/api/v1' });
   await app.register(userAdminRoutes, { prefix: '/api/v1', ports: { endSessions: revokeAllForUser, countOrders: countOrdersOfUser } });
   await app.register(bookImageUploadRoutes, { prefix: '/api', ...catalogAdmin });
   await app.register(auditRoutes, { prefix: '/api/v1' });
   await app.register(mailOutboxRoutes, { prefix: '/api/v1' });
   await app.register(reportRoutes, { prefix: '/api/v1' });
+  await app.register(topSellingRoutes, { prefix: '/api/v1' });
   await app.register(exportRoutes, { prefix: '/api/v1' });
   // Sales back-office (SALE and ADMIN): /api/v1/sales/*.
   await app.register(salesRoutes, { prefix: '/api/v1', process: orderProcess, payments });

@@ -20,6 +20,7 @@ import {
   type MetaPage,
   type PageResult,
   type Role,
+  type VatTreatment,
 } from '@nhasach/shared';
 import { storage } from '../lib/storage.ts';
 import { API_BASE, ApiError, DEFAULT_ERROR_TEXT, RETRIED_HEADER, api, refreshAccessToken, unwrap } from './client.ts';
@@ -92,7 +93,7 @@ export const createStaff = (body: CreateStaffBody) => api.post<AdminUserDto>('/a
 // ---- categories
 export const fetchAdminCategories = () => api.get<AdminCategoryDto[]>('/api/v1/admin/categories');
 export const createCategory = (body: CategoryCreateForm) => api.post<AdminCategoryDto>('/api/v1/admin/categories', body);
-export const updateCategory = (id: number, body: { name?: string; parentId?: number | null; slug?: string | null }) =>
+export const updateCategory = (id: number, body: { name?: string; parentId?: number | null; slug?: string | null; vatTreatment?: VatTreatment }) =>
   api.put<AdminCategoryDto>(`/api/v1/admin/categories/${id}`, body);
 export const deleteCategory = (id: number) => api.delete<{ id: number; deleted: true }>(`/api/v1/admin/categories/${id}`);
 

@@ -10,6 +10,7 @@ import {
   type NamedRef,
   type PageResult,
   type SearchPageResult,
+  type TopSellingRowDto,
   type SearchParams,
   type SuggestionsDto,
 } from '@nhasach/shared';
@@ -69,8 +70,8 @@ export const fetchBookById = (id: number, signal?: AbortSignal) => api.get<BookD
 export const fetchRelatedBooks = (id: number, limit: number, signal?: AbortSignal) =>
   api.get<BookCardDto[]>(`/api/v1/books/${id}/related`, { limit }, { signal });
 
-/** GET /books/top-selling: the store's best sellers. */
-export const fetchTopSelling = (limit: number, signal?: AbortSignal) => api.get<BookCardDto[]>('/api/v1/books/top-selling', { limit }, { signal });
+/** GET /books/top-selling: the best sellers of each top-level category (`limit` per category), grouped by `category` (no page shows them yet). */
+export const fetchTopSelling = (limit: number, signal?: AbortSignal) => api.get<TopSellingRowDto[]>('/api/v1/books/top-selling', { limit }, { signal });
 
 /**
  * Publishers or suppliers for the listing filters. The shop reads the public list when the server offers one;
@@ -102,7 +103,6 @@ export const bookKeys = {
   search: (params: SearchParams) => ['books', 'search', params] as const,
   details: ['books', 'detail'] as const,
   related: (id: number, limit: number) => ['books', 'related', id, limit] as const,
-  topSelling: (limit: number) => ['books', 'top-selling', limit] as const,
   /** The detail carries likedByMe, so it is cached per viewer. */
   detail: (slug: string, userKey: string) => ['books', 'detail', slug, userKey] as const,
   refs: (kind: 'publishers' | 'suppliers') => ['refs', kind] as const,

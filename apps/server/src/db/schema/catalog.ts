@@ -18,7 +18,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { AgeRating, BookStatus, CoverType, Language } from '@nhasach/shared';
+import type { AgeRating, BookStatus, CoverType, Language, VatTreatment } from '@nhasach/shared';
 
 /** PostgreSQL full-text vector; only written by the database (generated column). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -61,6 +61,8 @@ export const categories = pgTable(
     slug: varchar('slug', { length: 200 }).notNull().unique('categories_slug_uq'),
     parentId: integer('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'restrict' }),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** How VAT applies to its books on an invoice (shared VAT_TREATMENTS): not subject (KCT) or a rate. */
+    vatTreatment: varchar('vat_treatment', { length: 3 }).$type<VatTreatment>().notNull().default('5'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('categories_parent_idx').on(t.parentId, t.sortOrder)],

@@ -14,4 +14,5 @@ export * from './sales.ts';
 export * from './vouchers.ts';
 export * from './content.ts';
 export * from './stock.ts';
+export * from './invoices.ts';
 export * from './returns.ts';

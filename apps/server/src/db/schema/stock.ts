@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import type { CountStatus, ImportErrorDto, ImportFileRow, ImportMode, ImportStatus, ReceiptStatus, StockReason, StockRefType } from '@nhasach/shared';
+import type { CountStatus, ImportErrorDto, ImportFileRow, ImportMode, ImportStatus, ReceiptStatus, StockReason, StockRefType, WarehouseBatchType } from '@nhasach/shared';
 import { books, categories, suppliers } from './catalog.ts';
 import { users } from './users.ts';
 
@@ -92,6 +92,25 @@ export const stockReceiptLines = pgTable(
     check('stock_receipt_lines_quantity_positive', sql`${t.quantity} > 0`),
     check('stock_receipt_lines_cost_nonnegative', sql`${t.unitCost} >= 0`),
   ],
+);
+
+/**
+ * A warehouse batch (goods in, goods out, an adjustment), posted at once. Only the header: its lines are its
+ * movements (ref_type 'BATCH', ref_id = id), so the ledger stays the one record of stock.
+ */
+export const stockBatches = pgTable(
+  'stock_batches',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 24 }).notNull(),
+    type: varchar('type', { length: 12 }).$type<WarehouseBatchType>().notNull(),
+    reason: varchar('reason', { length: 200 }),
+    note: text('note'),
+    performedById: integer('performed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    performedBy: varchar('performed_by', { length: 64 }),
+    performedAt: timestamp('performed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('stock_batches_code_uq').on(t.code), index('stock_batches_performed_idx').on(t.performedAt, t.id)],
 );
 
 /** A stock count of a category (with its sub-categories) or of the whole shop (categoryId null). */

@@ -130,7 +130,7 @@ describe('GET /books/catalog', () => {
       sold: 500,
       status: 'ACTIVE',
       stock: 10,
-      thumbnail: '/media/books/dnt-medium.webp',
+      thumbnail: 'http://localhost:3000/media/books/dnt-medium.webp',
       authors: [{ id: fx.author.dale, name: 'Dale Carnegie', slug: 'dale' }],
       categorySlug: 'ky-nang-song',
       ratingAverage: 0,
@@ -295,7 +295,7 @@ describe('book detail', () => {
       title: 'Đắc Nhân Tâm',
       sku: 'SKU-dnt',
       isbn13: fx.book.dnt!.isbn13,
-      thumbnail: '/media/books/dnt-medium.webp',
+      thumbnail: 'http://localhost:3000/media/books/dnt-medium.webp',
       price: 120_000,
       salePrice: 89_000,
       effectivePrice: 89_000,
@@ -323,25 +323,25 @@ describe('book detail', () => {
     expect(b.images).toEqual([
       {
         id: expect.any(Number),
-        url: '/media/books/dnt-xlarge.webp',
+        url: 'http://localhost:3000/media/books/dnt-xlarge.webp',
         sortOrder: 0,
         variants: {
-          thumb: '/media/books/dnt-thumb.webp',
-          medium: '/media/books/dnt-medium.webp',
-          large: '/media/books/dnt-large.webp',
-          xlarge: '/media/books/dnt-xlarge.webp',
+          thumb: 'http://localhost:3000/media/books/dnt-thumb.webp',
+          medium: 'http://localhost:3000/media/books/dnt-medium.webp',
+          large: 'http://localhost:3000/media/books/dnt-large.webp',
+          xlarge: 'http://localhost:3000/media/books/dnt-xlarge.webp',
         },
       },
       {
         id: expect.any(Number),
-        url: '/media/books/dnt-back-xlarge.webp',
+        url: 'http://localhost:3000/media/books/dnt-back-xlarge.webp',
         sortOrder: 1,
         // Missing variants fall back to the nearest one given.
         variants: {
-          thumb: '/media/books/dnt-back-medium.webp',
-          medium: '/media/books/dnt-back-medium.webp',
-          large: '/media/books/dnt-back-xlarge.webp',
-          xlarge: '/media/books/dnt-back-xlarge.webp',
+          thumb: 'http://localhost:3000/media/books/dnt-back-medium.webp',
+          medium: 'http://localhost:3000/media/books/dnt-back-medium.webp',
+          large: 'http://localhost:3000/media/books/dnt-back-xlarge.webp',
+          xlarge: 'http://localhost:3000/media/books/dnt-back-xlarge.webp',
         },
       },
     ]);

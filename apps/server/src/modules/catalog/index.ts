@@ -5,7 +5,7 @@
 export { catalogPlugin, catalogRoutes } from './routes.ts';
 export { catalogAdminRoutes } from './admin/routes.ts';
 export { bookImageUploadRoutes } from './admin/uploads.routes.ts';
-export { stockAdminRoutes } from './stock/routes.ts';
+export { stockAdminRoutes, warehouseRoutes } from './stock/routes.ts';
 export { bookImportRoutes } from './import/routes.ts';
 export type { CatalogAdminPorts } from './admin/context.ts';
 export { createCatalogService, type CatalogService, type CatalogServiceOptions } from './service.ts';
@@ -24,6 +24,7 @@ export {
   categoryNames,
   existingCategoryIds,
   isVisibleBook,
+  vatTreatmentsOf,
   visibleBookSql,
   type CartBookRow,
 } from './lookups.ts';

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { VISIBLE_BOOK_STATUSES, type BookStatus } from '@nhasach/shared';
+import { DEFAULT_VAT_TREATMENT, VISIBLE_BOOK_STATUSES, type BookStatus, type VatTreatment } from '@nhasach/shared';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { outerRef } from '../../lib/db-values.ts';
 import type { CoverBook } from '../media/index.ts';
@@ -117,4 +117,19 @@ export async function bookCovers(db: Conn, bookIds: readonly number[]): Promise<
     .where(inArray(bookImages.bookId, [...bookIds]))
     .orderBy(bookImages.bookId, bookImages.sortOrder, bookImages.id);
   return new Map(rows.map((r) => [r.bookId, r.url]));
+}
+
+/**
+ * How VAT applies to each given book on an invoice: the treatment of its first category (lowest position, as the
+ * reports group a book); books without a category take the default.
+ */
+export async function vatTreatmentsOf(db: Conn, bookIds: readonly number[]): Promise<Map<number, VatTreatment>> {
+  if (!bookIds.length) return new Map();
+  const rows = await queryRows<{ bookId: number; vat: VatTreatment }>(
+    db,
+    sql`select b.id as "bookId", coalesce((select c.vat_treatment from book_categories bc join categories c on c.id = bc.category_id
+          where bc.book_id = b.id order by bc.position, bc.category_id limit 1), ${DEFAULT_VAT_TREATMENT}) as vat
+        from books b where b.id in (${sql.join(bookIds.map((id) => sql`${id}`), sql`, `)})`,
+  );
+  return new Map(rows.map((r) => [r.bookId, r.vat]));
 }

@@ -72,25 +72,9 @@ describe('GET /api/v1/books/{id}/related', () => {
   });
 });
 
-describe('GET /api/v1/books/top-selling', () => {
-  it('lists the visible books with the most copies sold, 12 by default', async () => {
-    const all = await cards('/api/v1/books/top-selling');
-    // Every visible book of the fixture (fewer than 12), hidden ones never.
-    expect(all.map((b) => b.sold)).toEqual([...all.map((b) => b.sold)].sort((a, b) => b - a));
-    expect(titles(all)).not.toContain('Sách Ngừng Bán');
-    expect(titles(all)).not.toContain('Đắc Nhân Tâm (Bản Nháp)');
-    expect(all).toHaveLength(10);
-    expect(titles(await cards('/api/v1/books/top-selling?limit=3'))).toEqual([
-      'Bí Quyết Đắc Nhân Tâm Trong Kinh Doanh',
-      'Dế Mèn Phiêu Lưu Ký',
-      'Nhà Giả Kim',
-    ]);
-    expect((await get('/api/v1/books/top-selling?limit=100')).statusCode).toBe(400);
-  });
-
-  it('is described in the OpenAPI document', async () => {
+describe('related books in the OpenAPI document', () => {
+  it('is described', async () => {
     const doc = (await get('/api/docs/json')).json();
-    expect(doc.paths['/api/v1/books/top-selling'].get.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'limit', in: 'query' })]));
     expect(doc.paths['/api/v1/books/{id}/related'].get.summary).toMatch(/same author first/);
   });
 });

@@ -6,7 +6,7 @@ import { pageBookIds } from './repo.ts';
 import { visibleSql } from './sql.ts';
 
 /**
- * Shelves of cards beside the listings: books related to one book, and the store's best sellers. Only books a
+ * Shelves of cards beside the listings: books related to one book. Only books a
  * shopper may see (ACTIVE, OUT_OF_STOCK) appear, best-selling first (sold, then the newer id).
  */
 
@@ -52,13 +52,6 @@ export function createShelfService(db: Db, cardsOf: (ids: number[], now: Date) =
       const byAuthor = await sameAuthorIds(db, bookId, limit);
       const byCategory = await sameCategoryIds(db, book.categoryIds, [bookId, ...byAuthor], limit - byAuthor.length, now);
       return cardsOf([...byAuthor, ...byCategory], now);
-    },
-
-    /** GET /books/top-selling: the visible books with the most copies sold. */
-    async topSelling(limit: number): Promise<BookCardDto[]> {
-      const now = new Date();
-      const ids = await pageBookIds(db, { visibleOnly: true }, { field: 'sold', direction: 'desc' }, 0, limit, now);
-      return cardsOf(ids, now);
     },
   };
 }

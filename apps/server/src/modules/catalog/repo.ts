@@ -131,15 +131,22 @@ export const EXACT_COUNT_BELOW = 5000;
  * capped; a small one is counted exactly, which is cheap because it is small. Counting 13,000 books of a filtered
  * category exactly costs 0.2-0.7 s on a million books, so large totals are estimates (typically within 15 %).
  */
-export async function countBooks(db: Db, f: BookFilter, now: Date, exactBelow = EXACT_COUNT_BELOW): Promise<number> {
+export async function countBooks(db: Db, f: BookFilter, now: Date, exactBelow = EXACT_COUNT_BELOW): Promise<BookCount> {
   const where = whereSql(f, now);
   const estimate = await estimateRows(db, sql`select 1 from books b where ${where}`);
-  if (estimate >= exactBelow) return Math.min(CATALOG_MAX_RESULT_WINDOW, Math.round(estimate));
+  if (estimate >= exactBelow) return { n: Math.min(CATALOG_MAX_RESULT_WINDOW, Math.round(estimate)), estimated: true };
   const [row] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from (select 1 from books b where ${where} limit ${CATALOG_MAX_RESULT_WINDOW}) t`,
   );
-  return row?.n ?? 0;
+  const n = row?.n ?? 0;
+  return { n, estimated: n >= CATALOG_MAX_RESULT_WINDOW };
+}
+
+/** A page total: counted, or the planner's estimate (or the cap, a lower bound). */
+export interface BookCount {
+  n: number;
+  estimated: boolean;
 }
 
 /** The planner's row estimate of a query (EXPLAIN without ANALYZE: nothing is executed). */
@@ -148,17 +155,6 @@ async function estimateRows(db: Db, query: SQL): Promise<number> {
   const raw = row ? Object.values(row)[0] : undefined;
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: { 'Plan Rows': number } }] | undefined;
   return plan?.[0]?.Plan['Plan Rows'] ?? 0;
-}
-
-/** Ids of publishers or suppliers given as ids or slugs; unknown ones are left out. */
-export async function resolveRefIds(db: Db, table: 'publishers' | 'suppliers' | 'authors', values: readonly string[]): Promise<number[]> {
-  const ids = values.filter((v) => /^\d{1,9}$/.test(v)).map(Number);
-  const slugs = values.filter((v) => !/^\d{1,9}$/.test(v));
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`select id from ${sql.identifier(table)} where id = any(${intArray(ids)}) or slug = any(${textArray(slugs)})`,
-  );
-  return rows.map((r) => r.id);
 }
 
 export interface CardRow {

@@ -107,11 +107,6 @@ export async function catalogRoutes(app: FastifyInstance, { catalog: service }: 
     (request) => service.book({ slug: request.params.slug }, request.authUser),
   );
   r.get(
-    '/books/top-selling',
-    { schema: { tags, summary: 'Best sellers: visible books with the most copies sold', querystring: bookShelfQuerySchema } },
-    (request) => service.topSelling(request.query.limit),
-  );
-  r.get(
     '/books/:id/related',
     {
       schema: {

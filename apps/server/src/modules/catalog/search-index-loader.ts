@@ -26,6 +26,23 @@ const WAIT_FOR_BUILD_MS = 2_000;
  * slow build must not keep a deploy from ever finishing.
  */
 export const READY_CEILING_MS = 120_000;
+/**
+ * Rows of book_search_removed older than this are deleted after a build. An instance reads the log from the
+ * version of its last build, and rebuilds at least every REBUILD_MS, so a day is far longer than any instance
+ * lags; one that does (asleep for a day) finds the deleted book gone at its next build, and a card of a deleted
+ * book is never shown (the cards are read by id from the books table).
+ */
+export const REMOVED_KEEP_MS = 24 * 60 * 60_000;
+
+/** Deletes the removal log's rows older than `keepMs`; the number deleted. */
+export async function pruneRemovedLog(db: Db, keepMs = REMOVED_KEEP_MS): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`with gone as (delete from book_search_removed where removed_at < now() - make_interval(secs => ${keepMs / 1000}) returning 1)
+      select count(*)::int as n from gone`,
+  );
+  return rows[0]?.n ?? 0;
+}
 
 const rowColumns = sql`s.book_id as id, s.sold, s.title, s.words::text as words, s.marked, s.visible, s.version::text as version`;
 const rowAuthors = sql`array(select ba.author_id from book_authors ba where ba.book_id = s.book_id order by ba.author_id) as authors`;
@@ -68,6 +85,8 @@ export interface SearchIndexFeedOptions {
   onError?: (err: unknown) => void;
   /** PostgreSQL's address: the builds run in a worker thread with their own connection (none: in this thread). */
   workerUrl?: string;
+  /** The longest an index serves before a background rebuild (default REBUILD_MS). */
+  rebuildMs?: number;
 }
 
 export class SearchIndexFeed {
@@ -86,7 +105,9 @@ export class SearchIndexFeed {
   constructor(private readonly db: Db, opts: SearchIndexFeedOptions = {}) {
     this.onError = opts.onError ?? (() => {});
     this.workerUrl = opts.workerUrl;
+    this.rebuildMs = opts.rebuildMs ?? REBUILD_MS;
   }
+  private readonly rebuildMs: number;
 
   /** When preload() started the first build (readiness waits for it, up to READY_CEILING_MS). */
   private preloadedAt: number | undefined;
@@ -138,7 +159,7 @@ export class SearchIndexFeed {
     }
     const index = this.index;
     const stats = index.stats();
-    if (!this.building && (stats.overlay > Math.max(1_000, stats.books / 50) || Date.now() - stats.builtAt > REBUILD_MS)) void this.startBuild();
+    if (!this.building && (stats.overlay > Math.max(1_000, stats.books / 50) || Date.now() - stats.builtAt > this.rebuildMs)) void this.startBuild();
     return index;
   }
 
@@ -149,6 +170,8 @@ export class SearchIndexFeed {
         this.version = version;
         this.removedVersion = version;
         this.syncedAt = 0;
+        // Upkeep once per build (every REBUILD_MS at most): the removal log would otherwise grow for ever.
+        pruneRemovedLog(this.db).catch((err: unknown) => this.onError(err));
       })
       .catch((err: unknown) => {
         if (!this.index) this.buildFailed = true;

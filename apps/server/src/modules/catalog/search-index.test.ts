@@ -7,7 +7,7 @@ import { seedDemoCatalog } from '../../db/seed/catalog.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { buildSearchIndex, groupsOfTsQuery, type SearchIndex } from './search-index.ts';
 import { rankCandidates } from './ranking.ts';
-import { READY_CEILING_MS, SearchIndexFeed } from './search-index-loader.ts';
+import { pruneRemovedLog, READY_CEILING_MS, REMOVED_KEEP_MS, SearchIndexFeed } from './search-index-loader.ts';
 
 /**
  * The shopper's search from the index in memory must answer as the database search does, and follow the
@@ -88,6 +88,24 @@ describe('search from the index in memory', () => {
     await feed.current();
     expect(feed.ready()).toBe(true);
     expect(feed.stats()?.books).toBeGreaterThan(100);
+  });
+
+  it('prunes the log of removed books past the time any instance can lag, at each build', async () => {
+    const db = memory.app.db;
+    const ids = async () =>
+      ((await db.execute(sql`select book_id from book_search_removed where book_id >= 900000000 order by book_id`)) as unknown as { rows: { book_id: number }[] }).rows.map((r) => r.book_id);
+    const old = `${Math.ceil(REMOVED_KEEP_MS / 1000) + 60} seconds`;
+    await db.execute(sql`insert into book_search_removed (book_id, removed_at) values (900000001, now() - ${old}::interval), (900000002, now())`);
+    expect(await ids()).toEqual([900000001, 900000002]);
+    // A build prunes in the background once it is done.
+    const feed = new SearchIndexFeed(db);
+    await feed.current();
+    for (let i = 0; i < 50 && (await ids()).length > 1; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await ids()).toEqual([900000002]);
+    // A recent row stays until it is old enough.
+    expect(await pruneRemovedLog(db)).toBe(0);
+    expect(await pruneRemovedLog(db, 0)).toBeGreaterThanOrEqual(1);
+    expect(await ids()).toEqual([]);
   });
 
   it('a search sorted by a field orders the same candidates by that field', async () => {

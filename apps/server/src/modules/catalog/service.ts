@@ -18,19 +18,22 @@ import {
   type SuggestionsDto,
   type SuggestQuery,
 } from '@nhasach/shared';
-import type { Db } from '../../db/client.ts';
+import { queryRows, type Db } from '../../db/client.ts';
+import { sql } from 'drizzle-orm';
 import { notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../lib/guards.ts';
 import { toPage } from '../../lib/pagination.ts';
 import { type CategoryRow, buildCategoryTree, findCategory, flattenCategoryTree, loadCategoryRows, withDescendants } from './categories.ts';
 import { toBookDto, toCard } from './dto.ts';
 import { NO_ENGAGEMENT, type EngagementPort } from './engagement-port.ts';
-import { cardReader, countBooks, loadBookDetailRow, pageBookIds, resolveRefIds, topCategoryRows, type BookFilter } from './repo.ts';
+import { cardReader, countBooks, type BookCount, loadBookDetailRow, pageBookIds, topCategoryRows, type BookFilter } from './repo.ts';
 import { createShelfService } from './related.ts';
 import { findVisibleIdByIsbn, isbnOf, normalizeTerm, sortedIdsPage, visibilityOnly } from './search.ts';
 import { indexAnswers } from './search-index.ts';
 import { databaseStrategy, memoryStrategy, rankedSearch } from './search-engine.ts';
 import { SearchIndexFeed } from './search-index-loader.ts';
+import { ListingIndexFeed } from './listing-index-loader.ts';
+import type { ListingSortField } from './listing-index.ts';
 import { SearchWords } from './search-words.ts';
 import { EMPTY_SUGGESTIONS, SUGGEST_AUTHORS, SUGGEST_BOOKS, suggestAuthors, suggestBooks, suggestCategories, suggestionsByIds, suggestTerm } from './suggest.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
@@ -81,6 +84,10 @@ export interface CatalogServiceOptions {
   searchIndex?: boolean;
   /** PostgreSQL's address: the search index is built in a worker thread with its own connection. */
   searchIndexWorkerUrl?: string;
+  /** Longest time between the search index's rebuilds (search-index-loader.ts). */
+  searchIndexRebuildMs?: number;
+  /** Shoppers' listings from the books' columns in memory (listing-index.ts); false: every listing reads the database. */
+  listingIndex?: boolean;
   onAnnounceError?: (err: unknown) => void;
   onSearchIndexError?: (err: unknown) => void;
 }
@@ -96,12 +103,23 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
   const searchIndex =
     opts.searchIndex === false
       ? undefined
-      : new SearchIndexFeed(db, { ...(opts.onSearchIndexError ? { onError: opts.onSearchIndexError } : {}), ...(opts.searchIndexWorkerUrl ? { workerUrl: opts.searchIndexWorkerUrl } : {}) });
-  const counts = new TtlCache<number>(COUNT_TTL_MS, 5000);
+      : new SearchIndexFeed(db, { ...(opts.onSearchIndexError ? { onError: opts.onSearchIndexError } : {}), ...(opts.searchIndexWorkerUrl ? { workerUrl: opts.searchIndexWorkerUrl } : {}), ...(opts.searchIndexRebuildMs ? { rebuildMs: opts.searchIndexRebuildMs } : {}) });
+  // Shoppers' listings in memory (listing-index.ts); the database answers staff, author pages, the title sort and
+  // every listing until the first build is done. Built in a worker thread where the search index is.
+  const listingIndex =
+    opts.listingIndex === false
+      ? undefined
+      : new ListingIndexFeed(db, {
+          ...(opts.onSearchIndexError ? { onError: opts.onSearchIndexError } : {}),
+          ...(opts.searchIndexWorkerUrl ? { workerUrl: opts.searchIndexWorkerUrl } : {}),
+          ...(opts.searchIndexRebuildMs ? { rebuildMs: opts.searchIndexRebuildMs } : {}),
+        });
+  const counts = new TtlCache<BookCount>(COUNT_TTL_MS, 5000);
   const homes = new TtlCache<HomeDataDto>(HOME_TTL_MS, 50);
   const searches = new TtlCache<RankedSearch>(SEARCH_TTL_MS, 2000);
   // The category names the suggestions match (a rename shows within a minute, or at once after invalidate()).
   const suggestCategoryRows = new TtlCache<CategoryRow[]>(COUNT_TTL_MS, 1);
+  const refRows = new TtlCache<{ id: number; slug: string }[]>(COUNT_TTL_MS, 2);
   const words = new SearchWords(db);
   /** Drops the cached answers; with `wordsToo`, the typo dictionary as well (an announced change of words). */
   const forget = (wordsToo = false): void => {
@@ -110,13 +128,25 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
     homes.clear();
     searches.clear();
     suggestCategoryRows.clear();
+    refRows.clear();
     searchIndex?.markDirty();
+    listingIndex?.markDirty();
+  };
+
+  /** The categories (few): read once a minute or after a change, as the suggestions' list. */
+  const categoryRows = () => suggestCategoryRows.get('all', () => loadCategoryRows(db));
+  /** Ids of publishers or suppliers given as ids or slugs, from their tables read once a minute (tens of rows). */
+  const refIds = async (table: 'publishers' | 'suppliers', values: readonly string[]): Promise<number[]> => {
+    const rows = await refRows.get(table, () => queryRows<{ id: number; slug: string }>(db, sql`select id, slug from ${sql.identifier(table)}`));
+    const ids = new Set(values.filter((v) => /^\d{1,9}$/.test(v)).map(Number));
+    const slugs = new Set(values.filter((v) => !/^\d{1,9}$/.test(v)));
+    return rows.filter((r) => ids.has(r.id) || slugs.has(r.slug)).map((r) => r.id);
   };
 
   async function resolveFilter(p: FilterParams, visibleOnly: boolean): Promise<BookFilter> {
     const f: BookFilter = { visibleOnly };
     if (p.category !== undefined || p.categoryId !== undefined) {
-      const rows = await loadCategoryRows(db);
+      const rows = await categoryRows();
       f.categorySets = [];
       if (p.category !== undefined) {
         // The category of a listing page (/danh-muc/{slug}): unknown is a 404, not an empty page.
@@ -130,11 +160,11 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
       }
     }
     if (p.publisher || p.publisherId !== undefined) {
-      const ids = p.publisher ? await resolveRefIds(db, 'publishers', p.publisher) : [];
+      const ids = p.publisher ? await refIds('publishers', p.publisher) : [];
       f.publisherIds = p.publisherId !== undefined ? [...ids, p.publisherId] : ids;
     }
     if (p.supplier || p.supplierId !== undefined) {
-      const ids = p.supplier ? await resolveRefIds(db, 'suppliers', p.supplier) : [];
+      const ids = p.supplier ? await refIds('suppliers', p.supplier) : [];
       f.supplierIds = p.supplierId !== undefined ? [...ids, p.supplierId] : ids;
     }
     if (p.status) f.statuses = p.status;
@@ -157,13 +187,25 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
     return (await readCards(db, ids)).map((r) => toCard(r, now));
   }
 
-  const countOf = (f: BookFilter, now: Date) => counts.get(JSON.stringify(f), () => countBooks(db, f, now));
+  // With the caches off (the benchmark), every page counts its total again.
+  const countOf = (f: BookFilter, now: Date) => (searchCacheOn ? counts.get(JSON.stringify(f), () => countBooks(db, f, now)) : countBooks(db, f, now));
 
   async function listPage(f: BookFilter, sort: BookSort, page: number, size: number): Promise<PageResult<BookCardDto>> {
     const now = new Date();
     const { offset, limit } = window(page, size);
-    const [ids, total] = await Promise.all([pageBookIds(db, f, sort, offset, limit, now), countOf(f, now)]);
-    return toPage(await cards(ids, now), total, page, size);
+    const index = listingIndex && inMemory(f, sort) ? await listingIndex.current() : undefined;
+    if (index) {
+      const { ids, total } = index.page(f, { field: sort.field as ListingSortField, direction: sort.direction }, offset, limit, now, CATALOG_MAX_RESULT_WINDOW);
+      // Counted exactly up to the cap: the total is a lower bound only at the cap ('hơn 10.000').
+      return { ...toPage(await cards(ids, now), total, page, size), totalIsEstimate: total >= CATALOG_MAX_RESULT_WINDOW };
+    }
+    const [ids, count] = await Promise.all([pageBookIds(db, f, sort, offset, limit, now), countOf(f, now)]);
+    return { ...toPage(await cards(ids, now), count.n, page, size), totalIsEstimate: count.estimated };
+  }
+
+  /** Listings the index in memory answers: shoppers', without an author, on a sort it holds. */
+  function inMemory(f: BookFilter, sort: BookSort): boolean {
+    return f.visibleOnly && f.authorId === undefined && !f.onSaleNow && ['createdAt', 'sold', 'price', 'id'].includes(sort.field);
   }
 
   /**
@@ -248,13 +290,13 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
       const now = new Date();
       const index = searchIndex && indexAnswers(term.norm) ? await searchIndex.current() : undefined;
       const chosen = index?.suggest(term.tokens, term.norm, SUGGEST_BOOKS, SUGGEST_AUTHORS);
-      const [{ books, authors }, categoryRows] = await Promise.all([
+      const [{ books, authors }, categories] = await Promise.all([
         chosen
           ? suggestionsByIds(db, chosen.bookIds, chosen.authorIds, now)
           : Promise.all([suggestBooks(db, term.norm, now), suggestAuthors(db, term.tokens, term.norm)]).then(([b, a]) => ({ books: b, authors: a })),
-        suggestCategoryRows.get('all', () => loadCategoryRows(db)),
+        categoryRows(),
       ]);
-      return { books, authors, categories: suggestCategories(categoryRows, term.norm) };
+      return { books, authors, categories: suggestCategories(categories, term.norm) };
     },
 
     async home(q: HomeQuery): Promise<HomeDataDto> {
@@ -265,7 +307,7 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
         const [saleIds, newIds, newTotal, bestIds, tops, rows] = await Promise.all([
           pageBookIds(db, { ...base, onSaleNow: true }, BEST, 0, q.featuredSize, now),
           pageBookIds(db, base, NEWEST, 0, q.newSize, now),
-          countOf(base, now),
+          countOf(base, now).then((c) => c.n),
           pageBookIds(db, base, BEST, 0, q.bestSize, now),
           topCategoryRows(db, HOME_CATEGORY_COUNT),
           loadCategoryRows(db),
@@ -299,8 +341,7 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
       return cards(ids, new Date());
     },
 
-    /** GET /books/top-selling and GET /books/{id}/related (related.ts). */
-    topSelling: shelves.topSelling,
+    /** GET /books/{id}/related (related.ts); the best sellers per category are a report (reports/top-selling.ts). */
     related: shelves.related,
 
     /**
@@ -320,6 +361,12 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
     /** Builds the search index now (server start) instead of at the first search. */
     preloadSearchIndex(): void {
       searchIndex?.preload();
+      listingIndex?.preload();
+    },
+
+    /** The listing index's size, or null while it is built or turned off (benchmark). */
+    listingIndexStats() {
+      return listingIndex?.stats() ?? null;
     },
 
     /** False while a new instance builds its first search index (readiness; see SearchIndexFeed.ready). */

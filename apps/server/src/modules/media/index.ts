@@ -8,6 +8,7 @@ export { createMediaService, mediaStorageOf, type MediaGenerator, type MediaServ
 export { LocalDiskStorage, contentTypeOf, isValidMediaKey, type MediaStorage, type StoredFile } from './storage.ts';
 export { makeImageVariants, renderCoverVariant, renderCoverVariants, INVALID_IMAGE_MESSAGE, type ImageVariants } from './variants.ts';
 export { deleteBookImageFiles } from './book-images.ts';
+export { publicMediaUrls } from './public-urls.ts';
 export {
   bookCoverGenerator,
   COVER_DESIGN_VERSION,

@@ -62,6 +62,9 @@ describe('GET /media/*', () => {
     expect(res.headers['content-type']).toBe('image/webp');
     expect(res.headers['cache-control']).toBe(IMMUTABLE);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // Linked by absolute URL from pages of other origins: the resource policy lets them show it.
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect((await get('/api/health')).headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(res.rawPayload.equals(body)).toBe(true);
     const head = await get('/media/tests/one.webp', 'HEAD');
     expect(head.statusCode).toBe(200);

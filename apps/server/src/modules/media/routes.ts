@@ -33,6 +33,9 @@ export async function mediaRoutes(app: FastifyInstance, opts: { media: MediaServ
 
   const send = (reply: FastifyReply, status: number, type: string, body: Buffer, cache: string) => {
     reply.status(status).header('content-type', type).header('cache-control', cache).header('x-content-type-options', 'nosniff');
+    // Public pictures, linked by absolute URL from pages of other origins (front ends of CORS_ORIGINS, the shop
+    // reached by another name): the API's same-origin resource policy must not block them.
+    reply.header('cross-origin-resource-policy', 'cross-origin');
     // An SVG opened directly must not run anything.
     if (type === 'image/svg+xml') reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
     return reply.send(body);

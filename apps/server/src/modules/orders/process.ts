@@ -6,6 +6,7 @@ import {
   PAYMENT_STATUS_CHANGES,
   SALES_MESSAGES,
   type ErrorCode,
+  type InvoiceRequestDto,
   type OrderActorRole,
   type OrderHistoryType,
   type OrderStatus,
@@ -79,6 +80,20 @@ export interface TransitionEvent {
 /** Runs after a change is written, in its transaction; a throw rolls the whole change back. */
 export type AfterTransitionHook = (event: TransitionEvent) => Promise<void>;
 
+/** What a placed-hook is told: the new order, its lines and the shopper's request (extras such as an invoice). */
+export interface PlacedEvent {
+  tx: Tx;
+  order: repo.OrderRow;
+  items: repo.OrderItemRow[];
+  request: PlaceRequest;
+}
+/** The parts of the checkout request other modules act on. */
+export interface PlaceRequest {
+  invoice?: InvoiceRequestDto | null;
+}
+/** Runs when an order is placed, in its transaction; a throw rolls the order back. */
+export type PlacedHook = (event: PlacedEvent) => Promise<void>;
+
 export interface OrderProcess {
   /**
    * Moves `order` (locked by the caller, as read under the lock) to `to`. `reason` is the note of the STATUS history
@@ -86,6 +101,8 @@ export interface OrderProcess {
    * allow a change.
    */
   transition(tx: Tx, order: repo.OrderRow, to: TransitionTarget, actor: OrderActor, reason?: string): Promise<TransitionResult>;
+  /** A new order is written (PENDING): the confirmation mail, then the placed-hooks, in its transaction. */
+  placed(event: PlacedEvent): Promise<void>;
   /** The shopper's mails (order placed, refunds), created once with the shop's address. */
   readonly notifier: OrderNotifier;
 }
@@ -94,6 +111,8 @@ export interface OrderProcessOptions {
   notifier: OrderNotifier;
   /** Further after-hooks, run after the process's own (stock return, mails), in this order. */
   afterHooks?: readonly AfterTransitionHook[];
+  /** Run when an order is placed, after its confirmation mail, in this order. */
+  placedHooks?: readonly PlacedHook[];
 }
 
 const isCancel = (s: OrderStatus) => s === 'CANCELED' || s === 'CANCEL_REQUESTED';
@@ -130,6 +149,10 @@ export function createOrderProcess(options: OrderProcessOptions): OrderProcess {
 
   return {
     notifier,
+    async placed(event) {
+      await notifier.placed(event.tx, event.order, event.items);
+      for (const hook of options.placedHooks ?? []) await hook(event);
+    },
     async transition(tx, order, to, actor, reason) {
       const refusal = transitionRefusal(order, to);
       if (refusal) return { ok: false, refusal };

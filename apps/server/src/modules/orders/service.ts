@@ -4,6 +4,7 @@ import {
   CUSTOMER_CANCELLABLE_STATUSES,
   ERROR_CODES,
   PAYMENT_METHOD_LABELS,
+  type InvoiceRequestDto,
   type PaymentMethod,
   type OrderDto,
   type OrderPage,
@@ -42,6 +43,8 @@ export interface CreateOrderCommand {
   /** Normalised voucher code, if the shopper used one. */
   voucherCode?: string;
   idempotencyKey?: string;
+  /** A company's details for a VAT invoice (the invoices module keeps them). */
+  invoice?: InvoiceRequestDto | null;
 }
 
 /** Loads items and history and builds the customer DTO. */
@@ -185,7 +188,7 @@ export async function createOrder(ctx: OrdersContext, user: AuthUser, cmd: Creat
       });
       const items = await repo.itemsOf(tx, order.id);
       // The confirmation mail commits with the order (outbox): never lost, never sent for an order rolled back.
-      await ctx.process.notifier.placed(tx, order, items);
+      await ctx.process.placed({ tx, order, items, request: { invoice: cmd.invoice } });
       return { order, items };
     });
   } catch (err) {

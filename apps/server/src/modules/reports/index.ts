@@ -4,5 +4,5 @@
  * chain of calls through each owner could only rebuild in memory (docs/decisions.md, Module boundaries). It writes
  * nothing and no module imports it.
  */
-export { reportRoutes } from './routes.ts';
+export { reportRoutes, topSellingRoutes } from './routes.ts';
 export { exportRoutes } from './exports/routes.ts';

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { metricsPeriodQuerySchema, metricsTopBooksQuerySchema, metricsTopCategoriesQuerySchema } from '@nhasach/shared';
+import { metricsPeriodQuerySchema, metricsTopBooksQuerySchema, metricsTopCategoriesQuerySchema, topSellingQuerySchema } from '@nhasach/shared';
 import { requireRoles } from '../../lib/guards.ts';
 import { getDashboard } from './dashboard.ts';
 import { dailyRevenue, kpi, topBooks, topCategories } from './metrics.ts';
+import { topSellingOf } from './top-selling.ts';
 
 /**
  * GET /api/v1/admin/dashboard: the figures of the back-office home, and /admin/metrics/...: the same rules over a
@@ -27,5 +28,25 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   );
   r.get('/admin/metrics/top-categories', { schema: { tags, security, summary: "Categories of a period by revenue (each book under its first category)", querystring: metricsTopCategoriesQuerySchema } }, (req) =>
     topCategories(app.db, req.query),
+  );
+}
+
+/**
+ * GET /api/v1/books/top-selling: the best sellers of each top-level category with last week's copies (public). A
+ * report, since the weekly figures read orders; the catalogue's own shelves stay in the catalogue.
+ */
+export async function topSellingRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const topSelling = topSellingOf(app.db);
+  r.get(
+    '/books/top-selling',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Best sellers of each top-level category (limit per category, default 5), with last week\'s copies and growth',
+        querystring: topSellingQuerySchema,
+      },
+    },
+    (req) => topSelling(req.query.limit),
   );
 }

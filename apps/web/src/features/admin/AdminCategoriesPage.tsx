@@ -3,7 +3,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ADMIN_MESSAGES, CATEGORY_NUMBER_FIELDS, categoryCreateSchema, formNumbers, type AdminCategoryDto } from '@nhasach/shared';
+import { ADMIN_MESSAGES, CATEGORY_NUMBER_FIELDS, categoryCreateSchema, formNumbers, VAT_TREATMENT_LABELS, type AdminCategoryDto, type VatTreatment } from '@nhasach/shared';
 import { adminKeys, createCategory, deleteCategory, fetchAdminCategories, updateCategory } from '../../api/admin.ts';
 import { catalogKeys } from '../../api/catalog.ts';
 import { errorText } from '../../api/client.ts';
@@ -121,6 +121,15 @@ export function AdminCategoriesPage() {
       invalidate();
     },
     onError: (err) => setFailure(errorText(err, 'Đổi tên danh mục thất bại.')),
+  });
+
+  const vat = useMutation({
+    mutationFn: ({ c, vatTreatment }: { c: AdminCategoryDto; vatTreatment: VatTreatment }) => updateCategory(c.id, { vatTreatment }),
+    onSuccess: (c) => {
+      toast.show(`“${c.name}”: ${VAT_TREATMENT_LABELS[c.vatTreatment]}`);
+      invalidate();
+    },
+    onError: (err) => setFailure(errorText(err, 'Đổi thuế GTGT của danh mục thất bại.')),
   });
 
   const move = useMutation({
@@ -245,6 +254,7 @@ export function AdminCategoriesPage() {
                 nameRef.current?.focus();
               }}
               onMove={setMoving}
+              onVat={(c, vatTreatment) => vat.mutate({ c, vatTreatment })}
               onDelete={setDeleting}
             />
           )}

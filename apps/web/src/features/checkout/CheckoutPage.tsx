@@ -10,8 +10,12 @@ import {
   PAYMENT_METHOD_CHECKOUT,
   PAYMENT_METHOD_FLOWS,
   shippingFeeFor,
+  invoiceRequestErrors,
   type AddressDto,
   type DeliveryMethod,
+  type FieldError,
+  type InvoiceRequestDto,
+  type InvoiceRequestErrors,
   type PaymentMethod,
 } from '@nhasach/shared';
 import { addressKeys, fetchAddresses } from '../../api/addresses.ts';
@@ -23,7 +27,7 @@ import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { Button, buttonClass } from '../../components/Button.tsx';
 import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/StateBlocks.tsx';
-import { BanknoteIcon, CartIcon, CreditCardIcon, MapPinIcon, PencilIcon, PlusIcon, ShieldCheckIcon, TruckIcon, ZapIcon } from '../../components/icons.tsx';
+import { BanknoteIcon, CartIcon, ClipboardIcon, CreditCardIcon, MapPinIcon, PencilIcon, PlusIcon, ShieldCheckIcon, TruckIcon, ZapIcon } from '../../components/icons.tsx';
 import { apiMessage } from '../../lib/apiMessage.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { VoucherField } from './VoucherField.tsx';
@@ -39,6 +43,14 @@ import { gatewayParams, goToGateway, paymentReturnBase, providerName } from './p
 
 // The new-address form (with the administrative units it picks from) loads when the shopper adds an address.
 const AddressForm = lazyComponent(async () => (await import('../account/AddressForm.tsx')).AddressForm);
+// The company invoice's fields load when the shopper asks for one.
+const InvoiceRequestFields = lazyComponent(async () => (await import('../invoices/InvoiceRequestFields.tsx')).InvoiceRequestFields);
+
+/** The server's refusals of the invoice's fields ('invoice.taxCode'), by field. */
+function invoiceFieldErrors(err: ApiError): InvoiceRequestErrors {
+  const list = (err.data as { fields?: FieldError[] } | null)?.fields ?? [];
+  return Object.fromEntries(list.filter((f) => f.field.startsWith('invoice.')).map((f) => [f.field.slice('invoice.'.length), f.message]));
+}
 
 /** What the order detail page shows after arriving from checkout. */
 export interface OrderPlacedState {
@@ -97,6 +109,9 @@ function CheckoutForm() {
   const paymentMethod = offered.find((o) => o.method === pickedMethod)?.method ?? offered[0]?.method ?? null;
   const [deliveryMethod, setDeliveryMethod] = useState<DeliveryMethod | null>('STANDARD');
   const [note, setNote] = useState('');
+  const [invoiceWanted, setInvoiceWanted] = useState(false);
+  const [invoice, setInvoice] = useState<InvoiceRequestDto>({ companyName: '', taxCode: '', address: '', email: '' });
+  const [invoiceErrors, setInvoiceErrors] = useState<InvoiceRequestErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string>();
   // One key per checkout attempt: a double click or a retry after a lost answer returns the same order.
@@ -117,6 +132,15 @@ function CheckoutForm() {
 
   const submit = async () => {
     if (!canSubmit || inFlight.current || !address || !paymentMethod || !deliveryMethod) return;
+    if (invoiceWanted) {
+      const found = invoiceRequestErrors(invoice);
+      setInvoiceErrors(found);
+      if (Object.keys(found).length > 0) {
+        setError('Vui lòng kiểm tra thông tin xuất hoá đơn.');
+        document.getElementById('checkout-step-5')?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+        return;
+      }
+    }
     inFlight.current = true;
     setSubmitting(true);
     setError(undefined);
@@ -130,6 +154,7 @@ function CheckoutForm() {
           deliveryMethod,
           ...(trimmed ? { note: trimmed } : {}),
           ...(voucher ? { voucherCode: voucher.code } : {}),
+          ...(invoiceWanted ? { invoice } : {}),
           // Checked by the server before it places the order: a refused address leaves no unpaid order behind.
           ...(PAYMENT_METHOD_FLOWS[paymentMethod] === 'GATEWAY' ? { returnUrl: paymentReturnBase() } : {}),
         },
@@ -141,6 +166,7 @@ function CheckoutForm() {
       // A definite refusal means nothing was placed: the next try is a new attempt. Otherwise (network, 5xx) the
       // same key is kept so that a retry cannot place the order twice.
       if (err instanceof ApiError && err.status < 500) idempotencyKey.current = newIdempotencyKey();
+      if (invoiceWanted && err instanceof ApiError) setInvoiceErrors(invoiceFieldErrors(err));
       setError(err instanceof ApiError ? apiMessage(err, 'Đặt hàng thất bại') : errorText(err, 'Đặt hàng thất bại'));
       void cartQuery.refetch();
       inFlight.current = false;
@@ -327,6 +353,29 @@ function CheckoutForm() {
             <p className="mt-1 text-right text-xs text-gray-500">
               {note.length}/{ORDER_NOTE_MAX}
             </p>
+          </Step>
+
+          <Step n={5} title="Hoá đơn GTGT" icon={<ClipboardIcon size={16} />}>
+            <label className="flex cursor-pointer items-start gap-3 text-[15px] text-gray-800">
+              <input
+                type="checkbox"
+                checked={invoiceWanted}
+                onChange={(e) => setInvoiceWanted(e.target.checked)}
+                onFocus={() => void InvoiceRequestFields.preload()}
+                className="mt-0.5 size-5 rounded border-gray-300 text-brand-600 focus:ring-brand-600"
+              />
+              <span>
+                Xuất hoá đơn công ty
+                <span className="block text-sm text-gray-500">Hoá đơn điện tử được gửi tới email của công ty khi đơn hàng được thanh toán.</span>
+              </span>
+            </label>
+            {invoiceWanted && (
+              <div className="mt-4">
+                <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+                  <InvoiceRequestFields idPrefix="checkout-invoice" value={invoice} onChange={setInvoice} errors={invoiceErrors} />
+                </Suspense>
+              </div>
+            )}
           </Step>
         </div>
 

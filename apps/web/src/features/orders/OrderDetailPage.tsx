@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -25,11 +25,15 @@ import { CheckCircleIcon, ClockIcon, CreditCardIcon, MapPinIcon, PackageIcon, Ph
 import { apiMessage } from '../../lib/apiMessage.ts';
 import { formatDateTime } from '../../lib/books.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
+import { lazyComponent } from '../../lib/lazyComponent.ts';
 import { bookHref } from '../cart/CartLineRow.tsx';
 import { SummaryRow } from '../cart/CartSummary.tsx';
 import type { OrderPlacedState } from '../checkout/CheckoutPage.tsx';
 import { goToGateway, providerName } from '../checkout/payment.ts';
 import { CancelOrderDialog } from './CancelOrderDialog.tsx';
+
+// The VAT invoice panel loads with its own chunk: most orders have none, and the page's first load stays small.
+const OrderInvoicePanel = lazyComponent(async () => (await import('../invoices/OrderInvoicePanel.tsx')).OrderInvoicePanel);
 import { OrderStatusBadge, PaymentStatusBadge } from './OrderStatusBadge.tsx';
 import { useViewer } from '../../lib/viewer.ts';
 import { OrderReturnsCard } from '../returns/OrderReturnsCard.tsx';
@@ -244,6 +248,10 @@ function OrderView({ order, placed }: { order: OrderDto; placed?: OrderPlacedSta
               </p>
             )}
           </Card>
+
+          <Suspense fallback={null}>
+            <OrderInvoicePanel code={order.code} status={order.status} />
+          </Suspense>
 
           {order.cancelReason && (
             <Card title={order.status === 'CANCEL_REQUESTED' ? 'Yêu cầu huỷ' : 'Lý do huỷ'} icon={<span aria-hidden="true">✕</span>}>

@@ -8,6 +8,7 @@ import { EmptyState, ErrorState, Skeleton } from '../../components/StateBlocks.t
 import { SearchXIcon } from '../../components/icons.tsx';
 import { apiMessage } from '../../lib/apiMessage.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
+import { SaleInvoiceCard } from '../invoices/SaleInvoiceCard.tsx';
 import { AssignForm } from './detail/AssignForm.tsx';
 import { BankTransfersCard } from './detail/BankTransfersCard.tsx';
 import { CancelForm } from './detail/CancelForm.tsx';
@@ -86,6 +87,7 @@ export function SaleOrderDetailPage() {
         <div className="flex flex-col gap-5 max-lg:order-2">
           <StatusForm key={`status-${order.version}`} {...formProps} />
           <BankTransfersCard order={order} />
+          <SaleInvoiceCard order={order} />
           <PaymentForm key={`payment-${order.version}`} {...formProps} />
           <ShippingForm key={`shipping-${order.version}`} {...formProps} />
           <AssignForm key={`assign-${order.version}`} {...formProps} />

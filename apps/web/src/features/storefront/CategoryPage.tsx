@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { AGE_FILTER_OPTIONS, LANGUAGE_LABELS, formatVnd, formatNumberVN } from '@nhasach/shared';
+import { AGE_FILTER_OPTIONS, LANGUAGE_LABELS, formatVnd, formatNumberVN, listingTotalText } from '@nhasach/shared';
 import { ApiError } from '../../api/client.ts';
 import { BookGrid, BookGridSkeleton, GRID_COLS } from '../../components/BookGrid.tsx';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
@@ -99,7 +99,7 @@ export function CategoryPage() {
             )}
           </header>
 
-          <ListingToolbar state={state} total={data?.totalElements} onChange={update} onOpenFilters={() => setDrawer(true)} filterCount={chips.length} />
+          <ListingToolbar state={state} total={data?.totalElements} totalIsEstimate={data?.totalIsEstimate} onChange={update} onOpenFilters={() => setDrawer(true)} filterCount={chips.length} />
 
           {chips.length > 0 && (
             <ul aria-label="Bộ lọc đang áp dụng" className="flex flex-wrap items-center gap-2">
@@ -161,7 +161,7 @@ export function CategoryPage() {
               Xóa bộ lọc
             </Button>
             <Button className="flex-1" onClick={() => setDrawer(false)}>
-              Xem {(data ? formatNumberVN(data.totalElements) : '')} kết quả
+              Xem {data ? listingTotalText(data.totalElements, data.totalIsEstimate, formatNumberVN) : ''} kết quả
             </Button>
           </div>
         }

@@ -1,5 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { ERROR_CODES, type AdminCategoryDto, type categoryCreateSchema, type categoryUpdateSchema } from '@nhasach/shared';
+import { DEFAULT_VAT_TREATMENT, ERROR_CODES, type AdminCategoryDto, type categoryCreateSchema, type categoryUpdateSchema } from '@nhasach/shared';
 import type { z } from 'zod';
 import { queryRows, type Tx } from '../../../db/client.ts';
 import { bookCategories, categories } from '../../../db/schema/catalog.ts';
@@ -23,14 +23,16 @@ export const CATEGORY_MESSAGES = {
 
 /** GET /admin/categories: the flat list in tree order, with the books and children of each. */
 export async function listAdminCategories(ctx: AdminContext): Promise<AdminCategoryDto[]> {
-  const [flat, counts] = await Promise.all([
+  const [flat, counts, vat] = await Promise.all([
     ctx.catalog.categoryFlat(),
     queryRows<{ id: number; n: number }>(ctx.db, sql`select category_id as id, count(*)::int as n from book_categories group by category_id`),
+    ctx.db.select({ id: categories.id, vatTreatment: categories.vatTreatment }).from(categories),
   ]);
   const books = new Map(counts.map((r) => [r.id, r.n]));
+  const vatOf = new Map(vat.map((r) => [r.id, r.vatTreatment]));
   const children = new Map<number, number>();
   for (const c of flat) if (c.parentId !== null) children.set(c.parentId, (children.get(c.parentId) ?? 0) + 1);
-  return flat.map((c) => ({ ...c, bookCount: books.get(c.id) ?? 0, childCount: children.get(c.id) ?? 0 }));
+  return flat.map((c) => ({ ...c, bookCount: books.get(c.id) ?? 0, childCount: children.get(c.id) ?? 0, vatTreatment: vatOf.get(c.id) ?? DEFAULT_VAT_TREATMENT }));
 }
 
 async function oneCategory(ctx: AdminContext, id: number): Promise<AdminCategoryDto> {
@@ -73,7 +75,7 @@ export async function createCategory(
       );
       const [row] = await tx
         .insert(categories)
-        .values({ name: input.name, slug, parentId, sortOrder: input.sortOrder ?? next })
+        .values({ name: input.name, slug, parentId, sortOrder: input.sortOrder ?? next, vatTreatment: input.vatTreatment })
         .returning({ id: categories.id });
       await recordAudit(tx, {
         ...auditActor(actor),
@@ -115,7 +117,7 @@ export async function updateCategory(
         if (await slugTaken(tx, 'categories', input.slug, id)) throw slugConflict();
         slug = input.slug;
       }
-      const changes = { name: input.name, slug, parentId: input.parentId, sortOrder: input.sortOrder ?? undefined };
+      const changes = { name: input.name, slug, parentId: input.parentId, sortOrder: input.sortOrder ?? undefined, vatTreatment: input.vatTreatment };
       const diff: Record<string, { from: unknown; to: unknown }> = {};
       for (const [key, to] of Object.entries(changes) as [keyof typeof changes, unknown][]) {
         if (to !== undefined && current[key] !== to) diff[key] = { from: current[key], to };

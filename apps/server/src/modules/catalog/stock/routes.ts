@@ -15,9 +15,14 @@ import {
   reorderQuery,
   stockPageQuery,
   thresholdSchema,
+  WAREHOUSE_MESSAGES,
+  warehouseBatchListQuery,
+  warehouseBatchSchema,
+  warehouseStocksQuery,
 } from '@nhasach/shared';
 import { envelope } from '../../../lib/envelope.ts';
 import { currentUser, requireRoles } from '../../../lib/guards.ts';
+import { postWarehouseBatch, warehouseBatch, warehouseBatches, warehouseStocks } from './batches.ts';
 import { bookStock, listMovements, recordManualMovement, reorderList, setThreshold } from './books.ts';
 import { cancelCount, createCount, getCount, listCounts, postCount, scanIntoCount, setCountLines } from './counts.ts';
 import { createReceipt, deleteReceipt, getReceipt, listReceipts, postReceipt, removeReceiptLine, scanIntoReceipt, updateReceipt } from './receipts.ts';
@@ -106,5 +111,38 @@ export async function stockAdminRoutes(app: FastifyInstance): Promise<void> {
   );
   r.post('/admin/stock/counts/:id/cancel', { schema: { ...tags, summary: 'Cancel an open count', params: idP } }, async (req) =>
     envelope(200, await cancelCount(db, currentUser(req), req.params.id), 'Đã huỷ phiếu kiểm kê'),
+  );
+}
+
+/**
+ * The warehouse calls other front ends make (/api/v1/warehouse/..., batches.ts): stock per book and batches posted
+ * as ledger movements. ADMIN only, checked on request before the body is read.
+ */
+export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.db;
+  const tags = { tags: ['warehouse'], security: [{ bearerAuth: [] }] };
+  app.addHook('onRequest', requireRoles('ADMIN'));
+
+  r.get(
+    '/warehouse/stocks',
+    { schema: { ...tags, summary: 'Stock and copies sold per book (q, sort=stock|sold,asc|desc), a page', querystring: warehouseStocksQuery } },
+    async (req) => envelope(200, await warehouseStocks(db, req.query)),
+  );
+  r.post(
+    '/warehouse/batches',
+    { schema: { ...tags, summary: 'Post a batch (INBOUND, OUTBOUND, ADJUSTMENT) as stock movements, in one transaction', body: warehouseBatchSchema } },
+    async (req, reply) => {
+      reply.status(201);
+      return envelope(201, await postWarehouseBatch(db, currentUser(req), req.body), WAREHOUSE_MESSAGES.created);
+    },
+  );
+  r.get(
+    '/warehouse/batches',
+    { schema: { ...tags, summary: 'Batches, newest first (type, code, q, dateFrom, dateTo, includeItems), a page', querystring: warehouseBatchListQuery } },
+    async (req) => envelope(200, await warehouseBatches(db, req.query)),
+  );
+  r.get('/warehouse/batches/:id', { schema: { ...tags, summary: 'A batch with its lines and totals', params: idP } }, async (req) =>
+    envelope(200, await warehouseBatch(db, req.params.id)),
   );
 }

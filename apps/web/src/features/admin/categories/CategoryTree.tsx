@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent } from 'react';
-import type { AdminCategoryDto } from '@nhasach/shared';
+import { VAT_RATE_TEXT, VAT_TREATMENT_LABELS, VAT_TREATMENTS, type AdminCategoryDto, type VatTreatment } from '@nhasach/shared';
 import { CheckIcon, ChevronRightIcon, CloseIcon, PencilIcon, PlusIcon, TrashIcon } from '../../../components/icons.tsx';
 import { FolderIcon, FolderOpenIcon, MoveIcon } from '../../../components/backoffice-icons.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
@@ -19,6 +19,8 @@ export interface CategoryTreeProps {
   onRename: (c: AdminCategoryDto, name: string) => void;
   onAddChild: (c: AdminCategoryDto) => void;
   onMove: (c: AdminCategoryDto) => void;
+  /** Sets how VAT applies to the category's books on invoices. */
+  onVat: (c: AdminCategoryDto, vatTreatment: VatTreatment) => void;
   onDelete: (c: AdminCategoryDto) => void;
 }
 
@@ -158,6 +160,19 @@ function Row({ c, hasChildren, open, total, ...p }: Omit<CategoryTreeProps, 'cat
           >
             {formatNumberVN(total)} sách
           </span>
+          <select
+            value={c.vatTreatment}
+            onChange={(e) => p.onVat(c, e.target.value as VatTreatment)}
+            aria-label={`Thuế GTGT của ${c.name}`}
+            title={VAT_TREATMENT_LABELS[c.vatTreatment]}
+            className="h-8 shrink-0 rounded-md border border-gray-300 bg-white px-1.5 text-xs text-gray-700 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+          >
+            {VAT_TREATMENTS.map((t) => (
+              <option key={t} value={t}>
+                {t === 'KCT' ? 'Không chịu thuế' : `VAT ${VAT_RATE_TEXT[t]}`}
+              </option>
+            ))}
+          </select>
           <div className="flex shrink-0 gap-0.5 opacity-100 transition-opacity lg:opacity-0 lg:group-focus-within:opacity-100 lg:group-hover:opacity-100">
             <IconButton label={`Thêm danh mục con cho ${c.name}`} onClick={() => p.onAddChild(c)}>
               <PlusIcon size={16} />

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { BOOK_SORT_LABELS, CATEGORY_PAGE_SIZES, formatNumberVN } from '@nhasach/shared';
+import { BOOK_SORT_LABELS, CATEGORY_PAGE_SIZES, formatNumberVN, listingTotalText } from '@nhasach/shared';
 import { SlidersIcon } from '../../../components/icons.tsx';
 import { LISTING_SORTS, type ListingSort, type ListingState } from '@nhasach/shared';
 
@@ -7,7 +7,7 @@ const selectClass =
   'h-10 rounded-lg border border-gray-300 bg-white pr-7 pl-2.5 text-sm font-medium text-gray-800 outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100';
 
 /** Result count, sort and page size; the filter button on small screens. */
-export function ListingToolbar({ state, total, onChange, onOpenFilters, filterCount }: { state: ListingState; total?: number; onChange: (c: Partial<ListingState>) => void; onOpenFilters: () => void; filterCount: number }) {
+export function ListingToolbar({ state, total, totalIsEstimate, onChange, onOpenFilters, filterCount }: { state: ListingState; total?: number; totalIsEstimate?: boolean; onChange: (c: Partial<ListingState>) => void; onOpenFilters: () => void; filterCount: number }) {
   const id = useId();
   return (
     // Phones: count and page size on the first line, the filter button and sort below; one line from sm up.
@@ -17,7 +17,7 @@ export function ListingToolbar({ state, total, onChange, onOpenFilters, filterCo
           'Đang tải…'
         ) : (
           <>
-            <span className="font-semibold text-gray-900">{formatNumberVN(total)}</span> sản phẩm
+            <span className="font-semibold text-gray-900">{listingTotalText(total, totalIsEstimate, formatNumberVN)}</span> sản phẩm
           </>
         )}
       </p>

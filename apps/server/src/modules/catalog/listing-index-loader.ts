@@ -1,0 +1,174 @@
+import { sql } from 'drizzle-orm';
+import { Worker } from 'node:worker_threads';
+import { queryRows, type Db } from '../../db/client.ts';
+import { ListingIndex, listingParts, type ListingParts } from './listing-index.ts';
+import { buildListingColumns, LISTING_BATCH, listingRowColumns, toListingBook, type ListingRow } from './listing-index-build.ts';
+
+/**
+ * Keeps a ListingIndex of one database in step with the books table (docs/decisions.md, "Listings from memory"),
+ * as SearchIndexFeed does for the search:
+ * - Build: the visible books' listing columns in id order, sorted and grouped, in a worker thread on PostgreSQL
+ *   in production (the main thread only receives the arrays); in this thread elsewhere (tests, PGlite).
+ * - Feed: books whose listing_version (a sequence the trigger of migration 0036/0037 bumps on every change of a
+ *   listing column) is above the last seen, read before a listing when the last read is older than SYNC_MS or a
+ *   change was announced; deleted books through book_search_removed. A transaction may commit a smaller version
+ *   after a larger one was read: the last RESYNC_WINDOW versions are read again.
+ * - Rebuild in the background when the overlay grows past a share of the books or the index is older than
+ *   rebuildMs; the old index answers until the new one is complete.
+ * Until the first build is done, listings are answered by PostgreSQL.
+ */
+const SYNC_MS = 1_000;
+const RESYNC_WINDOW = 200;
+const REBUILD_MS = 30 * 60_000;
+const WAIT_FOR_BUILD_MS = 2_000;
+
+function buildInWorker(url: string): Promise<{ parts: ListingParts; version: bigint; removedVersion: bigint }> {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const script = new URL(`./listing-index-worker${fromSource ? '.ts' : '.js'}`, import.meta.url);
+  const worker = fromSource
+    ? new Worker(
+        `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); })`,
+        { eval: true, workerData: { url } },
+      )
+    : new Worker(script, { workerData: { url } });
+  worker.unref();
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    worker.once('message', (m: { parts?: ListingParts; version?: string; removedVersion?: string; error?: string }) => {
+      settled = true;
+      if (m.parts && m.version !== undefined && m.removedVersion !== undefined) {
+        resolve({ parts: m.parts, version: BigInt(m.version), removedVersion: BigInt(m.removedVersion) });
+      } else reject(new Error(`listing index build failed: ${m.error ?? 'no index'}`));
+    });
+    worker.once('error', (err) => {
+      settled = true;
+      reject(err);
+    });
+    worker.once('exit', (code) => {
+      if (!settled) reject(new Error(`listing index worker exited with code ${code}`));
+    });
+  });
+}
+
+async function buildHere(db: Db): Promise<{ parts: ListingParts; version: bigint; removedVersion: bigint }> {
+  const { columns, version, removedVersion } = await buildListingColumns(db);
+  return { parts: listingParts(columns), version, removedVersion };
+}
+
+export interface ListingIndexFeedOptions {
+  onError?: (err: unknown) => void;
+  workerUrl?: string;
+  rebuildMs?: number;
+}
+
+export class ListingIndexFeed {
+  private index: ListingIndex | undefined;
+  private version = 0n;
+  private removedVersion = 0n;
+  private syncedAt = 0;
+  private dirty = false;
+  private building: Promise<void> | undefined;
+  private syncing: Promise<void> | undefined;
+  private readonly onError: (err: unknown) => void;
+  private readonly workerUrl: string | undefined;
+  private readonly rebuildMs: number;
+
+  constructor(
+    private readonly db: Db,
+    opts: ListingIndexFeedOptions = {},
+  ) {
+    this.onError = opts.onError ?? (() => {});
+    this.workerUrl = opts.workerUrl;
+    this.rebuildMs = opts.rebuildMs ?? REBUILD_MS;
+  }
+
+  preload(): void {
+    void this.startBuild();
+  }
+
+  markDirty(): void {
+    this.dirty = true;
+  }
+
+  stats() {
+    return this.index?.stats() ?? null;
+  }
+
+  /** The index, current to within SYNC_MS; undefined while the first build runs past WAIT_FOR_BUILD_MS or failed. */
+  async current(): Promise<ListingIndex | undefined> {
+    if (!this.index) {
+      const build = this.startBuild();
+      await Promise.race([build, new Promise((resolve) => setTimeout(resolve, WAIT_FOR_BUILD_MS).unref())]);
+      if (!this.index) return undefined;
+    }
+    if (this.dirty || Date.now() - this.syncedAt > SYNC_MS) {
+      try {
+        await this.sync();
+      } catch (err) {
+        // The database is away: the index answers as it was.
+        this.onError(err);
+      }
+    }
+    const index = this.index;
+    const stats = index.stats();
+    if (!this.building && (stats.overlay + stats.dead > Math.max(1_000, stats.books / 50) || Date.now() - stats.builtAt > this.rebuildMs)) {
+      void this.startBuild();
+    }
+    return index;
+  }
+
+  private startBuild(): Promise<void> {
+    this.building ??= (this.workerUrl ? buildInWorker(this.workerUrl) : buildHere(this.db))
+      .then(({ parts, version, removedVersion }) => {
+        this.index = new ListingIndex(parts);
+        this.version = version;
+        this.removedVersion = removedVersion;
+        this.syncedAt = 0;
+      })
+      .catch((err: unknown) => this.onError(err))
+      .finally(() => {
+        this.building = undefined;
+      });
+    return this.building;
+  }
+
+  private sync(): Promise<void> {
+    this.syncing ??= (async () => {
+      this.dirty = false;
+      let lower = this.version > BigInt(RESYNC_WINDOW) ? this.version - BigInt(RESYNC_WINDOW) : 0n;
+      for (;;) {
+        const rows = await queryRows<ListingRow & { visible: boolean; v: string }>(
+          this.db,
+          sql`select ${listingRowColumns}, b.status in ('ACTIVE', 'OUT_OF_STOCK') as visible, b.listing_version::text as v
+            from books b where b.listing_version > ${lower.toString()}::bigint order by b.listing_version limit ${LISTING_BATCH}`,
+        );
+        const index = this.index!;
+        for (const r of rows) {
+          index.apply(toListingBook(r), r.visible);
+          const v = BigInt(r.v);
+          if (v > this.version) this.version = v;
+          lower = v;
+        }
+        if (rows.length < LISTING_BATCH) break;
+      }
+      let removedFrom = this.removedVersion > BigInt(RESYNC_WINDOW) ? this.removedVersion - BigInt(RESYNC_WINDOW) : 0n;
+      for (;;) {
+        const gone = await queryRows<{ id: number; version: string }>(
+          this.db,
+          sql`select book_id as id, version::text as version from book_search_removed where version > ${removedFrom.toString()}::bigint order by version limit ${LISTING_BATCH}`,
+        );
+        for (const g of gone) {
+          this.index!.remove(g.id);
+          const v = BigInt(g.version);
+          if (v > this.removedVersion) this.removedVersion = v;
+          removedFrom = v;
+        }
+        if (gone.length < LISTING_BATCH) break;
+      }
+      this.syncedAt = Date.now();
+    })().finally(() => {
+      this.syncing = undefined;
+    });
+    return this.syncing;
+  }
+}

@@ -1,0 +1,646 @@
+/**
+ * The shoppers' listings (category and catalogue pages: filters, the four storefront sorts, pages and totals)
+ * answered from the visible books' columns held in this process (docs/decisions.md, "Listings from memory"):
+ * PostgreSQL then reads only the 12-36 cards of a page. The same rules as repo.ts's SQL, row for row:
+ * - filters: status, category sets (a book's category_ids meets each set), publishers, suppliers, languages, age,
+ *   the effective price at `now` (sale price while the sale window is open, packages/shared/src/price.ts);
+ * - order: (key, id) ascending or descending on created_at (microseconds), sold, the effective price, or id;
+ * - total: every match counted, up to CATALOG_MAX_RESULT_WINDOW.
+ * Books changed since the build are dead in the arrays and live in a small overlay (the feed of
+ * listing-index-loader.ts), merged into every answer; a rebuild folds them back.
+ */
+
+/** One visible book as the database has it (the build's and the feed's row). */
+export interface ListingBook {
+  id: number;
+  status: string;
+  /** created_at in microseconds since the epoch. */
+  created: number;
+  sold: number;
+  price: number;
+  salePrice: number | null;
+  /** Sale window in microseconds; null: open on that side. */
+  saleStart: number | null;
+  saleEnd: number | null;
+  publisherId: number | null;
+  supplierId: number | null;
+  language: string;
+  ageMin: number;
+  categoryIds: number[];
+}
+
+export interface ListingFilter {
+  statuses?: readonly string[];
+  categorySets?: readonly (readonly number[])[];
+  publisherIds?: readonly number[];
+  supplierIds?: readonly number[];
+  languages?: readonly string[];
+  ageMin?: number;
+  ageMax?: number;
+  priceMin?: number;
+  priceMax?: number;
+}
+
+export type ListingSortField = 'createdAt' | 'sold' | 'price' | 'id';
+export interface ListingSort {
+  field: ListingSortField;
+  direction: 'asc' | 'desc';
+}
+
+export interface ListingAnswer {
+  ids: number[];
+  /** Matches counted, at most `cap`. */
+  total: number;
+}
+
+/** The columns of the base, moved between threads as they are. */
+export interface ListingColumns {
+  ids: Int32Array;
+  status: Uint8Array;
+  created: Float64Array;
+  sold: Int32Array;
+  price: Int32Array;
+  /** -1: no sale price. */
+  sale: Int32Array;
+  saleStart: Float64Array;
+  saleEnd: Float64Array;
+  publisher: Int32Array;
+  supplier: Int32Array;
+  language: Uint8Array;
+  age: Int16Array;
+  catOff: Int32Array;
+  catData: Int32Array;
+  statusNames: string[];
+  languageNames: string[];
+}
+
+/**
+ * Above `collectMax` candidates a listing walks the sorted order instead of collecting and sorting its matches
+ * (a setting so the tests can take either path on a small catalogue).
+ */
+export const listingTuning = { collectMax: 60_000 };
+
+const NONE = -1;
+
+/** Members of each value of a dimension (category, publisher, supplier, language): slots in ascending order. */
+class Members {
+  constructor(
+    readonly off: Int32Array,
+    readonly data: Int32Array,
+  ) {}
+
+  static of(slots: number, valueOf: (slot: number, out: number[]) => void, values: number): Members {
+    const count = new Int32Array(values + 1);
+    const tmp: number[] = [];
+    for (let s = 0; s < slots; s++) {
+      tmp.length = 0;
+      valueOf(s, tmp);
+      for (const v of tmp) if (v >= 0 && v < values) count[v + 1]!++;
+    }
+    for (let v = 0; v < values; v++) count[v + 1]! += count[v]!;
+    const off = count.slice();
+    const data = new Int32Array(off[values]!);
+    const fill = off.slice(0, values);
+    for (let s = 0; s < slots; s++) {
+      tmp.length = 0;
+      valueOf(s, tmp);
+      for (const v of tmp) if (v >= 0 && v < values) data[fill[v]!++] = s;
+    }
+    return new Members(off, data);
+  }
+
+  size(v: number): number {
+    return v >= 0 && v + 1 < this.off.length ? this.off[v + 1]! - this.off[v]! : 0;
+  }
+
+  list(v: number): Int32Array {
+    return v >= 0 && v + 1 < this.off.length ? this.data.subarray(this.off[v]!, this.off[v + 1]!) : new Int32Array(0);
+  }
+}
+
+/** Slots sorted by (key, id) ascending, and each slot's position in that order. */
+function orderBy(n: number, key: (s: number) => number, include: (s: number) => boolean = () => true): { perm: Int32Array; rank: Int32Array } {
+  const slots: number[] = [];
+  for (let s = 0; s < n; s++) if (include(s)) slots.push(s);
+  const keys = new Float64Array(n);
+  for (const s of slots) keys[s] = key(s);
+  // Slots are in id order, so the slot breaks ties as the id does.
+  slots.sort((a, b) => keys[a]! - keys[b]! || a - b);
+  const perm = Int32Array.from(slots);
+  const rank = new Int32Array(n).fill(NONE);
+  for (let i = 0; i < perm.length; i++) rank[perm[i]!] = i;
+  return { perm, rank };
+}
+
+/** A filter compiled against the base's codes. */
+interface Compiled {
+  statuses: Uint8Array | undefined;
+  categoryFlags: Uint8Array[];
+  publishers: Set<number> | undefined;
+  suppliers: Set<number> | undefined;
+  languages: Uint8Array | undefined;
+  f: ListingFilter;
+  nowUs: number;
+}
+
+export class ListingIndex {
+  readonly builtAt = Date.now();
+  private readonly n: number;
+  private readonly c: ListingColumns;
+  private readonly alive: Uint8Array;
+  /** Slot of each id (-1: not in the base). */
+  private readonly slotById: Int32Array;
+  private readonly byCreated: { perm: Int32Array; rank: Int32Array };
+  private readonly bySold: { perm: Int32Array; rank: Int32Array };
+  private readonly byPrice: { perm: Int32Array; rank: Int32Array };
+  private readonly bySale: { perm: Int32Array; rank: Int32Array };
+  private readonly categories: Members;
+  private readonly publishers: Members;
+  private readonly suppliers: Members;
+  private readonly languages: Members;
+  private readonly maxCategory: number;
+  /** Books changed since the build (visible ones; a hidden or deleted one is only dead in the base). */
+  private readonly overlay = new Map<number, ListingBook>();
+  private dead = 0;
+  private stamp: Int32Array;
+  private stampValue = 0;
+
+  constructor(parts: ListingParts) {
+    const c = parts.columns;
+    this.c = c;
+    this.n = c.ids.length;
+    this.alive = new Uint8Array(this.n).fill(1);
+    this.slotById = parts.slotById;
+    this.byCreated = { perm: parts.createdPerm, rank: parts.createdRank };
+    this.bySold = { perm: parts.soldPerm, rank: parts.soldRank };
+    this.byPrice = { perm: parts.pricePerm, rank: parts.priceRank };
+    this.bySale = { perm: parts.salePerm, rank: parts.saleRank };
+    this.categories = new Members(parts.categoryOff, parts.categoryData);
+    this.publishers = new Members(parts.publisherOff, parts.publisherData);
+    this.suppliers = new Members(parts.supplierOff, parts.supplierData);
+    this.languages = new Members(parts.languageOff, parts.languageData);
+    this.maxCategory = parts.categoryOff.length - 2;
+    this.stamp = new Int32Array(this.n);
+  }
+
+  stats(): { books: number; overlay: number; dead: number; builtAt: number } {
+    return { books: this.n - this.dead + this.overlay.size, overlay: this.overlay.size, dead: this.dead, builtAt: this.builtAt };
+  }
+
+  /** A book changed (or came): visible ones go to the overlay, every one leaves the base. */
+  apply(book: ListingBook, visible: boolean): void {
+    this.kill(book.id);
+    if (visible) this.overlay.set(book.id, book);
+    else this.overlay.delete(book.id);
+  }
+
+  remove(id: number): void {
+    this.kill(id);
+    this.overlay.delete(id);
+  }
+
+  private kill(id: number): void {
+    const slot = id >= 0 && id < this.slotById.length ? this.slotById[id]! : NONE;
+    if (slot !== NONE && this.alive[slot]) {
+      this.alive[slot] = 0;
+      this.dead++;
+    }
+  }
+
+  private compile(f: ListingFilter, nowUs: number): Compiled | undefined {
+    const c = this.c;
+    let statuses: Uint8Array | undefined;
+    if (f.statuses) {
+      statuses = new Uint8Array(c.statusNames.length);
+      c.statusNames.forEach((name, i) => (statuses![i] = f.statuses!.includes(name) ? 1 : 0));
+    }
+    const categoryFlags = (f.categorySets ?? []).map((set) => {
+      const flags = new Uint8Array(Math.max(this.maxCategory, ...set) + 1);
+      for (const id of set) flags[id] = 1;
+      return flags;
+    });
+    let languages: Uint8Array | undefined;
+    if (f.languages) {
+      languages = new Uint8Array(c.languageNames.length);
+      c.languageNames.forEach((name, i) => (languages![i] = f.languages!.includes(name) ? 1 : 0));
+    }
+    return {
+      statuses,
+      categoryFlags,
+      publishers: f.publisherIds ? new Set(f.publisherIds) : undefined,
+      suppliers: f.supplierIds ? new Set(f.supplierIds) : undefined,
+      languages,
+      f,
+      nowUs,
+    };
+  }
+
+  private saleActive(s: number, nowUs: number): boolean {
+    const c = this.c;
+    return c.sale[s]! !== NONE && c.saleStart[s]! <= nowUs && c.saleEnd[s]! > nowUs;
+  }
+
+  private effective(s: number, nowUs: number): number {
+    return this.saleActive(s, nowUs) ? this.c.sale[s]! : this.c.price[s]!;
+  }
+
+  /** The base book in `slot` passes every condition (alive is the caller's test). */
+  private matches(s: number, k: Compiled): boolean {
+    const c = this.c;
+    const f = k.f;
+    if (k.statuses && !k.statuses[c.status[s]!]) return false;
+    for (const flags of k.categoryFlags) {
+      let hit = false;
+      for (let i = c.catOff[s]!; i < c.catOff[s + 1]!; i++) {
+        if (flags[c.catData[i]!]) {
+          hit = true;
+          break;
+        }
+      }
+      if (!hit) return false;
+    }
+    if (k.publishers && !k.publishers.has(c.publisher[s]!)) return false;
+    if (k.suppliers && !k.suppliers.has(c.supplier[s]!)) return false;
+    if (k.languages && !k.languages[c.language[s]!]) return false;
+    if (f.ageMin !== undefined && c.age[s]! < f.ageMin) return false;
+    if (f.ageMax !== undefined && c.age[s]! > f.ageMax) return false;
+    if (f.priceMin !== undefined || f.priceMax !== undefined) {
+      const p = this.effective(s, k.nowUs);
+      if (f.priceMin !== undefined && p < f.priceMin) return false;
+      if (f.priceMax !== undefined && p > f.priceMax) return false;
+    }
+    return true;
+  }
+
+  private overlayMatches(b: ListingBook, k: Compiled): boolean {
+    const f = k.f;
+    if (f.statuses && !f.statuses.includes(b.status)) return false;
+    for (const set of f.categorySets ?? []) if (!b.categoryIds.some((id) => set.includes(id))) return false;
+    if (k.publishers && (b.publisherId === null || !k.publishers.has(b.publisherId))) return false;
+    if (k.suppliers && (b.supplierId === null || !k.suppliers.has(b.supplierId))) return false;
+    if (f.languages && !f.languages.includes(b.language)) return false;
+    if (f.ageMin !== undefined && b.ageMin < f.ageMin) return false;
+    if (f.ageMax !== undefined && b.ageMin > f.ageMax) return false;
+    if (f.priceMin !== undefined || f.priceMax !== undefined) {
+      const p = overlayEffective(b, k.nowUs);
+      if (f.priceMin !== undefined && p < f.priceMin) return false;
+      if (f.priceMax !== undefined && p > f.priceMax) return false;
+    }
+    return true;
+  }
+
+  /**
+   * The smallest list of base slots every match is in (the members of a filtered category set, publishers,
+   * suppliers or languages), or undefined when no such filter is given (every slot is a candidate).
+   */
+  private universe(f: ListingFilter, k: Compiled): { lists: Int32Array[]; size: number } | undefined {
+    const options: { lists: Int32Array[]; size: number }[] = [];
+    const union = (members: Members, values: number[]) => {
+      const lists = values.map((v) => members.list(v)).filter((l) => l.length > 0);
+      options.push({ lists, size: lists.reduce((n, l) => n + l.length, 0) });
+    };
+    for (const set of f.categorySets ?? []) union(this.categories, [...new Set(set)]);
+    if (f.publisherIds) union(this.publishers, [...new Set(f.publisherIds)]);
+    if (f.supplierIds) union(this.suppliers, [...new Set(f.supplierIds)]);
+    if (k.languages) union(this.languages, [...k.languages.keys()].filter((i) => k.languages![i]));
+    if (f.priceMin !== undefined || f.priceMax !== undefined) {
+      // Every match pays a price in the range: its list price (a range of the price order) or its sale price (a
+      // range of the sale order); the effective price is tested on each candidate.
+      const lists = [this.priceRange(this.byPrice.perm, false, f), this.priceRange(this.bySale.perm, true, f)];
+      const [a, b] = lists.map(([lo, hi], i) => (i ? this.bySale : this.byPrice).perm.subarray(lo, hi));
+      options.push({ lists: [a!, b!].filter((l) => l.length > 0), size: a!.length + b!.length });
+    }
+    return options.sort((a, b) => a.size - b.size)[0];
+  }
+
+  /** Positions [lo, hi) of a price order (list or sale prices) within the filter's range. */
+  priceRange(perm: Int32Array, onSale: boolean, f: Pick<ListingFilter, 'priceMin' | 'priceMax'>): [number, number] {
+    const price = onSale ? this.c.sale : this.c.price;
+    // First position whose price is >= v (or > v with `after`).
+    const bound = (v: number, after: boolean) => {
+      let lo = 0;
+      let hi = perm.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        const p = price[perm[mid]!]!;
+        if (p < v || (after && p === v)) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    };
+    return [f.priceMin !== undefined ? bound(f.priceMin, false) : 0, f.priceMax !== undefined ? bound(f.priceMax, true) : perm.length];
+  }
+
+  /** Key of a base slot for a sort, on one side of the price split. */
+  private key(s: number, field: ListingSortField, onSale: boolean): number {
+    const c = this.c;
+    switch (field) {
+      case 'createdAt':
+        return c.created[s]!;
+      case 'sold':
+        return c.sold[s]!;
+      case 'price':
+        return onSale ? c.sale[s]! : c.price[s]!;
+      default:
+        return c.ids[s]!;
+    }
+  }
+
+  /** One page of a listing and its total (capped). */
+  page(f: ListingFilter, sort: ListingSort, offset: number, limit: number, now: Date, cap: number): ListingAnswer {
+    const nowUs = now.getTime() * 1000;
+    const k = this.compile(f, nowUs)!;
+    const desc = sort.direction === 'desc';
+    const want = offset + limit;
+    // The sources of base matches in order: one, or two for the effective price (list price, running sale).
+    const sides: { onSale: boolean; order: { perm: Int32Array; rank: Int32Array } | undefined }[] =
+      sort.field === 'price'
+        ? [
+            { onSale: false, order: this.byPrice },
+            { onSale: true, order: this.bySale },
+          ]
+        : [{ onSale: false, order: sort.field === 'createdAt' ? this.byCreated : sort.field === 'sold' ? this.bySold : undefined }];
+    const onSide = (s: number, onSale: boolean) => sort.field !== 'price' || this.saleActive(s, nowUs) === onSale;
+
+    const universe = this.universe(f, k);
+    let total = 0;
+    let streams: number[][];
+    if (universe && universe.size <= listingTuning.collectMax) {
+      // Collect every match of the candidates (each counted once), then order them by their rank.
+      const stamp = this.nextStamp();
+      const bySide: number[][] = sides.map(() => []);
+      for (const list of universe.lists) {
+        for (let i = 0; i < list.length; i++) {
+          const s = list[i]!;
+          if (this.stamp[s] === stamp) continue;
+          this.stamp[s] = stamp;
+          if (!this.alive[s] || !this.matches(s, k)) continue;
+          total++;
+          const side = sort.field === 'price' && this.saleActive(s, nowUs) ? 1 : 0;
+          bySide[side]!.push(s);
+        }
+      }
+      streams = bySide.map((slots, i) => {
+        const order = sides[i]!.order;
+        if (!order) {
+          // By id: slots are in id order; the candidates' lists are each ascending, not their union.
+          const sorted = Int32Array.from(slots).sort();
+          return Array.from(desc ? sorted.reverse() : sorted).slice(0, want);
+        }
+        const ranks = new Int32Array(slots.length);
+        for (let j = 0; j < slots.length; j++) ranks[j] = order.rank[slots[j]!]!;
+        ranks.sort();
+        const out = new Array<number>(Math.min(ranks.length, want));
+        for (let j = 0; j < out.length; j++) out[j] = order.perm[ranks[desc ? ranks.length - 1 - j : j]!]!;
+        return out;
+      });
+    } else {
+      // Walk the sorted order(s) for the page; count on the candidates (or every slot) up to the cap.
+      streams = sides.map(({ onSale, order }) => {
+        const out: number[] = [];
+        // Sorted by price with a price range: only the range's part of the order is walked.
+        const [from, to] = order && sort.field === 'price' ? this.priceRange(order.perm, onSale, f) : [0, order ? order.perm.length : this.n];
+        for (let j = 0; j < to - from && out.length < want; j++) {
+          const pos = desc ? to - 1 - j : from + j;
+          const s = order ? order.perm[pos]! : pos;
+          if (this.alive[s] && onSide(s, onSale) && this.matches(s, k)) out.push(s);
+        }
+        return out;
+      });
+      const counted = (s: number) => this.alive[s] && this.matches(s, k);
+      if (universe) {
+        const stamp = universe.lists.length > 1 ? this.nextStamp() : 0;
+        outer: for (const list of universe.lists) {
+          for (let i = 0; i < list.length; i++) {
+            const s = list[i]!;
+            if (stamp) {
+              if (this.stamp[s] === stamp) continue;
+              this.stamp[s] = stamp;
+            }
+            if (counted(s) && ++total >= cap) break outer;
+          }
+        }
+      } else {
+        for (let s = 0; s < this.n && total < cap; s++) if (counted(s)) total++;
+      }
+    }
+
+    // The overlay's matches, ordered by their own keys, merged with the base's.
+    const extra: ListingBook[] = [];
+    for (const b of this.overlay.values()) if (this.overlayMatches(b, k)) extra.push(b);
+    total += extra.length;
+    const overlayKey = (b: ListingBook) =>
+      sort.field === 'createdAt' ? b.created : sort.field === 'sold' ? b.sold : sort.field === 'price' ? overlayEffective(b, nowUs) : b.id;
+    const sign = desc ? -1 : 1;
+    extra.sort((a, b) => sign * (overlayKey(a) - overlayKey(b) || a.id - b.id));
+
+    interface Head {
+      key: number;
+      id: number;
+    }
+    const positions = streams.map(() => 0);
+    let e = 0;
+    const ids: number[] = [];
+    for (let taken = 0; taken < want; taken++) {
+      let best: Head | undefined;
+      let from = -1;
+      for (let i = 0; i < streams.length; i++) {
+        const stream = streams[i]!;
+        if (positions[i]! >= stream.length) continue;
+        const s = stream[positions[i]!]!;
+        const h = { key: this.key(s, sort.field, sides[i]!.onSale), id: this.c.ids[s]! };
+        if (!best || sign * (h.key - best.key || h.id - best.id) < 0) {
+          best = h;
+          from = i;
+        }
+      }
+      if (e < extra.length) {
+        const b = extra[e]!;
+        const h = { key: overlayKey(b), id: b.id };
+        if (!best || sign * (h.key - best.key || h.id - best.id) < 0) {
+          best = h;
+          from = -2;
+        }
+      }
+      if (!best) break;
+      if (from === -2) e++;
+      else positions[from]!++;
+      if (taken >= offset) ids.push(best.id);
+    }
+    return { ids, total: Math.min(total, cap) };
+  }
+
+  private nextStamp(): number {
+    if (++this.stampValue >= 0x7fffffff) {
+      this.stamp.fill(0);
+      this.stampValue = 1;
+    }
+    return this.stampValue;
+  }
+}
+
+function overlayEffective(b: ListingBook, nowUs: number): number {
+  const active = b.salePrice !== null && (b.saleStart === null || b.saleStart <= nowUs) && (b.saleEnd === null || b.saleEnd > nowUs);
+  return active ? b.salePrice! : b.price;
+}
+
+type Typed = Int32Array | Uint8Array | Float64Array | Int16Array;
+
+/** A typed array that grows as values are pushed (the build's columns, without a million row objects). */
+class Grow<T extends Typed> {
+  private a: T;
+  length = 0;
+  constructor(private readonly make: (n: number) => T) {
+    this.a = make(1024);
+  }
+  push(v: number): void {
+    if (this.length === this.a.length) {
+      const next = this.make(this.a.length * 2);
+      next.set(this.a as never);
+      this.a = next;
+    }
+    this.a[this.length++] = v;
+  }
+  done(): T {
+    return this.a.slice(0, this.length) as T;
+  }
+}
+
+/** Collects books (in ascending id order) into columns. */
+export class ListingColumnsBuilder {
+  private readonly statusNames: string[] = [];
+  private readonly languageNames: string[] = [];
+  private readonly ids = new Grow((n) => new Int32Array(n));
+  private readonly status = new Grow((n) => new Uint8Array(n));
+  private readonly created = new Grow((n) => new Float64Array(n));
+  private readonly sold = new Grow((n) => new Int32Array(n));
+  private readonly price = new Grow((n) => new Int32Array(n));
+  private readonly sale = new Grow((n) => new Int32Array(n));
+  private readonly saleStart = new Grow((n) => new Float64Array(n));
+  private readonly saleEnd = new Grow((n) => new Float64Array(n));
+  private readonly publisher = new Grow((n) => new Int32Array(n));
+  private readonly supplier = new Grow((n) => new Int32Array(n));
+  private readonly language = new Grow((n) => new Uint8Array(n));
+  private readonly age = new Grow((n) => new Int16Array(n));
+  private readonly catOff = new Grow((n) => new Int32Array(n));
+  private readonly catData = new Grow((n) => new Int32Array(n));
+
+  private code(names: string[], v: string): number {
+    let i = names.indexOf(v);
+    if (i < 0) i = names.push(v) - 1;
+    return i;
+  }
+
+  add(b: ListingBook): void {
+    this.ids.push(b.id);
+    this.status.push(this.code(this.statusNames, b.status));
+    this.created.push(b.created);
+    this.sold.push(b.sold);
+    this.price.push(b.price);
+    this.sale.push(b.salePrice ?? NONE);
+    this.saleStart.push(b.saleStart ?? -Infinity);
+    this.saleEnd.push(b.saleEnd ?? Infinity);
+    this.publisher.push(b.publisherId ?? NONE);
+    this.supplier.push(b.supplierId ?? NONE);
+    this.language.push(this.code(this.languageNames, b.language));
+    this.age.push(b.ageMin);
+    this.catOff.push(this.catData.length);
+    for (const id of b.categoryIds) this.catData.push(id);
+  }
+
+  build(): ListingColumns {
+    this.catOff.push(this.catData.length);
+    return {
+      ids: this.ids.done(),
+      status: this.status.done(),
+      created: this.created.done(),
+      sold: this.sold.done(),
+      price: this.price.done(),
+      sale: this.sale.done(),
+      saleStart: this.saleStart.done(),
+      saleEnd: this.saleEnd.done(),
+      publisher: this.publisher.done(),
+      supplier: this.supplier.done(),
+      language: this.language.done(),
+      age: this.age.done(),
+      catOff: this.catOff.done(),
+      catData: this.catData.done(),
+      statusNames: this.statusNames,
+      languageNames: this.languageNames,
+    };
+  }
+}
+
+/** Columns of the given books (in ascending id order). */
+export function listingColumns(books: readonly ListingBook[]): ListingColumns {
+  const builder = new ListingColumnsBuilder();
+  for (const b of books) builder.add(b);
+  return builder.build();
+}
+
+/** The columns and what is derived from them (orders, members): computed where the columns are read. */
+export interface ListingParts {
+  columns: ListingColumns;
+  slotById: Int32Array;
+  createdPerm: Int32Array;
+  createdRank: Int32Array;
+  soldPerm: Int32Array;
+  soldRank: Int32Array;
+  pricePerm: Int32Array;
+  priceRank: Int32Array;
+  salePerm: Int32Array;
+  saleRank: Int32Array;
+  categoryOff: Int32Array;
+  categoryData: Int32Array;
+  publisherOff: Int32Array;
+  publisherData: Int32Array;
+  supplierOff: Int32Array;
+  supplierData: Int32Array;
+  languageOff: Int32Array;
+  languageData: Int32Array;
+}
+
+/** Sorts and groups the columns (seconds of CPU at a million books: the worker thread's part of a build). */
+export function listingParts(c: ListingColumns): ListingParts {
+  const n = c.ids.length;
+  const maxOf = (a: Int32Array) => a.reduce((m, v) => (v > m ? v : m), 0);
+  const maxId = maxOf(c.ids);
+  const slotById = new Int32Array(maxId + 1).fill(NONE);
+  for (let s = 0; s < n; s++) slotById[c.ids[s]!] = s;
+  const created = orderBy(n, (s) => c.created[s]!);
+  const sold = orderBy(n, (s) => c.sold[s]!);
+  const price = orderBy(n, (s) => c.price[s]!);
+  const sale = orderBy(n, (s) => c.sale[s]!, (s) => c.sale[s]! !== NONE);
+  const categories = Members.of(n, (s, out) => {
+    for (let i = c.catOff[s]!; i < c.catOff[s + 1]!; i++) out.push(c.catData[i]!);
+  }, maxOf(c.catData) + 1);
+  const publishers = Members.of(n, (s, out) => out.push(c.publisher[s]!), maxOf(c.publisher) + 1);
+  const suppliers = Members.of(n, (s, out) => out.push(c.supplier[s]!), maxOf(c.supplier) + 1);
+  const languages = Members.of(n, (s, out) => out.push(c.language[s]!), c.languageNames.length);
+  return {
+    columns: c,
+    slotById,
+    createdPerm: created.perm,
+    createdRank: created.rank,
+    soldPerm: sold.perm,
+    soldRank: sold.rank,
+    pricePerm: price.perm,
+    priceRank: price.rank,
+    salePerm: sale.perm,
+    saleRank: sale.rank,
+    categoryOff: categories.off,
+    categoryData: categories.data,
+    publisherOff: publishers.off,
+    publisherData: publishers.data,
+    supplierOff: suppliers.off,
+    supplierData: suppliers.data,
+    languageOff: languages.off,
+    languageData: languages.data,
+  };
+}
+
+/** The buffers of the parts, to move them to another thread without a copy. */
+export function partBuffers(p: ListingParts): ArrayBuffer[] {
+  const arrays = [...Object.values(p.columns), ...Object.values(p).filter((v) => ArrayBuffer.isView(v))];
+  return [...new Set(arrays.filter((a): a is ArrayBufferView => ArrayBuffer.isView(a)).map((a) => a.buffer as ArrayBuffer))];
+}

@@ -1,0 +1,96 @@
+/**
+ * CPU of the shopper's listings (the `listing-mixed` paths) measured inside one process, as profile-search.ts
+ * does for searches: `node --conditions=@nhasach/source --import tsx bench/profile-listing.ts [--requests N]
+ * [--no-index]`. Builds the app on the benchmark database, waits for the listing index, then sends the paths one
+ * at a time through Fastify's inject and prints CPU ms per request of this process and of the database's backends.
+ * With `--cpu-prof` on node's command line, the profile shows where the process's share goes.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { listingPaths } from './listing-paths.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    requests: { type: 'string', default: '3000' },
+    'no-index': { type: 'boolean', default: false },
+  },
+});
+const root = fileURLToPath(new URL('..', import.meta.url));
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/nhasach_bench';
+const dbName = new URL(databaseUrl).pathname.slice(1);
+Object.assign(process.env, {
+  NODE_ENV: 'production',
+  DATABASE_URL: databaseUrl,
+  DATA_DIR: path.join(root, 'bench', '.data', 'server'),
+  SEED_DEMO: 'false',
+  SEARCH_CACHE: 'false',
+  SEARCH_INDEX: 'false',
+  LISTING_INDEX: String(!args['no-index']),
+  LOG_LEVEL: 'warn',
+});
+const { loadConfig } = await import('../apps/server/src/config.ts');
+const { openDatabase } = await import('../apps/server/src/db/client.ts');
+const { buildApp } = await import('../apps/server/src/app.ts');
+
+function backendsCpu(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${dbName} `)) continue;
+      const f = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = f.slice(f.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      // process ended
+    }
+  }
+  return total;
+}
+const processCpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+const client = new pg.Client({ connectionString: databaseUrl });
+await client.connect();
+const slugs = async (table: string) => (await client.query<{ slug: string }>(`select slug from ${table} order by id`)).rows.map((r) => r.slug);
+const paths = listingPaths({ categories: await slugs('categories'), publishers: await slugs('publishers'), suppliers: await slugs('suppliers') }, 12000)
+  // The last pages need the server's totals: page 100 stands in for them here.
+  .map((p) => p.replace(/page=last$/, 'page=100'));
+await client.end();
+
+const config = loadConfig();
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const app = await buildApp({ config, database });
+await app.ready();
+if (!args['no-index']) {
+  const t = performance.now();
+  await app.inject({ method: 'GET', url: '/api/v1/books/catalog?page=0' });
+  while (!app.catalog.listingIndexStats()) await new Promise((r) => setTimeout(r, 200));
+  console.log(`listing index ready in ${((performance.now() - t) / 1000).toFixed(1)} s, ${JSON.stringify(app.catalog.listingIndexStats())}`);
+}
+const n = Number(args.requests);
+const slow: [number, string][] = [];
+async function measure(label: string, from: number) {
+  const p0 = processCpu();
+  const d0 = backendsCpu();
+  for (let i = 0; i < n; i++) {
+    const url = paths[(from + i) % paths.length]!;
+    const t = performance.now();
+    const res = await app.inject({ method: 'GET', url });
+    const ms = performance.now() - t;
+    if (res.statusCode !== 200) throw new Error(`${res.statusCode} for ${url}: ${res.body.slice(0, 200)}`);
+    slow.push([ms, url]);
+  }
+  console.log(`${label}: ${n} listings, CPU ms/request ${((processCpu() - p0) / n).toFixed(2)} server + ${((backendsCpu() - d0) / n).toFixed(2)} database`);
+}
+await measure('listings (inject, first run)', 0);
+slow.length = 0;
+await measure('listings (inject)', n);
+slow.sort((a, b) => b[0] - a[0]);
+console.log('slowest:\n' + slow.slice(0, 15).map(([ms, url]) => `${ms.toFixed(1)} ms ${url}`).join('\n'));
+await app.close();
+await database.close();
