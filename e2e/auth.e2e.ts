@@ -421,7 +421,7 @@ describe('auth and account journey', () => {
     await context.close();
   });
 
-  it('shows the intro overlay once, and never with skipIntro, the skip-once flag, staff pages or staff users', async () => {
+  it('shows the intro overlay once on the home page or a listing, and never with skipIntro, the skip-once flag, deep links or staff users', async () => {
     const { context, page } = await newPage(browser, store.baseUrl, { showIntro: true });
     const intro = page.getByRole('dialog', { name: /Tri thức trong tầm tay/ });
     const settle = async () => {
@@ -434,14 +434,21 @@ describe('auth and account journey', () => {
     expect(await intro.count()).toBe(0);
 
     await page.evaluate(() => localStorage.setItem('intro-skip-once', '1'));
-    await page.goto('/lien-he');
+    await page.goto('/');
     await settle();
     expect(await intro.count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('intro-skip-once'))).toBeNull();
 
-    // Staff area (guest is sent to login there, which is a storefront page: the overlay may show on it).
+    // A staff area sends a guest to login: a deep link, nothing covers it (nor the contact page).
     await page.goto('/sale/orders');
     await page.waitForURL((url) => url.pathname === '/dang-nhap');
+    await settle();
+    expect(await intro.count()).toBe(0);
+    await page.goto('/lien-he');
+    await settle();
+    expect(await intro.count()).toBe(0);
+    // A listing shows it.
+    await page.goto('/search?q=sach');
     await poll(() => intro.isVisible()).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Khám phá ngay');
     await page.getByRole('button', { name: /Khám phá ngay/ }).click();

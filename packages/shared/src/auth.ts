@@ -1,3 +1,4 @@
+import type { CartMergeDto } from './cart.ts';
 import type { UserDto } from './users.ts';
 
 /**
@@ -13,6 +14,8 @@ export interface LoginResult {
   /** Lifetime of the access token in seconds. */
   expiresIn: number;
   user: UserDto;
+  /** The browser's guest cart joined the account's cart at this login (cart module); absent when there was none. */
+  cartMerge?: CartMergeDto;
 }
 
 export interface RefreshResult {

@@ -27,3 +27,6 @@ export const HOME_BANNERS: readonly Banner[] = [
   { name: 'new-books', alt: 'Sách mới lên kệ mỗi tuần từ Nhã Nam, NXB Trẻ, Kim Đồng', href: '#sach-moi' },
   { name: 'free-shipping', alt: 'Miễn phí giao hàng cho đơn từ 500.000₫', href: '#ban-chay' },
 ];
+
+/** The home page's og:image: apps/web/og/home.svg drawn into a PNG by `npm run banners`. */
+export const HOME_SHARE_IMAGE = { path: '/og/home.png', width: 1200, height: 630, alt: 'Nhà Sách: sách hay giao tận nhà' } as const;

@@ -95,3 +95,13 @@ export interface CartDto {
   voucher: CartVoucherDto | null;
 }
 
+
+/**
+ * What a login (or the end of a registration) did with the visitor's guest cart: how many lines it moved into the
+ * account's cart, and a Vietnamese notice for each line that was cut to the stock or the per-line maximum, or left
+ * out because the book sold out. Sent as `cartMerge` beside the login's token.
+ */
+export interface CartMergeDto {
+  merged: number;
+  notices: string[];
+}

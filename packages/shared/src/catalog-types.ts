@@ -292,10 +292,12 @@ export interface HomeCategoryBlock {
 
 /** GET /books/home (spec: Home data featuredSale, bestSellers; new products paged). */
 export interface HomeDataDto {
-  /** Books whose sale is active now, biggest discount first. */
+  /** Books whose sale is active now and ends within FLASH_SALE_WINDOW_DAYS, best-selling first. */
   featuredSale: BookCardDto[];
   /** First page of the newest books; later pages via /books/catalog?sort=NEWEST&page=N&size=15. */
   newest: PageResult<BookCardDto>;
   bestSellers: BookCardDto[];
+  /** "Bán chạy tuần này": most units ordered in the last WEEKLY_BEST_DAYS days (net of cancellations), at most bestSize. */
+  bestSellersWeek: BookCardDto[];
   categories: HomeCategoryBlock[];
 }

@@ -15,6 +15,10 @@ export const BIRTH_YEAR_MAX = 2100;
 export const DEFAULT_PAGE_SIZE = 12;
 export const MAX_PAGE_SIZE = 200;
 export const NEW_BADGE_DAYS = 14;
+/** The home's flash-sale block shows only sales that end within this many days (a countdown of weeks is no flash sale). */
+export const FLASH_SALE_WINDOW_DAYS = 7;
+/** The home's "Bán chạy tuần này" shelf counts the units ordered (net of cancellations) in this many days. */
+export const WEEKLY_BEST_DAYS = 7;
 export const QTY_MIN = 1;
 export const QTY_MAX = 99;
 /** Browser storage keys (spec section 9). */

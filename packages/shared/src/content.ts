@@ -100,3 +100,48 @@ export const contactListQuerySchema = z.object({
   status: z.preprocess(queryScalar, z.enum(CONTACT_STATUSES, { error: 'Trạng thái không hợp lệ.' }).optional()),
 });
 export const contactHandledSchema = z.object({ handled: z.boolean({ error: 'handled phải là true hoặc false.' }) });
+
+// ---------------------------------------------------------------------------------------------------------
+// Shop settings: what the footer shows of the business (set by admins; an empty field hides its part)
+
+/** The Bộ Công Thương badge picture the shop ships (apps/web/public/badges). */
+export const MOIT_BADGE_IMAGE = '/badges/da-thong-bao-bct.svg';
+
+/** The keys of the shop settings and their labels in the back-office. */
+export const SHOP_SETTING_FIELDS = {
+  businessName: 'Tên doanh nghiệp',
+  businessRegistration: 'Giấy chứng nhận đăng ký doanh nghiệp (số, nơi cấp, ngày cấp)',
+  businessAddress: 'Địa chỉ trụ sở',
+  moitUrl: 'Liên kết thông báo với Bộ Công Thương',
+  moitImageUrl: 'Ảnh huy hiệu "Đã thông báo Bộ Công Thương"',
+} as const;
+export type ShopSettingKey = keyof typeof SHOP_SETTING_FIELDS;
+export type ShopSettingsDto = Record<ShopSettingKey, string>;
+
+const settingText = (label: string, max: number) =>
+  text(label)
+    .trim()
+    .max(max, `${label} tối đa ${max} ký tự.`);
+const linkText = (label: string) =>
+  settingText(label, 500).refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v) || /^\/[^\s/][^\s]*$/.test(v), `${label} phải là địa chỉ http(s)://… hoặc đường dẫn bắt đầu bằng /.`);
+
+export const shopSettingsSchema = z
+  .object({
+    businessName: settingText(SHOP_SETTING_FIELDS.businessName, 200),
+    businessRegistration: settingText(SHOP_SETTING_FIELDS.businessRegistration, 300),
+    businessAddress: settingText(SHOP_SETTING_FIELDS.businessAddress, 300),
+    moitUrl: linkText(SHOP_SETTING_FIELDS.moitUrl),
+    // A picture the shop serves itself (the pages' Content-Security-Policy loads images from the shop only), e.g.
+    // the bundled /badges/da-thong-bao-bct.svg.
+    moitImageUrl: settingText(SHOP_SETTING_FIELDS.moitImageUrl, 500).refine(
+      (v) => v === '' || /^\/[^\s/][^\s]*$/.test(v),
+      `${SHOP_SETTING_FIELDS.moitImageUrl} phải là đường dẫn ảnh trên cửa hàng, bắt đầu bằng / (ví dụ /badges/da-thong-bao-bct.svg).`,
+    ),
+  })
+  .partial()
+  .strict();
+export type ShopSettingsInput = z.input<typeof shopSettingsSchema>;
+
+/** The footer's business block shows when any of its details is set; the badge only with both its link and image. */
+export const hasBusinessDetails = (s: Partial<ShopSettingsDto>): boolean => Boolean(s.businessName || s.businessRegistration || s.businessAddress);
+export const hasMoitBadge = (s: Partial<ShopSettingsDto>): boolean => Boolean(s.moitUrl && s.moitImageUrl);

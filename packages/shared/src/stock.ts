@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { jsonId, jsonInt, pageParam, queryId, queryScalar, queryText, sizeParam, text } from './input.ts';
 import { isbn13Problem, normalizeIsbn } from './isbn.ts';
+import { emailSchema } from './validation.ts';
 
 /**
  * The stock room (docs/decisions.md, Stock room): every change of a book's stock is a movement of the ledger with a
@@ -197,6 +198,8 @@ export interface BookStockDto {
   lastUnitCost: number | null;
   /** What the movements add up to: always equals stock. */
   ledgerTotal: number;
+  /** Shoppers waiting for a mail when the book is back in stock (confirmed "Báo tôi khi có hàng"). */
+  alertsWaiting: number;
 }
 
 export interface ReorderRowDto {
@@ -212,6 +215,8 @@ export interface ReorderRowDto {
   lastUnitCost: number | null;
   /** Enough for 30 days of sales above the threshold, at least up to twice the threshold. */
   suggestedQuantity: number;
+  /** Shoppers waiting for a mail when the book is back in stock. */
+  alertsWaiting: number;
 }
 
 export interface ReceiptLineDto {
@@ -357,3 +362,22 @@ export interface SalesReportDto {
  */
 export const SALES_REPORT_RULE =
   'Doanh thu hàng = tổng thành tiền các dòng của đơn được tính doanh thu (đã thanh toán, hoặc COD đã giao), chưa trừ mã giảm giá cấp đơn và phí vận chuyển. Giá vốn = số lượng × giá nhập của phiếu nhập gần nhất trước ngày đặt. Lãi gộp = doanh thu có giá vốn − giá vốn.';
+
+/** "Báo tôi khi có hàng" (product page of a sold-out book): a guest gives an e-mail, a signed-in shopper nothing. */
+export const stockAlertSchema = z
+  .object({ email: emailSchema.optional() })
+  .strict();
+
+export const STOCK_ALERT_MESSAGES = {
+  subscribed: 'Chúng tôi sẽ gửi email cho bạn khi sách có hàng trở lại.',
+  confirmSent: 'Vui lòng mở email và bấm liên kết xác nhận để nhận thông báo khi sách có hàng.',
+  emailRequired: 'Vui lòng nhập email để nhận thông báo khi có hàng.',
+  inStock: 'Sách đang có hàng, bạn có thể mua ngay.',
+  unavailable: 'Sách này không còn bán.',
+  linkInvalid: 'Liên kết xác nhận không hợp lệ hoặc đã được dùng.',
+} as const;
+
+/** Whether the signed-in shopper waits for the book (the product page's button state). */
+export interface StockAlertStateDto {
+  subscribed: boolean;
+}

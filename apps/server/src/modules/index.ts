@@ -4,13 +4,14 @@ import type { Database } from '../db/client.ts';
 import { addressRoutes } from './addresses/index.ts';
 import { auditRoutes } from './audit/index.ts';
 import { authRoutes, changePasswordRoutes, revokeAllForUser } from './auth/index.ts';
-import { cartRoutes, selectedVoucherLines } from './cart/index.ts';
+import { cartFormRoutes, cartRoutes, mergeGuestCartOf, selectedVoucherLines } from './cart/index.ts';
 import {
   bookCoverData,
   bookImageUploadRoutes,
   catalogAdminRoutes,
   stockAdminRoutes,
   warehouseRoutes,
+  stockAlertRoutes,
   bookImportRoutes,
   catalogPlugin,
   catalogRoutes,
@@ -118,7 +119,8 @@ export async function registerModules(app: FastifyInstance, { mailer, media, cat
   // The mail worker runs from onReady to onClose; GET /media/* serves the files.
   await app.register(mailPlugin, { mailer });
   await app.register(mediaRoutes, { media });
-  await app.register(authRoutes, { prefix: '/api/v1', mailer });
+  // A visitor's guest cart joins the account's cart at login and at the end of a registration.
+  await app.register(authRoutes, { prefix: '/api/v1', mailer, mergeGuestCart: mergeGuestCartOf });
   // Change password answers on both paths the spec saw: /api/v1/users/... and /users/...
   await app.register(changePasswordRoutes, { prefix: '/api/v1', mailer });
   await app.register(changePasswordRoutes, { mailer });
@@ -127,6 +129,9 @@ export async function registerModules(app: FastifyInstance, { mailer, media, cat
   await app.register(catalogRoutes, { prefix: '/api/v1', catalog });
   await app.register(engagementRoutes, { prefix: '/api/v1', catalog });
   await app.register(cartRoutes, { prefix: '/api/v1' });
+  // The product page's buy bar before JavaScript: a plain form post to /gio-hang/them.
+  await app.register(cartFormRoutes);
+  await app.register(stockAlertRoutes, { prefix: '/api/v1' });
   await app.register(addressRoutes, { prefix: '/api/v1' });
   await app.register(geoRoutes, { prefix: '/api/v1' });
   await app.register(orderRoutes, { prefix: '/api/v1', process: orderProcess, paymentMethods: payments.get });

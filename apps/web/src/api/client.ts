@@ -61,9 +61,26 @@ export class ApiError extends Error {
 }
 
 export const DEFAULT_ERROR_TEXT = 'Đã có lỗi xảy ra';
+/** The server (or the network to it) does not answer: what a shopper reads instead of the browser's "Failed to fetch". */
+export const NETWORK_ERROR_TEXT = 'Không kết nối được máy chủ. Vui lòng kiểm tra mạng và thử lại.';
+export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';
+
+/**
+ * A request (or a script file) that never got an answer: fetch's TypeError ('Failed to fetch', 'NetworkError when
+ * attempting to fetch resource.', 'Load failed'), or a page's lazy part that could not be loaded.
+ */
+export function isNetworkFailure(err: unknown): boolean {
+  if (err instanceof ApiError) return err.code === NETWORK_ERROR_CODE;
+  if (!(err instanceof Error) || err.name === 'AbortError') return false;
+  return (
+    err instanceof TypeError ||
+    /failed to fetch|networkerror|load failed|dynamically imported module|importing a module script failed|error loading dynamically/i.test(err.message)
+  );
+}
 
 /** User-facing text of any error: body message, error, detail, then the error's own message, else the fallback. */
 export function errorText(err: unknown, fallback = DEFAULT_ERROR_TEXT): string {
+  if (isNetworkFailure(err)) return NETWORK_ERROR_TEXT;
   if (err instanceof ApiError) return err.message || fallback;
   if (err instanceof Error && err.message) return err.message;
   return fallback;
@@ -187,13 +204,19 @@ async function send(method: string, path: string, opts: RequestOptions, retried:
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(opts.body);
   }
-  return transport(`${API_BASE}${path}${toQueryString(opts.query)}`, {
-    method,
-    headers,
-    body,
-    credentials: 'include',
-    signal: opts.signal,
-  });
+  try {
+    return await transport(`${API_BASE}${path}${toQueryString(opts.query)}`, {
+      method,
+      headers,
+      body,
+      credentials: 'include',
+      signal: opts.signal,
+    });
+  } catch (err) {
+    // No answer at all (server down, offline): a Vietnamese message, never the browser's 'Failed to fetch'.
+    if (isNetworkFailure(err)) throw new ApiError(NETWORK_ERROR_TEXT, 0, NETWORK_ERROR_CODE, undefined, undefined);
+    throw err;
+  }
 }
 
 /** Sends a request and returns the raw parsed body (envelope included); throws ApiError on failure. */
@@ -214,6 +237,8 @@ export async function requestRaw(method: string, path: string, opts: RequestOpti
   }
   if (!res.ok) {
     const b = body && typeof body === 'object' ? (body as Record<string, unknown>) : undefined;
+    // A proxy's own page when the app behind it is down (502, 503, 504 with no JSON): the server is unreachable.
+    if (!b && res.status >= 502 && res.status <= 504) throw new ApiError(NETWORK_ERROR_TEXT, res.status, NETWORK_ERROR_CODE, undefined, body);
     throw new ApiError(
       textFromBody(body) ?? `${DEFAULT_ERROR_TEXT} (${res.status})`,
       res.status,

@@ -7,7 +7,7 @@ import { LogoMark } from '../components/Logo.tsx';
 import { allRoles } from '../features/auth/session.ts';
 import { useAuth } from '../features/auth/useAuth.ts';
 import { storage } from '../lib/storage.ts';
-import { SALE_ROLES, isStaffPath } from './access.ts';
+import { SALE_ROLES, isIntroPath } from './access.ts';
 import { STORE_PROMISES } from './layout/Footer.tsx';
 
 let skipOnceThisLoad: boolean | undefined;
@@ -25,8 +25,9 @@ function consumeSkipOnce(): boolean {
 }
 
 /**
- * Welcome overlay (spec section 2): once per browser (flag intro-seen-v2), never on admin/sale pages or for
- * SALE/ADMIN users, not with ?skipIntro=1, and not on the load right after the one-time skip flag was set.
+ * Welcome overlay (spec section 2): once per browser (flag intro-seen-v2), never for SALE/ADMIN users, not with
+ * ?skipIntro=1, and not on the load right after the one-time skip flag was set; only on the home page and the
+ * listings (isIntroPath), never over a deep link such as a book, the cart, checkout, login or an order.
  */
 export function IntroOverlay() {
   const location = useLocation();
@@ -54,7 +55,7 @@ export function IntroOverlay() {
 
   const skipByQuery = new URLSearchParams(location.search).get('skipIntro') === '1';
   const staff = hasAnyRole(allRoles(user), SALE_ROLES);
-  const open = painted && !skipThisLoad && !dismissed && !skipByQuery && !staff && !isStaffPath(location.pathname);
+  const open = painted && !skipThisLoad && !dismissed && !skipByQuery && !staff && isIntroPath(location.pathname);
 
   const close = () => {
     storage.set(STORAGE_KEYS.introSeen, '1');

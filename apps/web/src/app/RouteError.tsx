@@ -1,11 +1,17 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from 'react-router';
+import { isNetworkFailure } from '../api/client.ts';
 import { buttonClass } from '../components/Button.tsx';
 import { AlertCircleIcon } from '../components/icons.tsx';
+import { NetworkErrorBlock } from './NetworkErrorBlock.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 
 /** Shown when a page throws while rendering (or a lazy chunk fails to load after a deploy). */
 export function RouteError() {
   const error = useRouteError();
+  const revalidator = useRevalidator();
+  // The server did not answer (a page's data or its file): say so in Vietnamese and retry in place, keeping the
+  // header; a reload would land on the browser's own error page while the server is down.
+  if (isNetworkFailure(error)) return <NetworkErrorBlock onRetry={() => void revalidator.revalidate()} />;
   if (isRouteErrorResponse(error) && error.status === 404) {
     // A route's loader names what it did not find (app/routes/load.ts).
     const what = error.data === 'book' || error.data === 'category' ? error.data : 'page';

@@ -38,3 +38,10 @@ export function canAccess(path: string, user: SessionUser | null): boolean {
 
 /** Staff areas have their own layout and never show the intro overlay. */
 export const isStaffPath = (pathname: string) => matches(pathname, '/admin') || matches(pathname, '/sale');
+
+/**
+ * The pages the intro overlay may open on: the home page and the listings (category, search), where a visitor is
+ * browsing. A deep link (a book, the cart, checkout, login, an order, a payment result) is a shopper with a task:
+ * nothing covers it.
+ */
+export const isIntroPath = (pathname: string) => pathname === '/' || matches(pathname, '/danh-muc') || matches(pathname, '/search');

@@ -28,11 +28,11 @@ export function DiscountBadge({ percent, className = '' }: { percent: number; cl
   );
 }
 
-/** 'New' for books created within 14 days. */
+/** 'Mới' (the spec's 'New' badge, in the shop's language) for books created within 14 days. */
 export function NewBadge({ className = '' }: { className?: string }) {
   return (
     <Badge tone="new" className={className}>
-      New
+      Mới
     </Badge>
   );
 }

@@ -81,7 +81,8 @@ export function BookCard({ book, eager = false, saleBar = false, className = '' 
             ) : (
               <StarRating value={0} size={10} />
             )}
-            <span className="whitespace-nowrap">Đã bán {formatSold(book.sold)}</span>
+            {/* Never 'Đã bán 0': a book nobody bought yet just shows no count. */}
+            {book.sold > 0 && <span className="whitespace-nowrap">Đã bán {formatSold(book.sold)}</span>}
           </div>
         )}
       </div>
@@ -94,10 +95,10 @@ function SoldBar({ sold, stock }: { sold: number; stock: number }) {
   const total = sold + Math.max(0, stock);
   const pct = total > 0 ? Math.max(8, Math.round((sold / total) * 100)) : 100;
   return (
-    <div className="relative mt-1 h-4 overflow-hidden rounded-full bg-brand-100" aria-label={`Đã bán ${sold}`}>
+    <div className="relative mt-1 h-4 overflow-hidden rounded-full bg-brand-100" aria-label={sold > 0 ? `Đã bán ${sold}` : 'Vừa mở bán'}>
       <div className={`h-full rounded-full bg-gradient-to-r from-brand-500 to-amber-400 ${widthClass(pct)}`} />
       <span className="absolute inset-0 grid place-items-center text-[10px] font-bold tracking-wide text-white uppercase drop-shadow-[0_1px_1px_rgb(0_0_0/0.35)]">
-        {stock <= 0 ? 'Đã bán hết' : `Đã bán ${formatSold(sold)}`}
+        {stock <= 0 ? 'Đã bán hết' : sold > 0 ? `Đã bán ${formatSold(sold)}` : 'Vừa mở bán'}
       </span>
     </div>
   );

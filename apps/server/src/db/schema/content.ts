@@ -37,3 +37,14 @@ export const contactMessages = pgTable(
     index('contact_messages_new_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.handledAt} is null`),
   ],
 );
+
+/**
+ * Shop settings set by admins in the content back-office (key -> text): the business registration details and the
+ * Ministry of Industry and Trade notification badge of the footer. An empty or missing value hides its part.
+ */
+export const shopSettings = pgTable('shop_settings', {
+  key: varchar('key', { length: 64 }).primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: varchar('updated_by', { length: 32 }),
+});

@@ -178,3 +178,32 @@ export const bookImports = pgTable('book_imports', {
   heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 });
+
+/**
+ * "Báo tôi khi có hàng": a shopper waiting for a sold-out book. A signed-in shopper's request is confirmed at once,
+ * a guest's e-mail when its link is opened. The ledger (catalog/stock/alerts.ts) mails each confirmed request once,
+ * in the transaction where the book's stock rises from zero, and stamps notifiedAt.
+ */
+export const stockAlerts = pgTable(
+  'stock_alerts',
+  {
+    id: serial('id').primaryKey(),
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    email: varchar('email', { length: 254 }).notNull(),
+    /** The confirmation link's secret (guests). */
+    token: varchar('token', { length: 64 }).notNull(),
+    /** The shop's address when asked: the mail links back to the book there. */
+    shopUrl: varchar('shop_url', { length: 300 }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('stock_alerts_waiting_uq').on(t.bookId, sql`lower(${t.email})`).where(sql`${t.notifiedAt} is null`),
+    uniqueIndex('stock_alerts_token_uq').on(t.token),
+    index('stock_alerts_due_idx').on(t.bookId).where(sql`${t.confirmedAt} is not null and ${t.notifiedAt} is null`),
+  ],
+);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ERROR_CODES,
@@ -8,6 +8,7 @@ import {
   loginSchema,
   registerSchema,
   verifyEmailSchema,
+  type CartMergeDto,
 } from '@nhasach/shared';
 import { AppError } from '../../lib/errors.ts';
 import { envelope } from '../../lib/envelope.ts';
@@ -32,6 +33,11 @@ import type { Mailer } from '../mail/index.ts';
 /** What the auth routes get from the composition root. */
 export interface AuthOptions {
   mailer: Mailer;
+  /**
+   * The cart module's step at login and at the end of a registration: moves the visitor's guest cart (named by its
+   * cookie) into the account's cart; null when there was none.
+   */
+  mergeGuestCart?: (request: FastifyRequest, reply: FastifyReply, userId: number) => Promise<CartMergeDto | null>;
 }
 
 const authContext = (app: FastifyInstance, { mailer }: AuthOptions): AuthContext => ({
@@ -68,8 +74,9 @@ export async function authRoutes(app: FastifyInstance, opts: AuthOptions): Promi
     { preHandler: [limits.verifyEmailIp.hit], schema: { tags, summary: 'Finish a registration with the code', body: verifyEmailSchema } },
     async (request, reply) => {
       const user = await verifyEmail(ctx, request.body);
+      const cartMerge = await opts.mergeGuestCart?.(request, reply, user.id);
       reply.status(201);
-      return envelope(201, user, 'Xác thực email thành công. Bạn có thể đăng nhập.');
+      return envelope(201, cartMerge ? { ...user, cartMerge } : user, 'Xác thực email thành công. Bạn có thể đăng nhập.');
     },
   );
 
@@ -95,7 +102,8 @@ export async function authRoutes(app: FastifyInstance, opts: AuthOptions): Promi
         const session = await login(ctx, request.body, userAgent(request));
         await limits.loginAccount.refund(request);
         setRefreshCookie(reply, session.refreshToken, cookiePolicy);
-        return envelope(200, session.result, 'Đăng nhập thành công');
+        const cartMerge = await opts.mergeGuestCart?.(request, reply, session.result.user.id);
+        return envelope(200, cartMerge ? { ...session.result, cartMerge } : session.result, 'Đăng nhập thành công');
       } catch (err) {
         if (!(err instanceof AppError && err.code === ERROR_CODES.invalidCredentials)) await limits.loginAccount.refund(request);
         throw err;

@@ -3,3 +3,7 @@ export { cartRoutes } from './routes.ts';
 export { getCart, insufficientStock, outOfStock, selectedVoucherLines } from './service.ts';
 export { buildCart, isOrderable, lineIssue, toCartItem, unitPrices } from './lines.ts';
 export { deleteLines, lockSelectedLines } from './repo.ts';
+export { mergeGuestCartOf } from './merge.ts';
+export { cartOf, addItem } from './service.ts';
+export { readGuestCartId, setGuestCartCookie, newGuestCartId } from './guest-cookie.ts';
+export { cartFormRoutes, CART_FORM_PATH } from './form-routes.ts';

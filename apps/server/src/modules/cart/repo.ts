@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { cartItems } from '../../db/schema/cart.ts';
 import { cartBooks, type CartBookRow } from '../catalog/index.ts';
+import * as guest from './guest-repo.ts';
 
 /** A cart line with what the summary needs of its book, read at request time. */
 export interface CartLineRow extends Omit<CartBookRow, 'id'> {
@@ -17,11 +18,55 @@ export async function cartLines(db: Db | Tx, userId: number): Promise<CartLineRo
     .from(cartItems)
     .where(eq(cartItems.userId, userId))
     .orderBy(desc(cartItems.createdAt), desc(cartItems.bookId));
+  return withBooks(db, lines);
+}
+
+/** Lines joined with their books as the catalogue has them now (a deleted book's line is dropped). */
+export async function withBooks(db: Db | Tx, lines: readonly { bookId: number; qty: number; selected: boolean }[]): Promise<CartLineRow[]> {
   const books = new Map((await cartBooks(db, lines.map((l) => l.bookId))).map(({ id, ...book }) => [id, book]));
   return lines.flatMap((line) => {
     const book = books.get(line.bookId);
     return book ? [{ ...line, ...book }] : [];
   });
+}
+
+/** Whose cart: a signed-in user's (cart_items) or a visitor's (guest_cart_items, by the signed cookie's id). */
+export type CartOwner = { kind: 'user'; userId: number } | { kind: 'guest'; guestId: string };
+
+/** The line operations of one cart, whichever table holds it. */
+export interface LineStore {
+  lines(db: Db | Tx): Promise<CartLineRow[]>;
+  find(db: Db | Tx, bookId: number): Promise<{ qty: number; selected: boolean } | undefined>;
+  add(db: Db, bookId: number, qty: number, limit: number): Promise<number | undefined>;
+  update(db: Db, bookId: number, set: { qty?: number; selected?: boolean }): Promise<unknown>;
+  remove(db: Db | Tx, bookIds?: readonly number[]): Promise<void>;
+  removeUnselected(db: Db): Promise<void>;
+  selectAll(db: Db, selected: boolean): Promise<void>;
+}
+
+export function storeOf(owner: CartOwner): LineStore {
+  if (owner.kind === 'user') {
+    const { userId } = owner;
+    return {
+      lines: (db) => cartLines(db, userId),
+      find: (db, bookId) => findLine(db, userId, bookId),
+      add: (db, bookId, qty, limit) => addToLine(db, userId, bookId, qty, limit),
+      update: (db, bookId, set) => updateLine(db, userId, bookId, set),
+      remove: (db, bookIds) => deleteLines(db, userId, bookIds),
+      removeUnselected: (db) => deleteUnselected(db, userId),
+      selectAll: (db, selected) => selectAll(db, userId, selected),
+    };
+  }
+  const { guestId } = owner;
+  return {
+    lines: async (db) => withBooks(db, await guest.guestLines(db, guestId)),
+    find: (db, bookId) => guest.findGuestLine(db, guestId, bookId),
+    add: (db, bookId, qty, limit) => guest.addToGuestLine(db, guestId, bookId, qty, limit),
+    update: (db, bookId, set) => guest.updateGuestLine(db, guestId, bookId, set),
+    remove: (db, bookIds) => guest.deleteGuestLines(db, guestId, bookIds),
+    removeUnselected: (db) => guest.deleteUnselectedGuestLines(db, guestId),
+    selectAll: (db, selected) => guest.selectAllGuestLines(db, guestId, selected),
+  };
 }
 
 export async function findLine(db: Db | Tx, userId: number, bookId: number): Promise<{ qty: number; selected: boolean } | undefined> {

@@ -4,7 +4,9 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { bookStockState } from '../catalog/index.ts';
 import { applyToCart, cartVoucher, removeFromCart } from '../vouchers/index.ts';
 import { buildCart, voucherLines } from './lines.ts';
+import { countGuestLines } from './guest-repo.ts';
 import * as repo from './repo.ts';
+import { storeOf, type CartOwner } from './repo.ts';
 
 /**
  * The cart of a logged-in user (spec section 7, Cart). Every call answers with the whole cart, recomputed from the
@@ -27,6 +29,14 @@ export const insufficientStock = (stock: number, qtyInCart: number, title?: stri
     { stockAvailable: stock, qtyInCart },
   );
 
+/** A guest cart holds at most this many lines (it costs the shop rows until it expires); an account has no cap. */
+export const GUEST_CART_MAX_LINES = 30;
+
+const guestCartFull = () =>
+  badRequest(`Giỏ hàng của khách chỉ chứa tối đa ${GUEST_CART_MAX_LINES} sản phẩm. Vui lòng đăng nhập để thêm tiếp.`, undefined, {
+    maxLines: GUEST_CART_MAX_LINES,
+  });
+
 const qtyCap = (qtyInCart: number) =>
   badRequest(`Mỗi sản phẩm chỉ được mua tối đa ${QTY_MAX} cuốn${qtyInCart > 0 ? ` (giỏ hàng đã có ${qtyInCart})` : ''}.`, undefined, {
     maxQty: QTY_MAX,
@@ -34,8 +44,14 @@ const qtyCap = (qtyInCart: number) =>
   });
 
 export async function getCart(db: Db, userId: number, now = new Date()): Promise<CartDto> {
-  const rows = await repo.cartLines(db, userId);
-  return buildCart(rows, now, 'STANDARD', await cartVoucher(db, userId, voucherLines(rows, now), now));
+  return cartOf(db, { kind: 'user', userId }, now);
+}
+
+/** The whole cart of a user or a guest (a guest cart never carries a voucher: vouchers need an account). */
+export async function cartOf(db: Db, owner: CartOwner, now = new Date()): Promise<CartDto> {
+  if (owner.kind === 'guest') return buildCart(await storeOf(owner).lines(db), now, 'STANDARD', null);
+  const rows = await repo.cartLines(db, owner.userId);
+  return buildCart(rows, now, 'STANDARD', await cartVoucher(db, owner.userId, voucherLines(rows, now), now));
 }
 
 /** The selected lines as the voucher rule reads them (the checkout's list of codes). */
@@ -65,51 +81,55 @@ async function sellableBook(db: Db, bookId: number) {
 }
 
 /** Adds to the line's quantity; the total never exceeds 99 nor the stock (refused, not trimmed). */
-export async function addItem(db: Db, userId: number, bookId: number, qty: number): Promise<CartDto> {
+export async function addItem(db: Db, owner: CartOwner, bookId: number, qty: number): Promise<CartDto> {
+  const store = storeOf(owner);
   const book = await sellableBook(db, bookId);
-  const inCart = (await repo.findLine(db, userId, bookId))?.qty ?? 0;
+  const line = await store.find(db, bookId);
+  const inCart = line?.qty ?? 0;
+  if (!line && owner.kind === 'guest' && (await countGuestLines(db, owner.guestId)) >= GUEST_CART_MAX_LINES) throw guestCartFull();
   const check = (current: number) => {
     if (current + qty > QTY_MAX) throw qtyCap(current);
     if (current + qty > book.stock) throw insufficientStock(book.stock, current);
   };
   check(inCart);
-  const written = await repo.addToLine(db, userId, bookId, qty, Math.min(QTY_MAX, book.stock));
+  const written = await store.add(db, bookId, qty, Math.min(QTY_MAX, book.stock));
   if (written === undefined) {
-    // A concurrent add of the same user got there first: report against the line as it is now.
-    check((await repo.findLine(db, userId, bookId))?.qty ?? 0);
+    // A concurrent add of the same cart got there first: report against the line as it is now.
+    check((await store.find(db, bookId))?.qty ?? 0);
   }
-  return getCart(db, userId);
+  return cartOf(db, owner);
 }
 
 /** {selected} and/or {qty}; qty 0 removes the line. Raising qty is checked against the stock, lowering never. */
-export async function updateItem(db: Db, userId: number, bookId: number, change: { qty?: number; selected?: boolean }): Promise<CartDto> {
-  const line = await repo.findLine(db, userId, bookId);
+export async function updateItem(db: Db, owner: CartOwner, bookId: number, change: { qty?: number; selected?: boolean }): Promise<CartDto> {
+  const store = storeOf(owner);
+  const line = await store.find(db, bookId);
   if (!line) throw notFound('Sản phẩm không có trong giỏ hàng.');
   if (change.qty === 0) {
-    await repo.deleteLines(db, userId, [bookId]);
-    return getCart(db, userId);
+    await store.remove(db, [bookId]);
+    return cartOf(db, owner);
   }
   if (change.qty !== undefined && change.qty > line.qty) {
     const book = await sellableBook(db, bookId);
     if (change.qty > book.stock) throw insufficientStock(book.stock, line.qty);
   }
-  await repo.updateLine(db, userId, bookId, change);
-  return getCart(db, userId);
+  await store.update(db, bookId, change);
+  return cartOf(db, owner);
 }
 
 /** Removing a line that is not there is not an error (double clicks). */
-export async function removeItem(db: Db, userId: number, bookId: number): Promise<CartDto> {
-  await repo.deleteLines(db, userId, [bookId]);
-  return getCart(db, userId);
+export async function removeItem(db: Db, owner: CartOwner, bookId: number): Promise<CartDto> {
+  await storeOf(owner).remove(db, [bookId]);
+  return cartOf(db, owner);
 }
 
-export async function clearCart(db: Db, userId: number, onlyUnselected: boolean): Promise<CartDto> {
-  if (onlyUnselected) await repo.deleteUnselected(db, userId);
-  else await repo.deleteLines(db, userId);
-  return getCart(db, userId);
+export async function clearCart(db: Db, owner: CartOwner, onlyUnselected: boolean): Promise<CartDto> {
+  if (onlyUnselected) await storeOf(owner).removeUnselected(db);
+  else await storeOf(owner).remove(db);
+  return cartOf(db, owner);
 }
 
-export async function selectAll(db: Db, userId: number, selected: boolean): Promise<CartDto> {
-  await repo.selectAll(db, userId, selected);
-  return getCart(db, userId);
+export async function selectAll(db: Db, owner: CartOwner, selected: boolean): Promise<CartDto> {
+  await storeOf(owner).selectAll(db, selected);
+  return cartOf(db, owner);
 }

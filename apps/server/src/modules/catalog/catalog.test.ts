@@ -415,8 +415,9 @@ describe('GET /books/home', () => {
     const { status, body } = await get<HomeDataDto>('/api/v1/books/home?status=ACTIVE&featuredSize=10&newSize=15&bestSize=4&perCategory=8');
     expect(status).toBe(200);
     const home = body.data;
-    // Running sales that lower the price, best-selling first: not the upcoming, over, or hidden ones.
-    expect(keysOf(home.featuredSale)).toEqual(['dnt', 'nghiGiau', 'anMang']);
+    // Running sales that lower the price and end within FLASH_SALE_WINDOW_DAYS, best-selling first: not the
+    // upcoming, over, hidden or open-ended ones (anMang's sale has no end).
+    expect(keysOf(home.featuredSale)).toEqual(['dnt', 'nghiGiau']);
     expect(home.featuredSale.every((c) => c.effectivePrice < c.price)).toBe(true);
     // status ACTIVE: the OUT_OF_STOCK book is not on the home page.
     expect(keysOf(home.newest.content)).toEqual(NEWEST.filter((k) => k !== 'veTuoiTho'));
@@ -425,6 +426,23 @@ describe('GET /books/home', () => {
     expect(home.categories.map((b) => b.category.slug)).toEqual(['van-hoc', 'kinh-te', 'thieu-nhi']);
     expect(keysOf(home.categories[0]!.books)).toEqual(['nhaGiaKim', 'matBiec', 'anMang', 'alchemist']);
     expect(home.categories[1]!.category).toEqual({ id: fx.category['kinh-te'], name: 'Kinh tế', slug: 'kinh-te' });
+  });
+
+  it('"Bán chạy tuần này" counts the units ordered in the last 7 days, net of cancellations', async () => {
+    const move = (key: string, delta: number, reason: string, daysAgo = 1) =>
+      t.app.db.execute(
+        sql`insert into stock_movements (book_id, delta, balance_after, reason, created_at)
+            values (${fx.book[key]!.id}, ${delta}, 1, ${reason}, now() - ${`${daysAgo} days`}::interval)`,
+      );
+    await move('matBiec', -3, 'ORDER');
+    await move('nhaGiaKim', -1, 'ORDER');
+    await move('biQuyet', -5, 'ORDER');
+    await move('biQuyet', 5, 'ORDER_CANCELLED');
+    await move('deMen', -9, 'ORDER', 10);
+    await move('veTuoiTho', -9, 'ORDER');
+    const home = (await get<HomeDataDto>('/api/v1/books/home?status=ACTIVE&bestSize=3')).body.data;
+    // Cancelled, older than a week, or not on sale (OUT_OF_STOCK with status ACTIVE asked): not counted.
+    expect(keysOf(home.bestSellersWeek)).toEqual(['matBiec', 'nhaGiaKim']);
   });
 
   it('the next pages of the newest books come from the catalogue call', async () => {

@@ -6,6 +6,7 @@ export { catalogPlugin, catalogRoutes } from './routes.ts';
 export { catalogAdminRoutes } from './admin/routes.ts';
 export { bookImageUploadRoutes } from './admin/uploads.routes.ts';
 export { stockAdminRoutes, warehouseRoutes } from './stock/routes.ts';
+export { stockAlertRoutes } from './stock/alert-routes.ts';
 export { bookImportRoutes } from './import/routes.ts';
 export type { CatalogAdminPorts } from './admin/context.ts';
 export { createCatalogService, type CatalogService, type CatalogServiceOptions } from './service.ts';

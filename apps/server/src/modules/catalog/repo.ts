@@ -24,6 +24,8 @@ export interface BookFilter {
   ageMax?: number;
   /** Only books whose sale is active now (home: featured sale). */
   onSaleNow?: boolean;
+  /** Only books whose sale has an end before this instant (home: the flash sale shows sales about to end). */
+  saleEndsBefore?: Date;
 }
 
 const FALSE = sql.raw('false');
@@ -44,6 +46,7 @@ export function whereSql(f: BookFilter, now: Date, withPrice = true): SQL {
   if (f.ageMin !== undefined) parts.push(sql`b.age_min_years >= ${f.ageMin}`);
   if (f.ageMax !== undefined) parts.push(sql`b.age_min_years <= ${f.ageMax}`);
   if (f.onSaleNow) parts.push(sql`${saleActiveSql(now)} and b.sale_price < b.price`);
+  if (f.saleEndsBefore) parts.push(sql`b.sale_end_at is not null and b.sale_end_at <= ${f.saleEndsBefore.toISOString()}::timestamptz`);
   if (withPrice && (f.priceMin !== undefined || f.priceMax !== undefined)) parts.push(effectivePriceRangeSql(f, now));
   return parts.length ? sql.join(parts, sql` and `) : sql.raw('true');
 }
@@ -279,4 +282,21 @@ export function topCategoryRows(db: Db, limit: number): Promise<NamedRef[]> {
 export async function listRefs(db: Db, table: 'publishers' | 'suppliers'): Promise<NamedRef[]> {
   const t = table === 'publishers' ? publishers : suppliers;
   return db.select({ id: t.id, name: t.name, slug: t.slug }).from(t).orderBy(asc(t.name), asc(t.id));
+}
+
+/**
+ * "Bán chạy tuần này": the visible books with the most units ordered since `since`, net of cancellations, read
+ * from the stock ledger (an order's ORDER movement, its cancellation's ORDER_CANCELLED), most first.
+ */
+export async function weeklyBestIds(db: Db, statuses: readonly string[], since: Date, limit: number): Promise<number[]> {
+  if (limit <= 0) return [];
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select m.book_id as id from stock_movements m join books b on b.id = m.book_id
+        where m.reason in ('ORDER', 'ORDER_CANCELLED') and m.created_at > ${since.toISOString()}::timestamptz
+          and ${visibleSql} and b.status = any(${textArray([...statuses])})
+        group by m.book_id having -sum(m.delta) > 0
+        order by -sum(m.delta) desc, m.book_id desc limit ${limit}`,
+  );
+  return rows.map((r) => r.id);
 }

@@ -1,6 +1,8 @@
 import {
   CATALOG_MAX_RESULT_WINDOW,
+  FLASH_SALE_WINDOW_DAYS,
   HOME_CATEGORY_COUNT,
+  WEEKLY_BEST_DAYS,
   hasAnyRole,
   isVisibleStatus,
   type BookCardDto,
@@ -26,7 +28,7 @@ import { toPage } from '../../lib/pagination.ts';
 import { type CategoryRow, buildCategoryTree, findCategory, flattenCategoryTree, loadCategoryRows, withDescendants } from './categories.ts';
 import { toBookDto, toCard } from './dto.ts';
 import { NO_ENGAGEMENT, type EngagementPort } from './engagement-port.ts';
-import { cardReader, countBooks, type BookCount, loadBookDetailRow, pageBookIds, topCategoryRows, type BookFilter } from './repo.ts';
+import { cardReader, countBooks, type BookCount, loadBookDetailRow, pageBookIds, topCategoryRows, weeklyBestIds, type BookFilter } from './repo.ts';
 import { createShelfService } from './related.ts';
 import { findVisibleIdByIsbn, isbnOf, normalizeTerm, sortedIdsPage, visibilityOnly } from './search.ts';
 import { indexAnswers } from './search-index.ts';
@@ -303,25 +305,30 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
       return homes.get(JSON.stringify(q), async () => {
         const now = new Date();
         const base: BookFilter = { visibleOnly: true, statuses: [q.status] };
-        // Featured sale: books whose sale runs now and really lowers the price, best-selling first.
-        const [saleIds, newIds, newTotal, bestIds, tops, rows] = await Promise.all([
-          pageBookIds(db, { ...base, onSaleNow: true }, BEST, 0, q.featuredSize, now),
+        // Flash sale: books whose sale runs now, really lowers the price and ends within FLASH_SALE_WINDOW_DAYS,
+        // best-selling first (a sale ending in two months is no flash sale).
+        const DAY = 24 * 60 * 60 * 1000;
+        const saleEndsBefore = new Date(now.getTime() + FLASH_SALE_WINDOW_DAYS * DAY);
+        const [saleIds, newIds, newTotal, bestIds, weekIds, tops, rows] = await Promise.all([
+          pageBookIds(db, { ...base, onSaleNow: true, saleEndsBefore }, BEST, 0, q.featuredSize, now),
           pageBookIds(db, base, NEWEST, 0, q.newSize, now),
           countOf(base, now).then((c) => c.n),
           pageBookIds(db, base, BEST, 0, q.bestSize, now),
+          weeklyBestIds(db, [q.status], new Date(now.getTime() - WEEKLY_BEST_DAYS * DAY), q.bestSize),
           topCategoryRows(db, HOME_CATEGORY_COUNT),
           loadCategoryRows(db),
         ]);
         const perCategory = await Promise.all(
           tops.map((c) => pageBookIds(db, { ...base, categorySets: [withDescendants(rows, c.id)] }, BEST, 0, q.perCategory, now)),
         );
-        const all = [...new Set([...saleIds, ...newIds, ...bestIds, ...perCategory.flat()])];
+        const all = [...new Set([...saleIds, ...newIds, ...bestIds, ...weekIds, ...perCategory.flat()])];
         const byId = new Map((await cards(all, now)).map((c) => [c.id, c]));
         const pick = (ids: number[]) => ids.map((id) => byId.get(id)).filter((c): c is BookCardDto => c !== undefined);
         return {
           featuredSale: pick(saleIds),
           newest: toPage(pick(newIds), newTotal, 0, Math.max(1, q.newSize)),
           bestSellers: pick(bestIds),
+          bestSellersWeek: pick(weekIds),
           categories: tops
             .map((category, i) => ({ category, books: pick(perCategory[i] ?? []) }))
             .filter((block) => block.books.length > 0),

@@ -9,6 +9,7 @@ import {
   contentPreviewSchema,
   contentSlugParams,
   idParams,
+  shopSettingsSchema,
 } from '@nhasach/shared';
 import { envelope } from '../../lib/envelope.ts';
 import { currentUser, optionalAuth, requireRoles } from '../../lib/guards.ts';
@@ -16,6 +17,7 @@ import { byBodyField, byIp, createLimiter } from '../../lib/rate-limit.ts';
 import { listContactMessages, sendContactMessage, setContactHandled } from './contact.ts';
 import { renderMarkdown } from './markdown.ts';
 import { getAdminPage, getPage, listPages, updatePage } from './pages.ts';
+import { getShopSettings, updateShopSettings } from './settings.ts';
 
 const MINUTE = 60_000;
 
@@ -30,6 +32,11 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     // Edits show within a minute; the page is the same for everyone.
     reply.header('cache-control', 'public, max-age=60');
     return getPage(app.db, req.params.slug);
+  });
+
+  r.get('/shop-settings', { schema: { tags, summary: "The footer's business details and Ministry of Industry and Trade badge (empty: hidden)" } }, async (_req, reply) => {
+    reply.header('cache-control', 'public, max-age=60');
+    return getShopSettings(app.db);
   });
 
   r.post(
@@ -64,6 +71,11 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
   r.post('/admin/pages/preview', { schema: { tags, security, summary: 'The HTML a Markdown text becomes (nothing saved)', body: contentPreviewSchema } }, (req) => ({
     html: renderMarkdown(req.body.markdown),
   }));
+
+  r.get('/admin/shop-settings', { schema: { tags, security, summary: "The footer's business details and badge" } }, () => getShopSettings(app.db));
+  r.put('/admin/shop-settings', { schema: { tags, security, summary: 'Save the business details and badge (an empty text hides it)', body: shopSettingsSchema } }, async (req) =>
+    envelope(200, await updateShopSettings(app.db, currentUser(req), req.body), 'Đã lưu thông tin doanh nghiệp.'),
+  );
 
   r.get('/admin/contact-messages', { schema: { tags, security, summary: 'Contact messages, newest first; status NEW or HANDLED', querystring: contactListQuerySchema } }, (req) =>
     listContactMessages(app.db, req.query),

@@ -293,6 +293,14 @@ describe('category, search and home pages before JavaScript', () => {
     const tree = queryData(p.html, ['categories', 'tree']) as { slug: string; children: unknown[] }[];
     expect(tree.length).toBeGreaterThan(5);
     expect(tree[0]!.children.length).toBeGreaterThan(0);
+    // The share picture is a 1200×630 PNG the server serves, not the favicon.
+    expect(p.meta('og:image')).toBe(`${ORIGIN}/og/home.png`);
+    expect(p.meta('og:image:width')).toBe('1200');
+    expect(p.meta('og:image:height')).toBe('630');
+    const png = await t.app.inject({ method: 'GET', url: '/og/home.png' });
+    expect(png.statusCode).toBe(200);
+    expect(png.headers['content-type']).toBe('image/png');
+    expect([png.rawPayload.readUInt32BE(16), png.rawPayload.readUInt32BE(20)]).toEqual([1200, 630]);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { BusinessDetails } from './BusinessDetails.tsx';
 import { Link } from 'react-router';
 import { BanknoteIcon, CreditCardIcon, HeadsetIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldCheckIcon, TruckIcon } from '../../components/icons.tsx';
 import { Logo } from '../../components/Logo.tsx';
@@ -130,6 +131,7 @@ export function Footer() {
       </div>
 
       <div className="border-t border-gray-100 bg-gray-50">
+        <BusinessDetails />
         {/* The year of the server's render and of the browser's may differ on New Year's Eve. */}
         <p className="page-container py-4 text-center text-xs text-gray-500" suppressHydrationWarning>
           © {formatDateVN(Date.now()).slice(-4)} Nhà Sách. Bảo lưu mọi quyền.

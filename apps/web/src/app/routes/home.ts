@@ -1,4 +1,4 @@
-import { BANNER_SIZES, bannerSrc, bannerSrcSet, HOME_BANNERS, SITE_NAME } from '@nhasach/shared';
+import { BANNER_SIZES, bannerSrc, bannerSrcSet, HOME_BANNERS, HOME_SHARE_IMAGE, SITE_NAME } from '@nhasach/shared';
 import { categoryTreeQueryOptions } from '../../features/storefront/api/get-category-tree.ts';
 import { homeQueryOptions } from '../../features/storefront/api/get-home.ts';
 import { absoluteUrl, HOME_DESCRIPTION, HOME_TITLE } from '../../lib/head.ts';
@@ -15,7 +15,15 @@ export const loader: RouteLoader = async (client, { request }) => {
       title: HOME_TITLE,
       description: HOME_DESCRIPTION,
       canonical: `${origin}/`,
-      image: absoluteUrl(origin, '/favicon.svg'),
+      // The share picture (1200×630 PNG drawn by npm run banners from apps/web/og/home.svg): link previews want a
+      // large raster picture, not the favicon.
+      image: absoluteUrl(origin, HOME_SHARE_IMAGE.path),
+      imageAlt: HOME_SHARE_IMAGE.alt,
+      og: [
+        ['og:image:type', 'image/png'],
+        ['og:image:width', String(HOME_SHARE_IMAGE.width)],
+        ['og:image:height', String(HOME_SHARE_IMAGE.height)],
+      ],
       // The first banner of the carousel is the home page's largest paint.
       preloadImage: { href: bannerSrc(FIRST_BANNER), srcset: bannerSrcSet(FIRST_BANNER), sizes: BANNER_SIZES },
       jsonLd: [

@@ -58,7 +58,9 @@ export function LoginPage() {
         return;
       }
       const signedIn = login(result);
-      toast.show(`Xin chào, ${signedIn.fullName ?? signedIn.name}!`);
+      // The guest cart joined the account's: say what had to be cut to the stock, if anything.
+      const notices = result.cartMerge?.notices ?? [];
+      toast.show(notices.length ? `Đã chuyển giỏ hàng vào tài khoản. ${notices.join(' ')}` : `Xin chào, ${signedIn.fullName ?? signedIn.name}!`);
       setJustLoggedIn(true);
     } catch (err) {
       setServerError(apiMessage(err, 'Đăng nhập thất bại.'));

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatVnd, type CartItemDto } from '@nhasach/shared';
 import { Alert } from '../../components/Alert.tsx';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { Button, buttonClass } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/StateBlocks.tsx';
-import { CartIcon, LockIcon, TrashIcon } from '../../components/icons.tsx';
+import { CartIcon, TrashIcon } from '../../components/icons.tsx';
+import { rememberLoginRedirect } from '../../components/LoginRequiredDialog.tsx';
 import { loginPathFor } from '../../lib/safeNext.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { useAuth } from '../auth/useAuth.ts';
@@ -20,43 +21,27 @@ type Pending =
   | { kind: 'clear-all' }
   | { kind: 'clear-unselected'; count: number };
 
-/** /gio-hang (spec section 2, Cart). The cart lives on the server, so guests are asked to log in. */
+/**
+ * /gio-hang (spec section 2, Cart). A guest's cart is kept on the server too (against its cookie); ordering needs an
+ * account, so a guest's checkout goes through login, where the guest cart joins the account's.
+ */
 export function CartPage() {
   useDocumentTitle('Giỏ hàng');
-  const { user } = useAuth();
   return (
     <div className="page-container py-5 sm:py-8">
       <Breadcrumb items={[{ label: 'Giỏ hàng' }]} className="mb-4" />
-      {user ? <CartView /> : <GuestCart />}
+      <CartView />
     </div>
   );
 }
 
-function GuestCart() {
-  return (
-    <>
-      <h1 className="mb-5 text-2xl font-bold text-gray-900">Giỏ hàng</h1>
-      <EmptyState
-        icon={<LockIcon size={28} />}
-        title="Đăng nhập để xem giỏ hàng"
-        description="Giỏ hàng được lưu trong tài khoản của bạn, mua sắm trên mọi thiết bị đều không lo mất sản phẩm đã chọn."
-        action={
-          <div className="flex flex-wrap justify-center gap-2">
-            <Link to={loginPathFor('/gio-hang')} className={buttonClass('primary', 'md')}>
-              Đăng nhập
-            </Link>
-            <Link to="/dang-ky" className={buttonClass('outline', 'md')}>
-              Tạo tài khoản
-            </Link>
-          </div>
-        }
-      />
-    </>
-  );
-}
+/** The buy bar's form (before the app's scripts ran) could not add its book: /gio-hang?themLoi=1. */
+const FORM_ADD_FAILED = 'Không thêm được sách vào giỏ hàng (có thể sách vừa hết hàng). Vui lòng thử lại.';
 
 function CartView() {
   const navigate = useNavigate();
+  const { user } = useAuth();
+  const [params] = useSearchParams();
   const { query, cart, busy, run } = useCart();
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState<Pending | null>(null);
@@ -113,10 +98,13 @@ function CartView() {
     );
   }
 
+  const formFailed = params.get('themLoi') === '1' && <Alert className="mb-4">{FORM_ADD_FAILED}</Alert>;
+
   if (items.length === 0) {
     return (
       <>
         <h1 className="mb-5 text-2xl font-bold text-gray-900">Giỏ hàng</h1>
+        {formFailed}
         <EmptyState
           icon={<CartIcon size={28} />}
           title="Giỏ hàng trống"
@@ -132,7 +120,11 @@ function CartView() {
   }
 
   const locked = busy !== null;
-  const goCheckout = () => navigate('/checkout');
+  const goCheckout = () => {
+    if (user) return navigate('/checkout');
+    rememberLoginRedirect('/checkout');
+    navigate(loginPathFor('/checkout'));
+  };
 
   return (
     <>
@@ -142,6 +134,16 @@ function CartView() {
 
       <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_340px] lg:gap-6">
         <div className="min-w-0 space-y-3">
+          {formFailed}
+          {!user && (
+            <Alert tone="info">
+              Giỏ hàng được giữ trên máy này.{' '}
+              <Link to={loginPathFor('/gio-hang')} className="font-semibold underline underline-offset-2">
+                Đăng nhập
+              </Link>{' '}
+              để lưu vào tài khoản và đặt hàng.
+            </Alert>
+          )}
           {error && (
             <Alert>
               <div className="flex items-start justify-between gap-3">

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { fetchAddresses } from '../../api/addresses.ts';
 import { addToCart, selectAllCart, setCartItemSelected } from '../../api/cart.ts';
 import { ApiError } from '../../api/client.ts';
@@ -28,22 +28,33 @@ export async function checkAddressReadiness(): Promise<AddressReadiness> {
 
 const isUnauthorized = (err: unknown) => err instanceof ApiError && err.status === 401;
 
+/** Checkout resuming a guest's "Mua ngay" after login: /checkout?buyNow={bookId}&qty={qty} (CheckoutPage). */
+export const buyNowPath = (bookId: number, qty: number) => `/checkout?buyNow=${bookId}&qty=${qty}`;
+
+/** The book and quantity of a /checkout?buyNow=… address, when they are sane. */
+export function buyNowParams(params: URLSearchParams): { bookId: number; qty: number } | undefined {
+  const bookId = Number(params.get('buyNow'));
+  const qty = Number(params.get('qty') ?? '1');
+  if (!Number.isInteger(bookId) || bookId <= 0 || !Number.isInteger(qty) || qty < 1 || qty > 99) return undefined;
+  return { bookId, qty };
+}
+
 /**
- * Buy now (spec section 4): a guest goes to login and back here; a signed-in user gets the book added and made
- * the only selected line, then goes to checkout, or to the address page first when no address is saved.
+ * Buy now (spec section 4): a guest goes to login, and from there to checkout with the book (the intent rides in the
+ * login's next: /checkout?buyNow=…, which does the rest once signed in); a signed-in user gets the book added and
+ * made the only selected line, then goes to checkout, or to the address page first when no address is saved.
  * Other failures are thrown for the caller to show ('Không thể mua ngay. Vui lòng thử lại.').
  */
 export function useBuyNow(): (bookId: number, qty: number) => Promise<void> {
   const { user } = useAuth();
   const { mutateAsync } = useCartWrite();
   const navigate = useNavigate();
-  const location = useLocation();
-  const here = `${location.pathname}${location.search}`;
   return useCallback(
     async (bookId: number, qty: number) => {
       const toLogin = () => {
-        rememberLoginRedirect(here);
-        navigate(loginPathFor(here));
+        const next = buyNowPath(bookId, qty);
+        rememberLoginRedirect(next);
+        navigate(loginPathFor(next));
       };
       if (!user) return toLogin();
       try {
@@ -60,8 +71,8 @@ export function useBuyNow(): (bookId: number, qty: number) => Promise<void> {
       const readiness = await checkAddressReadiness();
       if (readiness === 'login') toLogin();
       else if (readiness === 'missing') navigate(ADDRESS_PAGE_FOR_CHECKOUT);
-      else navigate('/checkout');
+      else navigate('/checkout', { replace: true });
     },
-    [user, navigate, here, mutateAsync],
+    [user, navigate, mutateAsync],
   );
 }

@@ -32,7 +32,8 @@ import { apiMessage } from '../../lib/apiMessage.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { VoucherField } from './VoucherField.tsx';
 import { lazyComponent } from '../../lib/lazyComponent.ts';
-import { ADDRESS_PAGE_FOR_CHECKOUT } from '../cart/buyNow.ts';
+import { ADDRESS_PAGE_FOR_CHECKOUT, buyNowParams } from '../cart/buyNow.ts';
+import { BuyNowResume } from '../cart/BuyNowResume.tsx';
 import { bookHref } from '../cart/CartLineRow.tsx';
 import { SummaryRow } from '../cart/CartSummary.tsx';
 import { useBottomBarSpace } from '../cart/useBottomBarSpace.ts';
@@ -62,11 +63,19 @@ export interface OrderPlacedState {
 export function CheckoutPage() {
   const [params] = useSearchParams();
   const gateway = gatewayParams(params);
+  // A guest's "Mua ngay" comes back here from login with its book (features/cart/buyNow.ts).
+  const buyNow = buyNowParams(params);
   useDocumentTitle(gateway ? 'Kết quả thanh toán' : 'Thanh toán');
   return (
     <div className="page-container py-5 sm:py-8">
       <Breadcrumb items={[{ label: 'Giỏ hàng', href: '/gio-hang' }, { label: gateway ? 'Kết quả thanh toán' : 'Thanh toán' }]} className="mb-4" />
-      {gateway ? <PaymentResult params={gateway} orderParam={params.get('order')} /> : <CheckoutForm />}
+      {gateway ? (
+        <PaymentResult params={gateway} orderParam={params.get('order')} />
+      ) : buyNow ? (
+        <BuyNowResume key={`${buyNow.bookId}-${buyNow.qty}`} bookId={buyNow.bookId} qty={buyNow.qty} />
+      ) : (
+        <CheckoutForm />
+      )}
     </div>
   );
 }

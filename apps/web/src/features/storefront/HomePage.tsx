@@ -39,6 +39,9 @@ export function HomePage() {
         <FlashSaleSection home={home.data} loading={home.isPending} failed={home.isError} />
       </HydratesApart>
       <HydratesApart>
+        <WeeklyBestSection home={home.data} />
+      </HydratesApart>
+      <HydratesApart>
         <NewProductsSection home={home.data} loading={home.isPending} failed={home.isError} />
       </HydratesApart>
       <HydratesApart>
@@ -192,6 +195,20 @@ function NewProductsSection({ home, loading, failed }: SectionProps) {
         label="Trang sản phẩm mới"
         className="mt-5"
       />
+    </section>
+  );
+}
+
+/** "Bán chạy tuần này": the most ordered books of the last 7 days (from the orders); hidden while the week has none. */
+function WeeklyBestSection({ home }: { home: SectionProps['home'] }) {
+  const books = home?.bestSellersWeek ?? [];
+  if (books.length === 0) return null;
+  return (
+    <section id="ban-chay-tuan" aria-labelledby="week-best-title" className="render-when-near rounded-2xl bg-white p-4 shadow-sm ring-1 ring-gray-200/70 sm:p-5">
+      <SectionHeader id="week-best-title" title="Bán chạy tuần này" icon={<TrophyIcon size={18} />} />
+      <WhenNear placeholder={<BookRowSkeleton />}>
+        <BookRow books={books} label="Bán chạy tuần này" />
+      </WhenNear>
     </section>
   );
 }

@@ -17,6 +17,7 @@ import { notFound } from '../../../lib/errors.ts';
 import type { AuthUser } from '../../../lib/guards.ts';
 import { toPage } from '../../../lib/pagination.ts';
 import { auditActor, recordAudit } from '../../audit/index.ts';
+import { alertsWaiting } from './alerts.ts';
 import { adjustStock } from './ledger.ts';
 import { lastUnitCosts } from './receipts.ts';
 
@@ -43,6 +44,7 @@ export async function bookStock(db: Conn, bookId: number): Promise<BookStockDto>
   );
   if (!row) throw notFound(STOCK_MESSAGES.bookNotFound);
   const cost = (await lastUnitCosts(db, [bookId])).get(bookId) ?? null;
+  const waiting = (await alertsWaiting(db, [bookId])).get(bookId) ?? 0;
   return {
     id: row.id,
     title: row.title,
@@ -56,6 +58,7 @@ export async function bookStock(db: Conn, bookId: number): Promise<BookStockDto>
     effectiveThreshold: row.threshold ?? LOW_STOCK_THRESHOLD,
     lastUnitCost: cost,
     ledgerTotal: row.ledger_total,
+    alertsWaiting: waiting,
   };
 }
 
@@ -184,6 +187,7 @@ export async function reorderList(db: Db, q: { page: number; size: number; q?: s
   );
   const [total] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n ${base}`);
   const costs = await lastUnitCosts(db, rows.map((r) => r.id));
+  const waiting = await alertsWaiting(db, rows.map((r) => r.id));
   return toPage(
     rows.map((r) => {
       const sold = Math.max(0, r.sold30);
@@ -198,6 +202,7 @@ export async function reorderList(db: Db, q: { page: number; size: number; q?: s
         supplier: r.supplier_id !== null ? { id: r.supplier_id, name: r.supplier_name ?? '' } : null,
         lastUnitCost: costs.get(r.id) ?? null,
         suggestedQuantity: Math.max(sold + r.threshold - r.stock, 2 * r.threshold - r.stock, 1),
+        alertsWaiting: waiting.get(r.id) ?? 0,
       };
     }),
     total?.n ?? 0,

@@ -5,6 +5,7 @@ import { stockMovements } from '../../../db/schema/stock.ts';
 import { intArray } from '../../../lib/db-values.ts';
 import { conflict, notFound } from '../../../lib/errors.ts';
 import { announceCatalogChange } from '../cache-bus.ts';
+import { notifyBackInStock } from './alerts.ts';
 
 /**
  * The stock ledger: the one place that writes stock_movements. Every writer of books.stock (inventory.ts for orders,
@@ -51,6 +52,9 @@ export async function recordMovements(tx: Tx, ctx: MovementContext, rows: readon
       actorName: ctx.actor?.username ?? null,
     }));
   for (let i = 0; i < values.length; i += CHUNK) await tx.insert(stockMovements).values(values.slice(i, i + CHUNK));
+  // A book back from zero mails the shoppers waiting for it ("Báo tôi khi có hàng"), once, in this transaction.
+  const back = values.filter((v) => v.delta > 0 && v.balanceAfter > 0 && v.balanceAfter - v.delta <= 0).map((v) => v.bookId);
+  if (back.length) await notifyBackInStock(tx, back);
 }
 
 export interface StockEntry {

@@ -10,6 +10,7 @@ import { FieldErrorText, inputClass } from '../../../components/TextField.tsx';
 import { useToast } from '../../../components/Toast.tsx';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
 import { Card, failureText, InlineAlert, PageHeader, TableSkeleton } from '../ui.tsx';
+import { ShopSettingsPanel } from './ShopSettingsPanel.tsx';
 
 /** /admin/pages: the information pages of the storefront, written in Markdown, with a preview of the result. */
 export function AdminPagesPage() {
@@ -22,6 +23,9 @@ export function AdminPagesPage() {
   return (
     <div className="mx-auto max-w-[1400px]">
       <PageHeader title="Trang thông tin" description="Hướng dẫn, chính sách và điều khoản hiển thị ở chân trang cửa hàng. Viết bằng Markdown." />
+      <div className="mb-5">
+        <ShopSettingsPanel />
+      </div>
       {pages.isPending ? (
         <Card>
           <TableSkeleton rows={6} cols={2} />

@@ -1,22 +1,19 @@
 import { useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useHydrated } from '../../../lib/useHydrated.ts';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { COVER_TYPE_LABELS, QTY_MAX, formatNumberVN, formatVnd, isNewBook, type BookDto } from '@nhasach/shared';
 import { addToCart, cartErrorText } from '../../../api/cart.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { DiscountBadge, NewBadge } from '../../../components/Badge.tsx';
 import { Button } from '../../../components/Button.tsx';
-import { LoginRequiredDialog, rememberLoginRedirect } from '../../../components/LoginRequiredDialog.tsx';
 import { Price, priceInfo } from '../../../components/Price.tsx';
 import { QuantityInput, clampQty } from '../../../components/QuantityInput.tsx';
 import { StarRating } from '../../../components/StarRating.tsx';
 import { useToast } from '../../../components/Toast.tsx';
 import { CartIcon, CheckCircleIcon, TruckIcon, ZapIcon } from '../../../components/icons.tsx';
 import { formatSold } from '../../../lib/books.ts';
-import { loginPathFor } from '../../../lib/safeNext.ts';
 import { searchPath } from '../../../lib/search.ts';
-import { useAuth } from '../../auth/useAuth.ts';
 import { useBuyNow } from '../../cart/buyNow.ts';
 import { useBottomBarSpace } from '../../cart/useBottomBarSpace.ts';
 import { useCartWrite } from '../../cart/useCartWrite.ts';
@@ -28,17 +25,12 @@ export const BUY_NOW_ERROR = 'Không thể mua ngay. Vui lòng thử lại.';
 
 /** Title, facts, price, stock, quantity, add to cart, buy now and the heart (spec section 2, Product detail). */
 export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: () => void }) {
-  const { user } = useAuth();
-  const navigate = useNavigate();
-  const location = useLocation();
   const toast = useToast();
   const cartWrite = useCartWrite();
   const buyNow = useBuyNow();
   const [qty, setQty] = useState(1);
   const [busy, setBusy] = useState<'cart' | 'buy' | null>(null);
   const [error, setError] = useState<string>();
-  const [askLogin, setAskLogin] = useState(false);
-  const here = `${location.pathname}${location.search}`;
   // The phone's buy bar is a portal into <body>: the server's HTML has no place for it, so it comes after hydration.
   const hydrated = useHydrated();
 
@@ -49,12 +41,9 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
   const maxQty = Math.max(1, Math.min(QTY_MAX, book.stock));
   const quantity = clampQty(qty, maxQty);
 
+  // A guest's book goes into the guest cart on the server (joined to the account's cart at login).
   const onAdd = async () => {
     setError(undefined);
-    if (!user) {
-      setAskLogin(true);
-      return;
-    }
     setBusy('cart');
     try {
       await cartWrite.mutateAsync(() => addToCart(book.id, quantity));
@@ -68,11 +57,6 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
 
   const onBuyNow = async () => {
     setError(undefined);
-    if (!user) {
-      rememberLoginRedirect(here);
-      navigate(loginPathFor(here));
-      return;
-    }
     setBusy('buy');
     try {
       // Adds, makes it the only selected line, checks the address book, then goes on (features/cart/buyNow.ts).
@@ -120,8 +104,12 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
           <StarRating value={book.ratingAverage} size={16} />
           <span className="text-gray-600">({formatNumberVN(book.ratingCount)} đánh giá)</span>
         </button>
-        <span aria-hidden="true" className="h-4 w-px bg-gray-300" />
-        <span className="text-gray-600">Đã bán {formatSold(book.sold)}</span>
+        {book.sold > 0 && (
+          <>
+            <span aria-hidden="true" className="h-4 w-px bg-gray-300" />
+            <span className="text-gray-600">Đã bán {formatSold(book.sold)}</span>
+          </>
+        )}
       </div>
 
       <div className="rounded-xl bg-gray-50 p-4 ring-1 ring-gray-100">
@@ -216,7 +204,6 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
         ))}
       </ul>
 
-      <LoginRequiredDialog open={askLogin} onClose={() => setAskLogin(false)} reason="Đăng nhập để thêm sách vào giỏ hàng và đặt mua." />
     </div>
   );
 }
