@@ -28,6 +28,7 @@ export * from './mail.ts';
 export * from './search.ts';
 export * from './datetime.ts';
 export * from './vouchers.ts';
+export * from './vouchers-schemas.ts';
 export * from './search-text.ts';
 export * from './storefront-params.ts';
 export * from './content.ts';

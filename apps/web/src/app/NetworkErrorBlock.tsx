@@ -1,4 +1,4 @@
-import { buttonClass } from '../components/Button.tsx';
+import { buttonClass } from '../components/ui/Button.tsx';
 import { NETWORK_ERROR_TEXT } from '../api/client.ts';
 
 /** The server cannot be reached: the Vietnamese message and a retry that stays on the page (no full reload). */

@@ -1,9 +1,14 @@
+import { Suspense } from 'react';
 import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from 'react-router';
+import { CircleAlertIcon } from 'lucide-react';
 import { isNetworkFailure } from '../api/client.ts';
-import { buttonClass } from '../components/Button.tsx';
-import { AlertCircleIcon } from '../components/icons.tsx';
+import { buttonClass } from '../components/ui/Button.tsx';
+import { lazyComponent } from '../lib/lazyComponent.ts';
 import { NetworkErrorBlock } from './NetworkErrorBlock.tsx';
-import { NotFoundPage } from './NotFoundPage.tsx';
+
+// The not-found page is a chunk of its own (most visits never see it); this page, shown when a chunk failed to load,
+// must not be one.
+const NotFoundPage = lazyComponent(async () => (await import('./NotFoundPage.tsx')).NotFoundPage);
 
 /** Shown when a page throws while rendering (or a lazy chunk fails to load after a deploy). */
 export function RouteError() {
@@ -15,12 +20,16 @@ export function RouteError() {
   if (isRouteErrorResponse(error) && error.status === 404) {
     // A route's loader names what it did not find (app/routes/load.ts).
     const what = error.data === 'book' || error.data === 'category' ? error.data : 'page';
-    return <NotFoundPage what={what} />;
+    return (
+      <Suspense fallback={null}>
+        <NotFoundPage what={what} />
+      </Suspense>
+    );
   }
   return (
     <div role="alert" className="mx-auto max-w-lg px-4 py-20 text-center">
       <div className="mx-auto grid size-14 place-items-center rounded-2xl bg-brand-50 text-brand-700">
-        <AlertCircleIcon size={28} />
+        <CircleAlertIcon size={28} />
       </div>
       <h1 className="mt-5 text-2xl font-bold text-gray-900">Đã xảy ra lỗi.</h1>
       <p className="mt-2 text-gray-600">Trang gặp sự cố khi hiển thị. Bạn hãy thử tải lại trang.</p>

@@ -1,5 +1,5 @@
 import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
-import { LoadingBlock } from '../components/Spinner.tsx';
+import { LoadingBlock } from '../components/ui/Spinner.tsx';
 import { isNetworkFailure } from '../api/client.ts';
 import { lazyComponent } from '../lib/lazyComponent.ts';
 import { NetworkErrorBlock } from './NetworkErrorBlock.tsx';

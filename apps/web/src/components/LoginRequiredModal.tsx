@@ -1,8 +1,8 @@
 import { Link, useLocation } from 'react-router';
 import { loginPathFor } from '../lib/safeNext.ts';
-import { buttonClass } from './Button.tsx';
+import { buttonClass } from './ui/Button.tsx';
 import { rememberLoginRedirect } from './LoginRequiredDialog.tsx';
-import { Modal } from './Modal.tsx';
+import { Modal } from './ui/Dialog.tsx';
 
 /** The open dialog of LoginRequiredDialog (its own chunk: most visits never show it). */
 export function LoginRequiredModal({ open, onClose, reason = 'Bạn cần đăng nhập để sử dụng tính năng này.' }: { open: boolean; onClose: () => void; reason?: string }) {

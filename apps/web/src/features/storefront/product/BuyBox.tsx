@@ -1,24 +1,31 @@
 import { useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useHydrated } from '../../../lib/useHydrated.ts';
-import { Link } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { COVER_TYPE_LABELS, QTY_MAX, formatNumberVN, formatVnd, isNewBook, type BookDto } from '@nhasach/shared';
+import { CircleCheckIcon, ShoppingCartIcon, TruckIcon, ZapIcon } from 'lucide-react';
 import { addToCart, cartErrorText } from '../../../api/cart.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { DiscountBadge, NewBadge } from '../../../components/Badge.tsx';
-import { Button } from '../../../components/Button.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { rememberLoginRedirect } from '../../../components/LoginRequiredDialog.tsx';
 import { Price, priceInfo } from '../../../components/Price.tsx';
-import { QuantityInput, clampQty } from '../../../components/QuantityInput.tsx';
+import { QuantityStepper, clampQty } from '../../../components/ui/QuantityStepper.tsx';
 import { StarRating } from '../../../components/StarRating.tsx';
-import { useToast } from '../../../components/Toast.tsx';
-import { CartIcon, CheckCircleIcon, TruckIcon, ZapIcon } from '../../../components/icons.tsx';
+import { useToast } from '../../../components/ui/Toast.tsx';
 import { formatSold } from '../../../lib/books.ts';
+import { loginPathFor } from '../../../lib/safeNext.ts';
 import { searchPath } from '../../../lib/search.ts';
-import { useBuyNow } from '../../cart/buyNow.ts';
+import { useAuth } from '../../auth/useAuth.ts';
+import { buyNowPath } from '../../cart/buyNowPath.ts';
 import { useBottomBarSpace } from '../../cart/useBottomBarSpace.ts';
 import { useCartWrite } from '../../cart/useCartWrite.ts';
 import { FavouriteButton } from '../../favourites/FavouriteButton.tsx';
 import { SaleCountdown } from '../home/SaleCountdown.tsx';
+import { STOCK_ALERT_ID, StockAlert } from './StockAlert.tsx';
+
+/** The server's handler of the buy bar's form (apps/server/src/modules/cart/form-routes.ts). */
+const CART_FORM_ACTION = '/gio-hang/them';
 import { STORE_PROMISES } from '../../../app/layout/Footer.tsx';
 
 export const BUY_NOW_ERROR = 'Không thể mua ngay. Vui lòng thử lại.';
@@ -27,11 +34,15 @@ export const BUY_NOW_ERROR = 'Không thể mua ngay. Vui lòng thử lại.';
 export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: () => void }) {
   const toast = useToast();
   const cartWrite = useCartWrite();
-  const buyNow = useBuyNow();
+  const { user } = useAuth();
+  const navigate = useNavigate();
   const [qty, setQty] = useState(1);
   const [busy, setBusy] = useState<'cart' | 'buy' | null>(null);
   const [error, setError] = useState<string>();
-  // The phone's buy bar is a portal into <body>: the server's HTML has no place for it, so it comes after hydration.
+  // Back from a guest's confirmation link (GET /api/v1/stock-alerts/confirm): say the request is on.
+  const [params] = useSearchParams();
+  const stockAlertConfirmed = params.get('thongBaoCoHang') === 'da-xac-nhan';
+  // The phone's buy bar: in the server's HTML in place (a form that works before any script), in <body> once hydrated.
   const hydrated = useHydrated();
 
   const { current, percent, onSale } = priceInfo(book);
@@ -57,15 +68,90 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
 
   const onBuyNow = async () => {
     setError(undefined);
+    // A guest (or a lapsed session) logs in first and lands on checkout with this book (/checkout?buyNow=…).
+    const toLogin = () => {
+      const next = buyNowPath(book.id, quantity);
+      rememberLoginRedirect(next);
+      void navigate(loginPathFor(next));
+    };
+    if (!user) return toLogin();
     setBusy('buy');
     try {
-      // Adds, makes it the only selected line, checks the address book, then goes on (features/cart/buyNow.ts).
-      await buyNow(book.id, quantity);
+      // Adds, makes it the only selected line, checks the address book, then goes on (features/cart/buyNow.ts,
+      // loaded now: most visits never buy at once).
+      const { buyNow } = await import('../../cart/buyNow.ts');
+      await buyNow(book.id, quantity, { write: cartWrite.mutateAsync, navigate: (to) => void navigate(to), toLogin });
     } catch {
       setError(BUY_NOW_ERROR);
       setBusy(null);
     }
   };
+
+  const buyBar = (
+      <form
+        method="post"
+        action={CART_FORM_ACTION}
+        data-testid="mobile-buy-bar"
+        className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white px-4 pt-2.5 pb-[max(0.625rem,env(safe-area-inset-bottom))] shadow-[0_-6px_20px_rgb(0_0_0/0.08)] lg:hidden"
+      >
+        {/* Before the app's scripts run, the buttons post this form (the server adds to the guest cart, or sends
+            "Mua ngay" to login and checkout); once they run, the buttons' own handlers take over. */}
+        <input type="hidden" name="bookId" value={book.id} />
+        <input type="hidden" name="qty" value={quantity} />
+        <div className="mx-auto flex max-w-xl items-center gap-2">
+          <div className="min-w-0 flex-1 leading-tight">
+            <span className="block text-lg font-extrabold whitespace-nowrap text-brand-700 tabular-nums">{formatVnd(current)}</span>
+            {onSale ? (
+              <span className="block text-xs whitespace-nowrap text-gray-500 line-through tabular-nums">{formatVnd(book.price)}</span>
+            ) : (
+              <span className="block text-xs text-gray-500">{outOfStock ? 'Tạm hết hàng' : `Số lượng: ${quantity}`}</span>
+            )}
+          </div>
+          {outOfStock ? (
+            <>
+              <SoldOutButton className="h-11 shrink-0 px-3 text-sm" />
+              <a href={`#${STOCK_ALERT_ID}`} className="inline-flex h-11 shrink-0 items-center rounded-lg border border-brand-600 px-3 text-sm font-semibold text-brand-700">
+                Báo tôi khi có hàng
+              </a>
+            </>
+          ) : (
+            <>
+              <Button
+                type="submit"
+                name="intent"
+                value="add"
+                variant="outline"
+                onClick={(e) => {
+                  e.preventDefault();
+                  void onAdd();
+                }}
+                busy={busy === 'cart'}
+                disabled={busy !== null}
+                aria-label="Thêm vào giỏ hàng"
+                className="h-11 shrink-0 !border-brand-600 px-3 !text-brand-700"
+              >
+                <ShoppingCartIcon size={20} />
+                <span className="max-[419px]:sr-only">Thêm vào giỏ</span>
+              </Button>
+              <Button
+                type="submit"
+                name="intent"
+                value="buy"
+                onClick={(e) => {
+                  e.preventDefault();
+                  void onBuyNow();
+                }}
+                busy={busy === 'buy'}
+                disabled={busy !== null}
+                className="h-11 shrink-0 px-5"
+              >
+                Mua ngay
+              </Button>
+            </>
+          )}
+        </div>
+      </form>
+  );
 
   return (
     <div className="space-y-4">
@@ -129,66 +215,44 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
 
       <p className={`flex items-center gap-1.5 text-sm font-medium ${outOfStock ? 'text-red-700' : 'text-emerald-700'}`} data-testid="stock-state">
         {outOfStock ? (
-          'Hết hàng'
+          'Tạm hết hàng'
         ) : (
           <>
-            <CheckCircleIcon size={16} /> Còn hàng{book.stock <= 10 ? ` (chỉ còn ${book.stock} sản phẩm)` : ''}
+            <CircleCheckIcon size={16} /> Còn hàng{book.stock <= 10 ? ` (chỉ còn ${book.stock} sản phẩm)` : ''}
           </>
         )}
       </p>
 
       <div className="flex items-center gap-4">
         <span className="text-sm font-medium text-gray-700">Số lượng</span>
-        <QuantityInput value={quantity} onChange={setQty} max={maxQty} disabled={outOfStock} />
+        <QuantityStepper value={quantity} onChange={setQty} max={maxQty} disabled={outOfStock} />
       </div>
 
       {error && <Alert>{error}</Alert>}
 
       <div className="flex flex-wrap items-center gap-2.5">
         {/* On phones these two live in the sticky bar at the bottom of the screen (below). */}
-        <Button variant="outline" size="lg" onClick={onAdd} busy={busy === 'cart'} disabled={outOfStock || busy !== null} className="!border-brand-600 !text-brand-700 hover:!bg-brand-50 max-lg:!hidden">
-          <CartIcon size={20} /> Thêm vào giỏ hàng
-        </Button>
-        <Button size="lg" onClick={onBuyNow} busy={busy === 'buy'} disabled={outOfStock || busy !== null} className="px-10 max-lg:!hidden">
-          Mua ngay
-        </Button>
+        {outOfStock ? (
+          <SoldOutButton className="h-12 px-8 text-base max-lg:!hidden" />
+        ) : (
+          <>
+            <Button variant="outline" size="lg" onClick={onAdd} busy={busy === 'cart'} disabled={busy !== null} className="!border-brand-600 !text-brand-700 hover:!bg-brand-50 max-lg:!hidden">
+              <ShoppingCartIcon size={20} /> Thêm vào giỏ hàng
+            </Button>
+            <Button size="lg" onClick={onBuyNow} busy={busy === 'buy'} disabled={busy !== null} className="px-10 max-lg:!hidden">
+              Mua ngay
+            </Button>
+          </>
+        )}
         <FavouriteButton bookId={book.id} title={book.title} variant="detail" />
       </div>
+      {outOfStock && <StockAlert bookId={book.id} confirmed={stockAlertConfirmed} />}
 
-      {hydrated &&
-        createPortal(
-      <div
-        data-testid="mobile-buy-bar"
-        className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white px-4 pt-2.5 pb-[max(0.625rem,env(safe-area-inset-bottom))] shadow-[0_-6px_20px_rgb(0_0_0/0.08)] lg:hidden"
-      >
-        <div className="mx-auto flex max-w-xl items-center gap-2">
-          <div className="min-w-0 flex-1 leading-tight">
-            <span className="block text-lg font-extrabold whitespace-nowrap text-brand-700 tabular-nums">{formatVnd(current)}</span>
-            {onSale ? (
-              <span className="block text-xs whitespace-nowrap text-gray-500 line-through tabular-nums">{formatVnd(book.price)}</span>
-            ) : (
-              <span className="block text-xs text-gray-500">{outOfStock ? 'Hết hàng' : `Số lượng: ${quantity}`}</span>
-            )}
-          </div>
-          <Button
-            variant="outline"
-            onClick={onAdd}
-            busy={busy === 'cart'}
-            disabled={outOfStock || busy !== null}
-            aria-label="Thêm vào giỏ hàng"
-            className="h-11 shrink-0 !border-brand-600 px-3 !text-brand-700"
-          >
-            <CartIcon size={20} />
-            <span className="max-[419px]:sr-only">Thêm vào giỏ</span>
-          </Button>
-          <Button onClick={onBuyNow} busy={busy === 'buy'} disabled={outOfStock || busy !== null} className="h-11 shrink-0 px-5">
-            Mua ngay
-          </Button>
-        </div>
-      </div>,
-        // In body, so no ancestor of the product page can make it scroll with the page (a containing block).
-        document.body,
-      )}
+      {
+        // Rendered on the server too (a plain form that works before hydration); once hydrated it moves into <body>,
+        // so no ancestor of the product page can make it scroll with the page (a containing block).
+        hydrated ? createPortal(buyBar, document.body) : buyBar
+      }
 
       <ul className="grid gap-2 rounded-xl border border-gray-100 p-3 text-sm sm:grid-cols-3" aria-label="Ưu đãi và cam kết">
         {STORE_PROMISES.map(({ icon: Icon, title, text }) => (
@@ -205,6 +269,15 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
       </ul>
 
     </div>
+  );
+}
+
+/** A sold-out book's buy button: grey, disabled, saying so (the stock alert beside it is the way forward). */
+function SoldOutButton({ className = '' }: { className?: string }) {
+  return (
+    <button type="button" disabled aria-disabled="true" className={`inline-flex cursor-not-allowed items-center justify-center rounded-lg bg-gray-200 font-semibold text-gray-500 ${className}`}>
+      Tạm hết hàng
+    </button>
   );
 }
 
