@@ -39,7 +39,7 @@ export function OrderReturnsCard({ order }: { order: OrderDto }) {
   return (
     <Card
       testId="order-returns"
-      title="Trả hàng / hoàn tiền"
+      title="Trả hàng"
       icon={<PackageOpenIcon size={18} />}
       bodyClassName="space-y-3 p-4 sm:p-5"
       actions={
