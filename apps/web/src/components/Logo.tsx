@@ -23,11 +23,12 @@ export function Logo({ tone = 'dark', compact = false }: { tone?: 'dark' | 'ligh
     >
       <LogoMark className={compact ? 'size-8' : 'size-10'} />
       <span className="leading-none">
-        <span className={`block font-extrabold tracking-tight ${compact ? 'text-lg' : 'text-[22px]'} ${tone === 'light' ? 'text-white' : 'text-brand-700'}`}>
+        {/* One line whatever the width: a phone header of 360 px must never break 'Nhà Sách' in two. */}
+        <span className={`block font-extrabold tracking-tight whitespace-nowrap ${compact ? 'text-lg' : 'text-[22px]'} ${tone === 'light' ? 'text-white' : 'text-brand-700'}`}>
           Nhà Sách
         </span>{' '}
         {!compact && (
-          <span className={`mt-1 block text-[11px] font-medium tracking-wide ${tone === 'light' ? 'text-brand-100' : 'text-gray-500'}`}>
+          <span className={`mt-1 block text-[11px] font-medium tracking-wide whitespace-nowrap ${tone === 'light' ? 'text-brand-100' : 'text-gray-500'}`}>
             Tri thức trong tầm tay
           </span>
         )}

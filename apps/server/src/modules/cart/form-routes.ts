@@ -19,6 +19,8 @@ const formBody = z.object({
     .transform(Number)
     .pipe(z.number().int().min(1).max(QTY_MAX))
     .optional(),
+  /** 'buy': "Mua ngay" of the bar: to login (or, signed in, straight on) and then checkout with the book. */
+  intent: z.enum(['add', 'buy']).optional(),
 });
 
 /**
@@ -59,6 +61,11 @@ export async function cartFormRoutes(app: FastifyInstance): Promise<void> {
         (site === undefined || site === 'same-origin' || site === 'none') &&
         (origin === undefined || origin === publicOrigin || (host !== undefined && hostOf(origin) === host));
       if (!sameSite || request.validationError) return reply.redirect(CART_FORM_FAILED, 303);
+      if (request.body.intent === 'buy') {
+        // Checkout needs an account: the login page sends a signed-in shopper straight on to the checkout's buy now.
+        const next = `/checkout?buyNow=${request.body.bookId}&qty=${request.body.qty ?? 1}`;
+        return reply.redirect(`/dang-nhap?next=${encodeURIComponent(next)}`, 303);
+      }
       try {
         let guestId = readGuestCartId(request);
         if (guestId && !(await liveGuestCart(app.db, guestId))) guestId = undefined;

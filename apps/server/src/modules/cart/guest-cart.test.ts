@@ -236,3 +236,17 @@ describe('the buy bar form before JavaScript', () => {
     expect(foreign.cookies.find((c) => c.name === GUEST_CART_COOKIE)).toBeUndefined();
   });
 });
+
+describe('the buy bar form: Mua ngay', () => {
+  it('goes to login with the checkout of that book as next', async () => {
+    const book = await makeShopBook(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/gio-hang/them',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+      payload: `bookId=${book.id}&qty=2&intent=buy`,
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`/dang-nhap?next=${encodeURIComponent(`/checkout?buyNow=${book.id}&qty=2`)}`);
+  });
+});

@@ -22,7 +22,7 @@ describe('footer business details and Bộ Công Thương badge', () => {
       businessRegistration: 'GCN ĐKDN số 0312345678 do Sở KH&ĐT TP.HCM cấp ngày 01/02/2020',
       businessAddress: '12 Nguyễn Huệ, Quận 1, TP.HCM',
       moitUrl: 'http://online.gov.vn/Home/WebDetails/12345',
-      moitImageUrl: '/media/site/bo-cong-thuong.png',
+      moitImageUrl: '/badges/da-thong-bao-bct.svg',
     };
     const res = await save(details);
     expect(res.statusCode).toBe(200);

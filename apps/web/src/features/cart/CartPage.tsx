@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatVnd, type CartItemDto } from '@nhasach/shared';
-import { LockIcon, ShoppingCartIcon, Trash2Icon } from 'lucide-react';
+import { ShoppingCartIcon, Trash2Icon } from 'lucide-react';
+import { isNetworkFailure, NETWORK_ERROR_TEXT } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { Button, buttonClass } from '../../components/ui/Button.tsx';
@@ -93,7 +94,7 @@ function CartView() {
     return (
       <>
         <h1 className="mb-5 text-2xl font-bold text-gray-900">Giỏ hàng</h1>
-        <ErrorState message="Không tải được giỏ hàng" onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        <ErrorState message={isNetworkFailure(query.error) ? NETWORK_ERROR_TEXT : 'Không tải được giỏ hàng'} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       </>
     );
   }

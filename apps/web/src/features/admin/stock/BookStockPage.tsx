@@ -35,11 +35,12 @@ export function BookStockPage() {
       <StockHeader title={b ? b.title : 'Tồn kho của sách'} description={b ? <span className="font-mono">ISBN {b.isbn13}</span> : undefined} />
       <ErrorNote error={book.error} />
       {b && (
-        <div className="mb-5 grid gap-4 sm:grid-cols-4">
+        <div className="mb-5 grid gap-4 sm:grid-cols-5">
           <Figure label="Tồn kho" value={units(b.stock)} tone={b.stock <= b.effectiveThreshold ? 'warn' : 'ok'} />
           <Figure label="Tổng biến động" value={units(b.ledgerTotal)} />
           <Figure label="Đã bán" value={units(b.sold)} />
           <Figure label="Giá nhập gần nhất" value={b.lastUnitCost === null ? '—' : formatVnd(b.lastUnitCost)} />
+          <Figure label="Khách chờ hàng" value={String(b.alertsWaiting)} tone={b.alertsWaiting > 0 ? 'warn' : 'ok'} />
         </div>
       )}
       {b && (

@@ -48,6 +48,7 @@ export function StockHomePage() {
                   <th className={`${th} text-right`}>Ngưỡng</th>
                   <th className={`${th} text-right`}>Bán 30 ngày</th>
                   <th className={`${th} text-right`}>Gợi ý nhập</th>
+                  <th className={`${th} text-right`} title="Khách đã đăng ký 'Báo tôi khi có hàng'">Khách chờ hàng</th>
                   <th className={th}>Nhà cung cấp</th>
                   <th className={`${th} text-right`}>Giá nhập gần nhất</th>
                 </tr>
@@ -65,6 +66,7 @@ export function StockHomePage() {
                     <td className={`${td} text-right`}>{units(r.threshold)}</td>
                     <td className={`${td} text-right`}>{units(r.soldLast30Days)}</td>
                     <td className={`${td} text-right font-semibold`}>{units(r.suggestedQuantity)}</td>
+                    <td className={`${td} text-right ${r.alertsWaiting > 0 ? 'font-semibold text-brand-700' : 'text-gray-400'}`}>{r.alertsWaiting}</td>
                     <td className={td}>{r.supplier?.name ?? '—'}</td>
                     <td className={`${td} text-right`}>{r.lastUnitCost === null ? '—' : formatVnd(r.lastUnitCost)}</td>
                   </tr>
