@@ -14,10 +14,16 @@ export function LoginRequiredModal({ open, onClose, reason = 'Bạn cần đăng
         <button type="button" onClick={onClose} className={buttonClass('outline', 'md')}>
           Để sau
         </button>
-        <Link to={`/dang-ky`} onClick={() => rememberLoginRedirect(here)} className={buttonClass('secondary', 'md')}>
+        <Link to={`/dang-ky`} onClick={() => {
+            rememberLoginRedirect(here);
+            onClose();
+          }} className={buttonClass('secondary', 'md')}>
           Đăng ký
         </Link>
-        <Link to={loginPathFor(here)} onClick={() => rememberLoginRedirect(here)} className={buttonClass('primary', 'md')}>
+        <Link to={loginPathFor(here)} onClick={() => {
+            rememberLoginRedirect(here);
+            onClose();
+          }} className={buttonClass('primary', 'md')}>
           Đăng nhập
         </Link>
       </div>
