@@ -79,6 +79,8 @@ export interface ListingColumns {
  * (a setting so the tests can take either path on a small catalogue).
  */
 export const listingTuning = { collectMax: 150_000 };
+/** A remembered count of the base's matches of a filter (sale windows may open or close meanwhile) lives this long. */
+const COUNT_TTL_MS = 60_000;
 
 const NONE = -1;
 
@@ -180,6 +182,9 @@ export class ListingIndex {
   private dead = 0;
   private stamp: Int32Array;
   private stampValue = 0;
+  /** Counts of the base's matches of a filter (walking plans only), valid while no book changed, COUNT_TTL_MS. */
+  private readonly counts = new Map<string, { total: number; generation: number; at: number }>();
+  private generation = 0;
 
   constructor(parts: ListingParts) {
     const c = parts.columns;
@@ -216,6 +221,7 @@ export class ListingIndex {
   }
 
   private kill(id: number): void {
+    this.generation++;
     const slot = id >= 0 && id < this.slotById.length ? this.slotById[id]! : NONE;
     if (slot !== NONE && this.alive[slot]) {
       this.alive[slot] = 0;
@@ -390,7 +396,7 @@ export class ListingIndex {
   }
 
   /** One page of a listing and its total (capped). */
-  page(f: ListingFilter, sort: ListingSort, offset: number, limit: number, now: Date, cap: number): ListingAnswer {
+  page(f: ListingFilter, sort: ListingSort, offset: number, limit: number, now: Date, cap: number, countKey?: string): ListingAnswer {
     const nowUs = now.getTime() * 1000;
     const k = this.compile(f, nowUs)!;
     const desc = sort.direction === 'desc';
@@ -453,7 +459,13 @@ export class ListingIndex {
         }
         return out;
       });
-      if (universe) {
+      const known = countKey === undefined ? undefined : this.counts.get(countKey);
+      if (known && known.generation === this.generation && Date.now() - known.at < COUNT_TTL_MS) {
+        total = known.total;
+      } else if (!universe && !k.statuses && !k.age && !k.price && k.categoryFlags.length === 0) {
+        // No condition at all: every book of the base that is still there.
+        total = this.n - this.dead;
+      } else if (universe) {
         const rest = universe.rest;
         const counted = (s: number) => this.alive[s] && this.matches(s, rest);
         const stamp = universe.dedupe ? this.nextStamp() : 0;
@@ -469,6 +481,10 @@ export class ListingIndex {
         }
       } else {
         for (let s = 0; s < this.n && total < cap; s++) if (this.alive[s] && this.matches(s, k)) total++;
+      }
+      if (countKey !== undefined) {
+        if (this.counts.size >= 5_000) this.counts.clear();
+        this.counts.set(countKey, { total, generation: this.generation, at: Date.now() });
       }
     }
 

@@ -195,7 +195,9 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
     const { offset, limit } = window(page, size);
     const index = listingIndex && inMemory(f, sort) ? await listingIndex.current() : undefined;
     if (index) {
-      const { ids, total } = index.page(f, { field: sort.field as ListingSortField, direction: sort.direction }, offset, limit, now, CATALOG_MAX_RESULT_WINDOW);
+      // With the caches on, a walking plan's count of the base is remembered per filter while no book changes.
+      const countKey = searchCacheOn ? JSON.stringify(f) : undefined;
+      const { ids, total } = index.page(f, { field: sort.field as ListingSortField, direction: sort.direction }, offset, limit, now, CATALOG_MAX_RESULT_WINDOW, countKey);
       // Counted exactly up to the cap: the total is a lower bound only at the cap ('hơn 10.000').
       return { ...toPage(await cards(ids, now), total, page, size), totalIsEstimate: total >= CATALOG_MAX_RESULT_WINDOW };
     }
