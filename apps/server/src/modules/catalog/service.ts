@@ -112,7 +112,6 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
       : new ListingIndexFeed(db, {
           ...(opts.onSearchIndexError ? { onError: opts.onSearchIndexError } : {}),
           ...(opts.searchIndexWorkerUrl ? { workerUrl: opts.searchIndexWorkerUrl } : {}),
-          ...(opts.searchIndexRebuildMs ? { rebuildMs: opts.searchIndexRebuildMs } : {}),
         });
   const counts = new TtlCache<BookCount>(COUNT_TTL_MS, 5000);
   const homes = new TtlCache<HomeDataDto>(HOME_TTL_MS, 50);
