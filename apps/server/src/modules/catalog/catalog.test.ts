@@ -493,7 +493,7 @@ describe('page totals', () => {
     const now = new Date();
     const filter = { visibleOnly: true };
     expect(await countBooks(db, filter, now)).toEqual({ n: 10, estimated: false });
-    // With the threshold at 1 every total is an estimate: the planner's, from fresh statistics.
+    // With the threshold at 1 every total is an estimate: the planner's, from fresh statistics, and says so.
     const estimate = await countBooks(db, filter, now, 1);
     expect(estimate.estimated).toBe(true);
     expect(Number.isInteger(estimate.n)).toBe(true);
