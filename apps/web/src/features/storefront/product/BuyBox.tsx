@@ -1,11 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useHydrated } from '../../../lib/useHydrated.ts';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { COVER_TYPE_LABELS, QTY_MAX, formatNumberVN, formatVnd, isNewBook, type BookDto } from '@nhasach/shared';
 import { CircleCheckIcon, ShoppingCartIcon, TruckIcon, ZapIcon } from 'lucide-react';
 import { addToCart, cartErrorText } from '../../../api/cart.ts';
-import { Alert } from '../../../components/Alert.tsx';
 import { DiscountBadge, NewBadge } from '../../../components/Badge.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { rememberLoginRedirect } from '../../../components/LoginRequiredDialog.tsx';
@@ -14,15 +13,19 @@ import { QuantityStepper, clampQty } from '../../../components/ui/QuantitySteppe
 import { StarRating } from '../../../components/StarRating.tsx';
 import { useToast } from '../../../components/ui/Toast.tsx';
 import { formatSold } from '../../../lib/books.ts';
-import { loginPathFor } from '../../../lib/safeNext.ts';
+import { buyNowPath, loginPathFor } from '../../../lib/safeNext.ts';
 import { searchPath } from '../../../lib/search.ts';
 import { useAuth } from '../../auth/useAuth.ts';
-import { buyNowPath } from '../../cart/buyNowPath.ts';
 import { useBottomBarSpace } from '../../cart/useBottomBarSpace.ts';
 import { useCartWrite } from '../../cart/useCartWrite.ts';
 import { FavouriteButton } from '../../favourites/FavouriteButton.tsx';
 import { SaleCountdown } from '../home/SaleCountdown.tsx';
-import { STOCK_ALERT_ID, StockAlert } from './StockAlert.tsx';
+import { lazyComponent } from '../../../lib/lazyComponent.ts';
+import { STOCK_ALERT_ID } from './stockAlertId.ts';
+// Only sold-out books show it: its code (and the e-mail check's) loads with such a page, not with every book's.
+const StockAlert = lazyComponent(async () => (await import('./StockAlert.tsx')).StockAlert);
+// A failed add or buy is rare: its message box loads when one shows.
+const Alert = lazyComponent(async () => (await import('../../../components/Alert.tsx')).Alert);
 
 /** The server's handler of the buy bar's form (apps/server/src/modules/cart/form-routes.ts). */
 const CART_FORM_ACTION = '/gio-hang/them';
@@ -228,7 +231,11 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
         <QuantityStepper value={quantity} onChange={setQty} max={maxQty} disabled={outOfStock} />
       </div>
 
-      {error && <Alert>{error}</Alert>}
+      {error && (
+        <Suspense fallback={null}>
+          <Alert>{error}</Alert>
+        </Suspense>
+      )}
 
       <div className="flex flex-wrap items-center gap-2.5">
         {/* On phones these two live in the sticky bar at the bottom of the screen (below). */}
@@ -246,7 +253,11 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
         )}
         <FavouriteButton bookId={book.id} title={book.title} variant="detail" />
       </div>
-      {outOfStock && <StockAlert bookId={book.id} confirmed={stockAlertConfirmed} />}
+      {outOfStock && (
+        <Suspense fallback={null}>
+          <StockAlert bookId={book.id} confirmed={stockAlertConfirmed} />
+        </Suspense>
+      )}
 
       {
         // Rendered on the server too (a plain form that works before hydration); once hydrated it moves into <body>,
