@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageParam, queryScalar, sizeParam, text } from './input.ts';
 import { emailSchema, PHONE_PATTERN } from './validation.ts';
 import { isContentPageSlug } from './content-pages.ts';
+import { SHOP_SETTING_FIELDS } from './shop-settings.ts';
 
 export const CONTENT_TITLE_MAX = 200;
 export const CONTENT_MARKDOWN_MAX = 50_000;
@@ -104,20 +105,6 @@ export const contactHandledSchema = z.object({ handled: z.boolean({ error: 'hand
 // ---------------------------------------------------------------------------------------------------------
 // Shop settings: what the footer shows of the business (set by admins; an empty field hides its part)
 
-/** The Bộ Công Thương badge picture the shop ships (apps/web/public/badges). */
-export const MOIT_BADGE_IMAGE = '/badges/da-thong-bao-bct.svg';
-
-/** The keys of the shop settings and their labels in the back-office. */
-export const SHOP_SETTING_FIELDS = {
-  businessName: 'Tên doanh nghiệp',
-  businessRegistration: 'Giấy chứng nhận đăng ký doanh nghiệp (số, nơi cấp, ngày cấp)',
-  businessAddress: 'Địa chỉ trụ sở',
-  moitUrl: 'Liên kết thông báo với Bộ Công Thương',
-  moitImageUrl: 'Ảnh huy hiệu "Đã thông báo Bộ Công Thương"',
-} as const;
-export type ShopSettingKey = keyof typeof SHOP_SETTING_FIELDS;
-export type ShopSettingsDto = Record<ShopSettingKey, string>;
-
 const settingText = (label: string, max: number) =>
   text(label)
     .trim()
@@ -142,6 +129,3 @@ export const shopSettingsSchema = z
   .strict();
 export type ShopSettingsInput = z.input<typeof shopSettingsSchema>;
 
-/** The footer's business block shows when any of its details is set; the badge only with both its link and image. */
-export const hasBusinessDetails = (s: Partial<ShopSettingsDto>): boolean => Boolean(s.businessName || s.businessRegistration || s.businessAddress);
-export const hasMoitBadge = (s: Partial<ShopSettingsDto>): boolean => Boolean(s.moitUrl && s.moitImageUrl);

@@ -31,14 +31,6 @@ const isUnauthorized = (err: unknown) => err instanceof ApiError && err.status =
 /** Checkout resuming a guest's "Mua ngay" after login: /checkout?buyNow={bookId}&qty={qty} (CheckoutPage). */
 export const buyNowPath = (bookId: number, qty: number) => `/checkout?buyNow=${bookId}&qty=${qty}`;
 
-/** The book and quantity of a /checkout?buyNow=… address, when they are sane. */
-export function buyNowParams(params: URLSearchParams): { bookId: number; qty: number } | undefined {
-  const bookId = Number(params.get('buyNow'));
-  const qty = Number(params.get('qty') ?? '1');
-  if (!Number.isInteger(bookId) || bookId <= 0 || !Number.isInteger(qty) || qty < 1 || qty > 99) return undefined;
-  return { bookId, qty };
-}
-
 /**
  * Buy now (spec section 4): a guest goes to login, and from there to checkout with the book (the intent rides in the
  * login's next: /checkout?buyNow=…, which does the rest once signed in); a signed-in user gets the book added and

@@ -1,7 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useHydrated } from '../../../lib/useHydrated.ts';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { COVER_TYPE_LABELS, QTY_MAX, formatNumberVN, formatVnd, isNewBook, type BookDto } from '@nhasach/shared';
 import { addToCart, cartErrorText } from '../../../api/cart.ts';
 import { Alert } from '../../../components/Alert.tsx';
@@ -19,11 +19,15 @@ import { useBottomBarSpace } from '../../cart/useBottomBarSpace.ts';
 import { useCartWrite } from '../../cart/useCartWrite.ts';
 import { FavouriteButton } from '../../favourites/FavouriteButton.tsx';
 import { SaleCountdown } from '../home/SaleCountdown.tsx';
-import { STOCK_ALERT_ID, StockAlert } from './StockAlert.tsx';
+import { lazyComponent } from '../../../lib/lazyComponent.ts';
+import { STORE_PROMISES } from '../../../app/layout/Footer.tsx';
 
 /** The server's handler of the buy bar's form (apps/server/src/modules/cart/form-routes.ts). */
 const CART_FORM_ACTION = '/gio-hang/them';
-import { STORE_PROMISES } from '../../../app/layout/Footer.tsx';
+/** Its anchor: the phone's bar links to the block (StockAlert.tsx). */
+const STOCK_ALERT_ID = 'bao-khi-co-hang';
+// Only a sold-out book shows it: its code (and the e-mail field's) stays out of the product page's first load.
+const StockAlert = lazyComponent(async () => (await import('./StockAlert.tsx')).StockAlert);
 
 export const BUY_NOW_ERROR = 'Không thể mua ngay. Vui lòng thử lại.';
 
@@ -35,9 +39,6 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
   const [qty, setQty] = useState(1);
   const [busy, setBusy] = useState<'cart' | 'buy' | null>(null);
   const [error, setError] = useState<string>();
-  // Back from a guest's confirmation link (GET /api/v1/stock-alerts/confirm): say the request is on.
-  const [params] = useSearchParams();
-  const stockAlertConfirmed = params.get('thongBaoCoHang') === 'da-xac-nhan';
   // The phone's buy bar: in the server's HTML in place (a form that works before any script), in <body> once hydrated.
   const hydrated = useHydrated();
 
@@ -233,7 +234,11 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
         )}
         <FavouriteButton bookId={book.id} title={book.title} variant="detail" />
       </div>
-      {outOfStock && <StockAlert bookId={book.id} confirmed={stockAlertConfirmed} />}
+      {outOfStock && (
+        <Suspense fallback={<div id={STOCK_ALERT_ID} className="h-[70px]" />}>
+          <StockAlert bookId={book.id} />
+        </Suspense>
+      )}
 
       {
         // Rendered on the server too (a plain form that works before hydration); once hydrated it moves into <body>,
@@ -262,7 +267,7 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
 /** A sold-out book's buy button: grey, disabled, saying so (the stock alert beside it is the way forward). */
 function SoldOutButton({ className = '' }: { className?: string }) {
   return (
-    <button type="button" disabled aria-disabled="true" className={`inline-flex cursor-not-allowed items-center justify-center rounded-lg bg-gray-200 font-semibold text-gray-500 ${className}`}>
+    <button type="button" disabled className={`inline-flex cursor-not-allowed items-center justify-center rounded-lg bg-gray-200 font-semibold text-gray-500 ${className}`}>
       Tạm hết hàng
     </button>
   );

@@ -1,0 +1,22 @@
+/**
+ * Shop settings: what the footer shows of the business (set by admins; an empty field hides its part). No zod here:
+ * the storefront's footer reads these on every page (the schema is in content.ts).
+ */
+
+/** The Bộ Công Thương badge picture the shop ships (apps/web/public/badges). */
+export const MOIT_BADGE_IMAGE = '/badges/da-thong-bao-bct.svg';
+
+/** The keys of the shop settings and their labels in the back-office. */
+export const SHOP_SETTING_FIELDS = {
+  businessName: 'Tên doanh nghiệp',
+  businessRegistration: 'Giấy chứng nhận đăng ký doanh nghiệp (số, nơi cấp, ngày cấp)',
+  businessAddress: 'Địa chỉ trụ sở',
+  moitUrl: 'Liên kết thông báo với Bộ Công Thương',
+  moitImageUrl: 'Ảnh huy hiệu "Đã thông báo Bộ Công Thương"',
+} as const;
+export type ShopSettingKey = keyof typeof SHOP_SETTING_FIELDS;
+export type ShopSettingsDto = Record<ShopSettingKey, string>;
+
+/** The footer's business block shows when any of its details is set; the badge only with both its link and image. */
+export const hasBusinessDetails = (s: Partial<ShopSettingsDto>): boolean => Boolean(s.businessName || s.businessRegistration || s.businessAddress);
+export const hasMoitBadge = (s: Partial<ShopSettingsDto>): boolean => Boolean(s.moitUrl && s.moitImageUrl);
