@@ -92,7 +92,8 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
             {onSale ? (
               <span className="block text-xs whitespace-nowrap text-gray-500 line-through tabular-nums">{formatVnd(book.price)}</span>
             ) : (
-              <span className="block text-xs text-gray-500">{outOfStock ? 'Tạm hết hàng' : `Số lượng: ${quantity}`}</span>
+              // A sold-out book's button says so already: no second line squeezed beside it.
+              !outOfStock && <span className="block text-xs text-gray-500">Số lượng: {quantity}</span>
             )}
           </div>
           {outOfStock ? (
