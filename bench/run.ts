@@ -216,13 +216,17 @@ async function startServer(port: number, searchCache: boolean, searchIndex: bool
   });
   // Start-up includes migrations and, with the index on, building the search index (seconds at a million books):
   // scenarios start once /api/health/ready reports it.
-  const deadline = Date.now() + 240_000;
+  const started = Date.now();
+  const deadline = started + 240_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health/ready`);
       const body = (await res.json()) as { data?: { searchIndex?: { books: number } | null; listingIndex?: { books: number } | null } };
-      if (res.ok && (!searchIndex || body.data?.searchIndex) && (!listingIndex || body.data?.listingIndex)) return child;
+      if (res.ok && (!searchIndex || body.data?.searchIndex) && (!listingIndex || body.data?.listingIndex)) {
+        console.log(`server ready with its indexes in ${((Date.now() - started) / 1000).toFixed(1)} s (load average ${loadAverage()})`);
+        return child;
+      }
     } catch {
       // not listening yet
     }

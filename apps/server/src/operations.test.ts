@@ -21,8 +21,8 @@ describe('health', () => {
       statusCode: 200,
       error: null,
       message: 'Sẵn sàng phục vụ.',
-      // No search yet: the search index is built at the first one outside production, and is no condition.
-      data: { status: 'ok', checks: { database: { status: 'ok' }, redis: { status: 'off' }, storage: { status: 'ok' } }, searchIndex: null },
+      // No search nor listing yet: the indexes are built at the first one outside production, and are no condition.
+      data: { status: 'ok', checks: { database: { status: 'ok' }, redis: { status: 'off' }, storage: { status: 'ok' } }, searchIndex: null, listingIndex: null },
     });
   });
 

@@ -201,7 +201,9 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL, one Redis and one o
     form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'bia.png');
     const up = await call(a, 'POST', `/api/uploads/${bookId}/images`, { token: adminToken, raw: form });
     expect(up.status).toBe(201);
-    const medium = up.json.data[0].variants.medium as string;
+    // An absolute address on A (its PUBLIC_URL): the same path is asked of B.
+    const medium = new URL(up.json.data[0].variants.medium as string).pathname;
+    expect(medium).toMatch(/^\/media\//);
     const served = await call(b, 'GET', medium);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/webp');

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { pageParam, queryScalar, sizeParam, text } from './input.ts';
 import { emailSchema, PHONE_PATTERN } from './validation.ts';
-import { isContentPageSlug } from './content-pages.ts';
 import { SHOP_SETTING_FIELDS } from './shop-settings.ts';
+import { isContentPageSlug } from './content-pages.ts';
 
 export const CONTENT_TITLE_MAX = 200;
 export const CONTENT_MARKDOWN_MAX = 50_000;
@@ -128,4 +128,3 @@ export const shopSettingsSchema = z
   .partial()
   .strict();
 export type ShopSettingsInput = z.input<typeof shopSettingsSchema>;
-

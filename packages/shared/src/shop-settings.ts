@@ -1,7 +1,5 @@
-/**
- * Shop settings: what the footer shows of the business (set by admins; an empty field hides its part). No zod here:
- * the storefront's footer reads these on every page (the schema is in content.ts).
- */
+// Shop settings: what the footer shows of the business. Rules and names only, without Zod, so that the footer in
+// every storefront page's first load does not carry the schema (content.ts holds it).
 
 /** The Bộ Công Thương badge picture the shop ships (apps/web/public/badges). */
 export const MOIT_BADGE_IMAGE = '/badges/da-thong-bao-bct.svg';

@@ -5,11 +5,10 @@ import {
   evaluateVoucher,
   normalizeVoucherCode,
   VOUCHER_MESSAGES,
-  voucherFormSchema,
-  voucherInputSchema,
   voucherStatus,
   type VoucherTerms,
 } from './vouchers.ts';
+import { voucherFormSchema, voucherInputSchema } from './vouchers-schemas.ts';
 
 const NOW = Date.parse('2026-11-23T05:00:00Z');
 const terms = (o: Partial<VoucherTerms> = {}): VoucherTerms => ({

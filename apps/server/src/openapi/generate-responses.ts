@@ -19,8 +19,11 @@ export type JsonSchema = Record<string, unknown>;
 export interface RouteAnswer {
   /** The statuses of a success the handler answers with (201 when it creates, 202 when it starts work). */
   statuses: number[];
-  /** json: data to envelope; enveloped: the handler builds the envelope itself; file: bytes (exports, templates). */
-  kind: 'json' | 'enveloped' | 'file';
+  /**
+   * json: data to envelope; enveloped: the handler builds the envelope itself; file: bytes (exports, templates);
+   * redirect: the browser is sent elsewhere (a form post before JavaScript).
+   */
+  kind: 'json' | 'enveloped' | 'file' | 'redirect';
   schema: JsonSchema;
 }
 
@@ -159,7 +162,12 @@ export function generateResponses(): ResponsesFile {
   /** The path of a registration: a literal, or a template whose parts are string literal types (one path each). */
   const pathsOf = (node: ts.Expression): string[] => {
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return [node.text];
-    if (!ts.isTemplateExpression(node)) return [];
+    if (!ts.isTemplateExpression(node)) {
+      // A constant (export const CART_FORM_PATH = '/gio-hang/them'), or a union of literals.
+      const t = checker.getTypeAtLocation(node);
+      const values = (t.isUnion() ? t.types : [t]).map((m) => (m.isStringLiteral() ? m.value : undefined));
+      return values.every((v) => v !== undefined) ? (values as string[]) : [];
+    }
     let out = [node.head.text];
     for (const span of node.templateSpans) {
       const t = checker.getTypeAtLocation(span.expression);
@@ -185,7 +193,11 @@ export function generateResponses(): ResponsesFile {
             const key = `${node.expression.name.text.toUpperCase()} ${routePath}`;
             const status = successStatuses(handler.getText());
             let answer: RouteAnswer;
-            if (!members.length) answer = { statuses: status, kind: 'file', schema: { type: 'string', format: 'binary' } };
+            const text = handler.getText();
+            const redirect = [...text.matchAll(/\.redirect\([^)]*?\b(30\d)\)/g)].map((m) => Number(m[1]));
+            if (!members.length && /\.redirect\(/.test(text) && !/\.send\(/.test(text)) {
+              answer = { statuses: redirect.length ? [...new Set(redirect)].sort() : [302], kind: 'redirect', schema: { type: 'null' } };
+            } else if (!members.length) answer = { statuses: status, kind: 'file', schema: { type: 'string', format: 'binary' } };
             else {
               const data = members.length === 1 ? members[0]! : returned;
               const props = new Set(checker.getPropertiesOfType(data).map((p) => p.getName()));

@@ -39,7 +39,10 @@ describe('the OpenAPI document describes every answer', () => {
     expect(operations.length).toBeGreaterThan(150);
     const missing: string[] = [];
     for (const { path, method, op } of operations) {
-      const success = Object.entries(op.responses ?? {}).filter(([status]) => /^2\d\d$/.test(status));
+      const responses = Object.entries(op.responses ?? {});
+      // A form post before JavaScript answers only a redirect: documented as such, with no body.
+      if (responses.length && responses.every(([status]) => /^30\d$/.test(status))) continue;
+      const success = responses.filter(([status]) => /^2\d\d$/.test(status));
       const schemas = success.flatMap(([, r]) => Object.entries(r.content ?? {}).map(([type, c]) => ({ type, schema: c.schema })));
       if (!schemas.length || schemas.some((s) => !s.schema)) {
         missing.push(`${method.toUpperCase()} ${path}`);
@@ -69,6 +72,7 @@ describe('the OpenAPI document describes every answer', () => {
     // An order placed answers 201, the same order again (same Idempotency-Key) 200.
     expect(Object.keys(doc.paths['/api/v1/orders']!.post!.responses!)).toEqual(expect.arrayContaining(['200', '201']));
     expect(doc.paths['/api/v1/admin/exports/books']!.get!.responses!['200']!.content).toHaveProperty('application/octet-stream');
+    expect(Object.keys(doc.paths['/gio-hang/them']!.post!.responses!)).toEqual(['303']);
   });
 
   it('documents what the answers hold: the documented fields of a book are the fields it is sent with', async () => {

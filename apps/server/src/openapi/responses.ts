@@ -48,6 +48,7 @@ export function responseDoc(method: string, url: string, raw: boolean): Record<s
   const enveloped = url.startsWith('/api') && !raw;
   return Object.fromEntries(
     answer.statuses.map((status) => {
+      if (answer.kind === 'redirect') return [status, { description: 'Redirect (the Location header names the page)', type: 'null' }];
       if (answer.kind === 'file') {
         return [status, { description: 'A file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }];
       }

@@ -1,6 +1,7 @@
 import { ERROR_CODES, type CartDto } from '@nhasach/shared';
 import { CART_CHANGED_EVENT } from '../lib/cartBadge.ts';
 import { ApiError, api } from './client.ts';
+import { errorText } from '../components/ui/errorText.ts';
 
 /**
  * Cart calls (spec section 7, Cart). Every answer is the whole recomputed cart. Every write fires 'cart:changed'
@@ -73,14 +74,10 @@ export const applyCartVoucher = (voucherCode: string) => write(api.put<CartDto>(
 /** DELETE /api/v1/cart/voucher. */
 export const removeCartVoucher = () => write(api.delete<CartDto>('/api/v1/cart/voucher'), 'voucher');
 
-/** Spec section 8, Cart: the two stock messages, the server's own text, else 'Có lỗi xảy ra'. */
+/** Spec section 8, Cart: the two stock messages, else the one error rule (the server's text, else 'Có lỗi xảy ra'). */
 export function cartErrorText(err: unknown): string {
   const message = err instanceof ApiError ? err.message : err instanceof Error ? err.message : '';
   if (/Inventory not found/i.test(message)) return 'Sản phẩm chưa có tồn kho hoặc đã hết hàng.';
   if (/Out of stock/i.test(message) || (err instanceof ApiError && err.code === ERROR_CODES.outOfStock)) return 'Sản phẩm đã hết hàng.';
-  if (err instanceof ApiError) {
-    const body = err.body as { message?: unknown } | undefined;
-    if (body && typeof body === 'object' && typeof body.message === 'string' && body.message.trim()) return body.message;
-  }
-  return 'Có lỗi xảy ra';
+  return errorText(err, 'Có lỗi xảy ra');
 }

@@ -78,14 +78,6 @@ export function isNetworkFailure(err: unknown): boolean {
   );
 }
 
-/** User-facing text of any error: body message, error, detail, then the error's own message, else the fallback. */
-export function errorText(err: unknown, fallback = DEFAULT_ERROR_TEXT): string {
-  if (isNetworkFailure(err)) return NETWORK_ERROR_TEXT;
-  if (err instanceof ApiError) return err.message || fallback;
-  if (err instanceof Error && err.message) return err.message;
-  return fallback;
-}
-
 function textFromBody(body: unknown): string | undefined {
   if (!body || typeof body !== 'object') return undefined;
   const b = body as Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { buttonClass } from '../components/Button.tsx';
+import { buttonClass } from '../components/ui/Button.tsx';
 import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
 
 const WORDS = {

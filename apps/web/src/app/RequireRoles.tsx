@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { hasAnyRole, type Role } from '@nhasach/shared';
-import { LoadingBlock } from '../components/Spinner.tsx';
+import { LoadingBlock } from '../components/ui/Spinner.tsx';
 import { allRoles } from '../features/auth/session.ts';
 import { useAuth } from '../features/auth/useAuth.ts';
 import { loginPathFor } from '../lib/safeNext.ts';

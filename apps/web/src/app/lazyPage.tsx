@@ -1,30 +1,50 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
-import { LoadingBlock } from '../components/Spinner.tsx';
+import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { LoadingBlock } from '../components/ui/Spinner.tsx';
+import { isNetworkFailure } from '../api/client.ts';
 import { lazyComponent } from '../lib/lazyComponent.ts';
+import { NetworkErrorBlock } from './NetworkErrorBlock.tsx';
+
+/**
+ * Catches a page part whose file could not be loaded (server down, connection lost) and offers to try again in
+ * place: the header and the rest of the page stay, no reload into the browser's own error page. Other errors go
+ * on to the route's error page.
+ */
+class ChunkBoundary extends Component<{ onRetry: () => void; children: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: undefined };
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+  override render() {
+    const { error } = this.state;
+    if (error === undefined) return this.props.children;
+    if (!isNetworkFailure(error)) throw error;
+    return (
+      <NetworkErrorBlock
+        onRetry={() => {
+          this.setState({ error: undefined });
+          this.props.onRetry();
+        }}
+      />
+    );
+  }
+}
 
 /**
  * A page loaded on first visit (its own chunk), e.g. `lazyPage(() => import('./X.tsx'), 'XPage')`.
- * Keeps the admin, sale and heavier storefront pages out of the first download. A page whose file could not be
- * loaded (server down) fails into the route's error page (RouteError: the Vietnamese message and a retry in
- * place); React's lazy keeps a failed load for good, so the page mounted again by that retry loads afresh.
+ * Keeps the admin, sale and heavier storefront pages out of the first download.
  */
 export function lazyPage<M extends Record<string, unknown>, K extends keyof M & string>(load: () => Promise<M>, name: K) {
-  let failed = false;
-  const First = lazyComponent(() =>
-    load().then(
-      (m) => m[name] as ComponentType,
-      (err: unknown) => {
-        failed = true;
-        throw err;
-      },
-    ),
-  );
+  const First = lazyComponent(async () => (await load())[name] as ComponentType);
   function LazyPage() {
-    const [Page] = useState<ComponentType>(() => (failed ? lazy(First.preload as () => Promise<{ default: ComponentType }>) : First));
+    // React's lazy keeps a failed load for good: a retry renders a new lazy component that loads again.
+    const [attempt, setAttempt] = useState<{ n: number; Page: ComponentType }>({ n: 0, Page: First });
+    const { Page } = attempt;
     return (
-      <Suspense fallback={<LoadingBlock className="min-h-[40vh]" />}>
-        <Page />
-      </Suspense>
+      <ChunkBoundary onRetry={() => setAttempt((a) => ({ n: a.n + 1, Page: lazy(First.preload as () => Promise<{ default: ComponentType }>) }))}>
+        <Suspense fallback={<LoadingBlock className="min-h-[40vh]" />}>
+          <Page />
+        </Suspense>
+      </ChunkBoundary>
     );
   }
   LazyPage.displayName = `Lazy(${name})`;

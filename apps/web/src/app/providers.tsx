@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '../api/client.ts';
-import { ToastProvider } from '../components/Toast.tsx';
+import { ToastProvider } from '../components/ui/Toast.tsx';
 
 /** One query client per app: short stale time, and no retries for answers that will not change (4xx). */
 export function createQueryClient(): QueryClient {

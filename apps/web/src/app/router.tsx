@@ -5,12 +5,13 @@ import { ADMIN_ROLES, SALE_ROLES } from './access.ts';
 import { AppRoot } from './AppRoot.tsx';
 import { StoreLayout } from './layout/StoreLayout.tsx';
 import { lazyPage } from './lazyPage.tsx';
-import { NotFoundPage } from './NotFoundPage.tsx';
 import { RequireRoles } from './RequireRoles.tsx';
 import { RouteError } from './RouteError.tsx';
 import { notFound, type RouteLoader } from './routes/load.ts';
 
 // Storefront pages load on first visit (the server's HTML of home, product, category and search preloads theirs).
+// Rarely seen: loaded when an address leads nowhere (the error page it shows then stays in the first chunk).
+const NotFoundPage = lazyPage(() => import('./NotFoundPage.tsx'), 'NotFoundPage');
 const HomePage = lazyPage(() => import('../features/storefront/HomePage.tsx'), 'HomePage');
 const ContactPage = lazyPage(() => import('../features/content/ContactPage.tsx'), 'ContactPage');
 const ContentPage = lazyPage(() => import('../features/content/ContentPage.tsx'), 'ContentPage');

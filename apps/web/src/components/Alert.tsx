@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AlertCircleIcon, CheckCircleIcon, InfoIcon } from './icons.tsx';
+import { CircleAlertIcon, CircleCheckIcon, InfoIcon } from 'lucide-react';
 
 type Tone = 'error' | 'success' | 'info' | 'warning';
 
@@ -12,7 +12,7 @@ const TONES: Record<Tone, string> = {
 
 /** An inline message box; errors are role=alert (announced at once), the rest role=status. */
 export function Alert({ tone = 'error', children, className = '' }: { tone?: Tone; children: ReactNode; className?: string }) {
-  const Icon = tone === 'success' ? CheckCircleIcon : tone === 'error' || tone === 'warning' ? AlertCircleIcon : InfoIcon;
+  const Icon = tone === 'success' ? CircleCheckIcon : tone === 'error' || tone === 'warning' ? CircleAlertIcon : InfoIcon;
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}

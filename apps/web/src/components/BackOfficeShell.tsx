@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { ChevronRightIcon, HouseIcon, LogOutIcon, MenuIcon } from 'lucide-react';
 import { useAuth } from '../features/auth/useAuth.ts';
-import { ChevronRightIcon, HomeIcon, LogOutIcon, MenuIcon } from './icons.tsx';
 import { LogoMark } from './Logo.tsx';
 
 export interface BackOfficeNavItem {
@@ -85,7 +85,7 @@ export function BackOfficeShell({
             ))}
           </nav>
           <Link to="/?skipIntro=1" className="m-3 flex items-center gap-2 rounded-xl px-3 py-2.5 text-sm text-gray-600 hover:bg-gray-100">
-            <HomeIcon size={18} /> Về cửa hàng
+            <HouseIcon size={18} /> Về cửa hàng
           </Link>
         </div>
       </aside>

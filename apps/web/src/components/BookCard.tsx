@@ -5,7 +5,7 @@ import { authorNames, bookPath, formatSold } from '../lib/books.ts';
 import { DiscountBadge, NewBadge } from './Badge.tsx';
 import { ImageWithFallback } from './ImageWithFallback.tsx';
 import { Price, priceInfo } from './Price.tsx';
-import { Skeleton } from './StateBlocks.tsx';
+import { Skeleton } from './ui/EmptyState.tsx';
 import { widthClass } from '../lib/widthClass.ts';
 import { StarRating } from './StarRating.tsx';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ChevronRightIcon, HomeIcon } from './icons.tsx';
+import { ChevronRightIcon, HouseIcon } from 'lucide-react';
 
 export interface Crumb {
   label: string;
@@ -13,7 +13,7 @@ export function Breadcrumb({ items, className = '' }: { items: Crumb[]; classNam
       <ol className="flex flex-wrap items-center gap-1 text-gray-500">
         <li className="flex items-center">
           <Link to="/" className="flex items-center gap-1 rounded hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600">
-            <HomeIcon size={15} />
+            <HouseIcon size={15} />
             <span>Trang chủ</span>
           </Link>
         </li>

@@ -1,6 +1,6 @@
 import type { ChangeEvent, InputHTMLAttributes, Ref } from 'react';
 import { maskDateInput } from '@nhasach/shared';
-import { inputClass } from './TextField.tsx';
+import { inputClass } from './ui/Field.tsx';
 
 export interface DateInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
   /** dd/mm/yyyy HH:mm instead of dd/mm/yyyy. */

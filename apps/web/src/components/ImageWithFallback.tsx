@@ -1,6 +1,6 @@
 import { useCallback, useState, type ImgHTMLAttributes } from 'react';
+import { BookOpenIcon } from 'lucide-react';
 import { mediaSrcSet, mediaUrl } from '../api/client.ts';
-import { BookOpenIcon } from './icons.tsx';
 
 export interface ImageWithFallbackProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> {
   src: string | null | undefined;

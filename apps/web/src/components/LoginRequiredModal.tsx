@@ -1,8 +1,8 @@
 import { Link, useLocation } from 'react-router';
 import { loginPathFor } from '../lib/safeNext.ts';
-import { buttonClass } from './Button.tsx';
+import { buttonClass } from './ui/Button.tsx';
 import { rememberLoginRedirect } from './LoginRequiredDialog.tsx';
-import { Modal } from './Modal.tsx';
+import { Modal } from './ui/Dialog.tsx';
 
 /** The open dialog of LoginRequiredDialog (its own chunk: most visits never show it). */
 export function LoginRequiredModal({ open, onClose, reason = 'Bạn cần đăng nhập để sử dụng tính năng này.' }: { open: boolean; onClose: () => void; reason?: string }) {
@@ -14,10 +14,16 @@ export function LoginRequiredModal({ open, onClose, reason = 'Bạn cần đăng
         <button type="button" onClick={onClose} className={buttonClass('outline', 'md')}>
           Để sau
         </button>
-        <Link to={`/dang-ky`} onClick={() => rememberLoginRedirect(here)} className={buttonClass('secondary', 'md')}>
+        <Link to={`/dang-ky`} onClick={() => {
+            rememberLoginRedirect(here);
+            onClose();
+          }} className={buttonClass('secondary', 'md')}>
           Đăng ký
         </Link>
-        <Link to={loginPathFor(here)} onClick={() => rememberLoginRedirect(here)} className={buttonClass('primary', 'md')}>
+        <Link to={loginPathFor(here)} onClick={() => {
+            rememberLoginRedirect(here);
+            onClose();
+          }} className={buttonClass('primary', 'md')}>
           Đăng nhập
         </Link>
       </div>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';
+import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 
 /**
  * Page items with `siblings` pages either side of the current one and `boundaries` pages at each end, gaps

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { BookOpenIcon } from 'lucide-react';
 import { useDocumentTitle } from '../lib/useDocumentTitle.ts';
-import { buttonClass } from './Button.tsx';
-import { BookOpenIcon } from './icons.tsx';
+import { buttonClass } from './ui/Button.tsx';
 
 export interface PlaceholderPageProps {
   title: string;

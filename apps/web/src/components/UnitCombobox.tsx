@@ -1,8 +1,8 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
 import { foldVietnamese, type GeoUnitDto } from '@nhasach/shared';
-import { FieldErrorText, inputBaseClass } from './TextField.tsx';
-import { CheckIcon, ChevronDownIcon } from './icons.tsx';
+import { CheckIcon, ChevronDownIcon } from 'lucide-react';
+import { FieldErrorText, inputBaseClass } from './ui/Field.tsx';
 
 /** The type word a name starts with: a search for 'ben thanh' should rank 'Phường Bến Thành' first. */
 const TYPE_WORD = /^(thanh pho|tinh|quan|huyen|thi xa|thi tran|phuong|xa|dac khu)\s+/;

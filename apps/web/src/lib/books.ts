@@ -6,6 +6,9 @@ export function bookPath(book: Pick<BookCardDto, 'slug' | 'categorySlug'>): stri
   return book.categorySlug ? `/danh-muc/${encodeURIComponent(book.categorySlug)}/${slug}` : `/books/${slug}`;
 }
 
+/** A book's page by its slug alone (cart and order lines know no category). */
+export const bookHref = (slug: string) => `/books/${encodeURIComponent(slug)}`;
+
 /** 'Đã bán' figures: 950, 1,2k, 15k. */
 export function formatSold(n: number): string {
   if (n < 1000) return String(n);

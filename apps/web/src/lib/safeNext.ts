@@ -12,3 +12,6 @@ export function safeNextPath(next: string | null | undefined): string | undefine
 export function loginPathFor(pathAndQuery: string): string {
   return `/dang-nhap?next=${encodeURIComponent(pathAndQuery)}`;
 }
+
+/** The address page that comes back to checkout after saving (spec section 2, Checkout). */
+export const ADDRESS_PAGE_FOR_CHECKOUT = '/tai-khoan/dia-chi?return=/checkout';

@@ -13,13 +13,12 @@ import { buildListingColumns, LISTING_BATCH, listingRowColumns, toListingBook, t
  *   listing column) is above the last seen, read before a listing when the last read is older than SYNC_MS or a
  *   change was announced; deleted books through book_search_removed. A transaction may commit a smaller version
  *   after a larger one was read: the last RESYNC_WINDOW versions are read again.
- * - Rebuild in the background when the overlay grows past a share of the books or the index is older than
- *   rebuildMs; the old index answers until the new one is complete.
+ * - Rebuild in the background when the overlay grows past a share of the books; the old index answers until the
+ *   new one is complete.
  * Until the first build is done, listings are answered by PostgreSQL.
  */
 const SYNC_MS = 1_000;
 const RESYNC_WINDOW = 200;
-const REBUILD_MS = 30 * 60_000;
 const WAIT_FOR_BUILD_MS = 2_000;
 
 function buildInWorker(url: string): Promise<{ parts: ListingParts; version: bigint; removedVersion: bigint }> {
@@ -58,6 +57,7 @@ async function buildHere(db: Db): Promise<{ parts: ListingParts; version: bigint
 export interface ListingIndexFeedOptions {
   onError?: (err: unknown) => void;
   workerUrl?: string;
+  /** Rebuild also when the index is this old (0, the default: only when the overlay has grown). */
   rebuildMs?: number;
 }
 
@@ -79,7 +79,7 @@ export class ListingIndexFeed {
   ) {
     this.onError = opts.onError ?? (() => {});
     this.workerUrl = opts.workerUrl;
-    this.rebuildMs = opts.rebuildMs ?? REBUILD_MS;
+    this.rebuildMs = opts.rebuildMs ?? 0;
   }
 
   preload(): void {
@@ -111,7 +111,9 @@ export class ListingIndexFeed {
     }
     const index = this.index;
     const stats = index.stats();
-    if (!this.building && (stats.overlay + stats.dead > Math.max(1_000, stats.books / 50) || Date.now() - stats.builtAt > this.rebuildMs)) {
+    // Only a grown overlay calls for a rebuild: the feed follows every change (sale windows are compared with the
+    // request's time), so age alone is no reason, and a rebuild on the search index's clock would build both at once.
+    if (!this.building && (stats.overlay + stats.dead > Math.max(1_000, stats.books / 50) || (this.rebuildMs > 0 && Date.now() - stats.builtAt > this.rebuildMs))) {
       void this.startBuild();
     }
     return index;

@@ -121,7 +121,7 @@ describe('listings from memory', () => {
     try {
       for (const q of await combinations(80, 33)) await compare(q);
     } finally {
-      listingTuning.collectMax = 60_000;
+      listingTuning.collectMax = 150_000;
     }
   }, 240_000);
 
@@ -148,7 +148,7 @@ describe('listings from memory', () => {
     try {
       for (const q of await combinations(40, 8)) await compare(q);
     } finally {
-      listingTuning.collectMax = 60_000;
+      listingTuning.collectMax = 150_000;
     }
     expect(memory.app.catalog.listingIndexStats()?.overlay).toBeGreaterThan(10);
     for (const q of ['sort=NEWEST', 'sort=BEST', 'sort=PRICE_ASC', 'sort=PRICE_DESC', 'sort=id&direction=ASC']) await compare(`${q}&size=24`);

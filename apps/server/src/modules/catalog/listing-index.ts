@@ -78,7 +78,9 @@ export interface ListingColumns {
  * Above `collectMax` candidates a listing walks the sorted order instead of collecting and sorting its matches
  * (a setting so the tests can take either path on a small catalogue).
  */
-export const listingTuning = { collectMax: 60_000 };
+export const listingTuning = { collectMax: 150_000 };
+/** A remembered count of the base's matches of a filter (sale windows may open or close meanwhile) lives this long. */
+const COUNT_TTL_MS = 60_000;
 
 const NONE = -1;
 
@@ -132,13 +134,29 @@ function orderBy(n: number, key: (s: number) => number, include: (s: number) => 
   return { perm, rank };
 }
 
+/** Candidates of a listing: lists of base slots every match is in, and the conditions left to test on them. */
+interface Universe {
+  lists: Int32Array[];
+  size: number;
+  /** A slot may be in more than one list. */
+  dedupe: boolean;
+  rest: Compiled;
+}
+
 /** A filter compiled against the base's codes. */
 interface Compiled {
   statuses: Uint8Array | undefined;
   categoryFlags: Uint8Array[];
-  publishers: Set<number> | undefined;
-  suppliers: Set<number> | undefined;
+  /** Flags by publisher (supplier) id. */
+  publishers: Uint8Array | undefined;
+  suppliers: Uint8Array | undefined;
   languages: Uint8Array | undefined;
+  age: boolean;
+  ageMin: number;
+  ageMax: number;
+  price: boolean;
+  priceMin: number;
+  priceMax: number;
   f: ListingFilter;
   nowUs: number;
 }
@@ -164,6 +182,9 @@ export class ListingIndex {
   private dead = 0;
   private stamp: Int32Array;
   private stampValue = 0;
+  /** Counts of the base's matches of a filter (walking plans only), valid while no book changed, COUNT_TTL_MS. */
+  private readonly counts = new Map<string, { total: number; generation: number; at: number }>();
+  private generation = 0;
 
   constructor(parts: ListingParts) {
     const c = parts.columns;
@@ -200,6 +221,7 @@ export class ListingIndex {
   }
 
   private kill(id: number): void {
+    this.generation++;
     const slot = id >= 0 && id < this.slotById.length ? this.slotById[id]! : NONE;
     if (slot !== NONE && this.alive[slot]) {
       this.alive[slot] = 0;
@@ -227,9 +249,15 @@ export class ListingIndex {
     return {
       statuses,
       categoryFlags,
-      publishers: f.publisherIds ? new Set(f.publisherIds) : undefined,
-      suppliers: f.supplierIds ? new Set(f.supplierIds) : undefined,
+      publishers: f.publisherIds ? idFlags(f.publisherIds) : undefined,
+      suppliers: f.supplierIds ? idFlags(f.supplierIds) : undefined,
       languages,
+      age: f.ageMin !== undefined || f.ageMax !== undefined,
+      ageMin: f.ageMin ?? -Infinity,
+      ageMax: f.ageMax ?? Infinity,
+      price: f.priceMin !== undefined || f.priceMax !== undefined,
+      priceMin: f.priceMin ?? -Infinity,
+      priceMax: f.priceMax ?? Infinity,
       f,
       nowUs,
     };
@@ -240,34 +268,30 @@ export class ListingIndex {
     return c.sale[s]! !== NONE && c.saleStart[s]! <= nowUs && c.saleEnd[s]! > nowUs;
   }
 
-  private effective(s: number, nowUs: number): number {
-    return this.saleActive(s, nowUs) ? this.c.sale[s]! : this.c.price[s]!;
-  }
-
   /** The base book in `slot` passes every condition (alive is the caller's test). */
   private matches(s: number, k: Compiled): boolean {
     const c = this.c;
-    const f = k.f;
+    // Single values first, the category lists (a second memory read per book) last.
     if (k.statuses && !k.statuses[c.status[s]!]) return false;
-    for (const flags of k.categoryFlags) {
-      let hit = false;
-      for (let i = c.catOff[s]!; i < c.catOff[s + 1]!; i++) {
-        if (flags[c.catData[i]!]) {
-          hit = true;
-          break;
-        }
-      }
-      if (!hit) return false;
-    }
-    if (k.publishers && !k.publishers.has(c.publisher[s]!)) return false;
-    if (k.suppliers && !k.suppliers.has(c.supplier[s]!)) return false;
+    if (k.publishers && !k.publishers[c.publisher[s]!]) return false;
+    if (k.suppliers && !k.suppliers[c.supplier[s]!]) return false;
     if (k.languages && !k.languages[c.language[s]!]) return false;
-    if (f.ageMin !== undefined && c.age[s]! < f.ageMin) return false;
-    if (f.ageMax !== undefined && c.age[s]! > f.ageMax) return false;
-    if (f.priceMin !== undefined || f.priceMax !== undefined) {
-      const p = this.effective(s, k.nowUs);
-      if (f.priceMin !== undefined && p < f.priceMin) return false;
-      if (f.priceMax !== undefined && p > f.priceMax) return false;
+    if (k.age) {
+      const age = c.age[s]!;
+      if (age < k.ageMin || age > k.ageMax) return false;
+    }
+    if (k.price) {
+      const sale = c.sale[s]!;
+      const p = sale !== NONE && c.saleStart[s]! <= k.nowUs && c.saleEnd[s]! > k.nowUs ? sale : c.price[s]!;
+      if (p < k.priceMin || p > k.priceMax) return false;
+    }
+    const flagsList = k.categoryFlags;
+    for (let f = 0; f < flagsList.length; f++) {
+      const flags = flagsList[f]!;
+      const end = c.catOff[s + 1]!;
+      let i = c.catOff[s]!;
+      while (i < end && !flags[c.catData[i]!]) i++;
+      if (i === end) return false;
     }
     return true;
   }
@@ -276,8 +300,8 @@ export class ListingIndex {
     const f = k.f;
     if (f.statuses && !f.statuses.includes(b.status)) return false;
     for (const set of f.categorySets ?? []) if (!b.categoryIds.some((id) => set.includes(id))) return false;
-    if (k.publishers && (b.publisherId === null || !k.publishers.has(b.publisherId))) return false;
-    if (k.suppliers && (b.supplierId === null || !k.suppliers.has(b.supplierId))) return false;
+    if (k.publishers && (b.publisherId === null || !k.publishers[b.publisherId])) return false;
+    if (k.suppliers && (b.supplierId === null || !k.suppliers[b.supplierId])) return false;
     if (f.languages && !f.languages.includes(b.language)) return false;
     if (f.ageMin !== undefined && b.ageMin < f.ageMin) return false;
     if (f.ageMax !== undefined && b.ageMin > f.ageMax) return false;
@@ -293,24 +317,49 @@ export class ListingIndex {
    * The smallest list of base slots every match is in (the members of a filtered category set, publishers,
    * suppliers or languages), or undefined when no such filter is given (every slot is a candidate).
    */
-  private universe(f: ListingFilter, k: Compiled): { lists: Int32Array[]; size: number } | undefined {
-    const options: { lists: Int32Array[]; size: number }[] = [];
-    const union = (members: Members, values: number[]) => {
+  private universe(f: ListingFilter, k: Compiled): Universe | undefined {
+    const options: Universe[] = [];
+    const union = (members: Members, values: number[], dedupe: boolean, rest: Compiled) => {
       const lists = values.map((v) => members.list(v)).filter((l) => l.length > 0);
-      options.push({ lists, size: lists.reduce((n, l) => n + l.length, 0) });
+      options.push({ lists, size: lists.reduce((n, l) => n + l.length, 0), dedupe: dedupe && lists.length > 1, rest });
     };
-    for (const set of f.categorySets ?? []) union(this.categories, [...new Set(set)]);
-    if (f.publisherIds) union(this.publishers, [...new Set(f.publisherIds)]);
-    if (f.supplierIds) union(this.suppliers, [...new Set(f.supplierIds)]);
-    if (k.languages) union(this.languages, [...k.languages.keys()].filter((i) => k.languages![i]));
+    // Each option's `rest` leaves out the condition its candidates already meet (a book's publisher, supplier and
+    // language are single values; a book in two categories of a set is in two lists, hence the dedupe).
+    (f.categorySets ?? []).forEach((set, i) =>
+      union(this.categories, [...new Set(set)], true, { ...k, categoryFlags: k.categoryFlags.filter((_, j) => j !== i) }),
+    );
+    if (f.publisherIds) union(this.publishers, [...new Set(f.publisherIds)], false, { ...k, publishers: undefined });
+    if (f.supplierIds) union(this.suppliers, [...new Set(f.supplierIds)], false, { ...k, suppliers: undefined });
+    if (k.languages) union(this.languages, [...k.languages.keys()].filter((i) => k.languages![i]), false, { ...k, languages: undefined });
     if (f.priceMin !== undefined || f.priceMax !== undefined) {
       // Every match pays a price in the range: its list price (a range of the price order) or its sale price (a
-      // range of the sale order); the effective price is tested on each candidate.
-      const lists = [this.priceRange(this.byPrice.perm, false, f), this.priceRange(this.bySale.perm, true, f)];
-      const [a, b] = lists.map(([lo, hi], i) => (i ? this.bySale : this.byPrice).perm.subarray(lo, hi));
-      options.push({ lists: [a!, b!].filter((l) => l.length > 0), size: a!.length + b!.length });
+      // range of the sale order); the effective price is still tested on each candidate.
+      const a = this.byPrice.perm.subarray(...this.priceRange(this.byPrice.perm, false, f));
+      const b = this.bySale.perm.subarray(...this.priceRange(this.bySale.perm, true, f));
+      const lists = [a, b].filter((l) => l.length > 0);
+      options.push({ lists, size: a.length + b.length, dedupe: lists.length > 1, rest: k });
     }
     return options.sort((a, b) => a.size - b.size)[0];
+  }
+
+  /**
+   * Collecting the candidates' matches (one visit per candidate, then a sort) costs less than walking the sorted
+   * order for the page (about want / density visits)? The density of matches among the candidates is measured on
+   * a sample of them.
+   */
+  private collectBeats(u: Universe, want: number, sides: number): boolean {
+    if (u.size <= 4 * want) return true;
+    const first = u.lists[0]!;
+    const step = Math.max(1, Math.floor(first.length / 256));
+    let seen = 0;
+    let hits = 0;
+    for (let i = 0; i < first.length; i += step) {
+      seen++;
+      if (this.alive[first[i]!] && this.matches(first[i]!, u.rest)) hits++;
+    }
+    if (hits === 0) return true;
+    const density = ((hits / seen) * u.size) / this.n;
+    return (sides * want) / density > u.size;
   }
 
   /** Positions [lo, hi) of a price order (list or sale prices) within the filter's range. */
@@ -347,7 +396,7 @@ export class ListingIndex {
   }
 
   /** One page of a listing and its total (capped). */
-  page(f: ListingFilter, sort: ListingSort, offset: number, limit: number, now: Date, cap: number): ListingAnswer {
+  page(f: ListingFilter, sort: ListingSort, offset: number, limit: number, now: Date, cap: number, countKey?: string): ListingAnswer {
     const nowUs = now.getTime() * 1000;
     const k = this.compile(f, nowUs)!;
     const desc = sort.direction === 'desc';
@@ -365,16 +414,19 @@ export class ListingIndex {
     const universe = this.universe(f, k);
     let total = 0;
     let streams: number[][];
-    if (universe && universe.size <= listingTuning.collectMax) {
+    if (universe && universe.size <= listingTuning.collectMax && this.collectBeats(universe, want, sides.length)) {
       // Collect every match of the candidates (each counted once), then order them by their rank.
-      const stamp = this.nextStamp();
+      const stamp = universe.dedupe ? this.nextStamp() : 0;
+      const rest = universe.rest;
       const bySide: number[][] = sides.map(() => []);
       for (const list of universe.lists) {
         for (let i = 0; i < list.length; i++) {
           const s = list[i]!;
-          if (this.stamp[s] === stamp) continue;
-          this.stamp[s] = stamp;
-          if (!this.alive[s] || !this.matches(s, k)) continue;
+          if (stamp) {
+            if (this.stamp[s] === stamp) continue;
+            this.stamp[s] = stamp;
+          }
+          if (!this.alive[s] || !this.matches(s, rest)) continue;
           total++;
           const side = sort.field === 'price' && this.saleActive(s, nowUs) ? 1 : 0;
           bySide[side]!.push(s);
@@ -407,9 +459,16 @@ export class ListingIndex {
         }
         return out;
       });
-      const counted = (s: number) => this.alive[s] && this.matches(s, k);
-      if (universe) {
-        const stamp = universe.lists.length > 1 ? this.nextStamp() : 0;
+      const known = countKey === undefined ? undefined : this.counts.get(countKey);
+      if (known && known.generation === this.generation && Date.now() - known.at < COUNT_TTL_MS) {
+        total = known.total;
+      } else if (!universe && !k.statuses && !k.age && !k.price && k.categoryFlags.length === 0) {
+        // No condition at all: every book of the base that is still there.
+        total = this.n - this.dead;
+      } else if (universe) {
+        const rest = universe.rest;
+        const counted = (s: number) => this.alive[s] && this.matches(s, rest);
+        const stamp = universe.dedupe ? this.nextStamp() : 0;
         outer: for (const list of universe.lists) {
           for (let i = 0; i < list.length; i++) {
             const s = list[i]!;
@@ -421,7 +480,11 @@ export class ListingIndex {
           }
         }
       } else {
-        for (let s = 0; s < this.n && total < cap; s++) if (counted(s)) total++;
+        for (let s = 0; s < this.n && total < cap; s++) if (this.alive[s] && this.matches(s, k)) total++;
+      }
+      if (countKey !== undefined) {
+        if (this.counts.size >= 5_000) this.counts.clear();
+        this.counts.set(countKey, { total, generation: this.generation, at: Date.now() });
       }
     }
 
@@ -477,6 +540,13 @@ export class ListingIndex {
     }
     return this.stampValue;
   }
+}
+
+/** Flags indexed by id (ids of publishers and suppliers are small); -1 (none) reads as unset. */
+function idFlags(ids: readonly number[]): Uint8Array {
+  const flags = new Uint8Array(Math.max(0, ...ids) + 1);
+  for (const id of ids) if (id >= 0) flags[id] = 1;
+  return flags;
 }
 
 function overlayEffective(b: ListingBook, nowUs: number): number {

@@ -114,7 +114,6 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
       : new ListingIndexFeed(db, {
           ...(opts.onSearchIndexError ? { onError: opts.onSearchIndexError } : {}),
           ...(opts.searchIndexWorkerUrl ? { workerUrl: opts.searchIndexWorkerUrl } : {}),
-          ...(opts.searchIndexRebuildMs ? { rebuildMs: opts.searchIndexRebuildMs } : {}),
         });
   const counts = new TtlCache<BookCount>(COUNT_TTL_MS, 5000);
   const homes = new TtlCache<HomeDataDto>(HOME_TTL_MS, 50);
@@ -197,7 +196,9 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
     const { offset, limit } = window(page, size);
     const index = listingIndex && inMemory(f, sort) ? await listingIndex.current() : undefined;
     if (index) {
-      const { ids, total } = index.page(f, { field: sort.field as ListingSortField, direction: sort.direction }, offset, limit, now, CATALOG_MAX_RESULT_WINDOW);
+      // With the caches on, a walking plan's count of the base is remembered per filter while no book changes.
+      const countKey = searchCacheOn ? JSON.stringify(f) : undefined;
+      const { ids, total } = index.page(f, { field: sort.field as ListingSortField, direction: sort.direction }, offset, limit, now, CATALOG_MAX_RESULT_WINDOW, countKey);
       // Counted exactly up to the cap: the total is a lower bound only at the cap ('hơn 10.000').
       return { ...toPage(await cards(ids, now), total, page, size), totalIsEstimate: total >= CATALOG_MAX_RESULT_WINDOW };
     }

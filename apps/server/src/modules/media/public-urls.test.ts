@@ -57,7 +57,7 @@ describe('every image URL the API answers with is absolute on PUBLIC_URL', () =>
     return [];
   }
 
-  it('catalogue, book, cart, orders, my orders, favourites and the dashboard figures', async () => {
+  it('catalogue, book, home, cart, orders, my orders, favourites, sales and admin views and the dashboard figures', async () => {
     const book = await makeShopBook(t.app, { title: 'Sách Có Ảnh', withCover: true });
     const customer = await makeCustomer(t.app, 'Trần Thị Ảnh');
     const call = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: object) =>
@@ -74,6 +74,8 @@ describe('every image URL the API answers with is absolute on PUBLIC_URL', () =>
     const answers = {
       catalog: await call('GET', '/books/catalog?size=100', {}),
       book: await call('GET', `/books/${book.id}`, {}),
+      home: await call('GET', '/books/home', {}),
+      list: await call('GET', '/books?page=0&size=20', {}),
       cart,
       placed,
       myOrders: await call('GET', '/orders/me', customer.headers),

@@ -1,15 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { hasAnyRole } from '@nhasach/shared';
-import {
-  ChevronDownIcon,
-  ClipboardIcon,
-  DashboardIcon,
-  HeartIcon,
-  LogOutIcon,
-  PackageIcon,
-  UserIcon,
-} from '../../components/icons.tsx';
+import { ChevronDownIcon, ClipboardListIcon, HeartIcon, LayoutDashboardIcon, LogOutIcon, PackageIcon, UserIcon } from 'lucide-react';
 import { mediaUrl } from '../../api/client.ts';
 import { allRoles, type SessionUser } from '../../features/auth/session.ts';
 import { useAuth } from '../../features/auth/useAuth.ts';
@@ -28,8 +20,8 @@ export interface AccountLink {
 export function accountLinks(user: SessionUser): AccountLink[] {
   const roles = allRoles(user);
   const links: AccountLink[] = [];
-  if (hasAnyRole(roles, ADMIN_ROLES)) links.push({ href: '/admin', label: 'Trang quản trị', icon: <DashboardIcon size={18} /> });
-  if (hasAnyRole(roles, SALE_ROLES)) links.push({ href: '/sale/orders', label: 'Quản lý đơn hàng', icon: <ClipboardIcon size={18} /> });
+  if (hasAnyRole(roles, ADMIN_ROLES)) links.push({ href: '/admin', label: 'Trang quản trị', icon: <LayoutDashboardIcon size={18} /> });
+  if (hasAnyRole(roles, SALE_ROLES)) links.push({ href: '/sale/orders', label: 'Quản lý đơn hàng', icon: <ClipboardListIcon size={18} /> });
   links.push(
     { href: '/tai-khoan/ho-so-cua-toi', label: 'Quản lý tài khoản', icon: <UserIcon size={18} /> },
     { href: '/yeu-thich', label: 'Yêu thích', icon: <HeartIcon size={18} /> },

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { ChevronDownIcon, ChevronRightIcon, CircleAlertIcon, LayoutGridIcon } from 'lucide-react';
 import type { CategoryTreeNode } from '../../api/catalog.ts';
 import { categoryTreeQueryOptions } from '../../features/storefront/api/get-category-tree.ts';
-import { Spinner } from '../../components/Spinner.tsx';
-import { AlertCircleIcon, ChevronDownIcon, ChevronRightIcon, GridIcon } from '../../components/icons.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
 
 /** Spec section 9: at most 10 top-level categories, 6 children each. */
 export const MENU_TOP_LIMIT = 10;
@@ -62,7 +62,7 @@ export function CategoryMenu({ compact = false }: { compact?: boolean }) {
           compact ? 'w-11 justify-center' : 'px-3.5'
         } ${open ? 'bg-brand-700 text-white' : 'bg-brand-50 text-brand-700 hover:bg-brand-100'}`}
       >
-        <GridIcon size={20} />
+        <LayoutGridIcon size={20} />
         {!compact && (
           <>
             <span>Danh mục</span>
@@ -89,7 +89,7 @@ export function CategoryMenu({ compact = false }: { compact?: boolean }) {
             ) : query.isError ? (
               <div role="alert" className="flex flex-wrap items-center gap-3 px-1 py-6 text-sm text-red-700">
                 <span className="flex items-center gap-2">
-                  <AlertCircleIcon size={18} /> Không tải được danh mục
+                  <CircleAlertIcon size={18} /> Không tải được danh mục
                 </span>
                 <button
                   type="button"

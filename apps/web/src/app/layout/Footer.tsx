@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import { BusinessDetails } from './BusinessDetails.tsx';
 import { Link } from 'react-router';
-import { BanknoteIcon, CreditCardIcon, HeadsetIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldCheckIcon, TruckIcon } from '../../components/icons.tsx';
 import { Logo } from '../../components/Logo.tsx';
 import { CONTENT_PAGES, contentPagePath, formatDateVN, STORE_CONTACT } from '@nhasach/shared';
+import { BanknoteIcon, CreditCardIcon, HeadphonesIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldCheckIcon, TruckIcon } from 'lucide-react';
 
 /** The three static promises of the store (spec section 1). */
 export const STORE_PROMISES = [
   { icon: TruckIcon, title: 'Giao hàng miễn phí', text: 'Cho đơn hàng từ 500.000₫' },
-  { icon: HeadsetIcon, title: 'Hỗ trợ 24/7', text: 'Luôn sẵn sàng giải đáp' },
+  { icon: HeadphonesIcon, title: 'Hỗ trợ 24/7', text: 'Luôn sẵn sàng giải đáp' },
   { icon: ShieldCheckIcon, title: 'Thanh toán an toàn', text: 'COD, VNPAY hoặc chuyển khoản VietQR' },
 ] as const;
 

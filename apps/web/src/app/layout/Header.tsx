@@ -1,7 +1,7 @@
-import { CartIcon, HeadsetIcon, HomeIcon, PhoneIcon, ShieldCheckIcon, TruckIcon } from '../../components/icons.tsx';
 import { Logo } from '../../components/Logo.tsx';
 import { useCartCount } from '../../features/cart/useCartCount.ts';
 import { cartBadgeText } from '@nhasach/shared';
+import { HeadphonesIcon, HouseIcon, PhoneIcon, ShieldCheckIcon, ShoppingCartIcon, TruckIcon } from 'lucide-react';
 import { AccountMenu } from './AccountMenu.tsx';
 import { CategoryMenu } from './CategoryMenu.tsx';
 import { HeaderActionNav, type HeaderActionItem } from './HeaderActionNav.tsx';
@@ -12,13 +12,13 @@ function useHeaderItems(): HeaderActionItem[] {
   const count = useCartCount();
   const badge = cartBadgeText(count);
   return [
-    { href: '/', label: 'Trang chủ', ariaLabel: 'Trang chủ', icon: <HomeIcon size={20} /> },
+    { href: '/', label: 'Trang chủ', ariaLabel: 'Trang chủ', icon: <HouseIcon size={20} /> },
     { href: '/lien-he', label: 'Liên hệ', ariaLabel: 'Liên hệ', icon: <PhoneIcon size={20} /> },
     {
       href: '/gio-hang',
       label: 'Giỏ hàng',
       ariaLabel: badge ? `Giỏ hàng, ${badge} sản phẩm` : 'Giỏ hàng',
-      icon: <CartIcon size={20} />,
+      icon: <ShoppingCartIcon size={20} />,
       badge,
     },
   ];
@@ -37,7 +37,7 @@ export function Header() {
             <TruckIcon size={14} /> Miễn phí giao hàng cho đơn từ 500.000₫
           </p>
           <p className="hidden items-center gap-1.5 sm:flex">
-            <HeadsetIcon size={14} /> Hỗ trợ 24/7:{' '}
+            <HeadphonesIcon size={14} /> Hỗ trợ 24/7:{' '}
             <a href="tel:19006656" className="underline-offset-2 hover:underline">
               1900 6656
             </a>

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { MenuIcon } from '../../components/icons.tsx';
+import { MenuIcon } from 'lucide-react';
 import { lazyComponent } from '../../lib/lazyComponent.ts';
 import type { HeaderActionItem } from './HeaderActionNav.tsx';
 

@@ -2,8 +2,8 @@ import { Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent, 
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { normalizeSearchText, SEARCH_TERM_MAX, SUGGEST_MIN_CHARS } from '@nhasach/shared';
+import { SearchIcon } from 'lucide-react';
 import { fetchSuggestions, suggestKeys } from '../../api/catalog.ts';
-import { SearchIcon } from '../../components/icons.tsx';
 import { searchPath } from '../../lib/search.ts';
 import { lazyComponent } from '../../lib/lazyComponent.ts';
 import { suggestionOptions, type SuggestionOption } from './suggestion-options.ts';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { formatVnd, matchedRange, type SuggestionsDto } from '@nhasach/shared';
+import { TagIcon, UserIcon } from 'lucide-react';
 import type { SuggestionOption } from './suggestion-options.ts';
 import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
-import { TagIcon, UserIcon } from '../../components/icons.tsx';
 
 /** The typed part of a name in bold (matched without diacritics or case). */
 export function Highlighted({ text, typed }: { text: string; typed: string }) {

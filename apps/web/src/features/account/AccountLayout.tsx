@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { HeartIcon, KeyIcon, MapPinIcon, PackageIcon, UserIcon } from 'lucide-react';
 import { Avatar } from '../../app/layout/AccountMenu.tsx';
-import { HeartIcon, KeyIcon, MapPinIcon, PackageIcon, UserIcon } from '../../components/icons.tsx';
 import { useAuth } from '../auth/useAuth.ts';
 
 const LINKS = [

@@ -7,11 +7,10 @@ import { addressKeys, createAddress, updateAddress } from '../../api/addresses.t
 import { ApiError } from '../../api/client.ts';
 import { fetchConversion, fetchDistricts, fetchProvinces, fetchProvinces2025, fetchWards, fetchWards2025, geoKeys } from '../../api/geo.ts';
 import { Alert } from '../../components/Alert.tsx';
-import { Button } from '../../components/Button.tsx';
-import { TextField } from '../../components/TextField.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { TextField } from '../../components/ui/Field.tsx';
 import { UnitCombobox } from '../../components/UnitCombobox.tsx';
-import { useToast } from '../../components/Toast.tsx';
-import { apiMessage } from '../../lib/apiMessage.ts';
+import { useToast } from '../../components/ui/Toast.tsx';
 import {
   addressFormSchema,
   addressToForm,
@@ -22,6 +21,7 @@ import {
   type AddressFormInput,
   type AddressFormValues,
 } from './addressForm.ts';
+import { errorText } from '../../components/ui/errorText.ts';
 
 export interface AddressFormProps {
   /** The address being edited; a new one otherwise. */
@@ -138,7 +138,7 @@ export function AddressForm({ address, defaultMakeDefault = false, onSaved, onCa
           if (name) setError(name, { type: 'server', message: f.message });
         }
       }
-      setServerError(apiMessage(err, 'Lưu địa chỉ thất bại'));
+      setServerError(errorText(err, 'Lưu địa chỉ thất bại'));
     }
   };
 

@@ -2,19 +2,19 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MAX_ADDRESSES_PER_USER, type AddressDto } from '@nhasach/shared';
+import { ArrowLeftIcon, MapPinIcon, PenIcon, PhoneIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { addressKeys, deleteAddress, fetchAddresses, setDefaultAddress } from '../../api/addresses.ts';
 import { Alert } from '../../components/Alert.tsx';
-import { Button, buttonClass } from '../../components/Button.tsx';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../../components/StateBlocks.tsx';
-import { useToast } from '../../components/Toast.tsx';
-import { ArrowLeftIcon, MapPinIcon, PencilIcon, PhoneIcon, PlusIcon, TrashIcon } from '../../components/icons.tsx';
-import { apiMessage } from '../../lib/apiMessage.ts';
+import { Button, buttonClass } from '../../components/ui/Button.tsx';
+import { ConfirmDialog } from '../../components/ui/Dialog.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../components/ui/EmptyState.tsx';
+import { useToast } from '../../components/ui/Toast.tsx';
 import { safeNextPath } from '../../lib/safeNext.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { AccountSection } from './AccountSection.tsx';
 import { AddressForm } from './AddressForm.tsx';
 import { ConvertAddressDialog } from './ConvertAddressDialog.tsx';
+import { errorText } from '../../components/ui/errorText.ts';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; address: AddressDto } | null;
 
@@ -57,7 +57,7 @@ export function AddressesPage() {
       await queryClient.invalidateQueries({ queryKey: addressKeys.all });
       toast.show('Đã đặt làm địa chỉ mặc định');
     } catch (err) {
-      toast.show(apiMessage(err, 'Đặt mặc định thất bại'), { tone: 'error', durationMs: 3000 });
+      toast.show(errorText(err, 'Đặt mặc định thất bại'), { tone: 'error', durationMs: 3000 });
     } finally {
       setWorking(null);
     }
@@ -72,7 +72,7 @@ export function AddressesPage() {
       toast.show('Đã xoá địa chỉ');
       setToDelete(null);
     } catch (err) {
-      toast.show(apiMessage(err, 'Xoá địa chỉ thất bại'), { tone: 'error', durationMs: 3000 });
+      toast.show(errorText(err, 'Xoá địa chỉ thất bại'), { tone: 'error', durationMs: 3000 });
     } finally {
       setWorking(null);
     }
@@ -174,7 +174,7 @@ export function AddressesPage() {
                     <div className="flex shrink-0 flex-wrap items-center gap-1 sm:flex-col sm:items-end">
                       <div className="flex gap-1">
                         <Button variant="ghost" size="sm" onClick={() => setEditing({ mode: 'edit', address: a })} aria-label={`Sửa địa chỉ của ${a.fullName}`}>
-                          <PencilIcon size={15} /> Sửa
+                          <PenIcon size={15} /> Sửa
                         </Button>
                         <Button
                           variant="ghost"
@@ -184,7 +184,7 @@ export function AddressesPage() {
                           disabled={working === a.id}
                           aria-label={`Xoá địa chỉ của ${a.fullName}`}
                         >
-                          <TrashIcon size={15} /> Xoá
+                          <Trash2Icon size={15} /> Xoá
                         </Button>
                       </div>
                       {!a.isDefault && (

@@ -4,11 +4,11 @@ import { formatAddressLine, type AddressDto, type ConvertedPlaceDto } from '@nha
 import { addressKeys, updateAddress } from '../../api/addresses.ts';
 import { fetchConversion, geoKeys } from '../../api/geo.ts';
 import { Alert } from '../../components/Alert.tsx';
-import { Button } from '../../components/Button.tsx';
-import { Modal } from '../../components/Modal.tsx';
-import { LoadingBlock } from '../../components/Spinner.tsx';
-import { useToast } from '../../components/Toast.tsx';
-import { apiMessage } from '../../lib/apiMessage.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { Modal } from '../../components/ui/Dialog.tsx';
+import { LoadingBlock } from '../../components/ui/Spinner.tsx';
+import { useToast } from '../../components/ui/Toast.tsx';
+import { errorText } from '../../components/ui/errorText.ts';
 
 export interface ConvertAddressDialogProps {
   /** The old (three-level) address to convert; null when closed. */
@@ -72,7 +72,7 @@ function ConvertBody({ address, onClose, onEditInstead }: { address: AddressDto;
       toast.show('Cập nhật địa chỉ thành công');
       onClose();
     } catch (err) {
-      setError(apiMessage(err, 'Lưu địa chỉ thất bại'));
+      setError(errorText(err, 'Lưu địa chỉ thất bại'));
     } finally {
       setSaving(false);
     }

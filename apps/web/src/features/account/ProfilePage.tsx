@@ -5,11 +5,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserDto } from '@nhasach/shared';
 import { fetchMe, updateMe, userKeys } from '../../api/users.ts';
 import { Alert } from '../../components/Alert.tsx';
-import { Button } from '../../components/Button.tsx';
-import { LoadingBlock } from '../../components/Spinner.tsx';
-import { FieldErrorText, inputBaseClass, TextField } from '../../components/TextField.tsx';
-import { useToast } from '../../components/Toast.tsx';
-import { apiMessage, applyFieldErrors } from '../../lib/apiMessage.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { LoadingBlock } from '../../components/ui/Spinner.tsx';
+import { FieldErrorText, inputBaseClass, TextField } from '../../components/ui/Field.tsx';
+import { useToast } from '../../components/ui/Toast.tsx';
+import { applyFieldErrors, errorText } from '../../components/ui/errorText.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { useAuth } from '../auth/useAuth.ts';
 import { AccountSection } from './AccountSection.tsx';
@@ -42,7 +42,7 @@ export function ProfilePage() {
         <LoadingBlock text="Đang tải thông tin…" />
       ) : me.isError ? (
         <div className="space-y-4">
-          <Alert>{apiMessage(me.error, 'Đã xảy ra lỗi.')}</Alert>
+          <Alert>{errorText(me.error, 'Đã xảy ra lỗi.')}</Alert>
           <Button variant="outline" onClick={() => void me.refetch()}>
             Thử lại
           </Button>
@@ -83,7 +83,7 @@ function ProfileForm({ user }: { user: UserDto }) {
       toast.show('Lưu thông tin thành công');
     } catch (err) {
       applyFieldErrors(err, setError, ['phone', 'gender']);
-      setServerError(apiMessage(err, 'Lưu thông tin thất bại.'));
+      setServerError(errorText(err, 'Lưu thông tin thất bại.'));
     }
   };
 

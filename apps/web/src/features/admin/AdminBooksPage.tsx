@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_PAGE_SIZE, BOOK_STATUSES, BOOK_STATUS_LABELS, formatVnd, type AdminBookRowDto, type BookStatus, formatNumberVN } from '@nhasach/shared';
+import { BookOpenIcon, ExternalLinkIcon, PenIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { adminKeys, deleteBook, fetchAdminBooks } from '../../api/admin.ts';
-import { errorText } from '../../api/client.ts';
-import { Button } from '../../components/Button.tsx';
-import { BookOpenIcon, ExternalLinkIcon, PencilIcon, PlusIcon, TrashIcon } from '../../components/icons.tsx';
+import { Button } from '../../components/ui/Button.tsx';
 import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
-import { EmptyState } from '../../components/StateBlocks.tsx';
-import { useToast } from '../../components/Toast.tsx';
+import { EmptyState } from '../../components/ui/EmptyState.tsx';
+import { useToast } from '../../components/ui/Toast.tsx';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { BookFormDialog } from './books/BookFormDialog.tsx';
 import { DeleteConfirm, ListBody, ListFooter, ListToolbar, useUrlListState } from './listParts.tsx';
 import { BookStatusBadge, Card, IconButton, PageHeader, table } from './ui.tsx';
+import { errorText } from '../../components/ui/errorText.ts';
 
 const isStatus = (v: string | null): v is BookStatus => !!v && (BOOK_STATUSES as readonly string[]).includes(v);
 
@@ -203,10 +203,10 @@ function BookCard({ book: b, onEdit, onDelete }: { book: AdminBookRowDto; onEdit
       </div>
       <div className="flex shrink-0 flex-col gap-1">
         <IconButton label={`Sửa “${b.title}”`} onClick={onEdit}>
-          <PencilIcon size={16} />
+          <PenIcon size={16} />
         </IconButton>
         <IconButton label={`Xoá “${b.title}”`} tone="danger" onClick={onDelete}>
-          <TrashIcon size={16} />
+          <Trash2Icon size={16} />
         </IconButton>
       </div>
     </li>
@@ -263,10 +263,10 @@ function BookRow({ book: b, onEdit, onDelete }: { book: AdminBookRowDto; onEdit:
             <ExternalLinkIcon size={16} />
           </a>
           <IconButton label={`Sửa “${b.title}”`} onClick={onEdit}>
-            <PencilIcon size={16} />
+            <PenIcon size={16} />
           </IconButton>
           <IconButton label={`Xoá “${b.title}”`} tone="danger" onClick={onDelete}>
-            <TrashIcon size={16} />
+            <Trash2Icon size={16} />
           </IconButton>
         </div>
       </td>

@@ -4,20 +4,19 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ADMIN_MESSAGES, CATEGORY_NUMBER_FIELDS, categoryCreateSchema, formNumbers, VAT_TREATMENT_LABELS, type AdminCategoryDto, type VatTreatment } from '@nhasach/shared';
+import { TagIcon } from 'lucide-react';
 import { adminKeys, createCategory, deleteCategory, fetchAdminCategories, updateCategory } from '../../api/admin.ts';
 import { catalogKeys } from '../../api/catalog.ts';
-import { errorText } from '../../api/client.ts';
-import { Button, buttonClass } from '../../components/Button.tsx';
-import { TagIcon } from '../../components/icons.tsx';
-import { Modal } from '../../components/Modal.tsx';
-import { EmptyState, ErrorState } from '../../components/StateBlocks.tsx';
-import { TextField } from '../../components/TextField.tsx';
-import { useToast } from '../../components/Toast.tsx';
-import { applyFieldErrors } from '../../lib/apiMessage.ts';
+import { Button, buttonClass } from '../../components/ui/Button.tsx';
+import { Modal } from '../../components/ui/Dialog.tsx';
+import { EmptyState, ErrorState } from '../../components/ui/EmptyState.tsx';
+import { TextField } from '../../components/ui/Field.tsx';
+import { useToast } from '../../components/ui/Toast.tsx';
+import { applyFieldErrors, errorText } from '../../components/ui/errorText.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { CategoryTree, childrenOf } from './categories/CategoryTree.tsx';
 import { DeleteConfirm, DismissibleAlert } from './listParts.tsx';
-import { Card, InlineAlert, PageHeader, SearchBox, TableSkeleton, failureText, selectClass } from './ui.tsx';
+import { Card, InlineAlert, PageHeader, SearchBox, TableSkeleton, selectClass } from './ui.tsx';
 
 interface CategoryFormValues {
   name: string;
@@ -109,7 +108,7 @@ export function AdminCategoriesPage() {
       invalidate();
     },
     onError: (err) => {
-      setBanner(failureText(err, ADMIN_MESSAGES.createCategoryFailed, applyFieldErrors(err, setError, ['name', 'parentId', 'slug'])));
+      setBanner(errorText(err, ADMIN_MESSAGES.createCategoryFailed, { append: true, fieldsShown: applyFieldErrors(err, setError, ['name', 'parentId', 'slug']) }));
     },
   });
 

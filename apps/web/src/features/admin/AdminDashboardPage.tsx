@@ -12,11 +12,10 @@ import {
   type DashboardPeriodDto,
   type OrderStatus,
 } from '@nhasach/shared';
+import { BookOpenIcon, CalendarIcon, InfoIcon, PackageIcon, RefreshCwIcon, ShoppingBagIcon, TrendingUpIcon, TriangleAlertIcon, UsersIcon } from 'lucide-react';
 import { adminKeys, fetchDashboard } from '../../api/admin.ts';
-import { AlertTriangleIcon, BookOpenIcon, InfoIcon, PackageIcon, RefreshIcon } from '../../components/icons.tsx';
-import { CalendarIcon, ShoppingBagIcon, TrendingUpIcon, UsersIcon } from '../../components/backoffice-icons.tsx';
 import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
-import { ErrorState, Skeleton } from '../../components/StateBlocks.tsx';
+import { ErrorState, Skeleton } from '../../components/ui/EmptyState.tsx';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { AuditFeed } from './dashboard/AuditFeed.tsx';
 import { MailOutboxPanel } from './dashboard/MailOutboxPanel.tsx';
@@ -64,7 +63,7 @@ export function AdminDashboardPage() {
             disabled={query.isFetching}
             className="inline-flex h-10 items-center gap-2 rounded-lg border border-gray-300 bg-white px-3.5 text-sm font-semibold text-gray-700 hover:border-brand-300 hover:text-brand-700 disabled:opacity-60"
           >
-            <RefreshIcon size={16} className={query.isFetching ? 'animate-spin' : ''} /> Làm mới
+            <RefreshCwIcon size={16} className={query.isFetching ? 'animate-spin' : ''} /> Làm mới
           </button>
         }
       />
@@ -265,7 +264,7 @@ function LowStock({ books }: { books: DashboardDto['lowStock'] }) {
     <Card
       title={
         <span className="inline-flex items-center gap-2">
-          <AlertTriangleIcon size={17} className="text-amber-600" /> Sắp hết hàng
+          <TriangleAlertIcon size={17} className="text-amber-600" /> Sắp hết hàng
         </span>
       }
       description={`Sách đang bán còn tối đa ${LOW_STOCK_THRESHOLD} cuốn`}

@@ -1,8 +1,7 @@
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { MASTER_KINDS, type MasterKind } from '@nhasach/shared';
-import { BookOpenIcon, PackageIcon } from '../../components/icons.tsx';
-import { UsersIcon } from '../../components/backoffice-icons.tsx';
+import { BookOpenIcon, PackageIcon, UsersIcon } from 'lucide-react';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { MasterPanel } from './masters/MasterPanel.tsx';
 import { Card, PageHeader } from './ui.tsx';

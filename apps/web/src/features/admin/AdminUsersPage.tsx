@@ -1,21 +1,19 @@
 import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_MESSAGES, ADMIN_PAGE_SIZE, ROLES, parseRole, type AdminUserDto, type Role, formatNumberVN } from '@nhasach/shared';
+import { BanIcon, ShieldIcon, Trash2Icon, UserCheckIcon, UserPlusIcon, UsersIcon } from 'lucide-react';
 import { adminKeys, fetchAdminUsers, hardDeleteUser, setUserEnabled, setUserRole, softDeleteUser } from '../../api/admin.ts';
-import { errorText } from '../../api/client.ts';
-import { Button, buttonClass } from '../../components/Button.tsx';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { TrashIcon } from '../../components/icons.tsx';
-import { BanIcon, ShieldIcon, UserCheckIcon, UserPlusIcon, UsersIcon } from '../../components/backoffice-icons.tsx';
-import { Modal } from '../../components/Modal.tsx';
-import { EmptyState } from '../../components/StateBlocks.tsx';
-import { useToast } from '../../components/Toast.tsx';
+import { Button, buttonClass } from '../../components/ui/Button.tsx';
+import { ConfirmDialog, Modal } from '../../components/ui/Dialog.tsx';
+import { EmptyState } from '../../components/ui/EmptyState.tsx';
+import { useToast } from '../../components/ui/Toast.tsx';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { useAuth } from '../auth/useAuth.ts';
 import { formatDate, formatDateTime } from './format.ts';
 import { CreateStaffDialog } from './users/CreateStaffDialog.tsx';
 import { DismissibleAlert, ListBody, ListFooter, ListToolbar, useUrlListState } from './listParts.tsx';
 import { Card, IconButton, PageHeader, Pill, ROLE_LABELS, RoleBadge, table } from './ui.tsx';
+import { errorText } from '../../components/ui/errorText.ts';
 
 type Action = { kind: 'soft' | 'hard' | 'enable'; user: AdminUserDto } | { kind: 'role'; user: AdminUserDto };
 
@@ -296,7 +294,7 @@ function UserActions({ user: u, isMe, onAction }: { user: AdminUserDto; isMe: bo
         </IconButton>
       )}
       <IconButton label={`Xoá vĩnh viễn ${u.username}`} tone="danger" disabled={isMe} onClick={() => onAction({ kind: 'hard', user: u })}>
-        <TrashIcon size={16} />
+        <Trash2Icon size={16} />
       </IconButton>
     </div>
   );

@@ -9,18 +9,17 @@ import {
   type AdminVoucherDto,
   type VoucherListStatus,
 } from '@nhasach/shared';
-import { errorText } from '../../api/client.ts';
+import { BanIcon, CircleCheckIcon, GiftIcon, PenIcon, PlusIcon } from 'lucide-react';
 import { fetchAdminVouchers, setVoucherActive, voucherKeys } from '../../api/vouchers.ts';
-import { Button } from '../../components/Button.tsx';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { CheckCircleIcon, PencilIcon, PlusIcon } from '../../components/icons.tsx';
-import { BanIcon, GiftIcon } from '../../components/backoffice-icons.tsx';
-import { EmptyState } from '../../components/StateBlocks.tsx';
-import { useToast } from '../../components/Toast.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { ConfirmDialog } from '../../components/ui/Dialog.tsx';
+import { EmptyState } from '../../components/ui/EmptyState.tsx';
+import { useToast } from '../../components/ui/Toast.tsx';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { DismissibleAlert, ListBody, ListFooter, ListToolbar, useUrlListState } from './listParts.tsx';
 import { Card, IconButton, PageHeader, Pill, table, type PillTone } from './ui.tsx';
 import { VoucherFormDialog } from './vouchers/VoucherFormDialog.tsx';
+import { errorText } from '../../components/ui/errorText.ts';
 
 const STATUS_TONES: Record<VoucherListStatus, PillTone> = { RUNNING: 'green', UPCOMING: 'blue', ENDED: 'gray', INACTIVE: 'red' };
 const isStatus = (v: string | null): v is VoucherListStatus => !!v && (VOUCHER_LIST_STATUSES as readonly string[]).includes(v);
@@ -63,10 +62,10 @@ export function AdminVouchersPage() {
   const actions = (v: AdminVoucherDto) => (
     <div className="flex justify-end gap-1">
       <IconButton label={`Sửa mã ${v.code}`} onClick={() => setEditing(v)}>
-        <PencilIcon size={16} />
+        <PenIcon size={16} />
       </IconButton>
       <IconButton label={v.active ? `Tắt mã ${v.code}` : `Bật mã ${v.code}`} tone={v.active ? 'danger' : 'success'} onClick={() => setToggling(v)}>
-        {v.active ? <BanIcon size={16} /> : <CheckCircleIcon size={16} />}
+        {v.active ? <BanIcon size={16} /> : <CircleCheckIcon size={16} />}
       </IconButton>
     </div>
   );

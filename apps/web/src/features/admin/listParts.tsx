@@ -1,9 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryUpdate } from '../../lib/useQueryUpdate.ts';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../components/ui/Dialog.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
-import { ErrorState } from '../../components/StateBlocks.tsx';
+import { ErrorState } from '../../components/ui/EmptyState.tsx';
 import { InlineAlert, PageSummary, SearchBox, TableSkeleton, selectClass, useDebounced } from './ui.tsx';
 
 /** Pieces the back-office list screens (books, users, categories, master data) share. */

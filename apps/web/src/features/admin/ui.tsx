@@ -1,11 +1,10 @@
-import { useEffect, useId, useRef, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { BOOK_STATUS_LABELS, parseRole, type BookStatus, formatNumberVN } from '@nhasach/shared';
-import { ApiError } from '../../api/client.ts';
-import { DialogShell } from '../../components/DialogShell.tsx';
-import { CloseIcon, SearchIcon } from '../../components/icons.tsx';
-import { inputBaseClass } from '../../components/TextField.tsx';
+import { SearchIcon, XIcon } from 'lucide-react';
+import { inputBaseClass } from '../../components/ui/Field.tsx';
+export { Card } from '../../components/ui/Card.tsx';
 
-/** Shared pieces of the back-office screens: headers, cards, badges, search, table helpers, a large modal. */
+/** Shared pieces of the back-office screens: headers, badges, search, table helpers (cards and dialogs: components/ui). */
 
 export const selectClass = `${inputBaseClass} h-10 pl-3 pr-8 text-sm`;
 export const smallInputClass = `${inputBaseClass} h-10 px-3 text-sm`;
@@ -19,44 +18,6 @@ export function PageHeader({ title, description, actions }: { title: string; des
       </div>
       {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
     </div>
-  );
-}
-
-export function Card({
-  title,
-  description,
-  actions,
-  children,
-  className = '',
-  bodyClassName = 'p-5',
-  as: As = 'section',
-}: {
-  title?: ReactNode;
-  description?: ReactNode;
-  actions?: ReactNode;
-  children: ReactNode;
-  className?: string;
-  bodyClassName?: string;
-  as?: 'section' | 'div';
-}) {
-  const headingId = useId();
-  return (
-    <As aria-labelledby={title ? headingId : undefined} className={`min-w-0 rounded-2xl border border-gray-200/80 bg-white shadow-sm ${className}`}>
-      {(title || actions) && (
-        <header className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-100 px-5 py-3.5">
-          <div className="min-w-0">
-            {title && (
-              <h2 id={headingId} className="text-[15px] font-semibold text-gray-900">
-                {title}
-              </h2>
-            )}
-            {description && <p className="mt-0.5 text-xs text-gray-500">{description}</p>}
-          </div>
-          {actions}
-        </header>
-      )}
-      <div className={bodyClassName}>{children}</div>
-    </As>
   );
 }
 
@@ -129,7 +90,7 @@ export function SearchBox({
           aria-label="Xoá từ khoá"
           className="absolute top-1/2 right-1.5 grid size-7 -translate-y-1/2 place-items-center rounded-md text-gray-500 hover:bg-gray-100 hover:text-gray-700"
         >
-          <CloseIcon size={14} />
+          <XIcon size={14} />
         </button>
       )}
     </div>
@@ -211,75 +172,6 @@ export function InlineAlert({ tone = 'error', children, className = '' }: { tone
   );
 }
 
-/**
- * A large dialog for forms: header, a scrolling body and a footer that stays visible. Focus is trapped;
- * Escape and the backdrop close it (unless `busy`).
- */
-export function FormDialog({
-  open,
-  onClose,
-  title,
-  description,
-  children,
-  footer,
-  widthClass = 'max-w-4xl',
-  busy = false,
-}: {
-  open: boolean;
-  onClose: () => void;
-  title: ReactNode;
-  description?: ReactNode;
-  children: ReactNode;
-  footer?: ReactNode;
-  widthClass?: string;
-  busy?: boolean;
-}) {
-  const bodyRef = useRef<HTMLDivElement>(null);
-  const titleId = useId();
-  const close = () => {
-    if (!busy) onClose();
-  };
-  // The shell's trap focuses the body first (its effect runs before this one); then the first field takes the focus
-  // when there is one (a form), not the close button.
-  useEffect(() => {
-    if (!open) return;
-    bodyRef.current?.querySelector<HTMLElement>('input:not([type="hidden"]):not([type="file"]):not([disabled]), select:not([disabled]), textarea:not([disabled])')?.focus();
-  }, [open]);
-  return (
-    <DialogShell
-      open={open}
-      onClose={close}
-      initialFocus={bodyRef}
-      labelledBy={titleId}
-      className="z-[60] flex items-end justify-center sm:items-center sm:p-4"
-      backdropClassName="bg-gray-950/50 backdrop-blur-[2px]"
-      panelClassName={`animate-pop-in relative flex max-h-[94dvh] w-full ${widthClass} flex-col rounded-t-2xl bg-white shadow-2xl outline-none sm:max-h-[90dvh] sm:rounded-2xl`}
-    >
-      <div className="flex shrink-0 items-start justify-between gap-3 border-b border-gray-100 px-5 py-4 sm:px-6">
-        <div className="min-w-0">
-          <h2 id={titleId} className="text-lg font-bold text-gray-900">
-            {title}
-          </h2>
-          {description && <p className="mt-0.5 text-sm text-gray-500">{description}</p>}
-        </div>
-        <button
-          type="button"
-          onClick={close}
-          aria-label="Đóng"
-          disabled={busy}
-          className="grid size-9 shrink-0 place-items-center rounded-full text-gray-500 hover:bg-gray-100 hover:text-gray-800 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-40"
-        >
-          <CloseIcon size={18} />
-        </button>
-      </div>
-      <div ref={bodyRef} tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto px-5 py-5 outline-none sm:px-6">
-        {children}
-      </div>
-      {footer && <div className="flex shrink-0 flex-wrap items-center justify-end gap-2 border-t border-gray-100 bg-gray-50/60 px-5 py-3.5 sm:rounded-b-2xl sm:px-6">{footer}</div>}
-    </DialogShell>
-  );
-}
-
 /** 'Hiển thị 1–10 / 57' under a paged table. */
 export function PageSummary({ page, size, total, unit }: { page: number; size: number; total: number; unit: string }) {
   if (total === 0) return null;
@@ -291,15 +183,6 @@ export function PageSummary({ page, size, total, unit }: { page: number; size: n
       <span className="font-medium text-gray-800">{formatNumberVN(to)}</span> / {formatNumberVN(total)} {unit}
     </p>
   );
-}
-
-/**
- * The spec's text for a failed write (e.g. 'Tạo category thất bại'), followed by the server's reason when the
- * reason is not already shown under a field (`fieldsShown` = how many field errors were placed).
- */
-export function failureText(err: unknown, fallback: string, fieldsShown = 0): string {
-  if (fieldsShown > 0 || !(err instanceof ApiError) || err.status === 0 || err.status >= 500) return fallback;
-  return err.message ? `${fallback}: ${err.message}` : fallback;
 }
 
 /** 'Mới hơn' / 'Cũ hơn' pager under a newest-first feed; hidden when everything fits on one page. */

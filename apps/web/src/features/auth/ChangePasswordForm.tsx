@@ -6,10 +6,10 @@ import { changePasswordSchema } from '@nhasach/shared';
 import { logout as logoutRequest } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
-import { Button } from '../../components/Button.tsx';
-import { PasswordField } from '../../components/TextField.tsx';
-import { useToast } from '../../components/Toast.tsx';
-import { apiMessage, applyFieldErrors } from '../../lib/apiMessage.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { PasswordField } from '../../components/ui/Field.tsx';
+import { useToast } from '../../components/ui/Toast.tsx';
+import { applyFieldErrors, errorText } from '../../components/ui/errorText.ts';
 import { useAuth } from './useAuth.ts';
 
 type ChangeInput = { oldPassword: string; newPassword: string; confirmPassword: string };
@@ -47,7 +47,7 @@ export function ChangePasswordForm({ redirectAfterMs }: { redirectAfterMs: numbe
     } catch (err) {
       if (err instanceof ApiError) {
         applyFieldErrors(err, setError, ['oldPassword', 'newPassword', 'confirmPassword']);
-        setServerError(apiMessage(err, 'Đổi mật khẩu thất bại.'));
+        setServerError(errorText(err, 'Đổi mật khẩu thất bại.'));
       } else {
         setServerError(err instanceof Error && err.message === 'Chưa đăng nhập' ? err.message : 'Đổi mật khẩu thất bại.');
       }

@@ -1,4 +1,4 @@
-import { KeyIcon } from '../../components/icons.tsx';
+import { KeyIcon } from 'lucide-react';
 import { AuthShell } from './AuthShell.tsx';
 import { CHANGE_PASSWORD_REDIRECT_MS, ChangePasswordForm } from './ChangePasswordForm.tsx';
 

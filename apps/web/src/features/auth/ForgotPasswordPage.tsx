@@ -3,15 +3,15 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { emailOnlySchema, OTP_RESEND_COOLDOWN_SECONDS, OTP_TTL_SECONDS, otpSchema, type RetryAfterData } from '@nhasach/shared';
+import { KeyIcon, RefreshCwIcon } from 'lucide-react';
 import { forgotPasswordStart } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
-import { Button } from '../../components/Button.tsx';
-import { KeyIcon, RefreshIcon } from '../../components/icons.tsx';
-import { Modal } from '../../components/Modal.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Modal } from '../../components/ui/Dialog.tsx';
 import { OtpInput } from '../../components/OtpInput.tsx';
-import { TextField } from '../../components/TextField.tsx';
-import { apiMessage, applyFieldErrors } from '../../lib/apiMessage.ts';
+import { TextField } from '../../components/ui/Field.tsx';
+import { applyFieldErrors, errorText } from '../../components/ui/errorText.ts';
 import { useCountdown } from '../../lib/useCountdown.ts';
 import { AuthShell } from './AuthShell.tsx';
 import { resetStore } from './flowStorage.ts';
@@ -52,11 +52,11 @@ export function ForgotPasswordPage() {
       if (err instanceof ApiError && err.status === 429) {
         const retry = (err.data as Partial<RetryAfterData> | undefined)?.retryAfterSeconds;
         if (typeof retry === 'number' && retry > 0) cooldown.start(retry);
-        setServerError(apiMessage(err, 'Không gửi được OTP.'));
+        setServerError(errorText(err, 'Không gửi được OTP.'));
       } else if (err instanceof ApiError && err.status === 400 && applyFieldErrors(err, setError, ['email']) > 0) {
         setServerError(undefined);
       } else {
-        setServerError(apiMessage(err, 'Không gửi được OTP.'));
+        setServerError(errorText(err, 'Không gửi được OTP.'));
       }
       return false;
     }
@@ -156,7 +156,7 @@ export function ForgotPasswordPage() {
           </Button>
           <div className="flex justify-center">
             <Button variant="ghost" size="sm" onClick={onResend} busy={resending} disabled={cooldown.remaining > 0} className="!text-brand-700 disabled:!text-gray-500">
-              <RefreshIcon size={16} />
+              <RefreshCwIcon size={16} />
               {cooldown.remaining > 0 ? `Gửi lại OTP sau ${cooldown.remaining}s` : 'Gửi lại OTP'}
             </Button>
           </div>

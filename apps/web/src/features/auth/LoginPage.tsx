@@ -2,19 +2,19 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { homePathForRoles, type LoginInput, type loginSchema } from '@nhasach/shared';
+import { LockIcon } from 'lucide-react';
 import { lazyResolver } from '../../lib/lazyResolver.ts';
 import { login as loginRequest } from '../../api/auth.ts';
 import { Alert } from '../../components/Alert.tsx';
-import { Button } from '../../components/Button.tsx';
-import { LockIcon } from '../../components/icons.tsx';
-import { PasswordField, TextField } from '../../components/TextField.tsx';
-import { useToast } from '../../components/Toast.tsx';
-import { apiMessage } from '../../lib/apiMessage.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { PasswordField, TextField } from '../../components/ui/Field.tsx';
+import { useToast } from '../../components/ui/Toast.tsx';
 import { safeNextPath } from '../../lib/safeNext.ts';
 import { canAccess } from '../../app/access.ts';
 import { AuthShell } from './AuthShell.tsx';
 import { allRoles, type SessionUser } from './session.ts';
 import { useAuth } from './useAuth.ts';
+import { errorText } from '../../components/ui/errorText.ts';
 
 type LoginValues = ReturnType<typeof loginSchema.parse>;
 
@@ -62,7 +62,7 @@ export function LoginPage() {
       toast.show([`Xin chào, ${signedIn.fullName ?? signedIn.name}!`, ...(result.cartMerge?.notices ?? [])].join(' '));
       setJustLoggedIn(true);
     } catch (err) {
-      setServerError(apiMessage(err, 'Đăng nhập thất bại.'));
+      setServerError(errorText(err, 'Đăng nhập thất bại.'));
     }
   };
 

@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { OTP_RESEND_COOLDOWN_SECONDS, type RegisterInput, type registerSchema } from '@nhasach/shared';
+import { UserIcon } from 'lucide-react';
 import { lazyResolver } from '../../lib/lazyResolver.ts';
 import { register as registerAccount } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
-import { Button } from '../../components/Button.tsx';
-import { GoogleIcon, UserIcon } from '../../components/icons.tsx';
-import { PasswordField, TextField } from '../../components/TextField.tsx';
-import { apiMessage, applyFieldErrors } from '../../lib/apiMessage.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { PasswordField, TextField } from '../../components/ui/Field.tsx';
+import { applyFieldErrors, errorText } from '../../components/ui/errorText.ts';
 import { AuthShell } from './AuthShell.tsx';
 import { registrationStore, type RegistrationData } from './flowStorage.ts';
 
@@ -60,9 +60,9 @@ export function RegisterPage() {
     } catch (err) {
       if (err instanceof ApiError && (err.status === 409 || err.status === 400)) {
         applyFieldErrors(err, setError, FIELDS);
-        setServerError(apiMessage(err, 'Email hoặc username đã tồn tại.'));
+        setServerError(errorText(err, 'Email hoặc username đã tồn tại.'));
       } else if (err instanceof ApiError && err.status === 429) {
-        setServerError(apiMessage(err, 'Đăng ký thất bại. Vui lòng thử lại.'));
+        setServerError(errorText(err, 'Đăng ký thất bại. Vui lòng thử lại.'));
       } else {
         setServerError('Đăng ký thất bại. Vui lòng thử lại.');
       }
@@ -131,5 +131,17 @@ export function RegisterPage() {
         </p>
       </form>
     </AuthShell>
+  );
+}
+
+/** Google's multi-colour "G" (brand colours, not currentColor). */
+function GoogleIcon({ size = 18 }: { size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path fill="#4285F4" d="M22.56 12.25c0-.78-.07-1.53-.2-2.25H12v4.26h5.92c-.26 1.37-1.04 2.53-2.21 3.31v2.77h3.57c2.08-1.92 3.28-4.74 3.28-8.09z" />
+      <path fill="#34A853" d="M12 23c2.97 0 5.46-.98 7.28-2.66l-3.57-2.77c-.98.66-2.23 1.06-3.71 1.06-2.86 0-5.29-1.93-6.16-4.53H2.18v2.84C3.99 20.53 7.7 23 12 23z" />
+      <path fill="#FBBC05" d="M5.84 14.09c-.22-.66-.35-1.36-.35-2.09s.13-1.43.35-2.09V7.07H2.18C1.43 8.55 1 10.22 1 12s.43 3.45 1.18 4.93l3.66-2.84z" />
+      <path fill="#EA4335" d="M12 5.38c1.62 0 3.06.56 4.21 1.64l3.15-3.15C17.45 2.09 14.97 1 12 1 7.7 1 3.99 3.47 2.18 7.07l3.66 2.84c.87-2.6 3.3-4.53 6.16-4.53z" />
+    </svg>
   );
 }

@@ -3,14 +3,14 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { forgotVerifySchema, OTP_MAX_ATTEMPTS, type OtpErrorData } from '@nhasach/shared';
+import { LockIcon } from 'lucide-react';
 import { forgotPasswordVerify } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
-import { Button } from '../../components/Button.tsx';
-import { LockIcon } from '../../components/icons.tsx';
-import { PasswordField, TextField } from '../../components/TextField.tsx';
-import { useToast } from '../../components/Toast.tsx';
-import { apiMessage, applyFieldErrors } from '../../lib/apiMessage.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { PasswordField, TextField } from '../../components/ui/Field.tsx';
+import { useToast } from '../../components/ui/Toast.tsx';
+import { applyFieldErrors, errorText } from '../../components/ui/errorText.ts';
 import { AuthShell } from './AuthShell.tsx';
 import { resetStore, type ResetData } from './flowStorage.ts';
 import { useAuth } from './useAuth.ts';
@@ -65,11 +65,11 @@ export function ResetPasswordPage() {
         const attempts = (err.data as Partial<OtpErrorData> | undefined)?.attempts;
         setOtpProblem(true);
         setServerError(
-          `${apiMessage(err, 'Mã OTP không đúng hoặc đã hết hạn.')}${typeof attempts === 'number' ? ` (Sai ${attempts}/${OTP_MAX_ATTEMPTS})` : ''}`,
+          `${errorText(err, 'Mã OTP không đúng hoặc đã hết hạn.')}${typeof attempts === 'number' ? ` (Sai ${attempts}/${OTP_MAX_ATTEMPTS})` : ''}`,
         );
       } else {
         if (err instanceof ApiError) applyFieldErrors(err, setError, ['newPassword', 'confirmPassword']);
-        setServerError(apiMessage(err, 'Đặt lại mật khẩu thất bại.'));
+        setServerError(errorText(err, 'Đặt lại mật khẩu thất bại.'));
       }
     }
   };

@@ -9,17 +9,17 @@ import {
   type OtpErrorData,
   type RetryAfterData,
 } from '@nhasach/shared';
+import { MailIcon, PenIcon, RefreshCwIcon } from 'lucide-react';
 import { resendOtp, verifyEmail } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
-import { Button } from '../../components/Button.tsx';
-import { MailIcon, PencilIcon, RefreshIcon } from '../../components/icons.tsx';
+import { Button } from '../../components/ui/Button.tsx';
 import { OtpInput } from '../../components/OtpInput.tsx';
-import { useToast } from '../../components/Toast.tsx';
-import { apiMessage } from '../../lib/apiMessage.ts';
+import { useToast } from '../../components/ui/Toast.tsx';
 import { useCountdown } from '../../lib/useCountdown.ts';
 import { AuthShell } from './AuthShell.tsx';
 import { registrationStore, type RegistrationData } from './flowStorage.ts';
+import { errorText } from '../../components/ui/errorText.ts';
 
 export const OTP_WRONG_DEFAULT = 'Mã OTP không đúng hoặc đã hết hạn.';
 export const OTP_LOCKED_TEXT = `Bạn đã nhập sai quá ${OTP_MAX_ATTEMPTS} lần. Hãy bấm Gửi lại OTP.`;
@@ -90,14 +90,14 @@ export function VerifyEmailPage() {
         setAttempts(OTP_MAX_ATTEMPTS);
         setError(OTP_LOCKED_TEXT);
       } else if (err instanceof ApiError && err.code === ERROR_CODES.otpExpired) {
-        setError(apiMessage(err, OTP_WRONG_DEFAULT));
+        setError(errorText(err, OTP_WRONG_DEFAULT));
       } else if (err instanceof ApiError && (err.code === ERROR_CODES.otpInvalid || err.status === 400)) {
         const n = wrongAttempts(err, attempts);
         setAttempts(n);
         if (n >= OTP_MAX_ATTEMPTS) setLocked(true);
-        setError(`${apiMessage(err, OTP_WRONG_DEFAULT)} (Sai ${n}/${OTP_MAX_ATTEMPTS})`);
+        setError(`${errorText(err, OTP_WRONG_DEFAULT)} (Sai ${n}/${OTP_MAX_ATTEMPTS})`);
       } else {
-        setError(apiMessage(err, 'Xác thực thất bại. Vui lòng thử lại.'));
+        setError(errorText(err, 'Xác thực thất bại. Vui lòng thử lại.'));
       }
     } finally {
       setBusy(false);
@@ -127,7 +127,7 @@ export function VerifyEmailPage() {
       if (err instanceof ApiError && err.status === 429) {
         const retry = (err.data as Partial<RetryAfterData> | undefined)?.retryAfterSeconds;
         if (typeof retry === 'number' && retry > 0) cooldown.start(retry);
-        setError(apiMessage(err, 'Không gửi lại được OTP.'));
+        setError(errorText(err, 'Không gửi lại được OTP.'));
       } else {
         setError('Không gửi lại được OTP.');
       }
@@ -155,7 +155,7 @@ export function VerifyEmailPage() {
             state={{ registration }}
             className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
           >
-            <PencilIcon size={14} /> Sửa email
+            <PenIcon size={14} /> Sửa email
           </Link>
         </>
       }
@@ -185,7 +185,7 @@ export function VerifyEmailPage() {
             disabled={cooldown.remaining > 0}
             className="!text-brand-700 disabled:!text-gray-500"
           >
-            <RefreshIcon size={16} />
+            <RefreshCwIcon size={16} />
             {cooldown.remaining > 0 ? `Gửi lại OTP sau ${cooldown.remaining}s` : 'Gửi lại OTP'}
           </Button>
         </div>

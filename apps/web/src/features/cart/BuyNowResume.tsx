@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/Alert.tsx';
-import { LoadingBlock } from '../../components/Spinner.tsx';
+import { LoadingBlock } from '../../components/ui/Spinner.tsx';
 import { useBuyNow } from './buyNow.ts';
 
 /** The book and quantity of a /checkout?buyNow=… address, when they are sane. */

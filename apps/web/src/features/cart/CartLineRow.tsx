@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import { discountPercent, formatVnd, type CartItemDto } from '@nhasach/shared';
+import { CircleAlertIcon, Trash2Icon } from 'lucide-react';
 import { DiscountBadge } from '../../components/Badge.tsx';
 import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
-import { AlertCircleIcon, TrashIcon } from '../../components/icons.tsx';
-import { CartQtyStepper } from './CartQtyStepper.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { QuantityStepper } from '../../components/ui/QuantityStepper.tsx';
+import { bookHref } from '../../lib/books.ts';
 
 /** Why a line cannot be ordered, or a warning about it (spec section 8, Cart). */
 export function lineNotice(item: CartItemDto): { text: string; blocking: boolean } | undefined {
@@ -15,8 +16,6 @@ export function lineNotice(item: CartItemDto): { text: string; blocking: boolean
   if (item.stockAvailable <= 5) return { text: `Chỉ còn ${item.stockAvailable} sản phẩm`, blocking: false };
   return undefined;
 }
-
-export const bookHref = (slug: string) => `/books/${encodeURIComponent(slug)}`;
 
 export interface CartLineRowProps {
   item: CartItemDto;
@@ -67,7 +66,7 @@ export function CartLineRow({ item, busy, locked, onSelect, onQty, onRemove }: C
         </div>
         {notice && (
           <p className={`mt-1.5 flex items-center gap-1 text-xs font-medium ${notice.blocking ? 'text-red-700' : 'text-amber-700'}`}>
-            <AlertCircleIcon size={14} className="shrink-0" />
+            <CircleAlertIcon size={14} className="shrink-0" />
             {notice.text}
           </p>
         )}
@@ -78,7 +77,7 @@ export function CartLineRow({ item, busy, locked, onSelect, onQty, onRemove }: C
       </div>
 
       <div className="col-span-2 col-start-2 flex items-center justify-between gap-3 lg:col-span-1 lg:col-start-auto lg:justify-center">
-        <CartQtyStepper value={item.qty} stockAvailable={item.stockAvailable} disabled={blocked || locked} onCommit={onQty} title={item.title} />
+        <QuantityStepper mode="commit" size="sm" value={item.qty} max={item.stockAvailable} disabled={blocked || locked} onChange={onQty} itemName={item.title} />
         <div className="flex items-center gap-1 lg:hidden">
           <span className={`text-[15px] font-bold ${blocked ? 'text-gray-500' : 'text-brand-700'}`}>{formatVnd(item.lineTotal)}</span>
           <RemoveButton title={item.title} disabled={locked} onClick={onRemove} />
@@ -132,7 +131,7 @@ function RemoveButton({ title, disabled, onClick }: { title: string; disabled: b
       title="Xoá"
       className="grid size-9 place-items-center rounded-lg text-gray-500 transition-colors hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50"
     >
-      <TrashIcon size={18} />
+      <Trash2Icon size={18} />
     </button>
   );
 }

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatVnd, type CartItemDto } from '@nhasach/shared';
+import { ShoppingCartIcon, Trash2Icon } from 'lucide-react';
 import { isNetworkFailure, NETWORK_ERROR_TEXT } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
-import { Button, buttonClass } from '../../components/Button.tsx';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../../components/StateBlocks.tsx';
-import { CartIcon, TrashIcon } from '../../components/icons.tsx';
+import { Button, buttonClass } from '../../components/ui/Button.tsx';
+import { ConfirmDialog } from '../../components/ui/Dialog.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../components/ui/EmptyState.tsx';
 import { rememberLoginRedirect } from '../../components/LoginRequiredDialog.tsx';
 import { loginPathFor } from '../../lib/safeNext.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
@@ -107,7 +107,7 @@ function CartView() {
         <h1 className="mb-5 text-2xl font-bold text-gray-900">Giỏ hàng</h1>
         {formFailed}
         <EmptyState
-          icon={<CartIcon size={28} />}
+          icon={<ShoppingCartIcon size={28} />}
           title="Giỏ hàng trống"
           description="Chưa có sản phẩm nào trong giỏ hàng. Khám phá thêm hàng ngàn đầu sách hay nhé!"
           action={
@@ -179,7 +179,7 @@ function CartView() {
                   Xoá sản phẩm chưa chọn
                 </Button>
                 <Button variant="ghost" size="sm" className="!text-red-700 hover:!bg-red-50" disabled={locked} onClick={() => setPending({ kind: 'clear-all' })}>
-                  <TrashIcon size={16} /> Xoá tất cả
+                  <Trash2Icon size={16} /> Xoá tất cả
                 </Button>
               </div>
             </div>

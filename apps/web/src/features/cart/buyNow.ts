@@ -3,13 +3,10 @@ import { useNavigate } from 'react-router';
 import { fetchAddresses } from '../../api/addresses.ts';
 import { addToCart, selectAllCart, setCartItemSelected } from '../../api/cart.ts';
 import { ApiError } from '../../api/client.ts';
+import { ADDRESS_PAGE_FOR_CHECKOUT, loginPathFor } from '../../lib/safeNext.ts';
+import { useCartWrite, type CartWrite } from './useCartWrite.ts';
+import { buyNowPath } from './buyNowPath.ts';
 import { rememberLoginRedirect } from '../../components/LoginRequiredDialog.tsx';
-import { loginPathFor } from '../../lib/safeNext.ts';
-import { useAuth } from '../auth/useAuth.ts';
-import { useCartWrite } from './useCartWrite.ts';
-
-/** The address page that comes back to checkout after saving (spec section 2, Checkout). */
-export const ADDRESS_PAGE_FOR_CHECKOUT = '/tai-khoan/dia-chi?return=/checkout';
 
 export type AddressReadiness = 'ready' | 'login' | 'missing';
 
@@ -28,43 +25,51 @@ export async function checkAddressReadiness(): Promise<AddressReadiness> {
 
 const isUnauthorized = (err: unknown) => err instanceof ApiError && err.status === 401;
 
-/** Checkout resuming a guest's "Mua ngay" after login: /checkout?buyNow={bookId}&qty={qty} (CheckoutPage). */
-export const buyNowPath = (bookId: number, qty: number) => `/checkout?buyNow=${bookId}&qty=${qty}`;
+/**
+ * Buy now (spec section 4) for a signed-in shopper: the book added and made the only selected line, then checkout,
+ * or the address page first when no address is saved; a lapsed session goes to login (`toLogin`). Other failures
+ * are thrown for the caller to show ('Không thể mua ngay. Vui lòng thử lại.'). Loaded by the buy box on click.
+ */
+export async function buyNow(
+  bookId: number,
+  qty: number,
+  { write, navigate, toLogin }: { write: CartWrite; navigate: (to: string) => void; toLogin: () => void },
+): Promise<void> {
+  try {
+    await write(async () => {
+      await addToCart(bookId, qty);
+      // Only this book is ordered: everything else in the cart stays there, unselected.
+      await selectAllCart(false);
+      return setCartItemSelected(bookId, true);
+    });
+  } catch (err) {
+    if (isUnauthorized(err)) return toLogin();
+    throw err;
+  }
+  const readiness = await checkAddressReadiness();
+  if (readiness === 'login') toLogin();
+  else if (readiness === 'missing') navigate(ADDRESS_PAGE_FOR_CHECKOUT);
+  else navigate('/checkout');
+}
 
 /**
- * Buy now (spec section 4): a guest goes to login, and from there to checkout with the book (the intent rides in the
- * login's next: /checkout?buyNow=…, which does the rest once signed in); a signed-in user gets the book added and
- * made the only selected line, then goes to checkout, or to the address page first when no address is saved.
- * Other failures are thrown for the caller to show ('Không thể mua ngay. Vui lòng thử lại.').
+ * The same for a page that resumes a guest's "Mua ngay" after login (BuyNowResume): a lapsed session goes back to
+ * login with the intent kept in its next (/checkout?buyNow=…).
  */
 export function useBuyNow(): (bookId: number, qty: number) => Promise<void> {
-  const { user } = useAuth();
   const { mutateAsync } = useCartWrite();
   const navigate = useNavigate();
   return useCallback(
-    async (bookId: number, qty: number) => {
-      const toLogin = () => {
-        const next = buyNowPath(bookId, qty);
-        rememberLoginRedirect(next);
-        navigate(loginPathFor(next));
-      };
-      if (!user) return toLogin();
-      try {
-        await mutateAsync(async () => {
-          await addToCart(bookId, qty);
-          // Only this book is ordered: everything else in the cart stays there, unselected.
-          await selectAllCart(false);
-          return setCartItemSelected(bookId, true);
-        });
-      } catch (err) {
-        if (isUnauthorized(err)) return toLogin();
-        throw err;
-      }
-      const readiness = await checkAddressReadiness();
-      if (readiness === 'login') toLogin();
-      else if (readiness === 'missing') navigate(ADDRESS_PAGE_FOR_CHECKOUT);
-      else navigate('/checkout', { replace: true });
-    },
-    [user, navigate, mutateAsync],
+    (bookId: number, qty: number) =>
+      buyNow(bookId, qty, {
+        write: mutateAsync,
+        navigate: (to) => void navigate(to, { replace: true }),
+        toLogin: () => {
+          const next = buyNowPath(bookId, qty);
+          rememberLoginRedirect(next);
+          void navigate(loginPathFor(next));
+        },
+      }),
+    [navigate, mutateAsync],
   );
 }

@@ -10,7 +10,10 @@ import { cartQueryOptions } from './api/get-cart.ts';
  * A plain callback rather than useMutation: the product page's buy box uses it, and TanStack's mutation code
  * would put that page over its first-load budget (e2e/storefront.e2e.ts) for no state the buttons need.
  */
-export function useCartWrite() {
+/** Runs one cart write and files its answer (the whole cart). */
+export type CartWrite = (call: () => Promise<CartDto>) => Promise<CartDto>;
+
+export function useCartWrite(): { mutateAsync: CartWrite } {
   const queryClient = useQueryClient();
   const viewer = useViewer();
   const mutateAsync = useCallback(

@@ -18,29 +18,30 @@ import {
   type InvoiceRequestErrors,
   type PaymentMethod,
 } from '@nhasach/shared';
+import { BanknoteIcon, CreditCardIcon, MapPinIcon, PenIcon, PlusIcon, ReceiptTextIcon, ShieldCheckIcon, ShoppingCartIcon, TruckIcon, ZapIcon } from 'lucide-react';
 import { addressKeys, fetchAddresses } from '../../api/addresses.ts';
-import { ApiError, errorText } from '../../api/client.ts';
+import { ApiError } from '../../api/client.ts';
 import { createOrder, newIdempotencyKey } from '../../api/orders.ts';
 import { fetchPaymentMethods, paymentKeys } from '../../api/payments.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
-import { Button, buttonClass } from '../../components/Button.tsx';
+import { Button, buttonClass } from '../../components/ui/Button.tsx';
 import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../../components/StateBlocks.tsx';
-import { BanknoteIcon, CartIcon, ClipboardIcon, CreditCardIcon, MapPinIcon, PencilIcon, PlusIcon, ShieldCheckIcon, TruckIcon, ZapIcon } from '../../components/icons.tsx';
-import { apiMessage } from '../../lib/apiMessage.ts';
+import { EmptyState, ErrorState, Skeleton } from '../../components/ui/EmptyState.tsx';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { VoucherField } from './VoucherField.tsx';
 import { lazyComponent } from '../../lib/lazyComponent.ts';
-import { ADDRESS_PAGE_FOR_CHECKOUT } from '../cart/buyNow.ts';
-import { BuyNowResume, buyNowParams } from '../cart/BuyNowResume.tsx';
-import { bookHref } from '../cart/CartLineRow.tsx';
-import { SummaryRow } from '../cart/CartSummary.tsx';
+import { buyNowParams } from '../cart/buyNowPath.ts';
+import { BuyNowResume } from '../cart/BuyNowResume.tsx';
+import { SummaryRow } from '../cart/SummaryRow.tsx';
 import { useBottomBarSpace } from '../cart/useBottomBarSpace.ts';
 import { refreshCartAfterOrder, useCart } from '../cart/useCart.ts';
 import { useViewer } from '../../lib/viewer.ts';
 import { PaymentResult } from './PaymentResult.tsx';
 import { gatewayParams, goToGateway, paymentReturnBase, providerName } from './payment.ts';
+import { errorText } from '../../components/ui/errorText.ts';
+import { bookHref } from '../../lib/books.ts';
+import { ADDRESS_PAGE_FOR_CHECKOUT } from '../../lib/safeNext.ts';
 
 // The new-address form (with the administrative units it picks from) loads when the shopper adds an address.
 const AddressForm = lazyComponent(async () => (await import('../account/AddressForm.tsx')).AddressForm);
@@ -176,7 +177,7 @@ function CheckoutForm() {
       // same key is kept so that a retry cannot place the order twice.
       if (err instanceof ApiError && err.status < 500) idempotencyKey.current = newIdempotencyKey();
       if (invoiceWanted && err instanceof ApiError) setInvoiceErrors(invoiceFieldErrors(err));
-      setError(err instanceof ApiError ? apiMessage(err, 'Đặt hàng thất bại') : errorText(err, 'Đặt hàng thất bại'));
+      setError(errorText(err, 'Đặt hàng thất bại'));
       void cartQuery.refetch();
       inFlight.current = false;
       setSubmitting(false);
@@ -197,7 +198,7 @@ function CheckoutForm() {
     try {
       await goToGateway(code);
     } catch (err) {
-      const text = err instanceof ApiError ? apiMessage(err, PAYMENT_BANNERS.startFailed(providerName())) : errorText(err, PAYMENT_BANNERS.startFailed(providerName()));
+      const text = err instanceof ApiError ? errorText(err, PAYMENT_BANNERS.startFailed(providerName())) : errorText(err, PAYMENT_BANNERS.startFailed(providerName()));
       navigate(detail, { state: { placed: true, paymentError: text } satisfies OrderPlacedState });
     }
   };
@@ -209,7 +210,7 @@ function CheckoutForm() {
   if (lines.length === 0 && !submitting) {
     return (
       <EmptyState
-        icon={<CartIcon size={28} />}
+        icon={<ShoppingCartIcon size={28} />}
         title="Chưa có sản phẩm nào được chọn để đặt hàng"
         description="Hãy chọn sản phẩm trong giỏ hàng rồi bấm Mua hàng."
         action={
@@ -346,7 +347,7 @@ function CheckoutForm() {
             </fieldset>
           </Step>
 
-          <Step n={4} title="Ghi chú" icon={<PencilIcon size={16} />}>
+          <Step n={4} title="Ghi chú" icon={<PenIcon size={16} />}>
             <label htmlFor="order-note" className="sr-only">
               Ghi chú cho đơn hàng
             </label>
@@ -364,7 +365,7 @@ function CheckoutForm() {
             </p>
           </Step>
 
-          <Step n={5} title="Hoá đơn GTGT" icon={<ClipboardIcon size={16} />}>
+          <Step n={5} title="Hoá đơn GTGT" icon={<ReceiptTextIcon size={16} />}>
             <label className="flex cursor-pointer items-start gap-3 text-[15px] text-gray-800">
               <input
                 type="checkbox"

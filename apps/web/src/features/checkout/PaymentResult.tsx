@@ -2,19 +2,19 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { PAYMENT_BANNERS, formatVnd } from '@nhasach/shared';
+import { CircleAlertIcon, CircleCheckIcon, Clock4Icon, PackageIcon } from 'lucide-react';
 import { orderKeys } from '../../api/orders.ts';
 import { Alert } from '../../components/Alert.tsx';
-import { Button, buttonClass } from '../../components/Button.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
-import { AlertCircleIcon, CheckCircleIcon, ClockIcon, PackageIcon } from '../../components/icons.tsx';
-import { errorText } from '../../api/client.ts';
+import { Button, buttonClass } from '../../components/ui/Button.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
 import { goToGateway, providerName, resolvePaymentReturn, type PaymentOutcome } from './payment.ts';
 import { useViewer } from '../../lib/viewer.ts';
+import { errorText } from '../../components/ui/errorText.ts';
 
 const TONES = {
-  success: { ring: 'border-emerald-200', icon: 'bg-emerald-100 text-emerald-700', Icon: CheckCircleIcon },
-  pending: { ring: 'border-amber-200', icon: 'bg-amber-100 text-amber-700', Icon: ClockIcon },
-  fail: { ring: 'border-red-200', icon: 'bg-red-100 text-red-700', Icon: AlertCircleIcon },
+  success: { ring: 'border-emerald-200', icon: 'bg-emerald-100 text-emerald-700', Icon: CircleCheckIcon },
+  pending: { ring: 'border-amber-200', icon: 'bg-amber-100 text-amber-700', Icon: Clock4Icon },
+  fail: { ring: 'border-red-200', icon: 'bg-red-100 text-red-700', Icon: CircleAlertIcon },
 } as const;
 
 function texts(o: PaymentOutcome): { title: string; body?: string; tone: keyof typeof TONES } {

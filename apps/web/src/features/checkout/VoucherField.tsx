@@ -1,16 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDateTimeVN, formatVnd, type AvailableVoucherDto, type CartDto, type FieldError } from '@nhasach/shared';
+import { CircleCheckIcon, TagIcon, XIcon } from 'lucide-react';
 import { applyCartVoucher, removeCartVoucher } from '../../api/cart.ts';
 import { ApiError } from '../../api/client.ts';
 import { fetchAvailableVouchers, voucherKeys } from '../../api/vouchers.ts';
-import { Button } from '../../components/Button.tsx';
-import { Modal } from '../../components/Modal.tsx';
-import { ErrorState, Skeleton } from '../../components/StateBlocks.tsx';
-import { inputClass } from '../../components/TextField.tsx';
-import { CheckCircleIcon, CloseIcon, TagIcon } from '../../components/icons.tsx';
-import { apiMessage } from '../../lib/apiMessage.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { Modal } from '../../components/ui/Dialog.tsx';
+import { ErrorState, Skeleton } from '../../components/ui/EmptyState.tsx';
+import { inputClass } from '../../components/ui/Field.tsx';
 import { useCartWrite } from '../cart/useCartWrite.ts';
+import { errorText } from '../../components/ui/errorText.ts';
 
 /** The server's reason for refusing a code: the message of the voucherCode field, else the answer's message. */
 export function voucherErrorText(err: unknown): string {
@@ -19,7 +19,7 @@ export function voucherErrorText(err: unknown): string {
     const own = Array.isArray(fields) ? fields.find((f) => f.field === 'voucherCode') : undefined;
     if (own) return own.message;
   }
-  return apiMessage(err, 'Không áp dụng được mã giảm giá. Thử lại nhé.');
+  return errorText(err, 'Không áp dụng được mã giảm giá. Thử lại nhé.');
 }
 
 /**
@@ -62,7 +62,7 @@ export function VoucherField({ cart }: { cart: CartDto }) {
     try {
       await cartWrite.mutateAsync(() => removeCartVoucher());
     } catch (err) {
-      setError(apiMessage(err, 'Không bỏ được mã giảm giá. Thử lại nhé.'));
+      setError(errorText(err, 'Không bỏ được mã giảm giá. Thử lại nhé.'));
     } finally {
       setBusy(false);
     }
@@ -80,7 +80,7 @@ export function VoucherField({ cart }: { cart: CartDto }) {
           className={`flex items-start gap-3 rounded-xl border p-3 ${applied.applicable ? 'border-emerald-200 bg-emerald-50/70' : 'border-amber-200 bg-amber-50'}`}
         >
           <span className={`mt-0.5 shrink-0 ${applied.applicable ? 'text-emerald-700' : 'text-amber-700'}`} aria-hidden="true">
-            {applied.applicable ? <CheckCircleIcon size={18} /> : <TagIcon size={18} />}
+            {applied.applicable ? <CircleCheckIcon size={18} /> : <TagIcon size={18} />}
           </span>
           <div className="min-w-0 flex-1 text-sm">
             <p className="font-semibold text-gray-900">
@@ -103,7 +103,7 @@ export function VoucherField({ cart }: { cart: CartDto }) {
             aria-label={`Bỏ mã ${applied.code}`}
             className="grid size-8 shrink-0 place-items-center rounded-full text-gray-500 hover:bg-white hover:text-gray-800 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-40"
           >
-            <CloseIcon size={16} />
+            <XIcon size={16} />
           </button>
         </div>
       )}

@@ -13,14 +13,14 @@ import {
   STORE_CONTACT,
   type ContactMessageInput,
 } from '@nhasach/shared';
+import { Clock4Icon, MailIcon, MapPinIcon, PhoneIcon } from 'lucide-react';
 import { ApiError } from '../../api/client.ts';
 import { sendContactMessage } from '../../api/content.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
-import { Button } from '../../components/Button.tsx';
-import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../components/icons.tsx';
-import { FieldErrorText, inputBaseClass, inputClass, TextField } from '../../components/TextField.tsx';
-import { apiMessage, applyFieldErrors } from '../../lib/apiMessage.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { FieldErrorText, inputBaseClass, inputClass, TextField } from '../../components/ui/Field.tsx';
+import { applyFieldErrors, errorText } from '../../components/ui/errorText.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { useAuth } from '../auth/useAuth.ts';
 
@@ -55,7 +55,7 @@ export function ContactPage() {
       reset({ ...values, message: '' });
     } catch (err) {
       if (err instanceof ApiError && err.status === 400 && applyFieldErrors(err, setError, FIELDS) > 0) return;
-      setServerError(apiMessage(err, CONTACT_MESSAGES.failed));
+      setServerError(errorText(err, CONTACT_MESSAGES.failed));
     }
   };
 
@@ -74,7 +74,7 @@ export function ContactPage() {
             <InfoRow icon={<MapPinIcon size={20} />} term="Địa chỉ">
               {STORE_CONTACT.address}
             </InfoRow>
-            <InfoRow icon={<ClockIcon size={20} />} term="Giờ mở cửa">
+            <InfoRow icon={<Clock4Icon size={20} />} term="Giờ mở cửa">
               <ul>
                 {STORE_CONTACT.hours.map((h) => (
                   <li key={h.days}>

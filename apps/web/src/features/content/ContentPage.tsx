@@ -5,7 +5,7 @@ import { ApiError } from '../../api/client.ts';
 import { contentPageQueryOptions } from './api/get-content-page.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { RichContent } from '../../components/RichContent.tsx';
-import { ErrorState, Skeleton } from '../../components/StateBlocks.tsx';
+import { ErrorState, Skeleton } from '../../components/ui/EmptyState.tsx';
 import { NotFoundPage } from '../../app/NotFoundPage.tsx';
 
 /** /trang/{slug}: an information page (ordering guide, payment, FAQ, shipping, returns, privacy, terms). */

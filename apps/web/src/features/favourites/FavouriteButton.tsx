@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { HeartIcon } from '../../components/icons.tsx';
+import { HeartIcon } from 'lucide-react';
 import { LoginRequiredDialog } from '../../components/LoginRequiredDialog.tsx';
-import { useToast } from '../../components/Toast.tsx';
-import { errorText } from '../../api/client.ts';
+import { useToast } from '../../components/ui/Toast.tsx';
 import { useFavourites } from './useFavourites.ts';
+import { errorText } from '../../components/ui/errorText.ts';
 
 type Variant = 'card' | 'detail';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { formatDateVN, formatVnd, invoiceNumberText, type InvoiceDto } from '@nhasach/shared';
-import { errorText } from '../../api/client.ts';
+import { errorText } from '../../components/ui/errorText.ts';
 import { downloadFile } from '../admin/stock/download.ts';
 
 /** The invoices of an order, each with its PDF download (the shopper's and the staff's pages). */

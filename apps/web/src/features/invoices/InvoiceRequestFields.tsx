@@ -1,7 +1,7 @@
 import type { ChangeEvent } from 'react';
 import { INVOICE_LIMITS, type FieldError, type InvoiceRequestDto, type InvoiceRequestErrors } from '@nhasach/shared';
 import { ApiError } from '../../api/client.ts';
-import { TextField } from '../../components/TextField.tsx';
+import { TextField } from '../../components/ui/Field.tsx';
 
 export const EMPTY_INVOICE_REQUEST: InvoiceRequestDto = { companyName: '', taxCode: '', address: '', email: '' };
 

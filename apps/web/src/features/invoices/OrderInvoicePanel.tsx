@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { invoiceRequestErrors, type InvoiceRequestDto, type InvoiceRequestErrors, type OrderStatus } from '@nhasach/shared';
-import { errorText } from '../../api/client.ts';
+import { errorText } from '../../components/ui/errorText.ts';
 import { useViewer } from '../../lib/viewer.ts';
 import { orderInvoicePdfPath, orderInvoiceQueryOptions, requestInvoice } from './api/order-invoice.ts';
 import { InvoiceList } from './InvoiceList.tsx';

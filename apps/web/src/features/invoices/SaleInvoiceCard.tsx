@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SaleOrderDto } from '@nhasach/shared';
-import { errorText } from '../../api/client.ts';
-import { Card } from '../sale/detail/Card.tsx';
+import { errorText } from '../../components/ui/errorText.ts';
+import { Card } from '../../components/ui/Card.tsx';
 import { issueInvoice, saleInvoicePdfPath, saleInvoiceQueryOptions } from './api/sale-invoice.ts';
 import { InvoiceList } from './InvoiceList.tsx';
 

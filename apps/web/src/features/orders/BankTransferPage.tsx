@@ -2,20 +2,20 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BANK_TRANSFER_POLL_INTERVAL_MS, formatVnd, type BankTransferPaymentDto, type PaymentStatusDto } from '@nhasach/shared';
+import { CheckIcon, CircleCheckIcon, ClipboardListIcon, Clock4Icon, ExternalLinkIcon, TriangleAlertIcon } from 'lucide-react';
 import { ApiError } from '../../api/client.ts';
 import { orderKeys } from '../../api/orders.ts';
 import { fetchBankTransfer, fetchPaymentStatus } from '../../api/payments.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
-import { buttonClass } from '../../components/Button.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../../components/StateBlocks.tsx';
+import { buttonClass } from '../../components/ui/Button.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../components/ui/EmptyState.tsx';
 import { OrderNotFound } from './OrderNotFound.tsx';
-import { AlertTriangleIcon, CheckCircleIcon, CheckIcon, ClipboardIcon, ClockIcon, ExternalLinkIcon } from '../../components/icons.tsx';
-import { apiMessage } from '../../lib/apiMessage.ts';
 import { formatDateTime } from '../../lib/books.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { useViewer } from '../../lib/viewer.ts';
+import { errorText } from '../../components/ui/errorText.ts';
 
 /**
  * /orders/{code}/chuyen-khoan: the VietQR payment of a bank-transfer order. The code, the shop's account with copy
@@ -45,9 +45,9 @@ export function BankTransferPage() {
           <OrderNotFound />
         ) : info.error instanceof ApiError && info.error.status === 409 ? (
           <EmptyState
-            icon={<AlertTriangleIcon size={28} />}
+            icon={<TriangleAlertIcon size={28} />}
             title="Đơn hàng không thanh toán bằng chuyển khoản"
-            description={apiMessage(info.error, 'Đơn hàng này không thanh toán bằng chuyển khoản ngân hàng.')}
+            description={errorText(info.error, 'Đơn hàng này không thanh toán bằng chuyển khoản ngân hàng.')}
             action={
               <Link to={`/orders/${encodeURIComponent(code)}`} className={buttonClass('primary', 'md')}>
                 Xem đơn hàng
@@ -55,7 +55,7 @@ export function BankTransferPage() {
             }
           />
         ) : (
-          <ErrorState message={apiMessage(info.error, 'Không tải được thông tin chuyển khoản')} onRetry={() => void info.refetch()} retrying={info.isFetching} />
+          <ErrorState message={errorText(info.error, 'Không tải được thông tin chuyển khoản')} onRetry={() => void info.refetch()} retrying={info.isFetching} />
         )
       ) : (
         <TransferView info={info.data} />
@@ -108,7 +108,7 @@ function TransferView({ info }: { info: BankTransferPaymentDto }) {
         className="mx-auto max-w-xl rounded-2xl border border-emerald-200 bg-white p-6 text-center shadow-sm sm:p-8"
       >
         <span className="mx-auto grid size-16 place-items-center rounded-full bg-emerald-50 text-emerald-600" aria-hidden="true">
-          <CheckCircleIcon size={36} />
+          <CircleCheckIcon size={36} />
         </span>
         <h1 id="transfer-paid-title" className="mt-4 text-2xl font-bold text-gray-900">
           Thanh toán thành công
@@ -130,7 +130,7 @@ function TransferView({ info }: { info: BankTransferPaymentDto }) {
   if (view === 'closed' || view === 'expired') {
     return (
       <EmptyState
-        icon={<ClockIcon size={28} />}
+        icon={<Clock4Icon size={28} />}
         title={view === 'expired' ? 'Đã hết thời hạn chuyển khoản' : 'Đơn hàng không còn chờ chuyển khoản'}
         description={
           view === 'expired'
@@ -226,7 +226,7 @@ function WaitingBanner({ remaining, expiresAt, polling, failing }: { remaining: 
     <div className="flex flex-col gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5">
       <div className="flex items-start gap-3" role="status" aria-live="polite">
         <span className="mt-0.5 grid size-9 shrink-0 place-items-center rounded-full bg-white text-amber-700 ring-1 ring-amber-200" aria-hidden="true">
-          {polling ? <Spinner className="size-[18px]" /> : <ClockIcon size={18} />}
+          {polling ? <Spinner className="size-[18px]" /> : <Clock4Icon size={18} />}
         </span>
         <div className="text-sm leading-relaxed text-amber-900">
           <p className="font-semibold" data-testid="bank-transfer-waiting">
@@ -286,7 +286,7 @@ function CopyButton({ value, label }: { value: string; label: string }) {
       className="inline-flex h-9 min-w-9 shrink-0 items-center justify-center gap-1 rounded-lg border border-gray-200 bg-white px-2.5 text-xs font-semibold text-gray-700 transition-colors hover:border-brand-300 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       aria-label={`Sao chép ${label.toLowerCase()}`}
     >
-      {state === 'done' ? <CheckIcon size={14} className="text-emerald-600" /> : <ClipboardIcon size={14} />}
+      {state === 'done' ? <CheckIcon size={14} className="text-emerald-600" /> : <ClipboardListIcon size={14} />}
       {/* Phones: the icon alone leaves room for the value; the text is still read out. */}
       <span aria-live="polite" className="sr-only sm:not-sr-only">
         {state === 'done' ? 'Đã chép' : state === 'failed' ? 'Không chép được' : 'Sao chép'}

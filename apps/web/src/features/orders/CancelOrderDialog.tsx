@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { CANCEL_REASON_MAX, CANCEL_REASON_REQUIRED, CANCEL_REASONS, joinCancelReasons, type OrderDto } from '@nhasach/shared';
 import { cancelOrder } from '../../api/orders.ts';
 import { Alert } from '../../components/Alert.tsx';
-import { Button } from '../../components/Button.tsx';
-import { Modal } from '../../components/Modal.tsx';
-import { FieldErrorText } from '../../components/TextField.tsx';
-import { apiMessage } from '../../lib/apiMessage.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { Modal } from '../../components/ui/Dialog.tsx';
+import { FieldErrorText } from '../../components/ui/Field.tsx';
+import { errorText } from '../../components/ui/errorText.ts';
 
 /**
  * Cancel dialog (spec section 5): the six preset reasons as checkboxes plus free text; at least one is needed;
@@ -25,8 +26,12 @@ export function CancelOrderDialog({
   const [ticked, setTicked] = useState<string[]>([]);
   const [other, setOther] = useState('');
   const [invalid, setInvalid] = useState(false);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const cancel = useMutation({
+    mutationFn: (reason: string) => cancelOrder(order.code, reason.slice(0, CANCEL_REASON_MAX)),
+    onSuccess: onCanceled,
+  });
+  const busy = cancel.isPending;
+  const error = cancel.error ? errorText(cancel.error, 'Huỷ đơn thất bại') : undefined;
   const otherId = useId();
   const errorId = useId();
   const paid = order.paymentStatus === 'PAID';
@@ -36,7 +41,7 @@ export function CancelOrderDialog({
     setTicked((list) => (on ? [...list, reason] : list.filter((r) => r !== reason)));
   };
 
-  const submit = async () => {
+  const submit = () => {
     const reason = joinCancelReasons(
       CANCEL_REASONS.filter((r) => ticked.includes(r)),
       other,
@@ -45,16 +50,7 @@ export function CancelOrderDialog({
       setInvalid(true);
       return;
     }
-    setBusy(true);
-    setError(undefined);
-    try {
-      const updated = await cancelOrder(order.code, reason.slice(0, CANCEL_REASON_MAX));
-      onCanceled(updated);
-    } catch (err) {
-      setError(apiMessage(err, 'Huỷ đơn thất bại'));
-    } finally {
-      setBusy(false);
-    }
+    cancel.mutate(reason);
   };
 
   return (
@@ -73,7 +69,7 @@ export function CancelOrderDialog({
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void submit();
+          submit();
         }}
         className="space-y-4"
       >

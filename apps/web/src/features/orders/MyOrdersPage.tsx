@@ -1,14 +1,14 @@
 import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MY_ORDER_TABS, MY_ORDERS_PAGE_SIZE, MY_ORDERS_PAGE_SIZES, formatVnd, isOnlinePayment, type OrderSummaryDto } from '@nhasach/shared';
+import { ChevronRightIcon, PackageIcon } from 'lucide-react';
 import { fetchMyOrders, orderKeys } from '../../api/orders.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
-import { buttonClass } from '../../components/Button.tsx';
+import { buttonClass } from '../../components/ui/Button.tsx';
 import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../../components/StateBlocks.tsx';
-import { inputBaseClass } from '../../components/TextField.tsx';
-import { ChevronRightIcon, PackageIcon } from '../../components/icons.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../components/ui/EmptyState.tsx';
+import { inputBaseClass } from '../../components/ui/Field.tsx';
 import { formatDateTime } from '../../lib/books.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { OrderStatusBadge, PaymentStatusBadge } from './OrderStatusBadge.tsx';

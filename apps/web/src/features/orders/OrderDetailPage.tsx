@@ -12,31 +12,32 @@ import {
   type OrderHistoryDto,
   type OrderStatus,
 } from '@nhasach/shared';
-import { ApiError, errorText } from '../../api/client.ts';
+import { CircleCheckIcon, Clock4Icon, CreditCardIcon, MapPinIcon, PackageIcon, PhoneIcon, TruckIcon, UserIcon } from 'lucide-react';
+import { ApiError } from '../../api/client.ts';
 import { fetchOrder, orderKeys } from '../../api/orders.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
-import { Button, buttonClass } from '../../components/Button.tsx';
+import { Button, buttonClass } from '../../components/ui/Button.tsx';
 import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
-import { ErrorState, Skeleton } from '../../components/StateBlocks.tsx';
+import { ErrorState, Skeleton } from '../../components/ui/EmptyState.tsx';
 import { OrderNotFound } from './OrderNotFound.tsx';
-import { useToast } from '../../components/Toast.tsx';
-import { CheckCircleIcon, ClockIcon, CreditCardIcon, MapPinIcon, PackageIcon, PhoneIcon, TruckIcon, UserIcon } from '../../components/icons.tsx';
-import { apiMessage } from '../../lib/apiMessage.ts';
-import { formatDateTime } from '../../lib/books.ts';
+import { useToast } from '../../components/ui/Toast.tsx';
+import { formatDateTime, bookHref } from '../../lib/books.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
-import { lazyComponent } from '../../lib/lazyComponent.ts';
-import { bookHref } from '../cart/CartLineRow.tsx';
-import { SummaryRow } from '../cart/CartSummary.tsx';
+import { SummaryRow } from '../cart/SummaryRow.tsx';
 import type { OrderPlacedState } from '../checkout/CheckoutPage.tsx';
 import { goToGateway, providerName } from '../checkout/payment.ts';
-import { CancelOrderDialog } from './CancelOrderDialog.tsx';
-
-// The VAT invoice panel loads with its own chunk: most orders have none, and the page's first load stays small.
-const OrderInvoicePanel = lazyComponent(async () => (await import('../invoices/OrderInvoicePanel.tsx')).OrderInvoicePanel);
 import { OrderStatusBadge, PaymentStatusBadge } from './OrderStatusBadge.tsx';
 import { useViewer } from '../../lib/viewer.ts';
+import { errorText } from '../../components/ui/errorText.ts';
+import { Card } from '../../components/ui/Card.tsx';
+import { lazyComponent } from '../../lib/lazyComponent.ts';
 import { OrderReturnsCard } from '../returns/OrderReturnsCard.tsx';
+
+// The cancel dialog loads when the shopper asks to cancel.
+const CancelOrderDialog = lazyComponent(async () => (await import('./CancelOrderDialog.tsx')).CancelOrderDialog);
+// The VAT invoice panel loads with its own chunk: most orders have none, and the page's first load stays small.
+const OrderInvoicePanel = lazyComponent(async () => (await import('../invoices/OrderInvoicePanel.tsx')).OrderInvoicePanel);
 
 /** /orders/{code}: the customer's order with its items, totals, delivery, payment and timeline. */
 export function OrderDetailPage() {
@@ -87,7 +88,7 @@ function OrderView({ order, placed }: { order: OrderDto; placed?: OrderPlacedSta
       await goToGateway(order.code);
     } catch (err) {
       const fallback = PAYMENT_BANNERS.startFailed(providerName());
-      setPayError(err instanceof ApiError ? apiMessage(err, fallback) : errorText(err, fallback));
+      setPayError(errorText(err, fallback));
       setPaying(false);
       void queryClient.invalidateQueries({ queryKey: orderKeys.detail(viewer, order.code) });
     }
@@ -186,7 +187,7 @@ function OrderView({ order, placed }: { order: OrderDto; placed?: OrderPlacedSta
             </ul>
           </Card>
 
-          <Card title="Lịch sử đơn hàng" icon={<ClockIcon size={18} />}>
+          <Card title="Lịch sử đơn hàng" icon={<Clock4Icon size={18} />}>
             <Timeline history={order.history} />
           </Card>
 
@@ -264,7 +265,11 @@ function OrderView({ order, placed }: { order: OrderDto; placed?: OrderPlacedSta
         </aside>
       </div>
 
-      <CancelOrderDialog key={String(cancelOpen)} order={order} open={cancelOpen} onClose={() => setCancelOpen(false)} onCanceled={onCanceled} />
+      {cancelOpen && (
+        <Suspense fallback={null}>
+          <CancelOrderDialog order={order} open onClose={() => setCancelOpen(false)} onCanceled={onCanceled} />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -309,7 +314,7 @@ function StatusProgress({ order }: { order: OrderDto }) {
                 done ? 'bg-emerald-500 text-white' : 'bg-gray-100 text-gray-500'
               } ${i === current ? 'ring-emerald-100' : ''}`}
             >
-              {done ? <CheckCircleIcon size={16} /> : i + 1}
+              {done ? <CircleCheckIcon size={16} /> : i + 1}
             </span>
             <span className={`mt-2 text-[11px] leading-tight font-semibold sm:text-xs ${done ? 'text-gray-900' : 'text-gray-500'}`}>{ORDER_STATUS_LABELS[s]}</span>
             {at && done && <span className="mt-0.5 hidden text-[11px] text-gray-500 sm:block">{formatDateTime(at)}</span>}
@@ -350,18 +355,6 @@ function Timeline({ history }: { history: OrderHistoryDto[] }) {
         </li>
       ))}
     </ol>
-  );
-}
-
-function Card({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
-  return (
-    <section className="rounded-2xl border border-gray-200 bg-white shadow-sm">
-      <h2 className="flex items-center gap-2 border-b border-gray-100 px-4 py-3.5 text-base font-bold text-gray-900 sm:px-5">
-        <span className="text-brand-700">{icon}</span>
-        {title}
-      </h2>
-      <div className="p-4 sm:p-5">{children}</div>
-    </section>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { buttonClass } from '../../components/Button.tsx';
-import { SearchIcon } from '../../components/icons.tsx';
-import { EmptyState } from '../../components/StateBlocks.tsx';
+import { SearchIcon } from 'lucide-react';
+import { buttonClass } from '../../components/ui/Button.tsx';
+import { EmptyState } from '../../components/ui/EmptyState.tsx';
 
 /** A shopper's order that does not exist or is someone else's (the API answers 404 for both). */
 export function OrderNotFound() {

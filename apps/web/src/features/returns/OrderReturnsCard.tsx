@@ -2,9 +2,11 @@ import { Suspense, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { RETURNABLE_ORDER_STATUSES, RETURN_WINDOW_DAYS, type OrderDto } from '@nhasach/shared';
 import { fetchOrderReturns, returnKeys } from '../../api/returns.ts';
-import { Button } from '../../components/Button.tsx';
-import { ErrorState, Skeleton } from '../../components/StateBlocks.tsx';
-import { useToast } from '../../components/Toast.tsx';
+import { PackageOpenIcon } from 'lucide-react';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card } from '../../components/ui/Card.tsx';
+import { ErrorState, Skeleton } from '../../components/ui/EmptyState.tsx';
+import { useToast } from '../../components/ui/Toast.tsx';
 import { formatDateTime } from '../../lib/books.ts';
 import { lazyComponent } from '../../lib/lazyComponent.ts';
 import { useViewer } from '../../lib/viewer.ts';
@@ -35,34 +37,34 @@ export function OrderReturnsCard({ order }: { order: OrderDto }) {
   const canAsk = data !== undefined && data.blocked === null && left;
 
   return (
-    <section aria-labelledby="order-returns-title" data-testid="order-returns" className="rounded-2xl border border-gray-200 bg-white shadow-sm">
-      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-100 px-4 py-3.5 sm:px-5">
-        <h2 id="order-returns-title" className="text-base font-bold text-gray-900">
-          Trả hàng / hoàn tiền
-        </h2>
-        {canAsk && (
+    <Card
+      testId="order-returns"
+      title="Trả hàng"
+      icon={<PackageOpenIcon size={18} />}
+      bodyClassName="space-y-3 p-4 sm:p-5"
+      actions={
+        canAsk && (
           <Button size="sm" onClick={() => setOpen(true)} onPointerEnter={() => void ReturnRequestDialog.preload()}>
             Trả hàng / hoàn tiền
           </Button>
-        )}
-      </div>
-      <div className="space-y-3 p-4 sm:p-5">
-        {returns.isPending ? (
-          <Skeleton className="h-16 w-full rounded-xl" />
-        ) : returns.isError ? (
-          <ErrorState compact message="Không tải được thông tin trả hàng" onRetry={() => void returns.refetch()} retrying={returns.isFetching} />
-        ) : (
-          <>
-            <p className="text-sm text-gray-600">
-              {data!.blocked === null && data!.windowEndsAt
-                ? `Bạn có thể yêu cầu trả hàng trong ${RETURN_WINDOW_DAYS} ngày kể từ khi nhận hàng, đến ${formatDateTime(data!.windowEndsAt)}.`
-                : data!.blocked}
-              {data!.blocked === null && !left && ' Tất cả sản phẩm của đơn đã được yêu cầu trả.'}
-            </p>
-            {data!.returns.length === 0 ? null : data!.returns.map((r) => <ReturnSummary key={r.id} r={r} />)}
-          </>
-        )}
-      </div>
+        )
+      }
+    >
+      {returns.isPending ? (
+        <Skeleton className="h-16 w-full rounded-xl" />
+      ) : returns.isError ? (
+        <ErrorState compact message="Không tải được thông tin trả hàng" onRetry={() => void returns.refetch()} retrying={returns.isFetching} />
+      ) : (
+        <>
+          <p className="text-sm text-gray-600">
+            {data!.blocked === null && data!.windowEndsAt
+              ? `Bạn có thể yêu cầu trả hàng trong ${RETURN_WINDOW_DAYS} ngày kể từ khi nhận hàng, đến ${formatDateTime(data!.windowEndsAt)}.`
+              : data!.blocked}
+            {data!.blocked === null && !left && ' Tất cả sản phẩm của đơn đã được yêu cầu trả.'}
+          </p>
+          {data!.returns.length === 0 ? null : data!.returns.map((r) => <ReturnSummary key={r.id} r={r} />)}
+        </>
+      )}
       {data && open && (
         <Suspense fallback={null}>
           <ReturnRequestDialog
@@ -79,6 +81,6 @@ export function OrderReturnsCard({ order }: { order: OrderDto }) {
           />
         </Suspense>
       )}
-    </section>
+    </Card>
   );
 }

@@ -12,10 +12,10 @@ import {
 } from '@nhasach/shared';
 import { requestReturn } from '../../api/returns.ts';
 import { Alert } from '../../components/Alert.tsx';
-import { Button } from '../../components/Button.tsx';
-import { Modal } from '../../components/Modal.tsx';
-import { TextField, inputClass } from '../../components/TextField.tsx';
-import { apiMessage } from '../../lib/apiMessage.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { Modal } from '../../components/ui/Dialog.tsx';
+import { TextField, inputClass } from '../../components/ui/Field.tsx';
+import { errorText } from '../../components/ui/errorText.ts';
 
 /** The return form: lines with quantities, a reason, a description, up to three photos, the bank account when needed. */
 export function ReturnRequestDialog({
@@ -75,7 +75,7 @@ export function ReturnRequestDialog({
       );
       onDone();
     } catch (err) {
-      setError(apiMessage(err, 'Không gửi được yêu cầu trả hàng. Vui lòng thử lại.'));
+      setError(errorText(err, 'Không gửi được yêu cầu trả hàng. Vui lòng thử lại.'));
       setBusy(false);
     }
   };

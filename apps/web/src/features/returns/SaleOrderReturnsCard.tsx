@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { PackageOpenIcon } from 'lucide-react';
 import { formatVnd } from '@nhasach/shared';
 import { fetchReturns, returnKeys } from '../../api/returns.ts';
+import { Card } from '../../components/ui/Card.tsx';
 import { formatDateTime } from '../../lib/books.ts';
 import { ReturnStatusBadge, ReturnSteps } from './ReturnSteps.tsx';
 
@@ -13,10 +15,7 @@ export function SaleOrderReturnsCard({ orderId }: { orderId: number }) {
   });
   if (!list.data?.content.length) return null;
   return (
-    <section aria-labelledby="sale-order-returns" data-testid="sale-order-returns" className="rounded-2xl border border-gray-200 bg-white shadow-sm">
-      <h2 id="sale-order-returns" className="border-b border-gray-100 px-4 py-3.5 text-base font-semibold text-gray-900 sm:px-5">
-        Trả hàng ({list.data.content.length})
-      </h2>
+    <Card testId="sale-order-returns" title={`Trả hàng (${list.data.content.length})`} icon={<PackageOpenIcon size={18} />} bodyClassName="">
       <ul className="divide-y divide-gray-100">
         {list.data.content.map((r) => (
           <li key={r.id} className="px-4 py-3 text-sm sm:px-5">
@@ -34,6 +33,6 @@ export function SaleOrderReturnsCard({ orderId }: { orderId: number }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }

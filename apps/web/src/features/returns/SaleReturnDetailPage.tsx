@@ -5,11 +5,11 @@ import { PAYMENT_METHOD_LABELS, RETURN_MESSAGES, formatVnd, type ReturnDto } fro
 import { ApiError } from '../../api/client.ts';
 import { approveReturn, fetchReturn, receiveReturn, refundReturn, refuseReturn, returnKeys } from '../../api/returns.ts';
 import { Alert } from '../../components/Alert.tsx';
-import { Button, buttonClass } from '../../components/Button.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../../components/StateBlocks.tsx';
-import { useToast } from '../../components/Toast.tsx';
-import { inputClass } from '../../components/TextField.tsx';
-import { apiMessage } from '../../lib/apiMessage.ts';
+import { Button, buttonClass } from '../../components/ui/Button.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../components/ui/EmptyState.tsx';
+import { useToast } from '../../components/ui/Toast.tsx';
+import { inputClass } from '../../components/ui/Field.tsx';
+import { errorText } from '../../components/ui/errorText.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { ReturnSummary } from './ReturnSteps.tsx';
 
@@ -38,7 +38,7 @@ export function SaleReturnDetailPage() {
       />
     );
   }
-  if (one.isError) return <ErrorState className="mx-auto max-w-xl" message={apiMessage(one.error, 'Không tải được yêu cầu trả hàng')} onRetry={() => void one.refetch()} />;
+  if (one.isError) return <ErrorState className="mx-auto max-w-xl" message={errorText(one.error, 'Không tải được yêu cầu trả hàng')} onRetry={() => void one.refetch()} />;
   if (!one.data) return <Skeleton className="mx-auto h-96 max-w-3xl rounded-2xl" />;
   return <ReturnView r={one.data} />;
 }
@@ -64,7 +64,7 @@ function ReturnView({ r }: { r: ReturnDto }) {
       );
     },
     onError: (err) => {
-      setError(apiMessage(err, 'Không thực hiện được. Vui lòng thử lại.'));
+      setError(errorText(err, 'Không thực hiện được. Vui lòng thử lại.'));
       void queryClient.invalidateQueries({ queryKey: returnKeys.staffOne(r.id) });
     },
   });

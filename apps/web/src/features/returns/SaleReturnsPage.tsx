@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { RETURN_REASON_LABELS, RETURN_STATUSES, RETURN_STATUS_LABELS, formatVnd, type ReturnStatus } from '@nhasach/shared';
 import { fetchReturns, returnKeys } from '../../api/returns.ts';
 import { Pagination } from '../../components/Pagination.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../../components/StateBlocks.tsx';
-import { apiMessage } from '../../lib/apiMessage.ts';
+import { EmptyState, ErrorState, Skeleton } from '../../components/ui/EmptyState.tsx';
+import { errorText } from '../../components/ui/errorText.ts';
 import { formatDateTime } from '../../lib/books.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { ReturnStatusBadge } from './ReturnSteps.tsx';
@@ -47,7 +47,7 @@ export function SaleReturnsPage() {
       {list.isPending ? (
         <Skeleton className="h-64 w-full rounded-2xl" />
       ) : list.isError ? (
-        <ErrorState message={apiMessage(list.error, 'Không tải được danh sách trả hàng')} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        <ErrorState message={errorText(list.error, 'Không tải được danh sách trả hàng')} onRetry={() => void list.refetch()} retrying={list.isFetching} />
       ) : list.data.content.length === 0 ? (
         <EmptyState title="Không có yêu cầu trả hàng" description="Chưa có yêu cầu nào ở trạng thái này." />
       ) : (

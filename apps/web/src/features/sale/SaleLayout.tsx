@@ -1,5 +1,5 @@
+import { ClipboardListIcon, PackageOpenIcon } from 'lucide-react';
 import { BackOfficeShell } from '../../components/BackOfficeShell.tsx';
-import { ClipboardIcon } from '../../components/icons.tsx';
 
 const ORDER_DETAIL_PATH = /^\/sale\/orders\/[^/]+\/?$/;
 const RETURN_DETAIL_PATH = /^\/sale\/returns\/[^/]+\/?$/;
@@ -14,8 +14,8 @@ export function SaleLayout() {
       title="Bán hàng"
       rootPath="/sale"
       nav={[
-        { to: '/sale/orders', label: 'Đơn hàng', icon: <ClipboardIcon size={18} /> },
-        { to: '/sale/returns', label: 'Trả hàng', icon: <ClipboardIcon size={18} /> },
+        { to: '/sale/orders', label: 'Đơn hàng', icon: <ClipboardListIcon size={18} /> },
+        { to: '/sale/returns', label: 'Trả hàng', icon: <PackageOpenIcon size={18} /> },
       ]}
       crumbFor={(pathname) => (ORDER_DETAIL_PATH.test(pathname) ? 'Chi tiết đơn hàng' : RETURN_DETAIL_PATH.test(pathname) ? 'Chi tiết yêu cầu' : undefined)}
     />

@@ -1,12 +1,11 @@
 import { useCallback } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { SearchXIcon } from 'lucide-react';
 import { ApiError } from '../../api/client.ts';
 import { fetchSaleOrder, saleKeys } from '../../api/sales.ts';
-import { buttonClass } from '../../components/Button.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../../components/StateBlocks.tsx';
-import { SearchXIcon } from '../../components/icons.tsx';
-import { apiMessage } from '../../lib/apiMessage.ts';
+import { buttonClass } from '../../components/ui/Button.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../components/ui/EmptyState.tsx';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { SaleInvoiceCard } from '../invoices/SaleInvoiceCard.tsx';
 import { AssignForm } from './detail/AssignForm.tsx';
@@ -22,6 +21,7 @@ import { ShippingForm } from './detail/ShippingForm.tsx';
 import { ShippingInfoCard } from './detail/ShippingInfoCard.tsx';
 import { StatusForm } from './detail/StatusForm.tsx';
 import { SaleOrderReturnsCard } from '../returns/SaleOrderReturnsCard.tsx';
+import { errorText } from '../../components/ui/errorText.ts';
 
 const orderIdOf = (raw: string | undefined) => (raw && /^\d{1,10}$/.test(raw) && Number(raw) > 0 && Number(raw) <= 2_147_483_647 ? Number(raw) : undefined);
 
@@ -63,7 +63,7 @@ export function SaleOrderDetailPage() {
     );
   }
   if (detail.isError && !order) {
-    return <ErrorState className="mx-auto max-w-xl" message={apiMessage(detail.error, 'Không tải được chi tiết đơn hàng')} onRetry={reload} retrying={reloading} />;
+    return <ErrorState className="mx-auto max-w-xl" message={errorText(detail.error, 'Không tải được chi tiết đơn hàng')} onRetry={reload} retrying={reloading} />;
   }
   if (!order) return <DetailSkeleton />;
 

@@ -2,19 +2,19 @@ import { useCallback, useId, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ORDER_STATUS_LABELS, SALE_ORDERS_PAGE_SIZES, formatNumberVN } from '@nhasach/shared';
+import { ClipboardListIcon, RefreshCwIcon, SearchXIcon } from 'lucide-react';
 import { fetchSaleOrderCounts, fetchSaleOrders, saleKeys } from '../../api/sales.ts';
-import { Button, buttonClass } from '../../components/Button.tsx';
-import { ClipboardIcon, RefreshIcon, SearchXIcon } from '../../components/icons.tsx';
+import { Button, buttonClass } from '../../components/ui/Button.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
-import { EmptyState, ErrorState } from '../../components/StateBlocks.tsx';
-import { inputBaseClass } from '../../components/TextField.tsx';
-import { apiMessage } from '../../lib/apiMessage.ts';
+import { EmptyState, ErrorState } from '../../components/ui/EmptyState.tsx';
+import { inputBaseClass } from '../../components/ui/Field.tsx';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { useQueryUpdate } from '../../lib/useQueryUpdate.ts';
 import { SaleOrderFilters } from './list/SaleOrderFilters.tsx';
 import { SaleOrdersTable, SaleOrdersTableSkeleton } from './list/SaleOrdersTable.tsx';
 import { SaleOrderTabs } from './list/SaleOrderTabs.tsx';
 import { countFilters, hasFilters, listParams, parseSaleList, saleListSearch, toggleSort, withChange, type SaleListState } from './orderListParams.ts';
+import { errorText } from '../../components/ui/errorText.ts';
 
 /**
  * /sale/orders (spec section 2, Sales): status tabs with counts, search, payment and date filters, a sortable
@@ -67,7 +67,7 @@ export function SaleOrdersPage() {
             void counts.refetch();
           }}
         >
-          <RefreshIcon size={16} /> Làm mới
+          <RefreshCwIcon size={16} /> Làm mới
         </Button>
       </div>
 
@@ -92,14 +92,14 @@ export function SaleOrdersPage() {
           ) : list.isError ? (
             <ErrorState
               className="m-4 sm:m-5"
-              message={apiMessage(list.error, 'Không tải được danh sách đơn hàng.')}
+              message={errorText(list.error, 'Không tải được danh sách đơn hàng.')}
               onRetry={() => void list.refetch()}
               retrying={list.isFetching}
             />
           ) : data && data.content.length === 0 && data.totalElements > 0 ? (
             <EmptyState
               className="m-4 border-none sm:m-5"
-              icon={<ClipboardIcon size={28} />}
+              icon={<ClipboardListIcon size={28} />}
               title="Trang này không còn đơn hàng."
               action={
                 <Link to={hrefOf(withChange(state, { page: 0 }))} className={buttonClass('outline', 'md')}>
@@ -123,7 +123,7 @@ export function SaleOrdersPage() {
             ) : (
               <EmptyState
                 className="m-4 border-none sm:m-5"
-                icon={<ClipboardIcon size={28} />}
+                icon={<ClipboardListIcon size={28} />}
                 title={state.status ? `Không có đơn hàng ${ORDER_STATUS_LABELS[state.status].toLowerCase()}.` : 'Chưa có đơn hàng nào.'}
                 description="Đơn hàng mới của khách sẽ xuất hiện tại đây."
               />

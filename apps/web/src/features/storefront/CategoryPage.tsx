@@ -5,11 +5,10 @@ import { AGE_FILTER_OPTIONS, LANGUAGE_LABELS, formatVnd, formatNumberVN, listing
 import { ApiError } from '../../api/client.ts';
 import { BookGrid, BookGridSkeleton, GRID_COLS } from '../../components/BookGrid.tsx';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
-import { Button, buttonClass } from '../../components/Button.tsx';
-import { Drawer } from '../../components/Drawer.tsx';
+import { Button, buttonClass } from '../../components/ui/Button.tsx';
+import { Drawer } from '../../components/ui/Dialog.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
-import { EmptyState, ErrorState } from '../../components/StateBlocks.tsx';
-import { CloseIcon, SearchXIcon } from '../../components/icons.tsx';
+import { EmptyState, ErrorState } from '../../components/ui/EmptyState.tsx';
 import { catalogQueryOptions } from './api/get-catalog.ts';
 import { categoryTreeQueryOptions } from './api/get-category-tree.ts';
 import { useQueryUpdate } from '../../lib/useQueryUpdate.ts';
@@ -17,6 +16,7 @@ import { pathTo } from './listing/CategoryTree.tsx';
 import { FilterPanel } from './listing/FilterPanel.tsx';
 import { ListingToolbar } from './listing/ListingToolbar.tsx';
 import { catalogParams, clearFilters, hasFilters, listingSearch, parseListing, withChange, type ListingState } from '@nhasach/shared';
+import { SearchXIcon, XIcon } from 'lucide-react';
 
 /** /danh-muc/{catSlug} (spec section 2, Category listing): tree, filters, sort, page size, pagination; state in the URL. */
 export function CategoryPage() {
@@ -111,7 +111,7 @@ export function CategoryPage() {
                     aria-label={`Bỏ lọc ${c.label}`}
                     className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 py-1 pr-2 pl-3 text-xs font-semibold text-brand-700 ring-1 ring-brand-100 hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-brand-600"
                   >
-                    {c.label} <CloseIcon size={13} />
+                    {c.label} <XIcon size={13} />
                   </button>
                 </li>
               ))}

@@ -1,14 +1,14 @@
 import { Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { SearchXIcon } from 'lucide-react';
 import { ApiError } from '../../api/client.ts';
 import { bookQueryOptions } from './api/get-book.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
-import { buttonClass } from '../../components/Button.tsx';
-import { LoadingBlock } from '../../components/Spinner.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../../components/StateBlocks.tsx';
+import { buttonClass } from '../../components/ui/Button.tsx';
+import { LoadingBlock } from '../../components/ui/Spinner.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../components/ui/EmptyState.tsx';
 import { useNearScreen, WhenNear } from '../../components/WhenNear.tsx';
-import { SearchXIcon } from '../../components/icons.tsx';
 import { lazyComponent } from '../../lib/lazyComponent.ts';
 import { useAuth } from '../auth/useAuth.ts';
 import { favouritesStore } from '../favourites/favouritesStore.ts';

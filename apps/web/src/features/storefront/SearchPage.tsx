@@ -2,12 +2,12 @@ import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SEARCH_SORTS, formatNumberVN, searchPageParams, type CatalogParams, type SearchSort } from '@nhasach/shared';
+import { SearchIcon, SearchXIcon } from 'lucide-react';
 import { BookGrid, BookGridSkeleton, GRID_COLS } from '../../components/BookGrid.tsx';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
-import { buttonClass } from '../../components/Button.tsx';
+import { buttonClass } from '../../components/ui/Button.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
-import { EmptyState, ErrorState } from '../../components/StateBlocks.tsx';
-import { SearchIcon, SearchXIcon } from '../../components/icons.tsx';
+import { EmptyState, ErrorState } from '../../components/ui/EmptyState.tsx';
 import { catalogQueryOptions } from './api/get-catalog.ts';
 import { searchQueryOptions } from './api/get-search.ts';
 

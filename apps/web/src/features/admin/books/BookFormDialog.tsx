@@ -21,15 +21,16 @@ import {
   type BookDto,
   type BookUpdateInput,
 } from '@nhasach/shared';
+import { ExternalLinkIcon } from 'lucide-react';
 import { adminKeys, createBook, fetchAdminBook, fetchAdminCategories, updateBook } from '../../../api/admin.ts';
 import { ApiError } from '../../../api/client.ts';
-import { Button, buttonClass } from '../../../components/Button.tsx';
-import { ErrorState, Skeleton } from '../../../components/StateBlocks.tsx';
-import { inputClass } from '../../../components/TextField.tsx';
-import { useToast } from '../../../components/Toast.tsx';
-import { applyFieldErrors } from '../../../lib/apiMessage.ts';
-import { ExternalLinkIcon } from '../../../components/icons.tsx';
-import { FormDialog, InlineAlert, selectClass } from '../ui.tsx';
+import { Button, buttonClass } from '../../../components/ui/Button.tsx';
+import { ErrorState, Skeleton } from '../../../components/ui/EmptyState.tsx';
+import { inputClass } from '../../../components/ui/Field.tsx';
+import { useToast } from '../../../components/ui/Toast.tsx';
+import { applyFieldErrors } from '../../../components/ui/errorText.ts';
+import { FormDialog } from '../../../components/ui/FormDialog.tsx';
+import { InlineAlert, selectClass } from '../ui.tsx';
 import { BookImagesField, useBookImages } from './BookImages.tsx';
 import { DateInput } from '../../../components/DateInput.tsx';
 import { bookToForm, emptyBookForm, formSummary, withNumbers, type BookFormValues } from './bookForm.ts';

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { ADMIN_MESSAGES, UPLOAD_ACCEPT, UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES, UPLOAD_MESSAGES, type BookImageDto, formatNumberVN } from '@nhasach/shared';
-import { ApiError, errorText, mediaUrl } from '../../../api/client.ts';
+import { ArrowDownIcon, ArrowUpIcon, GripVerticalIcon, Trash2Icon, UploadIcon } from 'lucide-react';
+import { ApiError, mediaUrl } from '../../../api/client.ts';
 import { removeBookImage, reorderBookImages, uploadBookImages } from '../../../api/admin.ts';
-import { TrashIcon } from '../../../components/icons.tsx';
-import { ArrowDownIcon, ArrowUpIcon, GripIcon, UploadIcon } from '../../../components/backoffice-icons.tsx';
 import { IconButton } from '../ui.tsx';
+import { errorText } from '../../../components/ui/errorText.ts';
 
 /** A file chosen in the browser and not stored yet (a new book is saved first, then its images). */
 export interface PendingImage {
@@ -290,7 +290,7 @@ export function BookImagesField({ state, bookId, disabled = false }: { state: Bo
                   </span>
                   {!t.stored && <span className="absolute inset-x-0 bottom-0 bg-amber-500/90 py-0.5 text-center text-[10px] font-semibold text-white">Chờ tải lên</span>}
                   <span className="absolute inset-0 hidden place-items-center text-white/90 drop-shadow group-hover:grid" aria-hidden="true">
-                    <GripIcon size={18} />
+                    <GripVerticalIcon size={18} />
                   </span>
                   {confirmKey === t.key && (
                     <div role="group" aria-label="Xác nhận xoá ảnh" className="absolute inset-0 flex flex-col items-center justify-center gap-1.5 bg-gray-900/80 p-2 text-center">
@@ -327,7 +327,7 @@ export function BookImagesField({ state, bookId, disabled = false }: { state: Bo
                     onClick={() => (t.stored ? setConfirmKey(t.key) : state.removePending(t.key))}
                     className="size-7"
                   >
-                    <TrashIcon size={14} />
+                    <Trash2Icon size={14} />
                   </IconButton>
                 </div>
               </li>

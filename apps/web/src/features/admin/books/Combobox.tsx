@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { CheckIcon, ChevronDownIcon, CloseIcon, PlusIcon } from '../../../components/icons.tsx';
-import { Spinner } from '../../../components/Spinner.tsx';
+import { CheckIcon, ChevronDownIcon, PlusIcon, XIcon } from 'lucide-react';
+import { Spinner } from '../../../components/ui/Spinner.tsx';
 
 export interface ComboOption {
   id: number;
@@ -153,7 +153,7 @@ export function Combobox({
                 }}
                 className="grid size-5 place-items-center rounded text-brand-700 hover:bg-brand-100"
               >
-                <CloseIcon size={12} />
+                <XIcon size={12} />
               </button>
             </span>
           ))}

@@ -1,6 +1,6 @@
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import DOMPurify from 'dompurify';
-import { inputClass } from '../../../components/TextField.tsx';
+import { inputClass } from '../../../components/ui/Field.tsx';
 
 /** Toolbar actions: HTML wrapped around the selection (the server keeps p, br, strong, em, u, lists, h2-h4, blockquote, a). */
 const ACTIONS: { label: string; title: string; before: string; after: string; className?: string }[] = [

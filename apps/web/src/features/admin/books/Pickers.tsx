@@ -2,10 +2,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MASTER_LABELS, type AdminCategoryDto, type MasterKind, type NamedRef } from '@nhasach/shared';
 import { adminKeys, createMaster, fetchMasters } from '../../../api/admin.ts';
-import { errorText } from '../../../api/client.ts';
-import { useToast } from '../../../components/Toast.tsx';
+import { useToast } from '../../../components/ui/Toast.tsx';
 import { useDebounced } from '../ui.tsx';
 import { Combobox, type ComboOption } from './Combobox.tsx';
+import { errorText } from '../../../components/ui/errorText.ts';
 
 const PICK_SIZE = 30;
 

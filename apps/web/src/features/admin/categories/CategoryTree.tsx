@@ -1,10 +1,9 @@
 import { useState, type KeyboardEvent } from 'react';
 import { VAT_RATE_TEXT, VAT_TREATMENT_LABELS, VAT_TREATMENTS, type AdminCategoryDto, type VatTreatment } from '@nhasach/shared';
-import { CheckIcon, ChevronRightIcon, CloseIcon, PencilIcon, PlusIcon, TrashIcon } from '../../../components/icons.tsx';
-import { FolderIcon, FolderOpenIcon, MoveIcon } from '../../../components/backoffice-icons.tsx';
-import { Spinner } from '../../../components/Spinner.tsx';
+import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { IconButton, smallInputClass } from '../ui.tsx';
 import { formatNumberVN } from '@nhasach/shared';
+import { CheckIcon, ChevronRightIcon, FolderIcon, FolderOpenIcon, MoveIcon, PenIcon, PlusIcon, Trash2Icon, XIcon } from 'lucide-react';
 
 export interface CategoryTreeProps {
   categories: readonly AdminCategoryDto[];
@@ -139,7 +138,7 @@ function Row({ c, hasChildren, open, total, ...p }: Omit<CategoryTreeProps, 'cat
             }}
             disabled={p.renameBusy}
           >
-            <CloseIcon size={16} />
+            <XIcon size={16} />
           </IconButton>
         </div>
       ) : (
@@ -178,13 +177,13 @@ function Row({ c, hasChildren, open, total, ...p }: Omit<CategoryTreeProps, 'cat
               <PlusIcon size={16} />
             </IconButton>
             <IconButton label={`Đổi tên ${c.name}`} onClick={() => p.onRenameStart(c.id)}>
-              <PencilIcon size={15} />
+              <PenIcon size={15} />
             </IconButton>
             <IconButton label={`Chuyển ${c.name}`} onClick={() => p.onMove(c)}>
               <MoveIcon size={15} />
             </IconButton>
             <IconButton label={`Xoá ${c.name}`} tone="danger" onClick={() => p.onDelete(c)}>
-              <TrashIcon size={15} />
+              <Trash2Icon size={15} />
             </IconButton>
           </div>
         </>

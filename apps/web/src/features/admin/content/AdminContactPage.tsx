@@ -1,13 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { CONTACT_TOPIC_LABELS, formatDateTimeVN, formatNumberVN, type ContactMessageDto } from '@nhasach/shared';
+import { MailIcon } from 'lucide-react';
 import { contentKeys, fetchContactMessages, setContactHandled } from '../../../api/content.ts';
-import { Button } from '../../../components/Button.tsx';
-import { MailIcon } from '../../../components/icons.tsx';
-import { EmptyState, ErrorState } from '../../../components/StateBlocks.tsx';
-import { useToast } from '../../../components/Toast.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { EmptyState, ErrorState } from '../../../components/ui/EmptyState.tsx';
+import { useToast } from '../../../components/ui/Toast.tsx';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
-import { Card, failureText, NewerOlderPager, PageHeader, Pill, TableSkeleton } from '../ui.tsx';
+import { Card, NewerOlderPager, PageHeader, Pill, TableSkeleton } from '../ui.tsx';
+import { errorText } from '../../../components/ui/errorText.ts';
 
 const FILTERS = [
   { value: 'NEW', label: 'Chưa xử lý' },
@@ -75,7 +76,7 @@ function MessageItem({ message: m }: { message: ContactMessageDto }) {
   const toggle = useMutation({
     mutationFn: () => setContactHandled(m.id, !m.handledAt),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: contentKeys.contactAll }),
-    onError: (err) => toast.show(failureText(err, 'Cập nhật tin nhắn thất bại'), { tone: 'error' }),
+    onError: (err) => toast.show(errorText(err, 'Cập nhật tin nhắn thất bại', { append: true }), { tone: 'error' }),
   });
   return (
     <li className="px-5 py-4" data-testid="contact-message">

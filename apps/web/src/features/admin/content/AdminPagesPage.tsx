@@ -3,13 +3,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { CONTENT_MARKDOWN_MAX, contentPagePath, contentPageUpdateSchema, formatDateTimeVN, type AdminContentPageDto } from '@nhasach/shared';
 import { contentKeys, fetchAdminPages, previewMarkdown, saveAdminPage } from '../../../api/content.ts';
-import { Button } from '../../../components/Button.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
 import { RichContent } from '../../../components/RichContent.tsx';
-import { ErrorState } from '../../../components/StateBlocks.tsx';
-import { FieldErrorText, inputClass } from '../../../components/TextField.tsx';
-import { useToast } from '../../../components/Toast.tsx';
+import { ErrorState } from '../../../components/ui/EmptyState.tsx';
+import { FieldErrorText, inputClass } from '../../../components/ui/Field.tsx';
+import { useToast } from '../../../components/ui/Toast.tsx';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
-import { Card, failureText, InlineAlert, PageHeader, TableSkeleton } from '../ui.tsx';
+import { Card, InlineAlert, PageHeader, TableSkeleton } from '../ui.tsx';
+import { errorText } from '../../../components/ui/errorText.ts';
 import { ShopSettingsPanel } from './ShopSettingsPanel.tsx';
 
 /** /admin/pages: the information pages of the storefront, written in Markdown, with a preview of the result. */
@@ -185,7 +186,7 @@ function PageEditor({ page }: { page: AdminContentPageDto }) {
             </div>
           )}
         </div>
-        {save.isError && <InlineAlert>{failureText(save.error, 'Lưu trang thất bại')}</InlineAlert>}
+        {save.isError && <InlineAlert>{errorText(save.error, 'Lưu trang thất bại', { append: true })}</InlineAlert>}
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" busy={save.isPending} busyText="Đang lưu…" disabled={!dirty}>
             Lưu trang

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MOIT_BADGE_IMAGE, SHOP_SETTING_FIELDS, shopSettingsSchema, type ShopSettingKey, type ShopSettingsDto } from '@nhasach/shared';
 import { fetchShopSettings, saveShopSettings, shopSettingsKey } from '../../../api/shop-settings.ts';
-import { Button } from '../../../components/Button.tsx';
-import { inputClass } from '../../../components/TextField.tsx';
-import { useToast } from '../../../components/Toast.tsx';
-import { Card, failureText, InlineAlert } from '../ui.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { inputClass } from '../../../components/ui/Field.tsx';
+import { useToast } from '../../../components/ui/Toast.tsx';
+import { Card, InlineAlert } from '../ui.tsx';
+import { errorText } from '../../../components/ui/errorText.ts';
 
 const KEYS = Object.keys(SHOP_SETTING_FIELDS) as ShopSettingKey[];
 const HINTS: Partial<Record<ShopSettingKey, string>> = {
@@ -23,7 +24,7 @@ export function ShopSettingsPanel() {
   const toast = useToast();
   const settings = useQuery({ queryKey: shopSettingsKey, queryFn: ({ signal }) => fetchShopSettings(signal) });
   if (settings.isPending) return null;
-  if (settings.isError) return <InlineAlert>{failureText(settings.error, 'Không tải được thông tin doanh nghiệp')}</InlineAlert>;
+  if (settings.isError) return <InlineAlert>{errorText(settings.error, 'Không tải được thông tin doanh nghiệp', { append: true })}</InlineAlert>;
   return (
     <ShopSettingsForm
       initial={settings.data}
@@ -71,7 +72,7 @@ function ShopSettingsForm({ initial, onSaved }: { initial: ShopSettingsDto; onSa
           <Button type="submit" busy={save.isPending}>
             Lưu thông tin
           </Button>
-          {(problem || save.isError) && <InlineAlert>{problem ?? failureText(save.error, 'Không lưu được thông tin doanh nghiệp')}</InlineAlert>}
+          {(problem || save.isError) && <InlineAlert>{problem ?? errorText(save.error, 'Không lưu được thông tin doanh nghiệp', { append: true })}</InlineAlert>}
         </div>
       </form>
     </Card>

@@ -1,9 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ActivityIcon, BookOpenIcon, DatabaseIcon, ImageIcon, PackageIcon, TagIcon, UsersIcon } from 'lucide-react';
 import { adminKeys, fetchAudit } from '../../../api/admin.ts';
-import { BookOpenIcon, PackageIcon, TagIcon } from '../../../components/icons.tsx';
-import { ActivityIcon, DatabaseIcon, ImageIcon, UsersIcon } from '../../../components/backoffice-icons.tsx';
-import { ErrorState } from '../../../components/StateBlocks.tsx';
+import { ErrorState } from '../../../components/ui/EmptyState.tsx';
 import { formatDateTime, relativeTime } from '../format.ts';
 import { Card, NewerOlderPager, RoleBadge, selectClass } from '../ui.tsx';
 

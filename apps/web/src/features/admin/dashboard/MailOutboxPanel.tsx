@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { MailIcon } from 'lucide-react';
 import { adminKeys, fetchOutbox } from '../../../api/admin.ts';
-import { MailIcon } from '../../../components/icons.tsx';
-import { ErrorState } from '../../../components/StateBlocks.tsx';
+import { ErrorState } from '../../../components/ui/EmptyState.tsx';
 import { formatDateTime, relativeTime } from '../format.ts';
 import { Card, NewerOlderPager, smallInputClass } from '../ui.tsx';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { SALES_GROUPS, SALES_GROUP_LABELS, SALES_REPORT_RULE, formatNumberVN, formatVnd, isoDateVN, type SalesGroup } from '@nhasach/shared';
-import { errorText } from '../../../api/client.ts';
+import { errorText } from '../../../components/ui/errorText.ts';
 import { downloadFile } from '../stock/download.ts';
 import { SalesChart, marginPercent } from '../stock/SalesChart.tsx';
 import { fetchSalesReport } from '../stock/stockApi.ts';

@@ -4,19 +4,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ADMIN_MESSAGES, ADMIN_PAGE_SIZE, MASTER_LABELS, masterCreateSchema, type MasterDto, type MasterKind, formatNumberVN } from '@nhasach/shared';
+import { CheckIcon, DatabaseIcon, PenIcon, PlusIcon, Trash2Icon, XIcon } from 'lucide-react';
 import { adminKeys, createMaster, deleteMaster, fetchMasters, updateMaster } from '../../../api/admin.ts';
-import { errorText } from '../../../api/client.ts';
-import { Button } from '../../../components/Button.tsx';
-import { CheckIcon, CloseIcon, PencilIcon, PlusIcon, TrashIcon } from '../../../components/icons.tsx';
-import { DatabaseIcon } from '../../../components/backoffice-icons.tsx';
-import { Spinner } from '../../../components/Spinner.tsx';
-import { EmptyState } from '../../../components/StateBlocks.tsx';
-import { inputClass } from '../../../components/TextField.tsx';
-import { useToast } from '../../../components/Toast.tsx';
-import { applyFieldErrors } from '../../../lib/apiMessage.ts';
+import { Button } from '../../../components/ui/Button.tsx';
+import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { EmptyState } from '../../../components/ui/EmptyState.tsx';
+import { inputClass } from '../../../components/ui/Field.tsx';
+import { useToast } from '../../../components/ui/Toast.tsx';
+import { applyFieldErrors, errorText } from '../../../components/ui/errorText.ts';
 import { formatDate } from '../format.ts';
 import { DeleteConfirm, DismissibleAlert, ListBody, ListFooter } from '../listParts.tsx';
-import { IconButton, InlineAlert, SearchBox, failureText, smallInputClass, table, useDebounced } from '../ui.tsx';
+import { IconButton, InlineAlert, SearchBox, smallInputClass, table, useDebounced } from '../ui.tsx';
 
 interface MasterFormValues {
   name: string;
@@ -67,7 +65,7 @@ export function MasterPanel({ kind }: { kind: MasterKind }) {
     },
     onError: (err) => {
       // Spec section 8 (Admin): the text of a failed creation; the server's reason under its field or after it.
-      setBanner(failureText(err, ADMIN_MESSAGES.createFailed, applyFieldErrors(err, setError, ['name', 'slug'])));
+      setBanner(errorText(err, ADMIN_MESSAGES.createFailed, { append: true, fieldsShown: applyFieldErrors(err, setError, ['name', 'slug']) }));
     },
   });
 
@@ -195,10 +193,10 @@ export function MasterPanel({ kind }: { kind: MasterKind }) {
                     <td className={`${table.td} text-right`}>
                       <div className="flex justify-end gap-1">
                         <IconButton label={`Sửa ${m.name}`} onClick={() => setEditing(m.id)}>
-                          <PencilIcon size={15} />
+                          <PenIcon size={15} />
                         </IconButton>
                         <IconButton label={`Xoá ${m.name}`} tone="danger" onClick={() => setDeleting(m)}>
-                          <TrashIcon size={15} />
+                          <Trash2Icon size={15} />
                         </IconButton>
                       </div>
                     </td>
@@ -270,7 +268,7 @@ function EditRow({ m, busy, onCancel, onSave }: { m: MasterDto; busy: boolean; o
             {busy ? <Spinner /> : <CheckIcon size={16} />}
           </IconButton>
           <IconButton label="Huỷ" onClick={onCancel} disabled={busy}>
-            <CloseIcon size={16} />
+            <XIcon size={16} />
           </IconButton>
         </div>
       </td>

@@ -1,7 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { STOCK_REASON_LABELS, formatNumberVN, isbn13Problem, normalizeIsbn, type StockMovementDto } from '@nhasach/shared';
-import { errorText } from '../../../api/client.ts';
+import { errorText } from '../../../components/ui/errorText.ts';
 
 /** Pieces shared by the stock room's pages (kept in this folder: the rest of the back-office is refactored apart). */
 

@@ -5,11 +5,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminCreateUserSchema, STAFF_ROLES } from '@nhasach/shared';
 import { adminKeys, createStaff } from '../../../api/admin.ts';
-import { Button, buttonClass } from '../../../components/Button.tsx';
-import { PasswordField, TextField } from '../../../components/TextField.tsx';
-import { useToast } from '../../../components/Toast.tsx';
-import { apiMessage, applyFieldErrors } from '../../../lib/apiMessage.ts';
-import { FormDialog, InlineAlert, ROLE_LABELS } from '../ui.tsx';
+import { Button, buttonClass } from '../../../components/ui/Button.tsx';
+import { PasswordField, TextField } from '../../../components/ui/Field.tsx';
+import { useToast } from '../../../components/ui/Toast.tsx';
+import { applyFieldErrors, errorText } from '../../../components/ui/errorText.ts';
+import { FormDialog } from '../../../components/ui/FormDialog.tsx';
+import { InlineAlert, ROLE_LABELS } from '../ui.tsx';
 
 interface StaffForm {
   username: string;
@@ -52,7 +53,7 @@ export function CreateStaffDialog({ open, onClose }: { open: boolean; onClose: (
     },
     onError: (err) => {
       applyFieldErrors(err, setError, FIELDS);
-      setBanner(apiMessage(err, 'Tạo tài khoản thất bại. Thử lại nhé.'));
+      setBanner(errorText(err, 'Tạo tài khoản thất bại. Thử lại nhé.'));
     },
   });
   const close = () => {

@@ -6,12 +6,13 @@ import type { z } from 'zod';
 import { maskDateInput, VOUCHER_KIND_LABELS, VOUCHER_KINDS, voucherFormSchema, type AdminVoucherDto, type VoucherValues } from '@nhasach/shared';
 import { adminKeys, fetchAdminCategories } from '../../../api/admin.ts';
 import { createVoucher, updateVoucher, voucherKeys } from '../../../api/vouchers.ts';
-import { Button, buttonClass } from '../../../components/Button.tsx';
-import { TextField } from '../../../components/TextField.tsx';
-import { useToast } from '../../../components/Toast.tsx';
-import { apiMessage, applyFieldErrors } from '../../../lib/apiMessage.ts';
+import { Button, buttonClass } from '../../../components/ui/Button.tsx';
+import { TextField } from '../../../components/ui/Field.tsx';
+import { useToast } from '../../../components/ui/Toast.tsx';
+import { applyFieldErrors, errorText } from '../../../components/ui/errorText.ts';
 import { CategoryPicker } from '../books/Pickers.tsx';
-import { FormDialog, InlineAlert } from '../ui.tsx';
+import { FormDialog } from '../../../components/ui/FormDialog.tsx';
+import { InlineAlert } from '../ui.tsx';
 import { emptyVoucherForm, formToInput, voucherToForm, type VoucherFormFields } from './voucherForm.ts';
 
 type Parsed = z.output<typeof voucherFormSchema>;
@@ -66,7 +67,7 @@ export function VoucherFormDialog({ open, voucher, onClose }: { open: boolean; v
     },
     onError: (err) => {
       const shown = applyFieldErrors(err, setError, FIELDS);
-      setBanner(shown > 0 ? 'check' : apiMessage(err, 'Lưu mã giảm giá thất bại. Thử lại nhé.'));
+      setBanner(shown > 0 ? 'check' : errorText(err, 'Lưu mã giảm giá thất bại. Thử lại nhé.'));
     },
   });
 

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { SALES_MESSAGES, saleAssignSchema, type SaleOrderDto, type SaleStaffDto, formNumbers, SALE_NUMBER_FIELDS } from '@nhasach/shared';
+import { UsersIcon } from 'lucide-react';
 import { assignSaleOrder, fetchSaleStaff, saleKeys } from '../../../api/sales.ts';
 import { Alert } from '../../../components/Alert.tsx';
-import { Button } from '../../../components/Button.tsx';
-import { UsersIcon } from '../../../components/backoffice-icons.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
 import { useAuth } from '../../auth/useAuth.ts';
-import { Card } from './Card.tsx';
+import { Card } from '../../../components/ui/Card.tsx';
 import { SelectField } from './fields.tsx';
 import { formResolver, problemOf, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
 

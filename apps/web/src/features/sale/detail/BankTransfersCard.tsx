@@ -1,7 +1,7 @@
 import { BANK_TRANSFER_NEEDS_REVIEW, BANK_TRANSFER_OUTCOME_LABELS, formatVnd, PAYMENT_METHOD_FLOWS, type BankTransferOutcome, type SaleOrderDto } from '@nhasach/shared';
-import { BanknoteIcon } from '../../../components/icons.tsx';
+import { BanknoteIcon } from 'lucide-react';
 import { formatDateTime } from '../saleFormat.ts';
-import { Card } from './Card.tsx';
+import { Card } from '../../../components/ui/Card.tsx';
 
 const TONES: Record<BankTransferOutcome, string> = {
   PAID: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
@@ -25,7 +25,7 @@ export function BankTransfersCard({ order }: { order: SaleOrderDto }) {
     <Card
       title="Chuyển khoản ngân hàng"
       icon={<BanknoteIcon size={18} />}
-      aside={review > 0 ? <span className="rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-semibold text-red-700 ring-1 ring-red-200">{review} cần xử lý</span> : undefined}
+      actions={review > 0 ? <span className="rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-semibold text-red-700 ring-1 ring-red-200">{review} cần xử lý</span> : undefined}
       testId="bank-transfers"
     >
       {transfers.length === 0 ? (

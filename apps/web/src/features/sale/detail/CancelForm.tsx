@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { CANCEL_REASON_MAX, CANCEL_REASONS, SALES_MESSAGES, saleCancelSchema, type SaleOrderDto } from '@nhasach/shared';
+import { Trash2Icon } from 'lucide-react';
 import { cancelSaleOrder } from '../../../api/sales.ts';
-import { Button } from '../../../components/Button.tsx';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { TrashIcon } from '../../../components/icons.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { ConfirmDialog } from '../../../components/ui/Dialog.tsx';
 import { saleListHref } from '../orderListParams.ts';
-import { Card } from './Card.tsx';
+import { Card } from '../../../components/ui/Card.tsx';
 import { TextAreaField } from './fields.tsx';
 import { formResolver, problemOf, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
 
@@ -46,7 +46,7 @@ export function CancelForm({ order, onReload, reloading }: { order: SaleOrderDto
   };
 
   return (
-    <Card title="Huỷ đơn hàng" icon={<TrashIcon size={18} />} tone="danger" testId="cancel-form">
+    <Card title="Huỷ đơn hàng" icon={<Trash2Icon size={18} />} tone="danger" testId="cancel-form">
       <form noValidate onSubmit={handleSubmit((values) => setConfirming(values))} className="space-y-3">
         <div className="flex flex-wrap gap-1.5" aria-label="Lý do thường gặp" role="group">
           {CANCEL_REASONS.slice(0, 4).map((r) => (

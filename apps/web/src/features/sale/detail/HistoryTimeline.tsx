@@ -1,8 +1,8 @@
 import { ORDER_STATUS_LABELS, type OrderActorRole, type OrderHistoryType, type SaleOrderHistoryDto } from '@nhasach/shared';
-import { ArrowRightIcon, ClockIcon } from '../../../components/icons.tsx';
+import { ArrowRightIcon, Clock4Icon } from 'lucide-react';
 import { statusDotClass } from '../SaleBadges.tsx';
 import { formatDateTime } from '../saleFormat.ts';
-import { Card } from './Card.tsx';
+import { Card } from '../../../components/ui/Card.tsx';
 
 const TYPE_LABELS: Record<OrderHistoryType, string> = {
   STATUS: 'Trạng thái',
@@ -27,7 +27,7 @@ const ROLE_LABELS: Record<OrderActorRole, string> = {
 export function HistoryTimeline({ history }: { history: SaleOrderHistoryDto[] }) {
   const entries = history.filter((h) => h.type !== 'NOTE').sort((a, b) => (a.at === b.at ? b.id - a.id : b.at.localeCompare(a.at)));
   return (
-    <Card title="Lịch sử đơn hàng" icon={<ClockIcon size={18} />} aside={<span className="text-sm text-gray-500">{entries.length} mục</span>} testId="order-history">
+    <Card title="Lịch sử đơn hàng" icon={<Clock4Icon size={18} />} actions={<span className="text-sm text-gray-500">{entries.length} mục</span>} testId="order-history">
       {entries.length === 0 ? (
         <p className="text-sm text-gray-500">Chưa có thay đổi nào.</p>
       ) : (

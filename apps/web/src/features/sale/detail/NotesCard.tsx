@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { SALE_NOTE_MAX, SALES_MESSAGES, saleNoteSchema, type SaleOrderDto } from '@nhasach/shared';
+import { MessageCircleIcon } from 'lucide-react';
 import { addSaleOrderNote } from '../../../api/sales.ts';
-import { Button } from '../../../components/Button.tsx';
-import { MessageIcon } from '../../../components/icons.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
 import { formatDateTime } from '../saleFormat.ts';
-import { Card } from './Card.tsx';
+import { Card } from '../../../components/ui/Card.tsx';
 import { TextAreaField } from './fields.tsx';
 import { formResolver, problemOf, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
 
@@ -37,7 +37,7 @@ export function NotesCard({ order, onReload, reloading }: { order: SaleOrderDto;
   };
 
   return (
-    <Card title="Ghi chú nội bộ" icon={<MessageIcon size={18} />} aside={<span className="text-sm text-gray-500">{notes.length} ghi chú</span>} testId="order-notes">
+    <Card title="Ghi chú nội bộ" icon={<MessageCircleIcon size={18} />} actions={<span className="text-sm text-gray-500">{notes.length} ghi chú</span>} testId="order-notes">
       <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-3">
         <TextAreaField
           label="Ghi chú mới"

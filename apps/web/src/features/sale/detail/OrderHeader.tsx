@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { DELIVERY_METHOD_LABELS, formatVnd, PAYMENT_METHOD_STAFF_LABELS, type SaleOrderDto } from '@nhasach/shared';
-import { Button } from '../../../components/Button.tsx';
-import { ArrowLeftIcon, RefreshIcon } from '../../../components/icons.tsx';
+import { ArrowLeftIcon, RefreshCwIcon } from 'lucide-react';
+import { Button } from '../../../components/ui/Button.tsx';
 import { OrderStatusBadge, PaymentStatusBadge } from '../SaleBadges.tsx';
 import { saleListHref } from '../orderListParams.ts';
 import { formatDateTime } from '../saleFormat.ts';
@@ -38,7 +38,7 @@ export function OrderHeader({ order, onReload, reloading }: { order: SaleOrderDt
             <p className="text-xl font-bold text-brand-700 tabular-nums">{formatVnd(order.grandTotal)}</p>
           </div>
           <Button variant="outline" size="sm" onClick={onReload} busy={reloading} aria-label="Tải lại đơn hàng">
-            <RefreshIcon size={16} />
+            <RefreshCwIcon size={16} />
             <span className="max-sm:hidden">Tải lại</span>
           </Button>
         </div>

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { formatVnd, type SaleOrderDto } from '@nhasach/shared';
-import { PackageIcon } from '../../../components/icons.tsx';
+import { PackageIcon } from 'lucide-react';
 import { ImageWithFallback } from '../../../components/ImageWithFallback.tsx';
-import { Card } from './Card.tsx';
+import { Card } from '../../../components/ui/Card.tsx';
 
 function TotalRow({ label, value, strong = false, tone }: { label: string; value: string; strong?: boolean; tone?: 'discount' | 'refund' }) {
   return (
@@ -25,7 +25,7 @@ export function OrderItemsCard({ order }: { order: SaleOrderDto }) {
     <Card
       title="Sản phẩm"
       icon={<PackageIcon size={18} />}
-      aside={<span className="text-sm text-gray-500">{order.totalQuantity} sản phẩm</span>}
+      actions={<span className="text-sm text-gray-500">{order.totalQuantity} sản phẩm</span>}
       bodyClassName=""
       testId="order-items"
     >

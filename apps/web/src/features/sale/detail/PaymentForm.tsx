@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { PAYMENT_METHOD_FLOWS, PAYMENT_STATUS_LABELS, SALES_MESSAGES, salePaymentChangeSchema, type SaleOrderDto } from '@nhasach/shared';
+import { CreditCardIcon } from 'lucide-react';
 import { changeSaleOrderPayment } from '../../../api/sales.ts';
-import { Button } from '../../../components/Button.tsx';
-import { CreditCardIcon } from '../../../components/icons.tsx';
-import { TextField } from '../../../components/TextField.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { TextField } from '../../../components/ui/Field.tsx';
 import { PaymentStatusBadge } from '../SaleBadges.tsx';
 import { formatDateTime, fromVietnamLocalInput, nowVietnamLocalInput } from '../saleFormat.ts';
 import { withDateMask } from '../../../components/DateInput.tsx';
-import { Card, Fact } from './Card.tsx';
+import { Card, Fact } from '../../../components/ui/Card.tsx';
 import { compactInput, SelectField, TextAreaField } from './fields.tsx';
 import { formResolver, problemOf, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
 
@@ -49,7 +49,7 @@ export function PaymentForm({ order, onReload, reloading }: { order: SaleOrderDt
   };
 
   return (
-    <Card title="Thanh toán" icon={<CreditCardIcon size={18} />} aside={<PaymentStatusBadge status={order.paymentStatus} />} testId="payment-form">
+    <Card title="Thanh toán" icon={<CreditCardIcon size={18} />} actions={<PaymentStatusBadge status={order.paymentStatus} />} testId="payment-form">
       <dl className="mb-4 space-y-2">
         <Fact label="Thanh toán lúc">{order.paidAt ? formatDateTime(order.paidAt) : <span className="font-normal text-gray-500">Chưa thanh toán</span>}</Fact>
         {order.paymentTransactionNo && (

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { formatVnd, REFUND_METHOD_LABELS, REFUND_METHODS, SALES_MESSAGES, saleRefundSchema, type SaleOrderDto, formNumbers, SALE_NUMBER_FIELDS } from '@nhasach/shared';
+import { BanknoteIcon } from 'lucide-react';
 import { refundSaleOrder } from '../../../api/sales.ts';
-import { Button } from '../../../components/Button.tsx';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { BanknoteIcon } from '../../../components/icons.tsx';
-import { TextField } from '../../../components/TextField.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { ConfirmDialog } from '../../../components/ui/Dialog.tsx';
+import { TextField } from '../../../components/ui/Field.tsx';
 import { formatDateTime } from '../saleFormat.ts';
-import { Card } from './Card.tsx';
+import { Card } from '../../../components/ui/Card.tsx';
 import { compactInput, SelectField, TextAreaField } from './fields.tsx';
 import { formResolver, problemOf, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
 
@@ -54,7 +54,7 @@ export function RefundForm({ order, onReload, reloading }: { order: SaleOrderDto
     <Card
       title="Hoàn tiền"
       icon={<BanknoteIcon size={18} />}
-      aside={refundable > 0 ? <span className="text-sm text-gray-500">Còn {formatVnd(refundable)}</span> : undefined}
+      actions={refundable > 0 ? <span className="text-sm text-gray-500">Còn {formatVnd(refundable)}</span> : undefined}
       testId="refund-form"
     >
       {refundable > 0 ? (

@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { SALES_MESSAGES, saleShippingSchema, SHIPPED_STATUSES, SHIPPING_CARRIERS, SHIPPING_FEE_MAX, type OrderStatus, type SaleOrderDto, formNumbers, SALE_NUMBER_FIELDS } from '@nhasach/shared';
+import { TruckIcon } from 'lucide-react';
 import { updateSaleOrderShipping } from '../../../api/sales.ts';
-import { Button } from '../../../components/Button.tsx';
-import { TruckIcon } from '../../../components/icons.tsx';
-import { TextField } from '../../../components/TextField.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { TextField } from '../../../components/ui/Field.tsx';
 import { fromVietnamLocalInput, toVietnamLocalInput } from '../saleFormat.ts';
 import { withDateMask } from '../../../components/DateInput.tsx';
-import { Card } from './Card.tsx';
+import { Card } from '../../../components/ui/Card.tsx';
 import { compactInput } from './fields.tsx';
 import { formResolver, problemOf, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
 

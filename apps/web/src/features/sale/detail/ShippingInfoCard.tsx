@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { DELIVERY_METHOD_LABELS, formatVnd, PAYMENT_METHOD_LABELS, type SaleOrderDto } from '@nhasach/shared';
-import { MapPinIcon } from '../../../components/icons.tsx';
-import { Card } from './Card.tsx';
+import { MapPinIcon } from 'lucide-react';
+import { Card } from '../../../components/ui/Card.tsx';
 import { formatDateTime } from '../saleFormat.ts';
 
 const dash = <span className="font-normal text-gray-500">Chưa có</span>;

@@ -11,14 +11,14 @@ import {
   type OrderStatus,
   type SaleOrderDto,
 } from '@nhasach/shared';
+import { RefreshCwIcon } from 'lucide-react';
 import { ApiError } from '../../../api/client.ts';
 import { changeSaleOrderStatus } from '../../../api/sales.ts';
-import { Button } from '../../../components/Button.tsx';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { RefreshIcon } from '../../../components/icons.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { ConfirmDialog } from '../../../components/ui/Dialog.tsx';
 import { OrderStatusBadge } from '../SaleBadges.tsx';
 import { saleListHref } from '../orderListParams.ts';
-import { Card } from './Card.tsx';
+import { Card } from '../../../components/ui/Card.tsx';
 import { SelectField, TextAreaField } from './fields.tsx';
 import { formResolver, isConflict, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
 
@@ -98,7 +98,7 @@ export function StatusForm({ order, onReload, reloading }: { order: SaleOrderDto
   const final = order.allowedTransitions.length === 0 && order.blockedTransitions.length === 0;
 
   return (
-    <Card title="Cập nhật trạng thái" icon={<RefreshIcon size={18} />} aside={<OrderStatusBadge status={order.status} />} testId="status-form">
+    <Card title="Cập nhật trạng thái" icon={<RefreshCwIcon size={18} />} actions={<OrderStatusBadge status={order.status} />} testId="status-form">
       {final ? (
         <p className="text-sm text-gray-600">
           Đơn hàng đã <strong>{ORDER_STATUS_LABELS[order.status].toLowerCase()}</strong>: đây là trạng thái cuối, không thể chuyển tiếp.

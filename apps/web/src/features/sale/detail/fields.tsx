@@ -1,5 +1,5 @@
 import { useId, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { FieldErrorText, inputBaseClass, inputClass } from '../../../components/TextField.tsx';
+import { FieldErrorText, inputBaseClass, inputClass } from '../../../components/ui/Field.tsx';
 
 /** Select and textarea with the same label, hint and error wiring as TextField (compact for the side forms). */
 

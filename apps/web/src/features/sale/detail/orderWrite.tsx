@@ -4,13 +4,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { ERROR_CODES, SALES_MESSAGES, type SaleOrderDto } from '@nhasach/shared';
+import { RefreshCwIcon } from 'lucide-react';
 import { ApiError } from '../../../api/client.ts';
 import { saleKeys } from '../../../api/sales.ts';
 import { Alert } from '../../../components/Alert.tsx';
-import { Button } from '../../../components/Button.tsx';
-import { RefreshIcon } from '../../../components/icons.tsx';
-import { useToast } from '../../../components/Toast.tsx';
-import { apiMessage, applyFieldErrors } from '../../../lib/apiMessage.ts';
+import { Button } from '../../../components/ui/Button.tsx';
+import { useToast } from '../../../components/ui/Toast.tsx';
+import { applyFieldErrors, errorText } from '../../../components/ui/errorText.ts';
 
 /**
  * How the order forms save: every write sends the order's `version`; the answer is the whole order, which
@@ -36,7 +36,7 @@ export const isConflict = (err: unknown) => err instanceof ApiError && err.code 
 /** The usual reading of a failed save: conflict, or the server's message, else the form's fallback text. */
 export function problemOf(err: unknown, fallback: string): WriteProblem {
   if (isConflict(err)) return { kind: 'conflict' };
-  return { kind: 'message', text: apiMessage(err, fallback) };
+  return { kind: 'message', text: errorText(err, fallback) };
 }
 
 /** Puts a 400's field errors under the matching fields. */
@@ -73,7 +73,7 @@ export function WriteProblemAlert({ problem, onReload, reloading }: { problem: W
       <Alert tone="warning">
         <p className="font-medium">{SALES_MESSAGES.conflict}</p>
         <Button variant="outline" size="sm" className="mt-2" onClick={onReload} busy={reloading}>
-          <RefreshIcon size={15} /> Tải lại đơn hàng
+          <RefreshCwIcon size={15} /> Tải lại đơn hàng
         </Button>
       </Alert>
     );

@@ -10,10 +10,10 @@ import {
   type PaymentMethod,
   type PaymentStatus,
 } from '@nhasach/shared';
+import { SearchIcon, XIcon } from 'lucide-react';
 import { DateInput } from '../../../components/DateInput.tsx';
-import { Button } from '../../../components/Button.tsx';
-import { CloseIcon, SearchIcon } from '../../../components/icons.tsx';
-import { inputBaseClass, inputClass } from '../../../components/TextField.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { inputBaseClass, inputClass } from '../../../components/ui/Field.tsx';
 import { hasFilters, type SaleListState } from '../orderListParams.ts';
 
 
@@ -120,7 +120,7 @@ export function SaleOrderFilters({ state, onChange }: { state: SaleListState; on
             disabled={!hasFilters(state)}
             onClick={() => onChange({ q: undefined, paymentStatus: undefined, from: undefined, to: undefined })}
           >
-            <CloseIcon size={16} /> Xoá bộ lọc
+            <XIcon size={16} /> Xoá bộ lọc
           </Button>
         </div>
       </div>

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatVnd, PAYMENT_METHOD_SHORT_LABELS, type SaleOrderSortField, type SaleOrderSummaryDto } from '@nhasach/shared';
-import { ChevronDownIcon, ChevronRightIcon, ChevronUpIcon } from '../../../components/icons.tsx';
-import { Skeleton } from '../../../components/StateBlocks.tsx';
+import { ChevronDownIcon, ChevronRightIcon, ChevronUpIcon } from 'lucide-react';
+import { Skeleton } from '../../../components/ui/EmptyState.tsx';
 import { OrderStatusBadge, PaymentStatusBadge } from '../SaleBadges.tsx';
 import type { SaleListState } from '../orderListParams.ts';
 import { formatDay, formatTime } from '../saleFormat.ts';

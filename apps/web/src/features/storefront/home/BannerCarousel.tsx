@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { BANNER_DESIGN, BANNER_SIZES, HOME_BANNERS, bannerSrc, bannerSrcSet, type Banner } from '@nhasach/shared';
-import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons.tsx';
+import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 
 /** Spec section 9: 3 images, 3000 ms. */
 export const CAROUSEL_INTERVAL_MS = 3000;

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BookCardDto } from '@nhasach/shared';
+import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { BookCard } from '../../../components/BookCard.tsx';
-import { Skeleton } from '../../../components/StateBlocks.tsx';
-import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons.tsx';
+import { Skeleton } from '../../../components/ui/EmptyState.tsx';
 
 const ITEM = 'w-[46%] shrink-0 snap-start sm:w-[30%] md:w-[23%] lg:w-[18.4%] xl:w-[15.3%]';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ChevronRightIcon } from '../../../components/icons.tsx';
+import { ChevronRightIcon } from 'lucide-react';
 
 /** Title row of a home section, with an optional 'Xem tất cả' link. */
 export function SectionHeader({ id, title, icon, moreHref, moreLabel = 'Xem tất cả', extra }: { id: string; title: string; icon?: ReactNode; moreHref?: string; moreLabel?: string; extra?: ReactNode }) {

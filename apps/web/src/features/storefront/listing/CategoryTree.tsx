@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ChevronDownIcon } from 'lucide-react';
 import type { CategoryTreeNode } from '../../../api/catalog.ts';
-import { ChevronDownIcon } from '../../../components/icons.tsx';
-import { Skeleton } from '../../../components/StateBlocks.tsx';
+import { Skeleton } from '../../../components/ui/EmptyState.tsx';
 
 /** The path from a top-level category down to the one with `slug` (empty when not found). */
 export function pathTo(nodes: CategoryTreeNode[], slug: string): CategoryTreeNode[] {

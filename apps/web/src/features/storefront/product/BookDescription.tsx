@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { ChevronDownIcon, ChevronUpIcon } from '../../../components/icons.tsx';
+import { ChevronDownIcon, ChevronUpIcon } from 'lucide-react';
 
 /** Collapsed height of a long description; a text at most SLACK_PX taller is shown whole. */
 const COLLAPSED_PX = 360; // the max-h-[360px] class below (Tailwind needs the literal)

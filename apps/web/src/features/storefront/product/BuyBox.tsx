@@ -1,33 +1,32 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useHydrated } from '../../../lib/useHydrated.ts';
-import { Link } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { COVER_TYPE_LABELS, QTY_MAX, formatNumberVN, formatVnd, isNewBook, type BookDto } from '@nhasach/shared';
+import { CircleCheckIcon, ShoppingCartIcon, TruckIcon, ZapIcon } from 'lucide-react';
 import { addToCart, cartErrorText } from '../../../api/cart.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { DiscountBadge, NewBadge } from '../../../components/Badge.tsx';
-import { Button } from '../../../components/Button.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { rememberLoginRedirect } from '../../../components/LoginRequiredDialog.tsx';
 import { Price, priceInfo } from '../../../components/Price.tsx';
-import { QuantityInput, clampQty } from '../../../components/QuantityInput.tsx';
+import { QuantityStepper, clampQty } from '../../../components/ui/QuantityStepper.tsx';
 import { StarRating } from '../../../components/StarRating.tsx';
-import { useToast } from '../../../components/Toast.tsx';
-import { CartIcon, CheckCircleIcon, TruckIcon, ZapIcon } from '../../../components/icons.tsx';
+import { useToast } from '../../../components/ui/Toast.tsx';
 import { formatSold } from '../../../lib/books.ts';
+import { loginPathFor } from '../../../lib/safeNext.ts';
 import { searchPath } from '../../../lib/search.ts';
-import { useBuyNow } from '../../cart/buyNow.ts';
+import { useAuth } from '../../auth/useAuth.ts';
+import { buyNowPath } from '../../cart/buyNowPath.ts';
 import { useBottomBarSpace } from '../../cart/useBottomBarSpace.ts';
 import { useCartWrite } from '../../cart/useCartWrite.ts';
 import { FavouriteButton } from '../../favourites/FavouriteButton.tsx';
 import { SaleCountdown } from '../home/SaleCountdown.tsx';
-import { lazyComponent } from '../../../lib/lazyComponent.ts';
-import { STORE_PROMISES } from '../../../app/layout/Footer.tsx';
+import { STOCK_ALERT_ID, StockAlert } from './StockAlert.tsx';
 
 /** The server's handler of the buy bar's form (apps/server/src/modules/cart/form-routes.ts). */
 const CART_FORM_ACTION = '/gio-hang/them';
-/** Its anchor: the phone's bar links to the block (StockAlert.tsx). */
-const STOCK_ALERT_ID = 'bao-khi-co-hang';
-// Only a sold-out book shows it: its code (and the e-mail field's) stays out of the product page's first load.
-const StockAlert = lazyComponent(async () => (await import('./StockAlert.tsx')).StockAlert);
+import { STORE_PROMISES } from '../../../app/layout/Footer.tsx';
 
 export const BUY_NOW_ERROR = 'Không thể mua ngay. Vui lòng thử lại.';
 
@@ -35,10 +34,14 @@ export const BUY_NOW_ERROR = 'Không thể mua ngay. Vui lòng thử lại.';
 export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: () => void }) {
   const toast = useToast();
   const cartWrite = useCartWrite();
-  const buyNow = useBuyNow();
+  const { user } = useAuth();
+  const navigate = useNavigate();
   const [qty, setQty] = useState(1);
   const [busy, setBusy] = useState<'cart' | 'buy' | null>(null);
   const [error, setError] = useState<string>();
+  // Back from a guest's confirmation link (GET /api/v1/stock-alerts/confirm): say the request is on.
+  const [params] = useSearchParams();
+  const stockAlertConfirmed = params.get('thongBaoCoHang') === 'da-xac-nhan';
   // The phone's buy bar: in the server's HTML in place (a form that works before any script), in <body> once hydrated.
   const hydrated = useHydrated();
 
@@ -65,10 +68,19 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
 
   const onBuyNow = async () => {
     setError(undefined);
+    // A guest (or a lapsed session) logs in first and lands on checkout with this book (/checkout?buyNow=…).
+    const toLogin = () => {
+      const next = buyNowPath(book.id, quantity);
+      rememberLoginRedirect(next);
+      void navigate(loginPathFor(next));
+    };
+    if (!user) return toLogin();
     setBusy('buy');
     try {
-      // Adds, makes it the only selected line, checks the address book, then goes on (features/cart/buyNow.ts).
-      await buyNow(book.id, quantity);
+      // Adds, makes it the only selected line, checks the address book, then goes on (features/cart/buyNow.ts,
+      // loaded now: most visits never buy at once).
+      const { buyNow } = await import('../../cart/buyNow.ts');
+      await buyNow(book.id, quantity, { write: cartWrite.mutateAsync, navigate: (to) => void navigate(to), toLogin });
     } catch {
       setError(BUY_NOW_ERROR);
       setBusy(null);
@@ -92,8 +104,7 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
             {onSale ? (
               <span className="block text-xs whitespace-nowrap text-gray-500 line-through tabular-nums">{formatVnd(book.price)}</span>
             ) : (
-              // A sold-out book's button says so already: no second line squeezed beside it.
-              !outOfStock && <span className="block text-xs text-gray-500">Số lượng: {quantity}</span>
+              <span className="block text-xs text-gray-500">{outOfStock ? 'Tạm hết hàng' : `Số lượng: ${quantity}`}</span>
             )}
           </div>
           {outOfStock ? (
@@ -119,7 +130,7 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
                 aria-label="Thêm vào giỏ hàng"
                 className="h-11 shrink-0 !border-brand-600 px-3 !text-brand-700"
               >
-                <CartIcon size={20} />
+                <ShoppingCartIcon size={20} />
                 <span className="max-[419px]:sr-only">Thêm vào giỏ</span>
               </Button>
               <Button
@@ -207,14 +218,14 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
           'Tạm hết hàng'
         ) : (
           <>
-            <CheckCircleIcon size={16} /> Còn hàng{book.stock <= 10 ? ` (chỉ còn ${book.stock} sản phẩm)` : ''}
+            <CircleCheckIcon size={16} /> Còn hàng{book.stock <= 10 ? ` (chỉ còn ${book.stock} sản phẩm)` : ''}
           </>
         )}
       </p>
 
       <div className="flex items-center gap-4">
         <span className="text-sm font-medium text-gray-700">Số lượng</span>
-        <QuantityInput value={quantity} onChange={setQty} max={maxQty} disabled={outOfStock} />
+        <QuantityStepper value={quantity} onChange={setQty} max={maxQty} disabled={outOfStock} />
       </div>
 
       {error && <Alert>{error}</Alert>}
@@ -226,7 +237,7 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
         ) : (
           <>
             <Button variant="outline" size="lg" onClick={onAdd} busy={busy === 'cart'} disabled={busy !== null} className="!border-brand-600 !text-brand-700 hover:!bg-brand-50 max-lg:!hidden">
-              <CartIcon size={20} /> Thêm vào giỏ hàng
+              <ShoppingCartIcon size={20} /> Thêm vào giỏ hàng
             </Button>
             <Button size="lg" onClick={onBuyNow} busy={busy === 'buy'} disabled={busy !== null} className="px-10 max-lg:!hidden">
               Mua ngay
@@ -235,11 +246,7 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
         )}
         <FavouriteButton bookId={book.id} title={book.title} variant="detail" />
       </div>
-      {outOfStock && (
-        <Suspense fallback={<div id={STOCK_ALERT_ID} className="h-[70px]" />}>
-          <StockAlert bookId={book.id} />
-        </Suspense>
-      )}
+      {outOfStock && <StockAlert bookId={book.id} confirmed={stockAlertConfirmed} />}
 
       {
         // Rendered on the server too (a plain form that works before hydration); once hydrated it moves into <body>,
@@ -268,7 +275,7 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
 /** A sold-out book's buy button: grey, disabled, saying so (the stock alert beside it is the way forward). */
 function SoldOutButton({ className = '' }: { className?: string }) {
   return (
-    <button type="button" disabled className={`inline-flex cursor-not-allowed items-center justify-center rounded-lg bg-gray-200 font-semibold text-gray-500 ${className}`}>
+    <button type="button" disabled aria-disabled="true" className={`inline-flex cursor-not-allowed items-center justify-center rounded-lg bg-gray-200 font-semibold text-gray-500 ${className}`}>
       Tạm hết hàng
     </button>
   );

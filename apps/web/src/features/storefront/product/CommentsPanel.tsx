@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { COMMENT_CONTENT_MAX, DELETED_COMMENT_TEXT, type CommentDto, type CommentSort, formatNumberVN } from '@nhasach/shared';
+import { MessageCircleIcon, ReplyIcon, ThumbsUpIcon } from 'lucide-react';
 import { deleteComment, editComment, engagementKeys, fetchComments, postComment, setCommentLike } from '../../../api/engagement.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { Badge } from '../../../components/Badge.tsx';
-import { Button } from '../../../components/Button.tsx';
-import { useToast } from '../../../components/Toast.tsx';
-import { MessageIcon, ReplyIcon, ThumbsUpIcon } from '../../../components/icons.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { useToast } from '../../../components/ui/Toast.tsx';
 import { formatDateTime } from '../../../lib/books.ts';
 import { useAuth } from '../../auth/useAuth.ts';
 import { Avatar } from './Avatar.tsx';
@@ -65,7 +65,7 @@ export function CommentsPanel({ bookId }: { bookId: number }) {
         query={comments}
         skeletonClass="h-20 w-full rounded-xl"
         errorMessage="Không tải được bình luận"
-        empty={{ icon: <MessageIcon size={26} />, title: 'Chưa có bình luận.', description: 'Hãy là người đầu tiên bình luận về cuốn sách này.' }}
+        empty={{ icon: <MessageCircleIcon size={26} />, title: 'Chưa có bình luận.', description: 'Hãy là người đầu tiên bình luận về cuốn sách này.' }}
         listClass="space-y-3"
         listLabel="Danh sách bình luận"
         testId="comment-list"

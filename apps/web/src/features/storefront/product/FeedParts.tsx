@@ -2,9 +2,9 @@ import { useId, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { PageResult } from '@nhasach/shared';
-import { buttonClass } from '../../../components/Button.tsx';
+import { buttonClass } from '../../../components/ui/Button.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../../../components/StateBlocks.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../../components/ui/EmptyState.tsx';
 import { loginPathFor } from '../../../lib/safeNext.ts';
 
 /** The pieces the 'Đánh giá' and 'Bình luận' tabs share: login prompt, title with sort select, paged list. */

@@ -1,7 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { BookDto } from '@nhasach/shared';
+import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { ImageWithFallback } from '../../../components/ImageWithFallback.tsx';
-import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons.tsx';
 import { GALLERY_SIZES, shotsOf } from './gallery.ts';
 
 /** Main image and thumbnails (spec section 2, Product detail); left/right keys and arrows change the picture. */

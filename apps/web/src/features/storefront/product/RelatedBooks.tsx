@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { BookOpenIcon } from 'lucide-react';
 import { bookKeys, fetchRelatedBooks } from '../../../api/catalog.ts';
 import { BookRow, BookRowSkeleton } from '../home/BookRow.tsx';
 import { SectionHeader } from '../home/SectionHeader.tsx';
-import { BookOpenIcon } from '../../../components/icons.tsx';
 
 const RELATED_LIMIT = 12;
 

@@ -1,15 +1,15 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BUYERS_ONLY_REVIEW_MESSAGE, RATING_SCORE_DEFAULT, RATING_SCORES, REVIEW_CONTENT_MAX, VERIFIED_PURCHASE_LABEL, clampRatingScore, type MyRatingDto, type RatingSummaryDto, type ReviewDto, type ReviewSort, formatNumberVN } from '@nhasach/shared';
+import { PenIcon, ShieldCheckIcon, StarIcon, Trash2Icon } from 'lucide-react';
 import { deleteRating, engagementKeys, fetchMyRating, fetchRatingEligibility, fetchRatingSummary, fetchReviews, rateBook } from '../../../api/engagement.ts';
 import { bookKeys } from '../../../api/catalog.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { Badge } from '../../../components/Badge.tsx';
-import { Button } from '../../../components/Button.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
 import { StarInput, StarRating } from '../../../components/StarRating.tsx';
-import { ErrorState, Skeleton } from '../../../components/StateBlocks.tsx';
-import { useToast } from '../../../components/Toast.tsx';
-import { PencilIcon, ShieldCheckIcon, StarOutlineIcon, TrashIcon } from '../../../components/icons.tsx';
+import { ErrorState, Skeleton } from '../../../components/ui/EmptyState.tsx';
+import { useToast } from '../../../components/ui/Toast.tsx';
 import { formatDate } from '../../../lib/books.ts';
 import { widthClass } from '../../../lib/widthClass.ts';
 import { useAuth } from '../../auth/useAuth.ts';
@@ -115,7 +115,7 @@ export function ReviewsPanel({ bookId }: { bookId: number }) {
           query={reviews}
           skeletonClass="h-24 w-full rounded-xl"
           errorMessage="Không tải được đánh giá"
-          empty={{ icon: <StarOutlineIcon size={26} />, title: 'Chưa có đánh giá.', description: 'Hãy là người đầu tiên chia sẻ cảm nhận về cuốn sách này.' }}
+          empty={{ icon: <StarIcon size={26} />, title: 'Chưa có đánh giá.', description: 'Hãy là người đầu tiên chia sẻ cảm nhận về cuốn sách này.' }}
           listClass="divide-y divide-gray-100 rounded-xl ring-1 ring-gray-200/70"
           listLabel="Danh sách đánh giá"
           testId="review-list"
@@ -166,7 +166,7 @@ function MyReview({ rating, onEdit, onDelete }: { rating: MyRatingDto; onEdit: (
         <h3 className="text-sm font-bold text-gray-900">Đánh giá của bạn</h3>
         <div className="flex gap-1">
           <Button variant="ghost" size="sm" onClick={onEdit}>
-            <PencilIcon size={15} /> Sửa
+            <PenIcon size={15} /> Sửa
           </Button>
           {confirm ? (
             <>
@@ -179,7 +179,7 @@ function MyReview({ rating, onEdit, onDelete }: { rating: MyRatingDto; onEdit: (
             </>
           ) : (
             <Button variant="ghost" size="sm" onClick={() => setConfirm(true)}>
-              <TrashIcon size={15} /> Xóa
+              <Trash2Icon size={15} /> Xóa
             </Button>
           )}
         </div>

@@ -1,26 +1,22 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { STOCK_ALERT_MESSAGES } from '@nhasach/shared';
-import { errorText } from '../../../api/client.ts';
+import { errorText } from '../../../components/ui/errorText.ts';
 import { fetchStockAlertState, subscribeStockAlert } from '../../../api/stock-alerts.ts';
 import { Alert } from '../../../components/Alert.tsx';
-import { Button } from '../../../components/Button.tsx';
-import { inputClass } from '../../../components/TextField.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { inputClass } from '../../../components/ui/Field.tsx';
 import { useAuth } from '../../auth/useAuth.ts';
 import { sessionKey, useViewer } from '../../../lib/viewer.ts';
 
-/** The anchor of the block: the phone's buy bar links to it (BuyBox.tsx). */
-const STOCK_ALERT_ID = 'bao-khi-co-hang';
+/** The anchor of the block: the phone's buy bar links to it. */
+export const STOCK_ALERT_ID = 'bao-khi-co-hang';
 
 /**
  * A sold-out book: "Báo tôi khi có hàng". A signed-in shopper subscribes with one tap (mailed once when the book is
  * back); a guest gives an e-mail and confirms it from the mail first. Also shows when the shopper already waits.
  */
-export function StockAlert({ bookId }: { bookId: number }) {
-  // Back from a guest's confirmation link (GET /api/v1/stock-alerts/confirm): say the request is on.
-  const [params] = useSearchParams();
-  const confirmed = params.get('thongBaoCoHang') === 'da-xac-nhan';
+export function StockAlert({ bookId, confirmed }: { bookId: number; confirmed?: boolean }) {
   const { user } = useAuth();
   const viewer = useViewer();
   const state = useQuery({

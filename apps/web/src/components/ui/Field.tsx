@@ -1,5 +1,5 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
-import { EyeIcon, EyeOffIcon } from './icons.tsx';
+import { EyeIcon, EyeOffIcon } from 'lucide-react';
 
 /** Shared look of text inputs and selects, without horizontal padding (selects need less). */
 export const inputBaseClass =

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import { BookOpenIcon, CircleAlertIcon, RefreshCwIcon } from 'lucide-react';
 import { Button } from './Button.tsx';
-import { AlertCircleIcon, BookOpenIcon, RefreshIcon } from './icons.tsx';
 
 /** An empty list: icon, message and an optional action (spec section 8 empty states). */
 export function EmptyState({ title, description, icon, action, className = '' }: { title: string; description?: ReactNode; icon?: ReactNode; action?: ReactNode; className?: string }) {
@@ -21,11 +21,11 @@ export function ErrorState({ message, onRetry, retrying = false, className = '',
       role="alert"
       className={`flex flex-col items-center rounded-2xl border border-red-100 bg-red-50/60 text-center ${compact ? 'px-4 py-6' : 'px-6 py-12'} ${className}`}
     >
-      <AlertCircleIcon size={compact ? 22 : 30} className="text-red-600" />
+      <CircleAlertIcon size={compact ? 22 : 30} className="text-red-600" />
       <p className={`mt-3 font-semibold text-red-800 ${compact ? 'text-sm' : 'text-base'}`}>{message}</p>
       {onRetry && (
         <Button variant="outline" size="sm" className="mt-4" onClick={onRetry} busy={retrying}>
-          <RefreshIcon size={16} /> Thử lại
+          <RefreshCwIcon size={16} /> Thử lại
         </Button>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { AlertCircleIcon, CheckCircleIcon, InfoIcon } from './icons.tsx';
+import { CircleAlertIcon, CircleCheckIcon, InfoIcon } from 'lucide-react';
 
 /** How long a toast stays (spec section 9: 1.4 s). */
 export const TOAST_DURATION_MS = 1400;
@@ -62,7 +62,7 @@ function Toast({ item, onDone }: { item: ToastItem; onDone: (id: number) => void
     const timer = window.setTimeout(() => onDone(item.id), item.durationMs);
     return () => window.clearTimeout(timer);
   }, [item, onDone]);
-  const Icon = item.tone === 'success' ? CheckCircleIcon : item.tone === 'error' ? AlertCircleIcon : InfoIcon;
+  const Icon = item.tone === 'success' ? CircleCheckIcon : item.tone === 'error' ? CircleAlertIcon : InfoIcon;
   return (
     <div
       className={`animate-toast-in pointer-events-auto flex max-w-sm items-center gap-2.5 rounded-xl px-4 py-3 text-sm font-medium shadow-xl ${TONE_CLASS[item.tone]}`}
