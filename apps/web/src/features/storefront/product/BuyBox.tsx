@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useHydrated } from '../../../lib/useHydrated.ts';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -22,11 +22,16 @@ import { useBottomBarSpace } from '../../cart/useBottomBarSpace.ts';
 import { useCartWrite } from '../../cart/useCartWrite.ts';
 import { FavouriteButton } from '../../favourites/FavouriteButton.tsx';
 import { SaleCountdown } from '../home/SaleCountdown.tsx';
-import { STOCK_ALERT_ID, StockAlert } from './StockAlert.tsx';
 
 /** The server's handler of the buy bar's form (apps/server/src/modules/cart/form-routes.ts). */
 const CART_FORM_ACTION = '/gio-hang/them';
 import { STORE_PROMISES } from '../../../app/layout/Footer.tsx';
+import { lazyComponent } from '../../../lib/lazyComponent.ts';
+
+/** The stock alert block's anchor (StockAlert.tsx): the phone's bar links to it. */
+const STOCK_ALERT_ID = 'bao-khi-co-hang';
+// Only a sold-out book shows it: its code (and the e-mail field's) stays out of the product page's first load.
+const StockAlert = lazyComponent(async () => (await import('./StockAlert.tsx')).StockAlert);
 
 export const BUY_NOW_ERROR = 'Không thể mua ngay. Vui lòng thử lại.';
 
@@ -246,7 +251,11 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
         )}
         <FavouriteButton bookId={book.id} title={book.title} variant="detail" />
       </div>
-      {outOfStock && <StockAlert bookId={book.id} confirmed={stockAlertConfirmed} />}
+      {outOfStock && (
+        <Suspense fallback={<div id={STOCK_ALERT_ID} className="h-[70px]" />}>
+          <StockAlert bookId={book.id} confirmed={stockAlertConfirmed} />
+        </Suspense>
+      )}
 
       {
         // Rendered on the server too (a plain form that works before hydration); once hydrated it moves into <body>,
