@@ -74,7 +74,7 @@ export function isNetworkFailure(err: unknown): boolean {
   if (!(err instanceof Error) || err.name === 'AbortError') return false;
   return (
     err instanceof TypeError ||
-    /failed to fetch|networkerror|load failed|dynamically imported module|importing a module script failed|error loading dynamically/i.test(err.message)
+    /fetch|network|load failed|imported module|module script/i.test(err.message)
   );
 }
 

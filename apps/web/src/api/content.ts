@@ -5,8 +5,6 @@ import type {
   ContentPageDto,
   ContentPageUpdateInput,
   PageResult,
-  ShopSettingsDto,
-  ShopSettingsInput,
 } from '@nhasach/shared';
 import { api } from './client.ts';
 
@@ -38,8 +36,3 @@ export const fetchContactMessages = (status: '' | 'NEW' | 'HANDLED', page: numbe
 
 export const setContactHandled = (id: number, handled: boolean) =>
   api.patch<ContactMessageDto>(`/api/v1/admin/contact-messages/${id}`, { handled });
-
-/** GET /api/v1/shop-settings: the footer's business details and Bộ Công Thương badge (empty: hidden). */
-export const shopSettingsKey = ['content', 'shop-settings'] as const;
-export const fetchShopSettings = (signal?: AbortSignal) => api.get<ShopSettingsDto>('/api/v1/shop-settings', undefined, { signal });
-export const saveShopSettings = (body: ShopSettingsInput) => api.put<ShopSettingsDto>('/api/v1/admin/shop-settings', body);

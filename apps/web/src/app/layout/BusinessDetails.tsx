@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { hasBusinessDetails, hasMoitBadge } from '@nhasach/shared';
-import { fetchShopSettings, shopSettingsKey } from '../../api/content.ts';
+import { fetchShopSettings, shopSettingsKey } from '../../api/shop-settings.ts';
 
 /**
  * The footer's legal lines: the business registration details and the Ministry of Industry and Trade notification

@@ -1,14 +1,9 @@
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { BusinessDetails } from './BusinessDetails.tsx';
 import { Link } from 'react-router';
-import { WhenNear } from '../../components/WhenNear.tsx';
-import { lazyComponent } from '../../lib/lazyComponent.ts';
 import { Logo } from '../../components/Logo.tsx';
 import { CONTENT_PAGES, contentPagePath, formatDateVN, STORE_CONTACT } from '@nhasach/shared';
 import { BanknoteIcon, CreditCardIcon, HeadphonesIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldCheckIcon, TruckIcon } from 'lucide-react';
-
-// The business details at the foot of every page (read from the shop's settings in the browser) load with their
-// code when the footer comes near the screen, not with the page's first files.
-const BusinessDetails = lazyComponent(async () => (await import('./BusinessDetails.tsx')).BusinessDetails);
 
 /** The three static promises of the store (spec section 1). */
 export const STORE_PROMISES = [
@@ -136,11 +131,7 @@ export function Footer() {
       </div>
 
       <div className="border-t border-gray-100 bg-gray-50">
-        <WhenNear placeholder={null}>
-          <Suspense fallback={null}>
-            <BusinessDetails />
-          </Suspense>
-        </WhenNear>
+        <BusinessDetails />
         {/* The year of the server's render and of the browser's may differ on New Year's Eve. */}
         <p className="page-container py-4 text-center text-xs text-gray-500" suppressHydrationWarning>
           © {formatDateVN(Date.now()).slice(-4)} Nhà Sách. Bảo lưu mọi quyền.

@@ -58,9 +58,8 @@ export function LoginPage() {
         return;
       }
       const signedIn = login(result);
-      // The guest cart joined the account's: say what had to be cut to the stock, if anything.
-      const notices = result.cartMerge?.notices ?? [];
-      toast.show(notices.length ? `Đã chuyển giỏ hàng vào tài khoản. ${notices.join(' ')}` : `Xin chào, ${signedIn.fullName ?? signedIn.name}!`);
+      // The guest cart joined the account's: what had to be cut to the stock follows the greeting.
+      toast.show([`Xin chào, ${signedIn.fullName ?? signedIn.name}!`, ...(result.cartMerge?.notices ?? [])].join(' '));
       setJustLoggedIn(true);
     } catch (err) {
       setServerError(errorText(err, 'Đăng nhập thất bại.'));

@@ -3,8 +3,9 @@ import { useNavigate } from 'react-router';
 import { fetchAddresses } from '../../api/addresses.ts';
 import { addToCart, selectAllCart, setCartItemSelected } from '../../api/cart.ts';
 import { ApiError } from '../../api/client.ts';
-import { ADDRESS_PAGE_FOR_CHECKOUT, buyNowPath, loginPathFor } from '../../lib/safeNext.ts';
+import { ADDRESS_PAGE_FOR_CHECKOUT, loginPathFor } from '../../lib/safeNext.ts';
 import { useCartWrite, type CartWrite } from './useCartWrite.ts';
+import { buyNowPath } from './buyNowPath.ts';
 import { rememberLoginRedirect } from '../../components/LoginRequiredDialog.tsx';
 
 export type AddressReadiness = 'ready' | 'login' | 'missing';
@@ -71,12 +72,4 @@ export function useBuyNow(): (bookId: number, qty: number) => Promise<void> {
       }),
     [navigate, mutateAsync],
   );
-}
-
-/** The book and quantity of a /checkout?buyNow=… address, when they are sane. */
-export function buyNowParams(params: URLSearchParams): { bookId: number; qty: number } | undefined {
-  const bookId = Number(params.get('buyNow'));
-  const qty = Number(params.get('qty') ?? '1');
-  if (!Number.isInteger(bookId) || bookId <= 0 || !Number.isInteger(qty) || qty < 1 || qty > 99) return undefined;
-  return { bookId, qty };
 }

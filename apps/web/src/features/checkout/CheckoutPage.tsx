@@ -31,6 +31,7 @@ import { EmptyState, ErrorState, Skeleton } from '../../components/ui/EmptyState
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { VoucherField } from './VoucherField.tsx';
 import { lazyComponent } from '../../lib/lazyComponent.ts';
+import { buyNowParams } from '../cart/buyNowPath.ts';
 import { BuyNowResume } from '../cart/BuyNowResume.tsx';
 import { SummaryRow } from '../cart/SummaryRow.tsx';
 import { useBottomBarSpace } from '../cart/useBottomBarSpace.ts';
@@ -41,7 +42,6 @@ import { gatewayParams, goToGateway, paymentReturnBase, providerName } from './p
 import { errorText } from '../../components/ui/errorText.ts';
 import { bookHref } from '../../lib/books.ts';
 import { ADDRESS_PAGE_FOR_CHECKOUT } from '../../lib/safeNext.ts';
-import { buyNowParams } from '../cart/buyNow.ts';
 
 // The new-address form (with the administrative units it picks from) loads when the shopper adds an address.
 const AddressForm = lazyComponent(async () => (await import('../account/AddressForm.tsx')).AddressForm);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MOIT_BADGE_IMAGE, SHOP_SETTING_FIELDS, shopSettingsSchema, type ShopSettingKey, type ShopSettingsDto } from '@nhasach/shared';
-import { fetchShopSettings, saveShopSettings, shopSettingsKey } from '../../../api/content.ts';
+import { fetchShopSettings, saveShopSettings, shopSettingsKey } from '../../../api/shop-settings.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { inputClass } from '../../../components/ui/Field.tsx';
 import { useToast } from '../../../components/ui/Toast.tsx';

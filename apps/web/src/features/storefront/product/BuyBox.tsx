@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { COVER_TYPE_LABELS, QTY_MAX, formatNumberVN, formatVnd, isNewBook, type BookDto } from '@nhasach/shared';
 import { CircleCheckIcon, ShoppingCartIcon, TruckIcon, ZapIcon } from 'lucide-react';
 import { addToCart, cartErrorText } from '../../../api/cart.ts';
+import { Alert } from '../../../components/Alert.tsx';
 import { DiscountBadge, NewBadge } from '../../../components/Badge.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { rememberLoginRedirect } from '../../../components/LoginRequiredDialog.tsx';
@@ -13,23 +14,24 @@ import { QuantityStepper, clampQty } from '../../../components/ui/QuantitySteppe
 import { StarRating } from '../../../components/StarRating.tsx';
 import { useToast } from '../../../components/ui/Toast.tsx';
 import { formatSold } from '../../../lib/books.ts';
-import { buyNowPath, loginPathFor } from '../../../lib/safeNext.ts';
+import { loginPathFor } from '../../../lib/safeNext.ts';
 import { searchPath } from '../../../lib/search.ts';
 import { useAuth } from '../../auth/useAuth.ts';
+import { buyNowPath } from '../../cart/buyNowPath.ts';
 import { useBottomBarSpace } from '../../cart/useBottomBarSpace.ts';
 import { useCartWrite } from '../../cart/useCartWrite.ts';
 import { FavouriteButton } from '../../favourites/FavouriteButton.tsx';
 import { SaleCountdown } from '../home/SaleCountdown.tsx';
-import { lazyComponent } from '../../../lib/lazyComponent.ts';
-import { STOCK_ALERT_ID } from './stockAlertId.ts';
-// Only sold-out books show it: its code (and the e-mail check's) loads with such a page, not with every book's.
-const StockAlert = lazyComponent(async () => (await import('./StockAlert.tsx')).StockAlert);
-// A failed add or buy is rare: its message box loads when one shows.
-const Alert = lazyComponent(async () => (await import('../../../components/Alert.tsx')).Alert);
 
 /** The server's handler of the buy bar's form (apps/server/src/modules/cart/form-routes.ts). */
 const CART_FORM_ACTION = '/gio-hang/them';
 import { STORE_PROMISES } from '../../../app/layout/Footer.tsx';
+import { lazyComponent } from '../../../lib/lazyComponent.ts';
+
+/** The stock alert block's anchor (StockAlert.tsx): the phone's bar links to it. */
+const STOCK_ALERT_ID = 'bao-khi-co-hang';
+// Only a sold-out book shows it: its code (and the e-mail field's) stays out of the product page's first load.
+const StockAlert = lazyComponent(async () => (await import('./StockAlert.tsx')).StockAlert);
 
 export const BUY_NOW_ERROR = 'Không thể mua ngay. Vui lòng thử lại.';
 
@@ -231,11 +233,7 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
         <QuantityStepper value={quantity} onChange={setQty} max={maxQty} disabled={outOfStock} />
       </div>
 
-      {error && (
-        <Suspense fallback={null}>
-          <Alert>{error}</Alert>
-        </Suspense>
-      )}
+      {error && <Alert>{error}</Alert>}
 
       <div className="flex flex-wrap items-center gap-2.5">
         {/* On phones these two live in the sticky bar at the bottom of the screen (below). */}
@@ -254,7 +252,7 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
         <FavouriteButton bookId={book.id} title={book.title} variant="detail" />
       </div>
       {outOfStock && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<div id={STOCK_ALERT_ID} className="h-[70px]" />}>
           <StockAlert bookId={book.id} confirmed={stockAlertConfirmed} />
         </Suspense>
       )}

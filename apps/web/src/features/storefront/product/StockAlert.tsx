@@ -9,7 +9,8 @@ import { inputClass } from '../../../components/ui/Field.tsx';
 import { useAuth } from '../../auth/useAuth.ts';
 import { sessionKey, useViewer } from '../../../lib/viewer.ts';
 
-import { STOCK_ALERT_ID } from './stockAlertId.ts';
+/** The anchor of the block: the phone's buy bar links to it. */
+export const STOCK_ALERT_ID = 'bao-khi-co-hang';
 
 /**
  * A sold-out book: "Báo tôi khi có hàng". A signed-in shopper subscribes with one tap (mailed once when the book is
