@@ -14,7 +14,3 @@ export const SHOP_SETTING_FIELDS = {
 } as const;
 export type ShopSettingKey = keyof typeof SHOP_SETTING_FIELDS;
 export type ShopSettingsDto = Record<ShopSettingKey, string>;
-
-/** The footer's business block shows when any of its details is set; the badge only with both its link and image. */
-export const hasBusinessDetails = (s: Partial<ShopSettingsDto>): boolean => Boolean(s.businessName || s.businessRegistration || s.businessAddress);
-export const hasMoitBadge = (s: Partial<ShopSettingsDto>): boolean => Boolean(s.moitUrl && s.moitImageUrl);

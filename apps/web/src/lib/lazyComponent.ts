@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
 
 const preloads: (() => Promise<unknown>)[] = [];
 
@@ -30,4 +30,15 @@ export async function preloadAllComponents(): Promise<void> {
     done = preloads.length;
     await Promise.all(batch.map((p) => p()));
   }
+}
+
+const AlertBox = lazyComponent(async () => (await import('../components/Alert.tsx')).Alert);
+
+/**
+ * The Alert box with its code loaded when one shows: for pages where a notice or a refusal is the exception (the
+ * sign-in forms, the cart, an order, the buy box), so that their first load does not carry it. Kept here, in the
+ * app's first file, so that it is not a file of its own for each of them to fetch.
+ */
+export function LazyAlert(props: ComponentProps<typeof AlertBox>) {
+  return createElement(Suspense, { fallback: null }, createElement(AlertBox, props));
 }

@@ -15,3 +15,6 @@ export function loginPathFor(pathAndQuery: string): string {
 
 /** The address page that comes back to checkout after saving (spec section 2, Checkout). */
 export const ADDRESS_PAGE_FOR_CHECKOUT = '/tai-khoan/dia-chi?return=/checkout';
+
+/** Checkout resuming a guest's "Mua ngay" after login: /checkout?buyNow={bookId}&qty={qty} (CheckoutPage). */
+export const buyNowPath = (bookId: number, qty: number) => `/checkout?buyNow=${bookId}&qty=${qty}`;

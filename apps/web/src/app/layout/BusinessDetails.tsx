@@ -1,6 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { hasBusinessDetails, hasMoitBadge } from '@nhasach/shared';
-import { fetchShopSettings, shopSettingsKey } from '../../api/shop-settings.ts';
+import type { ShopSettingsDto } from '@nhasach/shared';
+import { api } from '../../api/client.ts';
+
+export const shopSettingsKey = ['content', 'shop-settings'] as const;
+export const fetchShopSettings = (signal?: AbortSignal) => api.get<ShopSettingsDto>('/api/v1/shop-settings', undefined, { signal });
+
+/** The footer's business block shows when any of its details is set; the badge only with both its link and image. */
+const hasBusinessDetails = (s: Partial<ShopSettingsDto>): boolean => Boolean(s.businessName || s.businessRegistration || s.businessAddress);
+const hasMoitBadge = (s: Partial<ShopSettingsDto>): boolean => Boolean(s.moitUrl && s.moitImageUrl);
 
 /**
  * The footer's legal lines: the business registration details and the Ministry of Industry and Trade notification

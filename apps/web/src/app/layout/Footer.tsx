@@ -1,9 +1,14 @@
-import type { ReactNode } from 'react';
-import { BusinessDetails } from './BusinessDetails.tsx';
+import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { WhenNear } from '../../components/WhenNear.tsx';
+import { lazyComponent } from '../../lib/lazyComponent.ts';
 import { Logo } from '../../components/Logo.tsx';
 import { CONTENT_PAGES, contentPagePath, formatDateVN, STORE_CONTACT } from '@nhasach/shared';
 import { BanknoteIcon, CreditCardIcon, HeadphonesIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldCheckIcon, TruckIcon } from 'lucide-react';
+
+// The business details at the foot of every page (the shop's settings, read in the browser) load with their code
+// when the footer comes near the screen, not with the page's first files.
+const BusinessDetails = lazyComponent(async () => (await import('./BusinessDetails.tsx')).BusinessDetails);
 
 /** The three static promises of the store (spec section 1). */
 export const STORE_PROMISES = [
@@ -131,7 +136,11 @@ export function Footer() {
       </div>
 
       <div className="border-t border-gray-100 bg-gray-50">
-        <BusinessDetails />
+        <WhenNear placeholder={null}>
+          <Suspense fallback={null}>
+            <BusinessDetails />
+          </Suspense>
+        </WhenNear>
         {/* The year of the server's render and of the browser's may differ on New Year's Eve. */}
         <p className="page-container py-4 text-center text-xs text-gray-500" suppressHydrationWarning>
           © {formatDateVN(Date.now()).slice(-4)} Nhà Sách. Bảo lưu mọi quyền.

@@ -5,7 +5,6 @@ import { homePathForRoles, type LoginInput, type loginSchema } from '@nhasach/sh
 import { LockIcon } from 'lucide-react';
 import { lazyResolver } from '../../lib/lazyResolver.ts';
 import { login as loginRequest } from '../../api/auth.ts';
-import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { PasswordField, TextField } from '../../components/ui/Field.tsx';
 import { useToast } from '../../components/ui/Toast.tsx';
@@ -15,6 +14,8 @@ import { AuthShell } from './AuthShell.tsx';
 import { allRoles, type SessionUser } from './session.ts';
 import { useAuth } from './useAuth.ts';
 import { errorText } from '../../components/ui/errorText.ts';
+import { LazyAlert as Alert } from '../../lib/lazyComponent.ts';
+
 
 type LoginValues = ReturnType<typeof loginSchema.parse>;
 

@@ -6,12 +6,13 @@ import { UserIcon } from 'lucide-react';
 import { lazyResolver } from '../../lib/lazyResolver.ts';
 import { register as registerAccount } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
-import { Alert } from '../../components/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { PasswordField, TextField } from '../../components/ui/Field.tsx';
 import { applyFieldErrors, errorText } from '../../components/ui/errorText.ts';
 import { AuthShell } from './AuthShell.tsx';
 import { registrationStore, type RegistrationData } from './flowStorage.ts';
+import { LazyAlert as Alert } from '../../lib/lazyComponent.ts';
+
 
 const FIELDS = ['email', 'password', 'username', 'fullName', 'phone'] as const;
 type RegisterValues = ReturnType<typeof registerSchema.parse>;

@@ -3,7 +3,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatVnd, type CartItemDto } from '@nhasach/shared';
 import { ShoppingCartIcon, Trash2Icon } from 'lucide-react';
 import { isNetworkFailure, NETWORK_ERROR_TEXT } from '../../api/client.ts';
-import { Alert } from '../../components/Alert.tsx';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { Button, buttonClass } from '../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../components/ui/Dialog.tsx';
@@ -16,6 +15,8 @@ import { CartLineRow } from './CartLineRow.tsx';
 import { CartSummary } from './CartSummary.tsx';
 import { useBottomBarSpace } from './useBottomBarSpace.ts';
 import { useCart, type CartWrite } from './useCart.ts';
+import { LazyAlert as Alert } from '../../lib/lazyComponent.ts';
+
 
 type Pending =
   | { kind: 'remove'; item: CartItemDto }

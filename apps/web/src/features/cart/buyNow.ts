@@ -3,9 +3,8 @@ import { useNavigate } from 'react-router';
 import { fetchAddresses } from '../../api/addresses.ts';
 import { addToCart, selectAllCart, setCartItemSelected } from '../../api/cart.ts';
 import { ApiError } from '../../api/client.ts';
-import { ADDRESS_PAGE_FOR_CHECKOUT, loginPathFor } from '../../lib/safeNext.ts';
+import { ADDRESS_PAGE_FOR_CHECKOUT, buyNowPath, loginPathFor } from '../../lib/safeNext.ts';
 import { useCartWrite, type CartWrite } from './useCartWrite.ts';
-import { buyNowPath } from './buyNowPath.ts';
 import { rememberLoginRedirect } from '../../components/LoginRequiredDialog.tsx';
 
 export type AddressReadiness = 'ready' | 'login' | 'missing';

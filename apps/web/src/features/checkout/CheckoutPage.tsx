@@ -31,8 +31,7 @@ import { EmptyState, ErrorState, Skeleton } from '../../components/ui/EmptyState
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { VoucherField } from './VoucherField.tsx';
 import { lazyComponent } from '../../lib/lazyComponent.ts';
-import { buyNowParams } from '../cart/buyNowPath.ts';
-import { BuyNowResume } from '../cart/BuyNowResume.tsx';
+import { BuyNowResume, buyNowParams } from '../cart/BuyNowResume.tsx';
 import { SummaryRow } from '../cart/SummaryRow.tsx';
 import { useBottomBarSpace } from '../cart/useBottomBarSpace.ts';
 import { refreshCartAfterOrder, useCart } from '../cart/useCart.ts';

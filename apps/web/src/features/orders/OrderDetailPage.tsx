@@ -15,12 +15,10 @@ import {
 import { CircleCheckIcon, Clock4Icon, CreditCardIcon, MapPinIcon, PackageIcon, PhoneIcon, TruckIcon, UserIcon } from 'lucide-react';
 import { ApiError } from '../../api/client.ts';
 import { fetchOrder, orderKeys } from '../../api/orders.ts';
-import { Alert } from '../../components/Alert.tsx';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { Button, buttonClass } from '../../components/ui/Button.tsx';
 import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
 import { ErrorState, Skeleton } from '../../components/ui/EmptyState.tsx';
-import { OrderNotFound } from './OrderNotFound.tsx';
 import { useToast } from '../../components/ui/Toast.tsx';
 import { formatDateTime, bookHref } from '../../lib/books.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
@@ -32,11 +30,22 @@ import { useViewer } from '../../lib/viewer.ts';
 import { errorText } from '../../components/ui/errorText.ts';
 import { Card } from '../../components/ui/Card.tsx';
 import { lazyComponent } from '../../lib/lazyComponent.ts';
-import { OrderReturnsCard } from '../returns/OrderReturnsCard.tsx';
+import { WhenNear } from '../../components/WhenNear.tsx';
+import { LazyAlert as Alert } from '../../lib/lazyComponent.ts';
 
 // The cancel dialog loads when the shopper asks to cancel.
 const CancelOrderDialog = lazyComponent(async () => (await import('./CancelOrderDialog.tsx')).CancelOrderDialog);
-// The VAT invoice panel loads with its own chunk: most orders have none, and the page's first load stays small.
+const LazyOrderNotFound = lazyComponent(async () => (await import('./OrderNotFound.tsx')).OrderNotFound);
+function OrderNotFound() {
+  return (
+    <Suspense fallback={null}>
+      <LazyOrderNotFound />
+    </Suspense>
+  );
+}
+// The returns card and the VAT invoice panel sit below the order's facts: they load with their code (and ask for
+// their data) when they come near the screen, so the page's first load stays small.
+const OrderReturnsCard = lazyComponent(async () => (await import('../returns/OrderReturnsCard.tsx')).OrderReturnsCard);
 const OrderInvoicePanel = lazyComponent(async () => (await import('../invoices/OrderInvoicePanel.tsx')).OrderInvoicePanel);
 
 /** /orders/{code}: the customer's order with its items, totals, delivery, payment and timeline. */
@@ -191,7 +200,12 @@ function OrderView({ order, placed }: { order: OrderDto; placed?: OrderPlacedSta
             <Timeline history={order.history} />
           </Card>
 
-          <OrderReturnsCard order={order} />
+          {/* Only a delivered order can have returns: other orders load none of their code. */}
+          {order.deliveredAt && (
+            <Suspense fallback={null}>
+              <OrderReturnsCard order={order} />
+            </Suspense>
+          )}
         </div>
 
         <aside className="space-y-5">
@@ -250,9 +264,11 @@ function OrderView({ order, placed }: { order: OrderDto; placed?: OrderPlacedSta
             )}
           </Card>
 
-          <Suspense fallback={null}>
-            <OrderInvoicePanel code={order.code} status={order.status} />
-          </Suspense>
+          <WhenNear placeholder={null} margin="100px">
+            <Suspense fallback={null}>
+              <OrderInvoicePanel code={order.code} status={order.status} />
+            </Suspense>
+          </WhenNear>
 
           {order.cancelReason && (
             <Card title={order.status === 'CANCEL_REQUESTED' ? 'Yêu cầu huỷ' : 'Lý do huỷ'} icon={<span aria-hidden="true">✕</span>}>

@@ -163,7 +163,8 @@ export function ProductDetailPage() {
         ))}
       </section>
 
-      <WhenNear placeholder={null}>
+      {/* Loaded as the shopper scrolls towards it (not with the page's first files, even on a tall screen). */}
+      <WhenNear placeholder={null} margin="300px">
         <Suspense fallback={null}>
           <RelatedBooks bookId={data.id} />
         </Suspense>

@@ -5,7 +5,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { COVER_TYPE_LABELS, QTY_MAX, formatNumberVN, formatVnd, isNewBook, type BookDto } from '@nhasach/shared';
 import { CircleCheckIcon, ShoppingCartIcon, TruckIcon, ZapIcon } from 'lucide-react';
 import { addToCart, cartErrorText } from '../../../api/cart.ts';
-import { Alert } from '../../../components/Alert.tsx';
 import { DiscountBadge, NewBadge } from '../../../components/Badge.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { rememberLoginRedirect } from '../../../components/LoginRequiredDialog.tsx';
@@ -14,10 +13,9 @@ import { QuantityStepper, clampQty } from '../../../components/ui/QuantitySteppe
 import { StarRating } from '../../../components/StarRating.tsx';
 import { useToast } from '../../../components/ui/Toast.tsx';
 import { formatSold } from '../../../lib/books.ts';
-import { loginPathFor } from '../../../lib/safeNext.ts';
+import { buyNowPath, loginPathFor } from '../../../lib/safeNext.ts';
 import { searchPath } from '../../../lib/search.ts';
 import { useAuth } from '../../auth/useAuth.ts';
-import { buyNowPath } from '../../cart/buyNowPath.ts';
 import { useBottomBarSpace } from '../../cart/useBottomBarSpace.ts';
 import { useCartWrite } from '../../cart/useCartWrite.ts';
 import { FavouriteButton } from '../../favourites/FavouriteButton.tsx';
@@ -27,6 +25,7 @@ import { SaleCountdown } from '../home/SaleCountdown.tsx';
 const CART_FORM_ACTION = '/gio-hang/them';
 import { STORE_PROMISES } from '../../../app/layout/Footer.tsx';
 import { lazyComponent } from '../../../lib/lazyComponent.ts';
+import { LazyAlert as Alert } from '../../../lib/lazyComponent.ts';
 
 /** The stock alert block's anchor (StockAlert.tsx): the phone's bar links to it. */
 const STOCK_ALERT_ID = 'bao-khi-co-hang';
