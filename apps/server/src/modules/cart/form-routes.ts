@@ -43,8 +43,7 @@ export async function cartFormRoutes(app: FastifyInstance): Promise<void> {
     {
       // The browser's own redirect answers a bad form too: the shopper lands on the cart with a note, never on JSON.
       attachValidation: true,
-      // A page's form, not an API call (it answers with a redirect): left out of the API document.
-      schema: { hide: true, body: formBody },
+      schema: { tags: ['cart'], summary: "The buy bar's form before JavaScript: adds to the guest cart, then 303 to /gio-hang", body: formBody },
     },
     async (request, reply) => {
       const site = request.headers['sec-fetch-site'];
