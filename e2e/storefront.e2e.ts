@@ -138,11 +138,9 @@ describe('storefront journey', () => {
     expect(await page.locator('main').getByTestId('price-current').first().innerText()).toMatch(/^[\d.]+ ₫$/);
     const productPath = new URL(page.url()).pathname;
 
-    // Guests: adding to the cart asks to log in first.
+    // Guests fill a cart of their own (kept on the server against the guest cookie; it joins the account's at login).
     await page.getByRole('button', { name: 'Thêm vào giỏ hàng' }).click();
-    await poll(() => page.getByRole('dialog', { name: 'Vui lòng đăng nhập' }).isVisible()).toBe(true);
-    await page.getByRole('dialog', { name: 'Vui lòng đăng nhập' }).getByRole('button', { name: 'Để sau' }).click();
-    await poll(() => page.getByRole('dialog', { name: 'Vui lòng đăng nhập' }).count()).toBe(0);
+    await poll(() => page.getByText('Đã thêm vào giỏ hàng').first().isVisible()).toBe(true);
 
     // Guests: the heart asks to log in; the dialog's link carries the page as next.
     const heart = page.getByRole('button', { name: `Yêu thích "${title}"` });
@@ -294,7 +292,8 @@ describe('storefront journey', () => {
     release();
     // The app has started once the new-books grid, built when near the screen, shows its cards.
     await poll(() => page.getByRole('list', { name: 'Sản phẩm mới' }).getByTestId('book-card').count()).toBe(15);
-    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    // Where they were, to the pixel's rounding.
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThanOrEqual(1);
     await context.close();
   });
 
@@ -443,10 +442,9 @@ describe('storefront journey', () => {
 
     await page.getByRole('list', { name: 'Kết quả tìm kiếm' }).getByTestId('book-card').first().locator('h3 a').click();
     await poll(() => page.getByRole('button', { name: 'Thêm vào giỏ hàng' }).isVisible()).toBe(true);
-    // A guest's 'Mua ngay' goes to the login page with the way back.
-    const productPath = new URL(page.url()).pathname;
+    // A guest's 'Mua ngay' goes to the login page, and from there to checkout with this book.
     await page.getByRole('button', { name: 'Mua ngay' }).click();
-    await page.waitForURL((url) => url.pathname === '/dang-nhap' && url.searchParams.get('next') === productPath);
+    await page.waitForURL((url) => url.pathname === '/dang-nhap' && (url.searchParams.get('next') ?? '').startsWith('/checkout?buyNow='));
     await page.goBack();
     await poll(() => page.getByRole('button', { name: 'Thêm vào giỏ hàng' }).isVisible()).toBe(true);
     await settle(page);
