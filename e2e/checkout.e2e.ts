@@ -95,9 +95,9 @@ describe('cart, checkout, orders and VNPAY', () => {
     const [a, b, c] = await booksInStock(3);
     if (!a || !b || !c) throw new Error('not enough books in stock');
 
-    // ---- Guests are asked to log in on the cart page.
+    // ---- A guest's cart page shows the guest's own (empty) cart.
     await page.goto('/gio-hang');
-    await poll(() => page.getByText('Đăng nhập để xem giỏ hàng').isVisible()).toBe(true);
+    await poll(() => page.getByText('Giỏ hàng trống').isVisible()).toBe(true);
 
     await logIn(page);
     await emptyCart(page);
