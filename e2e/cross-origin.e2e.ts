@@ -31,7 +31,8 @@ function buildWebApp(dir: string, apiBase: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], {
       cwd: path.join(root, 'apps/web'),
-      env: { ...process.env, VITE_API_BASE_URL: apiBase },
+      // A production build, as shoppers get it (the runner's NODE_ENV=test would make it React's development build).
+      env: { ...process.env, NODE_ENV: 'production', VITE_API_BASE_URL: apiBase },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     child.once('error', reject);
