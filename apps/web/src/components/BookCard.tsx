@@ -95,8 +95,9 @@ function SoldBar({ sold, stock }: { sold: number; stock: number }) {
   const total = sold + Math.max(0, stock);
   const pct = total > 0 ? Math.max(8, Math.round((sold / total) * 100)) : 100;
   return (
-    <div className="relative mt-1 h-4 overflow-hidden rounded-full bg-brand-100" aria-label={sold > 0 ? `Đã bán ${sold}` : 'Vừa mở bán'}>
-      <div className={`h-full rounded-full bg-gradient-to-r from-brand-500 to-amber-400 ${widthClass(pct)}`} />
+    // White text over both parts of the bar: a dark track and a red fill, each with enough contrast for it.
+    <div className="relative mt-1 h-4 overflow-hidden rounded-full bg-brand-900" aria-label={sold > 0 ? `Đã bán ${sold}` : 'Vừa mở bán'}>
+      <div className={`h-full rounded-full bg-brand-600 ${widthClass(pct)}`} />
       <span className="absolute inset-0 grid place-items-center text-[10px] font-bold tracking-wide text-white uppercase drop-shadow-[0_1px_1px_rgb(0_0_0/0.35)]">
         {stock <= 0 ? 'Đã bán hết' : sold > 0 ? `Đã bán ${formatSold(sold)}` : 'Vừa mở bán'}
       </span>

@@ -50,7 +50,7 @@ CREATE UNIQUE INDEX IF NOT EXISTS "order_return_lines_uq" ON "order_return_lines
 -- The policy page says how to ask now (only when the admin has not rewritten those sentences).
 UPDATE "content_pages" SET "markdown" = replace("markdown",
   '1. Gửi yêu cầu qua [trang Liên hệ](/lien-he) (chọn chủ đề "Đổi trả, hoàn tiền"), ghi mã đơn hàng và mô tả lỗi, kèm ảnh nếu có.',
-  '1. Trong 7 ngày kể từ khi nhận hàng, mở đơn hàng trong mục "Đơn hàng của tôi" và chọn **Trả hàng / hoàn tiền**: chọn sách và số lượng trả, lý do, kèm tối đa 3 ảnh (JPEG, PNG, WebP, mỗi ảnh tối đa 5 MB). Đơn COD hoặc chuyển khoản cần thêm tài khoản ngân hàng nhận tiền hoàn.')
+  '1. Trong 7 ngày kể từ khi nhận hàng, mở đơn hàng trong mục "Đơn hàng của tôi" và chọn **Trả hàng / hoàn tiền**: chọn sách và số lượng trả, lý do, kèm tối đa 3 ảnh (JPEG, PNG, WebP, mỗi ảnh tối đa 5 MB). Đơn COD hoặc chuyển khoản cần thêm tài khoản ngân hàng nhận tiền hoàn. Cần hỗ trợ thêm, gửi yêu cầu qua [trang Liên hệ](/lien-he).')
 WHERE "slug" = 'doi-tra';
 --> statement-breakpoint
 UPDATE "content_pages" SET "markdown" = replace("markdown",
