@@ -121,7 +121,8 @@ describe('VietQR bank transfer', () => {
     const detail = await context.newPage();
     await detail.goto(`/orders/${code}`);
     await poll(() => detail.getByRole('link', { name: 'Thanh toán chuyển khoản' }).isVisible()).toBe(true);
-    expect(await detail.getByText('Đơn hàng đang chờ chuyển khoản').isVisible()).toBe(true);
+    // The banner's box loads when it shows.
+    await poll(() => detail.getByText('Đơn hàng đang chờ chuyển khoản').isVisible()).toBe(true);
     await shoot(detail, 'order-detail-awaiting-transfer');
     await detail.close();
 
