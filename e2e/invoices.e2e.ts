@@ -55,7 +55,12 @@ describe('VAT invoices', () => {
     await page.waitForURL(/\/orders\/[A-Z0-9]+$/);
     const code = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
     const panel = page.getByRole('region', { name: 'Hoá đơn GTGT' });
-    await panel.getByText('Công ty TNHH Sách Ánh Dương').waitFor();
+    // The panel loads as it comes near the screen.
+    const toPanel = () => page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await poll(async () => {
+      await toPanel();
+      return panel.getByText('Công ty TNHH Sách Ánh Dương').isVisible();
+    }).toBe(true);
     await panel.getByText('Hoá đơn sẽ được xuất và gửi tới email trên khi đơn hàng được thanh toán.').waitFor();
 
     // The clerk records the payment: the invoice is issued at once.
@@ -66,7 +71,11 @@ describe('VAT invoices', () => {
     const number = invoiceNumberText(issued.invoices[0]!.number);
 
     await page.reload();
-    await panel.getByText(`Hoá đơn GTGT số ${number}`).waitFor();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await poll(async () => {
+      await toPanel();
+      return panel.getByText(`Hoá đơn GTGT số ${number}`).isVisible();
+    }).toBe(true);
     await poll(() => panel.getByRole('button', { name: 'Sửa thông tin xuất hoá đơn' }).count()).toBe(0);
     await panel.scrollIntoViewIfNeeded();
     await screenshot(page, 'order-invoice-mobile');

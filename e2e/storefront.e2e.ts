@@ -467,7 +467,13 @@ const BUDGET_GZIP = 150 * 1024;
  * pages on a desktop, where the footer's business details are on screen at once and add their block's code
  * (measured 154.0-154.2 KB gzip).
  */
-const OVER_BUDGET: Record<string, number> = { 'register at 1366': 155 * 1024, 'cart at 1366': 155 * 1024, 'order at 1366': 155 * 1024 };
+const OVER_BUDGET: Record<string, number> = {
+  'register at 1366': 155 * 1024,
+  'cart at 1366': 155 * 1024,
+  // An order's page also loads its VAT invoice panel (measured 160.3 KB gzip).
+  'order at 390': 162 * 1024,
+  'order at 1366': 162 * 1024,
+};
 
 const FIRST_LOAD_PAGES: { name: string; path: string; signedIn?: boolean }[] = [
   { name: 'home', path: '/' },

@@ -30,7 +30,6 @@ import { useViewer } from '../../lib/viewer.ts';
 import { errorText } from '../../components/ui/errorText.ts';
 import { Card } from '../../components/ui/Card.tsx';
 import { lazyComponent } from '../../lib/lazyComponent.ts';
-import { WhenNear } from '../../components/WhenNear.tsx';
 import { LazyAlert as Alert } from '../../lib/lazyComponent.ts';
 
 // The cancel dialog loads when the shopper asks to cancel.
@@ -43,8 +42,7 @@ function OrderNotFound() {
     </Suspense>
   );
 }
-// The returns card and the VAT invoice panel sit below the order's facts: they load with their code (and ask for
-// their data) when they come near the screen, so the page's first load stays small.
+// The returns card and the VAT invoice panel load with their own code: the first only for a delivered order.
 const OrderReturnsCard = lazyComponent(async () => (await import('../returns/OrderReturnsCard.tsx')).OrderReturnsCard);
 const OrderInvoicePanel = lazyComponent(async () => (await import('../invoices/OrderInvoicePanel.tsx')).OrderInvoicePanel);
 
@@ -264,11 +262,9 @@ function OrderView({ order, placed }: { order: OrderDto; placed?: OrderPlacedSta
             )}
           </Card>
 
-          <WhenNear placeholder={null} margin="100px">
-            <Suspense fallback={null}>
-              <OrderInvoicePanel code={order.code} status={order.status} />
-            </Suspense>
-          </WhenNear>
+          <Suspense fallback={null}>
+            <OrderInvoicePanel code={order.code} status={order.status} />
+          </Suspense>
 
           {order.cancelReason && (
             <Card title={order.status === 'CANCEL_REQUESTED' ? 'Yêu cầu huỷ' : 'Lý do huỷ'} icon={<span aria-hidden="true">✕</span>}>
