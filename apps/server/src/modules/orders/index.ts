@@ -47,6 +47,7 @@ export {
   type PaymentReceipt,
 } from './lifecycle.ts';
 export { orderDto } from './service.ts';
+export { orderNoticeMail } from './mail.ts';
 export { toOrderDto, toOrderItemDto } from './dto.ts';
 export { generateOrderCode, ORDER_CODE_PATTERN } from './code.ts';
 export {

@@ -81,7 +81,6 @@ export type OrderMailEvent =
 
 /** One mail per order event (Vietnamese): a headline, the facts as lines, a link to the order. */
 export function orderEventMail(order: OrderRow, event: OrderMailEvent, publicUrl: string, method: PaymentMethodMailTexts): MailContent {
-  const link = `${publicUrl}/orders/${order.code}`;
   const { subject, intro, lines } = ((): { subject: string; intro: string; lines: string[] } => {
     switch (event.kind) {
       case 'PAID':
@@ -119,6 +118,13 @@ export function orderEventMail(order: OrderRow, event: OrderMailEvent, publicUrl
         };
     }
   })();
+  return orderNoticeMail(order, { subject, intro, lines }, publicUrl);
+}
+
+/** A short mail to the shopper about their order: greeting, what happened, a few lines, and the order's link. */
+export function orderNoticeMail(order: OrderRow, notice: { subject: string; intro: string; lines: string[] }, publicUrl: string): MailContent {
+  const { subject, intro, lines } = notice;
+  const link = `${publicUrl}/orders/${order.code}`;
   const text = [`Xin chào ${order.receiverName},`, '', intro, ...(lines.length ? ['', ...lines] : []), '', `Xem đơn hàng: ${link}`, '', 'Nhà Sách'].join('\n');
   const html = `<!doctype html>
 <html lang="vi"><body style="margin:0;padding:24px;background:#f5f5f4;font-family:Arial,Helvetica,sans-serif;color:#1c1917">

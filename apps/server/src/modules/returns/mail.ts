@@ -1,10 +1,8 @@
 import { formatVnd, RETURN_REASON_LABELS, RETURN_WINDOW_DAYS, STORE_CONTACT } from '@nhasach/shared';
 import type { Tx } from '../../db/client.ts';
 import { enqueueMail } from '../mail/index.ts';
-import type { OrderRow } from '../orders/index.ts';
+import { orderNoticeMail, type OrderRow } from '../orders/index.ts';
 import type { ReturnLineRow, ReturnRow } from './repo.ts';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export type ReturnMailEvent = { kind: 'REQUESTED'; lines: ReturnLineRow[] } | { kind: 'APPROVED' } | { kind: 'REFUSED' } | { kind: 'RECEIVED' };
 
@@ -48,17 +46,5 @@ function content(order: OrderRow, r: ReturnRow, e: ReturnMailEvent): { subject: 
  */
 export async function mailReturnStep(tx: Tx, shopUrl: string, order: OrderRow, r: ReturnRow, e: ReturnMailEvent): Promise<void> {
   if (!order.receiverEmail) return;
-  const { subject, intro, lines } = content(order, r, e);
-  const link = `${shopUrl}/orders/${order.code}`;
-  const text = [`Xin chào ${order.receiverName},`, '', intro, ...(lines.length ? ['', ...lines] : []), '', `Xem đơn hàng: ${link}`, '', 'Nhà Sách'].join('\n');
-  const html = `<!doctype html>
-<html lang="vi"><body style="margin:0;padding:24px;background:#f5f5f4;font-family:Arial,Helvetica,sans-serif;color:#1c1917">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
-<h1 style="margin:0 0 16px;font-size:20px;color:#b91c1c">Nhà Sách</h1>
-<p style="margin:0 0 8px">Xin chào ${escapeHtml(order.receiverName)},</p>
-<p style="margin:0 0 16px">${escapeHtml(intro)}</p>
-${lines.map((l) => `<p style="margin:0 0 6px">${escapeHtml(l)}</p>`).join('\n')}
-<p style="margin:16px 0 0"><a href="${escapeHtml(link)}" style="color:#b91c1c">Xem chi tiết đơn hàng</a></p>
-</div></body></html>`;
-  await enqueueMail(tx, { to: order.receiverEmail, subject, text, html, transactional: true });
+  await enqueueMail(tx, { to: order.receiverEmail, ...orderNoticeMail(order, content(order, r, e), shopUrl), transactional: true });
 }

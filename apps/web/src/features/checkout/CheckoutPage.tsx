@@ -13,7 +13,6 @@ import {
   invoiceRequestErrors,
   type AddressDto,
   type DeliveryMethod,
-  type FieldError,
   type InvoiceRequestDto,
   type InvoiceRequestErrors,
   type PaymentMethod,
@@ -41,17 +40,12 @@ import { gatewayParams, goToGateway, paymentReturnBase, providerName } from './p
 import { errorText } from '../../components/ui/errorText.ts';
 import { bookHref } from '../../lib/books.ts';
 import { ADDRESS_PAGE_FOR_CHECKOUT } from '../../lib/safeNext.ts';
+import { EMPTY_INVOICE_REQUEST, serverInvoiceErrors } from '../invoices/requestForm.ts';
 
 // The new-address form (with the administrative units it picks from) loads when the shopper adds an address.
 const AddressForm = lazyComponent(async () => (await import('../account/AddressForm.tsx')).AddressForm);
 // The company invoice's fields load when the shopper asks for one.
 const InvoiceRequestFields = lazyComponent(async () => (await import('../invoices/InvoiceRequestFields.tsx')).InvoiceRequestFields);
-
-/** The server's refusals of the invoice's fields ('invoice.taxCode'), by field. */
-function invoiceFieldErrors(err: ApiError): InvoiceRequestErrors {
-  const list = (err.data as { fields?: FieldError[] } | null)?.fields ?? [];
-  return Object.fromEntries(list.filter((f) => f.field.startsWith('invoice.')).map((f) => [f.field.slice('invoice.'.length), f.message]));
-}
 
 /** What the order detail page shows after arriving from checkout. */
 export interface OrderPlacedState {
@@ -119,7 +113,7 @@ function CheckoutForm() {
   const [deliveryMethod, setDeliveryMethod] = useState<DeliveryMethod | null>('STANDARD');
   const [note, setNote] = useState('');
   const [invoiceWanted, setInvoiceWanted] = useState(false);
-  const [invoice, setInvoice] = useState<InvoiceRequestDto>({ companyName: '', taxCode: '', address: '', email: '' });
+  const [invoice, setInvoice] = useState<InvoiceRequestDto>(EMPTY_INVOICE_REQUEST);
   const [invoiceErrors, setInvoiceErrors] = useState<InvoiceRequestErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string>();
@@ -175,7 +169,7 @@ function CheckoutForm() {
       // A definite refusal means nothing was placed: the next try is a new attempt. Otherwise (network, 5xx) the
       // same key is kept so that a retry cannot place the order twice.
       if (err instanceof ApiError && err.status < 500) idempotencyKey.current = newIdempotencyKey();
-      if (invoiceWanted && err instanceof ApiError) setInvoiceErrors(invoiceFieldErrors(err));
+      if (invoiceWanted) setInvoiceErrors(serverInvoiceErrors(err));
       setError(errorText(err, 'Đặt hàng thất bại'));
       void cartQuery.refetch();
       inFlight.current = false;

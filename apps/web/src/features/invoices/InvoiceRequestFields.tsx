@@ -1,9 +1,6 @@
 import type { ChangeEvent } from 'react';
-import { INVOICE_LIMITS, type FieldError, type InvoiceRequestDto, type InvoiceRequestErrors } from '@nhasach/shared';
-import { ApiError } from '../../api/client.ts';
+import { INVOICE_LIMITS, type InvoiceRequestDto, type InvoiceRequestErrors } from '@nhasach/shared';
 import { TextField } from '../../components/ui/Field.tsx';
-
-export const EMPTY_INVOICE_REQUEST: InvoiceRequestDto = { companyName: '', taxCode: '', address: '', email: '' };
 
 /** Company name, tax code, address and e-mail of a VAT invoice (checkout and the order page). */
 export function InvoiceRequestFields({
@@ -32,14 +29,4 @@ export function InvoiceRequestFields({
       <TextField label="Địa chỉ công ty" autoComplete="street-address" maxLength={INVOICE_LIMITS.address.max} containerClassName="sm:col-span-2" {...field('address')} />
     </div>
   );
-}
-
-/** The server's field errors of a refused request (400 VALIDATION_ERROR), by field; empty when it sent none. */
-export function serverInvoiceErrors(err: unknown): InvoiceRequestErrors {
-  if (!(err instanceof ApiError) || !err.data || typeof err.data !== 'object') return {};
-  const list = (err.data as { fields?: FieldError[] }).fields;
-  if (!Array.isArray(list)) return {};
-  const names: (keyof InvoiceRequestDto)[] = ['companyName', 'taxCode', 'address', 'email'];
-  // A field inside the order body arrives as 'invoice.taxCode'.
-  return Object.fromEntries(list.flatMap((f) => names.filter((n) => f.field === n || f.field.endsWith(`.${n}`)).map((n) => [n, f.message])));
 }

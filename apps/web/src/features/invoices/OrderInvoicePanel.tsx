@@ -5,7 +5,8 @@ import { errorText } from '../../components/ui/errorText.ts';
 import { useViewer } from '../../lib/viewer.ts';
 import { orderInvoicePdfPath, orderInvoiceQueryOptions, requestInvoice } from './api/order-invoice.ts';
 import { InvoiceList } from './InvoiceList.tsx';
-import { EMPTY_INVOICE_REQUEST, InvoiceRequestFields, serverInvoiceErrors } from './InvoiceRequestFields.tsx';
+import { InvoiceRequestFields } from './InvoiceRequestFields.tsx';
+import { EMPTY_INVOICE_REQUEST, serverInvoiceErrors } from './requestForm.ts';
 
 const CLOSED: readonly OrderStatus[] = ['CANCELED', 'CANCEL_REQUESTED'];
 
