@@ -212,21 +212,26 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL, one Redis and one o
     expect(meta.width).toBe(300);
   });
 
-  it("shows on B's catalogue and home pages, within a second, a price changed through A", async () => {
-    const bookId = await createBook({ price: 200_000, stock: 20 });
+  it("shows on B's catalogue, home pages and suggestions, within a second, a price changed through A", async () => {
+    const bookId = await createBook({ title: 'Vườn Thú Capybara Lặng Im', price: 200_000, stock: 20 });
     const priceOnB = async () => {
-      const [home, catalog] = await Promise.all([
+      const [home, catalog, suggest] = await Promise.all([
         call(b, 'GET', '/api/v1/books/home?newSize=48'),
         call(b, 'GET', '/api/v1/books/catalog?size=48'),
+        call(b, 'GET', `/api/v1/books/suggest?q=${encodeURIComponent('capybara lặng')}`),
       ]);
       const find = (cards: { id: number; price: number }[]) => cards.find((c) => c.id === bookId)?.price;
-      return { home: find(home.json.data.newest.content), catalog: find(catalog.json.data.content) };
+      return { home: find(home.json.data.newest.content), catalog: find(catalog.json.data.content), suggest: find(suggest.json.data.books) };
     };
-    // B has the pages cached now.
-    expect(await priceOnB()).toEqual({ home: 200_000, catalog: 200_000 });
+    // B has the pages and the suggestion's row in memory now (its index finds the new words within a second).
+    await expect.poll(priceOnB, { timeout: 1000, interval: 50 }).toEqual({ home: 200_000, catalog: 200_000, suggest: 200_000 });
     const edit = await call(a, 'PUT', `/api/v1/admin/books/${bookId}`, { token: adminToken, body: { price: 180_000 } });
     expect(edit.status).toBe(200);
-    await expect.poll(priceOnB, { timeout: 1000, interval: 50 }).toEqual({ home: 180_000, catalog: 180_000 });
+    await expect.poll(priceOnB, { timeout: 1000, interval: 50 }).toEqual({ home: 180_000, catalog: 180_000, suggest: 180_000 });
+    // Hidden through A: B no longer suggests it.
+    const hide = await call(a, 'PUT', `/api/v1/admin/books/${bookId}`, { token: adminToken, body: { status: 'INACTIVE' } });
+    expect(hide.status).toBe(200);
+    await expect.poll(async () => (await priceOnB()).suggest, { timeout: 1000, interval: 50 }).toBeUndefined();
   });
 
   it("finds on B by its words, within a second, a book added, renamed, hidden and deleted through A (B's index in memory)", async () => {

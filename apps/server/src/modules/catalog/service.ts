@@ -37,7 +37,7 @@ import { SearchIndexFeed } from './search-index-loader.ts';
 import { ListingIndexFeed } from './listing-index-loader.ts';
 import type { ListingSortField } from './listing-index.ts';
 import { SearchWords } from './search-words.ts';
-import { EMPTY_SUGGESTIONS, SUGGEST_AUTHORS, SUGGEST_BOOKS, suggestAuthors, suggestBooks, suggestCategories, suggestionsByIds, suggestTerm } from './suggest.ts';
+import { EMPTY_SUGGESTIONS, SUGGEST_AUTHORS, SUGGEST_BOOKS, suggestAuthors, suggestBooks, suggestCategories, SuggestionRows, suggestionsByIds, suggestTerm } from './suggest.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { announceCatalogChange, WORDS_CHANGED } from './cache-bus.ts';
 
@@ -121,6 +121,7 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
   // The category names the suggestions match (a rename shows within a minute, or at once after invalidate()).
   const suggestCategoryRows = new TtlCache<CategoryRow[]>(COUNT_TTL_MS, 1);
   const refRows = new TtlCache<{ id: number; slug: string }[]>(COUNT_TTL_MS, 2);
+  const suggestionRows = searchCacheOn ? new SuggestionRows() : undefined;
   const words = new SearchWords(db);
   /** Drops the cached answers; with `wordsToo`, the typo dictionary as well (an announced change of words). */
   const forget = (wordsToo = false): void => {
@@ -130,6 +131,7 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
     searches.clear();
     suggestCategoryRows.clear();
     refRows.clear();
+    suggestionRows?.clear();
     searchIndex?.markDirty();
     listingIndex?.markDirty();
   };
@@ -295,7 +297,7 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
       const chosen = index?.suggest(term.tokens, term.norm, SUGGEST_BOOKS, SUGGEST_AUTHORS);
       const [{ books, authors }, categories] = await Promise.all([
         chosen
-          ? suggestionsByIds(db, chosen.bookIds, chosen.authorIds, now)
+          ? suggestionsByIds(db, chosen.bookIds, chosen.authorIds, now, suggestionRows)
           : Promise.all([suggestBooks(db, term.norm, now), suggestAuthors(db, term.tokens, term.norm)]).then(([b, a]) => ({ books: b, authors: a })),
         categoryRows(),
       ]);

@@ -56,19 +56,68 @@ function toSuggestion(r: SuggestRow, now: Date): SuggestionsDto['books'][number]
   };
 }
 
-/** The suggestions the index in memory chose (search-index.ts, suggest), read in that order; hidden ones left out. */
-export async function suggestionsByIds(db: Db, bookIds: readonly number[], authorIds: readonly number[], now: Date): Promise<Pick<SuggestionsDto, 'books' | 'authors'>> {
+/**
+ * The rows the suggestions show, by id, kept until the next catalogue change: every instance clears them when one
+ * is announced (service.ts, forget), as it does its cached searches, so a price, a cover or a hidden book is never
+ * older than that announcement. Shoppers' prefixes are nearly all distinct, but the books they lead to repeat, so
+ * the suggestions of a warm instance read nothing from the database. A hidden book is remembered as absent.
+ */
+export class SuggestionRows {
+  private readonly books = new Map<number, SuggestRow | null>();
+  private readonly authors = new Map<number, SuggestRefDto | null>();
+
+  constructor(private readonly max = 50_000) {}
+
+  clear(): void {
+    this.books.clear();
+    this.authors.clear();
+  }
+
+  async read(db: Db, bookIds: readonly number[], authorIds: readonly number[]): Promise<{ books: Map<number, SuggestRow | null>; authors: Map<number, SuggestRefDto | null> }> {
+    const missingBooks = bookIds.filter((id) => !this.books.has(id));
+    const missingAuthors = authorIds.filter((id) => !this.authors.has(id));
+    if (missingBooks.length || missingAuthors.length) {
+      const read = await readRows(db, missingBooks, missingAuthors);
+      // A full memory starts again rather than tracking age: a clear costs one database read per book shown next.
+      if (this.books.size + this.authors.size > this.max) this.clear();
+      for (const id of missingBooks) this.books.set(id, read.books.get(id) ?? null);
+      for (const id of missingAuthors) this.authors.set(id, read.authors.get(id) ?? null);
+    }
+    return { books: this.books, authors: this.authors };
+  }
+}
+
+async function readRows(db: Db, bookIds: readonly number[], authorIds: readonly number[]) {
   const [rows, authorRows] = await Promise.all([
     bookIds.length
       ? queryRows<SuggestRow>(db, sql`select ${suggestColumns} from books b where b.id = any(${intArray(bookIds)}) and ${visibleSql}`)
       : Promise.resolve([]),
     authorIds.length ? queryRows<SuggestRefDto>(db, sql`select a.id, a.name, a.slug from authors a where a.id = any(${intArray(authorIds)})`) : Promise.resolve([]),
   ]);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const authorById = new Map(authorRows.map((a) => [a.id, a]));
+  return { books: new Map<number, SuggestRow | null>(rows.map((r) => [r.id, r])), authors: new Map<number, SuggestRefDto | null>(authorRows.map((a) => [a.id, a])) };
+}
+
+/**
+ * The suggestions the index in memory chose (search-index.ts, suggest), read in that order; hidden ones left out.
+ * With `memory` (the caches on), rows already read since the last catalogue change are not read again.
+ */
+export async function suggestionsByIds(
+  db: Db,
+  bookIds: readonly number[],
+  authorIds: readonly number[],
+  now: Date,
+  memory?: SuggestionRows,
+): Promise<Pick<SuggestionsDto, 'books' | 'authors'>> {
+  const { books: byId, authors: authorById } = memory ? await memory.read(db, bookIds, authorIds) : await readRows(db, bookIds, authorIds);
   return {
-    books: bookIds.flatMap((id) => (byId.has(id) ? [toSuggestion(byId.get(id)!, now)] : [])),
-    authors: authorIds.flatMap((id) => (authorById.has(id) ? [authorById.get(id)!] : [])),
+    books: bookIds.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toSuggestion(row, now)] : [];
+    }),
+    authors: authorIds.flatMap((id) => {
+      const row = authorById.get(id);
+      return row ? [row] : [];
+    }),
   };
 }
 
