@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { SHIPPING_CARRIER_NAMES, type ShippingCarrier } from '@nhasach/shared';
+import { CARRIER_SANDBOX_PATH, SHIPPING_CARRIER_NAMES, type ShippingCarrier } from '@nhasach/shared';
 import type { Config } from '../../config.ts';
 import { listProvinces2025, listWards2025 } from '../geo/index.ts';
 import type { Place } from './provider.ts';
 
 /** Where the built-in sandbox carrier lives (outside /api: it plays the carrier, not our API). */
-export const CARRIER_SANDBOX_BASE = '/sandbox/carrier';
+export const CARRIER_SANDBOX_BASE = CARRIER_SANDBOX_PATH;
 /** The sandbox carrier's shop id (not a secret). */
 export const SANDBOX_SHOP_ID = '885001';
 /** Real GHN's production API. */
