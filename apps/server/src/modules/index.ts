@@ -110,15 +110,16 @@ export function createServices({ config: c, database, log, ownOrigin }: ServiceD
   });
   // Shipping runs a hook of the order process and moves orders through it: the process and the payment providers
   // are handed over as getters, read once both exist.
-  let orderProcess: OrderProcess | undefined;
-  let payments: PaymentRegistry | undefined;
-  const shipping = createShipping({ config: c, database, log, ownOrigin, process: () => orderProcess!, payments: () => payments! });
-  orderProcess = createOrderProcess({
+  const late: { process?: OrderProcess; payments?: PaymentRegistry } = {};
+  const shipping = createShipping({ config: c, database, log, ownOrigin, process: () => late.process!, payments: () => late.payments! });
+  const orderProcess = createOrderProcess({
     notifier: createOrderNotifier({ shopUrl: c.PUBLIC_URL, paymentTexts: paymentMethodDefinition }),
     afterHooks: [invoicing.afterTransition, shipping.afterTransition],
     placedHooks: [invoicing.placedHook],
   });
-  payments = createPaymentRegistry({ config: c, db: database.db, log, process: orderProcess, ownOrigin });
+  const payments = createPaymentRegistry({ config: c, db: database.db, log, process: orderProcess, ownOrigin });
+  late.process = orderProcess;
+  late.payments = payments;
   return { mailer, media, catalog, orderProcess, payments, invoicing, shipping, shopUrl: c.PUBLIC_URL };
 }
 
