@@ -50,7 +50,7 @@ export async function renderLabelPdf(l: LabelFacts): Promise<Buffer> {
     doc.y = y + 5;
   };
 
-  doc.font('b').fontSize(11).text(l.carrierName, left, 14, { width: width * 0.7 });
+  doc.font('b').fontSize(11).text(l.carrierName, left, 14, { width });
   doc.font('r').fontSize(8).text(`Dịch vụ: ${l.service}${l.sortCode ? `   Mã phân loại: ${l.sortCode}` : ''}`, left, undefined, { width });
   doc.image(trackingBar, left, doc.y + 4, { fit: [width, 42], align: 'center' });
   doc.y += 50;

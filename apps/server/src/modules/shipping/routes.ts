@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParams as sharedIdParams, SHIPPING_MESSAGES, shippingQuoteSchema } from '@nhasach/shared';
+import { ERROR_CODES, idParams as sharedIdParams, SHIPPING_MESSAGES, shippingQuoteSchema } from '@nhasach/shared';
 import { envelope } from '../../lib/envelope.ts';
 import { authenticate, currentUser, requireRoles } from '../../lib/guards.ts';
 import { SIGNATURE_HEADER } from './ghn/protocol.ts';
@@ -93,7 +93,8 @@ async function shippingRoutes(app: FastifyInstance, opts: { shipping: Shipping }
         const raw = Buffer.from(typeof request.body === 'string' ? request.body : '', 'utf8');
         const result = await shipping.receiveWebhook(request.params.carrier, raw, request.headers);
         reply.status(result.status);
-        return envelope(result.status, null, result.message, result.status === 200 ? null : result.status === 401 ? 'UNAUTHORIZED' : result.status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST');
+        const error = result.status === 200 ? null : result.status === 401 ? ERROR_CODES.unauthorized : result.status === 404 ? ERROR_CODES.notFound : ERROR_CODES.badRequest;
+        return envelope(result.status, null, result.message, error);
       },
     );
   });

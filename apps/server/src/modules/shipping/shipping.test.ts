@@ -1,9 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { SHIPPING_MESSAGES, type OrderDto, type SaleOrderDto, type ShipmentDto, type ShippingQuoteDto } from '@nhasach/shared';
 import { books, orders, shipmentEvents, shipments } from '../../db/schema/index.ts';
-import type { TestApp } from '../../../test/harness.ts';
+import { loadConfig } from '../../config.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { startMailCatcher, type MailCatcher } from '../../../test/mail-catcher.ts';
 import { createListeningTestApp } from '../../../test/payments.ts';
 import { makeCustomer, makeShopBook, makeStaff, saleOrder, salesCall, type Customer, type Staff } from '../../../test/sales.ts';
@@ -267,5 +271,63 @@ describe('shipment, label and tracking', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect((await saleOrder(t.app, sale, order.id)).status).toBe('SHIPPED');
+  });
+});
+
+describe('staff shipment rules', () => {
+  it('refuses a shipment for an order not confirmed yet', async () => {
+    const { res } = await placeOrder();
+    const order = res.json().data as OrderDto;
+    const refused = await salesCall(t.app, sale, 'POST', `/orders/${order.id}/shipment`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(SHIPPING_MESSAGES.shipmentNotAllowed);
+    expect((await salesCall(t.app, sale, 'GET', `/orders/${order.id}/shipment/label.pdf`)).statusCode).toBe(404);
+  });
+});
+
+describe('the carrier setting', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'nhasach-shipping-config-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const base = { DATA_DIR: dir, JWT_SECRET: 'x'.repeat(40) };
+
+  it('is the sandbox where the sandboxes are on (npm start), the flat tariff in production otherwise, and GHN only with its account', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).SHIPPING_CARRIER).toBe('sandbox');
+    expect(loadConfig({ ...base, NODE_ENV: 'production', VNPAY_SANDBOX: 'true' }).SHIPPING_CARRIER).toBe('sandbox');
+    expect(loadConfig({ ...base, NODE_ENV: 'production' })).toMatchObject({ SHIPPING_CARRIER: 'flat', SHIPPING_SIGNING_SECRET: undefined });
+    expect(() => loadConfig({ ...base, SHIPPING_CARRIER: 'ghn', GHN_TOKEN: 'abc' })).toThrow(/GHN_SHOP_ID, SHIPPING_WEBHOOK_SECRET/);
+    const ghn = loadConfig({ ...base, SHIPPING_CARRIER: 'ghn', GHN_TOKEN: 'abc', GHN_SHOP_ID: '123456', SHIPPING_WEBHOOK_SECRET: 'a-secret-of-16-chars' });
+    expect(ghn).toMatchObject({ SHIPPING_CARRIER: 'ghn', SHIPPING_SIGNING_SECRET: 'a-secret-of-16-chars' });
+  });
+});
+
+describe('the flat tariff (no carrier API)', () => {
+  let flat: TestApp;
+  beforeAll(async () => {
+    flat = await createTestApp({ SHIPPING_CARRIER: 'flat' });
+  });
+  afterAll(async () => {
+    await flat?.close();
+  });
+
+  it('quotes 30.000 / 35.000 ₫ whatever the weight, creates no shipment and takes no webhook', async () => {
+    const who = await makeCustomer(flat.app);
+    const res = await flat.app.inject({ method: 'POST', url: '/api/v1/address', headers: who.headers, payload: HANOI });
+    const book = await makeShopBook(flat.app, { price: 100_000 });
+    await flat.app.db.update(books).set({ weightGram: 5_000 }).where(eq(books.id, book.id));
+    const q = await flat.app.inject({
+      method: 'POST',
+      url: '/api/v1/shipping/quote',
+      headers: who.headers,
+      payload: { addressId: res.json().data.id, items: [{ bookId: book.id, quantity: 3 }] },
+    });
+    expect(q.json().data).toMatchObject({ carrier: 'flat', weightGram: 15_000 });
+    expect(q.json().data.options.map((o: { fee: number }) => o.fee)).toEqual([30_000, 35_000]);
+    const staff = await makeStaff(flat.app, 'SALE');
+    const created = await flat.app.inject({ method: 'POST', url: '/api/v1/sales/orders/1/shipment', headers: staff.headers });
+    expect(created.statusCode).toBe(409);
+    expect(created.json().message).toBe(SHIPPING_MESSAGES.noCarrierApi);
+    const hook = await flat.app.inject({ method: 'POST', url: '/api/v1/shipping/webhooks/flat', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    expect(hook.statusCode).toBe(404);
+    expect((await flat.app.inject({ method: 'GET', url: '/sandbox/carrier' })).statusCode).toBe(404);
   });
 });
