@@ -269,7 +269,9 @@ describe('shipment, label and tracking', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'status=picked',
     });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.statusCode, res.body).toBe(303);
+    const back = await t.app.inject({ method: 'GET', url: res.headers.location! });
+    expect(back.body).toContain(`Đã chuyển vận đơn ${shipment.trackingCode} sang &quot;Đã lấy hàng&quot; và báo cửa hàng.`);
     expect((await saleOrder(t.app, sale, order.id)).status).toBe('SHIPPED');
   });
 });
