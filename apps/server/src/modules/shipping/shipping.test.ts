@@ -287,6 +287,20 @@ describe('staff shipment rules', () => {
   });
 });
 
+describe('a cancelled order with a shipment', () => {
+  it('tells staff on the timeline to cancel the parcel with the carrier, and webhooks no longer move the order', async () => {
+    const { order, shipment } = await confirmedOrder();
+    const cancelled = await salesCall(t.app, sale, 'POST', `/orders/${order.id}/cancel`, { reason: 'Khách đổi ý' });
+    expect(cancelled.statusCode).toBe(200);
+    let detail = await saleOrder(t.app, sale, order.id);
+    expect(detail.shipment?.events.at(-1)?.description).toBe('Đơn hàng đã huỷ: cần huỷ vận đơn với đơn vị vận chuyển');
+    expect((await webhook(shipment.trackingCode, 'picked')).statusCode).toBe(200);
+    detail = await saleOrder(t.app, sale, order.id);
+    expect(detail.status).toBe('CANCELED');
+    expect(detail.shipment?.status).toBe('PICKED_UP');
+  });
+});
+
 describe('the carrier setting', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'nhasach-shipping-config-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
