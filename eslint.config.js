@@ -28,10 +28,12 @@ const MODULE_TABLES = {
   returns: ['returns'],
   sales: ['sales'],
   seo: [],
+  shipping: ['shipping'],
   users: ['users'],
   vouchers: ['vouchers'],
   'vnpay-sandbox': ['vnpay-sandbox'],
   'bank-sandbox': [],
+  'carrier-sandbox': ['carrier-sandbox'],
 };
 
 const MODULES_DIR = 'apps/server/src/modules';

@@ -62,6 +62,7 @@ declare module 'fastify' {
     catalog: Services['catalog'];
     orderProcess: Services['orderProcess'];
     payments: Services['payments'];
+    shipping: Services['shipping'];
   }
   interface FastifyContextConfig {
     /** Wrap this route's answers in the envelope even outside /api (PUT /users/change-password). */
@@ -364,6 +365,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   app.decorate('catalog', services.catalog);
   app.decorate('orderProcess', services.orderProcess);
   app.decorate('payments', services.payments);
+  app.decorate('shipping', services.shipping);
   await registerModules(app, services);
 
   const webDist = config.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));

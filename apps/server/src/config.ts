@@ -159,13 +159,42 @@ const envSchema = z.object({
   INVOICE_SELLER_ADDRESS: z.string().trim().min(5).max(300).default('123 Nguyễn Huệ, Phường Sài Gòn, Thành phố Hồ Chí Minh'),
   /** The two capital letters of the invoice series the shop registered (ký hiệu C26T + these). */
   INVOICE_SERIES_SUFFIX: z.string().regex(/^[A-Z]{2}$/, 'two capital letters').default('NS'),
+  /**
+   * The carrier the shop ships with: sandbox (the built-in test carrier under /sandbox/carrier, in GHN's API shape),
+   * ghn (Giao Hàng Nhanh: GHN_TOKEN, GHN_SHOP_ID, SHIPPING_WEBHOOK_SECRET) or flat (the flat tariff, no carrier API;
+   * staff type the tracking code). Default: sandbox where the built-in sandboxes are on (outside production, or
+   * VNPAY_SANDBOX=true as `npm start` sets it), else flat.
+   */
+  SHIPPING_CARRIER: z.enum(['sandbox', 'ghn', 'flat', '']).optional(),
+  /** HMAC-SHA256 key of the carrier's tracking webhooks (X-Signature); the sandbox generates one per installation. */
+  SHIPPING_WEBHOOK_SECRET: optionalUrl.pipe(z.string().min(16, 'at least 16 characters').optional()),
+  /** GHN's API (production https://online-gateway.ghn.vn, test https://dev-online-gateway.ghn.vn), token and shop id. */
+  GHN_API_URL: optionalUrl,
+  GHN_TOKEN: optionalUrl,
+  GHN_SHOP_ID: optionalUrl.pipe(z.string().regex(/^\d{1,12}$/, 'digits').optional()),
+  /** Where parcels are picked up: the shop's warehouse (sender on labels; the carrier's zone of origin). */
+  SHIPPING_FROM_NAME: z.string().trim().min(2).max(100).default('Nhà Sách'),
+  SHIPPING_FROM_PHONE: z.string().trim().regex(/^0\d{9,10}$/, 'a Vietnamese phone number').default('0281234567'),
+  SHIPPING_FROM_ADDRESS: z.string().trim().min(2).max(200).default('123 Nguyễn Huệ'),
+  /** 2025 codes of the province and ward (geo module); default: Phường Sài Gòn, Thành phố Hồ Chí Minh. */
+  SHIPPING_FROM_PROVINCE_CODE: z.string().trim().regex(/^\d{2}$/, 'a 2-digit province code').default('79'),
+  SHIPPING_FROM_WARD_CODE: z.string().trim().regex(/^\d{5}$/, 'a 5-digit ward code').default('26740'),
+  /** How often pending shipments are retried with the carrier (0: only when woken by a confirmation). */
+  SHIPPING_RETRY_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** A SIGTERM waits this long for requests in flight and jobs, then the process exits anyway. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'API_DOCS' | 'VNPAY_SANDBOX' | 'BANK_TRANSFER_SANDBOX'> {
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'API_DOCS' | 'VNPAY_SANDBOX' | 'BANK_TRANSFER_SANDBOX' | 'SHIPPING_CARRIER'> {
+  /** The carrier the shop ships with (see the schema's SHIPPING_CARRIER). */
+  SHIPPING_CARRIER: 'sandbox' | 'ghn' | 'flat';
+  /**
+   * Key of the carrier's webhook signatures: SHIPPING_WEBHOOK_SECRET, or for the sandbox one generated once into
+   * DATA_DIR/shipping-webhook-secret; undefined with the flat provider.
+   */
+  SHIPPING_SIGNING_SECRET?: string;
   JWT_SECRET: string;
   PUBLIC_URL: string;
   isProduction: boolean;
@@ -207,6 +236,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const flag = (v: string | undefined) => (v === undefined || v === '' ? !isProduction : v === 'true' || v === '1');
   const sandbox = !env.VNPAY_URL && flag(env.VNPAY_SANDBOX);
   const bankSandbox = !env.BANK_TRANSFER_ACCOUNT_NO && flag(env.BANK_TRANSFER_SANDBOX || env.VNPAY_SANDBOX);
+  const carrier = env.SHIPPING_CARRIER || (flag(env.VNPAY_SANDBOX) ? 'sandbox' : 'flat');
+  if (carrier === 'ghn') {
+    const missing = (['GHN_TOKEN', 'GHN_SHOP_ID', 'SHIPPING_WEBHOOK_SECRET'] as const).filter((k) => !env[k]);
+    if (missing.length) throw new Error(`Invalid configuration: SHIPPING_CARRIER=ghn needs ${missing.join(', ')}`);
+  }
   return {
     ...env,
     DATA_DIR: dataDir,
@@ -221,5 +255,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     BANK_TRANSFER_SANDBOX_SECRET: bankSandbox
       ? (env.BANK_TRANSFER_WEBHOOK_SECRET ?? persistentSecret(dataDir, 'bank-transfer-webhook-secret'))
       : undefined,
+    SHIPPING_CARRIER: carrier,
+    SHIPPING_SIGNING_SECRET:
+      carrier === 'flat' ? undefined : (env.SHIPPING_WEBHOOK_SECRET ?? persistentSecret(dataDir, 'shipping-webhook-secret')),
   };
 }

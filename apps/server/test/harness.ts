@@ -56,6 +56,9 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     PUBLIC_URL: 'http://localhost:3000',
+    // The flat tariff (30.000/35.000 ₫) unless a test ships with a carrier: most tests are not about shipping, and
+    // the sandbox carrier is reached over HTTP, which needs a listening app.
+    SHIPPING_CARRIER: 'flat',
     ...env,
   });
   const database = await openDatabase({ url: databaseUrl, dataDir: databaseUrl ? undefined : 'memory://' });

@@ -87,5 +87,9 @@ export const ERROR_CODES = {
   refundNotAllowed: 'REFUND_NOT_ALLOWED',
   /** The payment gateway refused or did not answer (502): nothing was changed. */
   paymentGatewayError: 'PAYMENT_GATEWAY_ERROR',
+  /** Order placement: the shipping fee the checkout showed (expectedShippingFee) is not the server's quote (409). */
+  shippingFeeChanged: 'SHIPPING_FEE_CHANGED',
+  /** The carrier refused the request or did not answer (502): nothing was changed. */
+  carrierError: 'CARRIER_ERROR',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -42,4 +42,6 @@ export * from './page-head.ts';
 export * from './invoices.ts';
 export * from './returns.ts';
 export * from './returns-schemas.ts';
+export * from './shipping.ts';
+export * from './shipping-schemas.ts';
 export * from './shop-settings.ts';

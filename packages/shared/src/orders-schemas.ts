@@ -48,6 +48,11 @@ export const createOrderSchema = z.object({
   returnUrl: text('returnUrl').trim().max(1000, 'Địa chỉ quay lại quá dài.').optional(),
   /** A VAT invoice for a company (absent or null: none). */
   invoice: invoiceRequestSchema.nullish(),
+  /**
+   * The delivery fee the checkout showed (the quote option's `fee`, before a voucher). When present and not the
+   * server's own quote, the order is refused (409 SHIPPING_FEE_CHANGED) and nothing is written.
+   */
+  expectedShippingFee: z.number().int().min(0).max(100_000_000).optional(),
 });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 

@@ -1,6 +1,7 @@
 // The order rules and labels; the request schemas (Zod) are in orders-schemas.ts, so that a page showing an order
 // or a cart does not load the schema library.
 import type { PageResult } from './envelope.ts';
+import type { ShipmentDto } from './shipping.ts';
 
 /**
  * Orders: statuses and their transitions, payment and delivery methods, fees and totals, cancel reasons, the
@@ -185,15 +186,20 @@ export const isOnlinePayment = (m: PaymentMethod): boolean => PAYMENT_METHOD_FLO
 export const DELIVERY_METHODS = ['STANDARD', 'EXPRESS'] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 export const DELIVERY_METHOD_LABELS: Record<DeliveryMethod, string> = { STANDARD: 'Tiêu chuẩn', EXPRESS: 'Hỏa tốc' };
+/** The flat tariff: the `flat` shipping provider's fees, and the estimate shown before a carrier's quote is known. */
 export const SHIPPING_FEES: Record<DeliveryMethod, number> = { STANDARD: 30_000, EXPRESS: 35_000 };
 /** STANDARD delivery is free from this amount of goods (after sale prices): the store's own promise. */
 export const FREE_SHIPPING_THRESHOLD = 500_000;
 
-/** The shipping fee for goods worth `merchandiseTotal` (what the shopper pays for the items). No goods, no fee. */
-export function shippingFeeFor(merchandiseTotal: number, method: DeliveryMethod): number {
+/**
+ * What the shopper pays for delivery of goods worth `merchandiseTotal` (what the shopper pays for the items), before
+ * a voucher: `carrierFee` is the carrier's quote for the parcel and method (default: the flat tariff). No goods, no
+ * fee; STANDARD is free from FREE_SHIPPING_THRESHOLD (the shop pays the carrier).
+ */
+export function shippingFeeFor(merchandiseTotal: number, method: DeliveryMethod, carrierFee: number = SHIPPING_FEES[method]): number {
   if (merchandiseTotal <= 0) return 0;
   if (method === 'STANDARD' && merchandiseTotal >= FREE_SHIPPING_THRESHOLD) return 0;
-  return SHIPPING_FEES[method];
+  return carrierFee;
 }
 
 export interface PricedLine {
@@ -226,11 +232,14 @@ export interface OrderTotals {
 /**
  * The one totals rule of the cart summary, the checkout screen and order creation. `voucher` is the effect of the
  * one code applied (evaluateVoucher in vouchers.ts): its money off never exceeds the goods, free shipping zeroes the fee.
+ * `carrierFee` is the carrier's quote for the method (POST /shipping/quote's carrierFee; default: the flat tariff);
+ * the shop's free STANDARD shipping and a free-shipping voucher apply on top of it (shippingFeeFor).
  */
 export function computeTotals(
   lines: readonly PricedLine[],
   deliveryMethod: DeliveryMethod,
   voucher?: { discount: number; freeShipping: boolean } | null,
+  carrierFee?: number,
 ): OrderTotals {
   let subtotal = 0;
   let merchandiseTotal = 0;
@@ -240,7 +249,7 @@ export function computeTotals(
   }
   const voucherDiscount = Math.max(0, Math.min(Math.round(voucher?.discount ?? 0), merchandiseTotal));
   const discountTotal = subtotal - merchandiseTotal + voucherDiscount;
-  const fee = shippingFeeFor(merchandiseTotal, deliveryMethod);
+  const fee = shippingFeeFor(merchandiseTotal, deliveryMethod, carrierFee);
   const shippingDiscount = voucher?.freeShipping ? fee : 0;
   const shippingFee = fee - shippingDiscount;
   const taxTotal = 0;
@@ -369,6 +378,8 @@ export interface OrderDto {
   /** An online payment can still be started for this order. */
   canPay: boolean;
   history: OrderHistoryDto[];
+  /** The carrier's shipment with its tracking timeline, once created (labelUrl is null here: staff only). */
+  shipment: ShipmentDto | null;
 }
 
 /** A row of My orders (spec section 2). */

@@ -18,6 +18,7 @@ import {
   type PaymentStatus,
 } from './orders.ts';
 import { jsonId, jsonMoney, jsonMoneyAs, queryId, queryScalar, pageParam, sizeParam, text } from './input.ts';
+import type { ShipmentDto } from './shipping.ts';
 import { formatVnd } from './price.ts';
 import type { SaleBankTransferDto } from './bank-transfer.ts';
 
@@ -582,6 +583,8 @@ export interface SaleOrderHistoryDto {
 /** GET /api/v1/sales/orders/{id}, also the answer of every write. */
 export interface SaleOrderDto extends SaleOrderSummaryDto {
   taxTotal: number;
+  /** The carrier's shipment (with the label's address), once created; null with the flat provider or before. */
+  shipment: ShipmentDto | null;
   items: OrderItemDto[];
   /** The customer's note at checkout. */
   note: string | null;

@@ -38,6 +38,7 @@ import { registerSandboxes } from './sandboxes.ts';
 import { exportRoutes, reportRoutes, topSellingRoutes } from './reports/index.ts';
 import { returnShopperRoutes, returnStaffRoutes } from './returns/index.ts';
 import { salesRoutes } from './sales/index.ts';
+import { createShipping, shippingPlugin, type Shipping } from './shipping/index.ts';
 
 import { userAdminRoutes, userRoutes } from './users/index.ts';
 import { voucherAdminRoutes, voucherShopperRoutes } from './vouchers/index.ts';
@@ -59,6 +60,8 @@ export interface Services {
   payments: PaymentRegistry;
   /** VAT invoices: the order process's hooks and the invoice routes. */
   invoicing: Invoicing;
+  /** The shop's carrier: quotes, shipments created on confirmation, labels, tracking webhooks. */
+  shipping: Shipping;
   /** The shop's public address (PUBLIC_URL), for links in mails. */
   shopUrl: string;
 }
@@ -105,17 +108,26 @@ export function createServices({ config: c, database, log, ownOrigin }: ServiceD
     shopUrl: c.PUBLIC_URL,
     log,
   });
+  // Shipping runs a hook of the order process and moves orders through it: the process and the payment providers
+  // are handed over as getters, read once both exist.
+  const late: { process?: OrderProcess; payments?: PaymentRegistry } = {};
+  const shipping = createShipping({ config: c, database, log, ownOrigin, process: () => late.process!, payments: () => late.payments! });
   const orderProcess = createOrderProcess({
     notifier: createOrderNotifier({ shopUrl: c.PUBLIC_URL, paymentTexts: paymentMethodDefinition }),
-    afterHooks: [invoicing.afterTransition],
+    afterHooks: [invoicing.afterTransition, shipping.afterTransition],
     placedHooks: [invoicing.placedHook],
   });
   const payments = createPaymentRegistry({ config: c, db: database.db, log, process: orderProcess, ownOrigin });
-  return { mailer, media, catalog, orderProcess, payments, invoicing, shopUrl: c.PUBLIC_URL };
+  late.process = orderProcess;
+  late.payments = payments;
+  return { mailer, media, catalog, orderProcess, payments, invoicing, shipping, shopUrl: c.PUBLIC_URL };
 }
 
 /** Registers every domain module; each adds its own routes. */
-export async function registerModules(app: FastifyInstance, { mailer, media, catalog, orderProcess, payments, invoicing, shopUrl }: Services): Promise<void> {
+export async function registerModules(
+  app: FastifyInstance,
+  { mailer, media, catalog, orderProcess, payments, invoicing, shipping, shopUrl }: Services,
+): Promise<void> {
   // The mail worker runs from onReady to onClose; GET /media/* serves the files.
   await app.register(mailPlugin, { mailer });
   await app.register(mediaRoutes, { media });
@@ -134,12 +146,15 @@ export async function registerModules(app: FastifyInstance, { mailer, media, cat
   await app.register(stockAlertRoutes, { prefix: '/api/v1' });
   await app.register(addressRoutes, { prefix: '/api/v1' });
   await app.register(geoRoutes, { prefix: '/api/v1' });
-  await app.register(orderRoutes, { prefix: '/api/v1', process: orderProcess, paymentMethods: payments.get });
+  await app.register(orderRoutes, { prefix: '/api/v1', process: orderProcess, paymentMethods: payments.get, shipping: shipping.orderShipping });
   await app.register(orderExpiryPlugin, { process: orderProcess });
   // VAT invoices: the shopper's under /api/v1/orders/:code, the staff's under /api/v1/sales/orders/:id.
   await app.register(invoiceRoutes, { prefix: '/api/v1', invoicing });
   // Payments (COD, VNPAY, bank transfer) under /api/v1/payments; the sandboxes under /sandbox/* when turned on.
   await app.register(paymentsPlugin, { registry: payments });
+  // Shipping: the quote under /api/v1/shipping, the carrier's webhooks, the staff's shipment and label under
+  // /api/v1/sales/orders/:id/shipment; the built-in carrier under /sandbox/carrier when it is the shop's carrier.
+  await app.register(shippingPlugin, { shipping });
   await registerSandboxes(app);
   // Back-office (ADMIN only), each part beside its domain: the catalogue under /api/v1/admin and the image upload
   // under /api, users (/api/v1/users list and deletes, /api/v1/admin/users), the audit log, the outbox, the dashboard.
@@ -156,7 +171,7 @@ export async function registerModules(app: FastifyInstance, { mailer, media, cat
   await app.register(topSellingRoutes, { prefix: '/api/v1' });
   await app.register(exportRoutes, { prefix: '/api/v1' });
   // Sales back-office (SALE and ADMIN): /api/v1/sales/*.
-  await app.register(salesRoutes, { prefix: '/api/v1', process: orderProcess, payments });
+  await app.register(salesRoutes, { prefix: '/api/v1', process: orderProcess, payments, shipments: shipping.staffShipmentOf });
   // Returns after delivery: the shopper's request under /api/v1/orders/{code}/returns, its steps under /api/v1/sales/returns.
   const returns = { storage: media.storage, shopUrl, process: orderProcess, payments };
   await app.register(returnShopperRoutes, { prefix: '/api/v1', ...returns });

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { bankTransferSettings, vnpaySettings } from './payments/index.ts';
+import { CARRIER_SANDBOX_BASE } from './shipping/index.ts';
 
 /**
- * The built-in sandboxes (a VNPAY gateway, a test bank): each is imported and registered only when turned on, so
+ * The built-in sandboxes (a VNPAY gateway, a test bank, a test carrier): each is imported and registered only when turned on, so
  * a production start without them never loads their code. When off, their paths answer 404 here (not the web
  * app's page, which would answer 200 to any path).
  */
@@ -18,6 +19,12 @@ const SANDBOXES = [
     on: (app: FastifyInstance) => bankTransferSettings(app.config).sandbox,
     load: async () => (await import('./bank-sandbox/index.ts')).bankSandboxPlugin,
     off: 'Ngân hàng thử nghiệm không bật trên cửa hàng này.',
+  },
+  {
+    path: CARRIER_SANDBOX_BASE,
+    on: (app: FastifyInstance) => app.config.SHIPPING_CARRIER === 'sandbox',
+    load: async () => (await import('./carrier-sandbox/index.ts')).carrierSandboxPlugin,
+    off: 'Đơn vị vận chuyển thử nghiệm không bật trên cửa hàng này.',
   },
 ] as const;
 

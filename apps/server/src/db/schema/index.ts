@@ -16,3 +16,5 @@ export * from './content.ts';
 export * from './stock.ts';
 export * from './invoices.ts';
 export * from './returns.ts';
+export * from './shipping.ts';
+export * from './carrier-sandbox.ts';

@@ -1,6 +1,6 @@
 /** The cart for the orders module (which orders the selected lines) and the routes. */
 export { cartRoutes } from './routes.ts';
-export { getCart, insufficientStock, outOfStock, selectedVoucherLines } from './service.ts';
+export { getCart, insufficientStock, outOfStock, selectedOrderableLines, selectedVoucherLines } from './service.ts';
 export { buildCart, isOrderable, lineIssue, toCartItem, unitPrices } from './lines.ts';
 export { deleteLines, lockSelectedLines } from './repo.ts';
 export { mergeGuestCartOf } from './merge.ts';

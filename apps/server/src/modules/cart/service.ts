@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { bookStockState } from '../catalog/index.ts';
 import { applyToCart, cartVoucher, removeFromCart } from '../vouchers/index.ts';
-import { buildCart, voucherLines } from './lines.ts';
+import { buildCart, isOrderable, lineIssue, voucherLines } from './lines.ts';
 import { countGuestLines } from './guest-repo.ts';
 import * as repo from './repo.ts';
 import { storeOf, type CartOwner } from './repo.ts';
@@ -52,6 +52,14 @@ export async function cartOf(db: Db, owner: CartOwner, now = new Date()): Promis
   if (owner.kind === 'guest') return buildCart(await storeOf(owner).lines(db), now, 'STANDARD', null);
   const rows = await repo.cartLines(db, owner.userId);
   return buildCart(rows, now, 'STANDARD', await cartVoucher(db, owner.userId, voucherLines(rows, now), now));
+}
+
+/** The selected lines that can be ordered now (what placing the order would take), in book id order. */
+export async function selectedOrderableLines(db: Db, userId: number): Promise<{ bookId: number; qty: number }[]> {
+  return (await repo.cartLines(db, userId))
+    .filter((l) => l.selected && isOrderable(lineIssue(l)))
+    .map((l) => ({ bookId: l.bookId, qty: l.qty }))
+    .sort((a, b) => a.bookId - b.bookId);
 }
 
 /** The selected lines as the voucher rule reads them (the checkout's list of codes). */

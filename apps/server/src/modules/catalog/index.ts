@@ -25,6 +25,7 @@ export {
   categoryNames,
   existingCategoryIds,
   isVisibleBook,
+  shippingBooks,
   vatTreatmentsOf,
   visibleBookSql,
   type CartBookRow,

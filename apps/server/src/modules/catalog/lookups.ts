@@ -133,3 +133,26 @@ export async function vatTreatmentsOf(db: Conn, bookIds: readonly number[]): Pro
   );
   return new Map(rows.map((r) => [r.bookId, r.vat]));
 }
+
+/**
+ * What shipping needs of some books: weight in grams (null when not recorded), prices (the free-shipping threshold
+ * reads what the shopper pays), title and stock state. Unknown ids are absent.
+ */
+export function shippingBooks(db: Conn, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: books.id,
+      title: books.title,
+      sku: books.sku,
+      weightGram: books.weightGram,
+      price: books.price,
+      salePrice: books.salePrice,
+      saleStartAt: books.saleStartAt,
+      saleEndAt: books.saleEndAt,
+      stock: books.stock,
+      status: books.status,
+    })
+    .from(books)
+    .where(inArray(books.id, [...ids]));
+}

@@ -1,4 +1,4 @@
-import { canCustomerCancel, isOnlinePayment, type OrderDto, type OrderItemDto, type OrderSummaryDto } from '@nhasach/shared';
+import { canCustomerCancel, isOnlinePayment, type OrderDto, type OrderItemDto, type OrderSummaryDto, type ShipmentDto } from '@nhasach/shared';
 import type { OrderHistoryRow, OrderItemRow, OrderRow } from './repo.ts';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
@@ -21,7 +21,13 @@ export function toOrderItemDto(item: OrderItemRow): OrderItemDto {
 }
 
 /** The customer's view: no staff ids, the actor's role only. */
-export function toOrderDto(order: OrderRow, items: OrderItemRow[], history: OrderHistoryRow[], now = new Date()): OrderDto {
+export function toOrderDto(
+  order: OrderRow,
+  items: OrderItemRow[],
+  history: OrderHistoryRow[],
+  now = new Date(),
+  shipment: ShipmentDto | null = null,
+): OrderDto {
   const waitingForPayment =
     order.status === 'PENDING' && (order.paymentStatus === 'UNPAID' || order.paymentStatus === 'PENDING') && isOnlinePayment(order.paymentMethod);
   return {
@@ -68,6 +74,7 @@ export function toOrderDto(order: OrderRow, items: OrderItemRow[], history: Orde
       toStatus: h.toStatus,
       note: h.note,
     })),
+    shipment,
   };
 }
 

@@ -31,6 +31,7 @@ export {
   type TransitionTarget,
 } from './process.ts';
 export { createOrderNotifier, type OrderMailEvent, type OrderNotifier } from './notifications.ts';
+export { FLAT_ORDER_SHIPPING, type OrderShipping } from './shipping-port.ts';
 export type { OrderPaymentMethod, OrderPaymentMethods, PaymentMethodMailTexts, PaymentMethodsMailTexts, PlaceInput } from './payment-methods.ts';
 export {
   cancelOrder,

@@ -21,6 +21,7 @@ import { authenticate, currentUser } from '../../lib/guards.ts';
 import type { OrderPaymentMethods } from './payment-methods.ts';
 import type { OrderProcess } from './process.ts';
 import * as service from './service.ts';
+import { FLAT_ORDER_SHIPPING, type OrderShipping } from './shipping-port.ts';
 
 const codeParams = z.object({ code: text('Mã đơn hàng').trim().toUpperCase().max(32, 'Mã đơn hàng không hợp lệ.') });
 
@@ -53,6 +54,8 @@ const myOrdersQuery = z.object({
 export interface OrderRoutesOptions {
   process: OrderProcess;
   paymentMethods: OrderPaymentMethods;
+  /** The carrier's fee and the shipment (default: the flat tariff, no shipment). */
+  shipping?: OrderShipping;
 }
 
 /** Spec section 7, Orders (the customer's side). Under /api/v1. */
@@ -60,7 +63,13 @@ export async function orderRoutes(app: FastifyInstance, opts: OrderRoutesOptions
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders'];
   const security = [{ bearerAuth: [] }];
-  const ctx: service.OrdersContext = { db: app.db, log: app.log, process: opts.process, paymentMethods: opts.paymentMethods };
+  const ctx: service.OrdersContext = {
+    db: app.db,
+    log: app.log,
+    process: opts.process,
+    paymentMethods: opts.paymentMethods,
+    shipping: opts.shipping ?? FLAT_ORDER_SHIPPING,
+  };
   r.addHook('onRequest', authenticate);
 
   r.post(
@@ -93,7 +102,7 @@ export async function orderRoutes(app: FastifyInstance, opts: OrderRoutesOptions
     service.listMyOrders(app.db, currentUser(request).id, request.query.status, request.query.page, request.query.size),
   );
   r.get('/orders/:code', { schema: { tags, security, summary: 'One of my orders, with its timeline', params: codeParams } }, (request) =>
-    service.getMyOrder(app.db, currentUser(request).id, request.params.code),
+    service.getMyOrder(app.db, currentUser(request).id, request.params.code, ctx.shipping),
   );
   r.post(
     '/orders/:code/cancel',

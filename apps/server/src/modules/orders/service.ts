@@ -4,6 +4,8 @@ import {
   CUSTOMER_CANCELLABLE_STATUSES,
   ERROR_CODES,
   PAYMENT_METHOD_LABELS,
+  parcelWeightGram,
+  SHIPPING_MESSAGES,
   type InvoiceRequestDto,
   type PaymentMethod,
   type OrderDto,
@@ -15,9 +17,9 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { toPage } from '../../lib/pagination.ts';
 import type { AuthUser } from '../../lib/guards.ts';
 import { findOwnedAddress } from '../addresses/index.ts';
-import { deleteLines, insufficientStock, isOrderable, lineIssue, lockSelectedLines, outOfStock, unitPrices } from '../cart/index.ts';
+import { deleteLines, insufficientStock, isOrderable, lineIssue, lockSelectedLines, outOfStock, selectedOrderableLines, unitPrices } from '../cart/index.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { bookCovers, stockOf, takeStock } from '../catalog/index.ts';
+import { bookCovers, shippingBooks, stockOf, takeStock } from '../catalog/index.ts';
 import { clearCartVoucher, lockForOrder, recordUse } from '../vouchers/index.ts';
 import { generateOrderCode } from './code.ts';
 import { toOrderDto, toOrderSummaryDto } from './dto.ts';
@@ -25,12 +27,15 @@ import { cancelOrder, ORDER_NOT_FOUND } from './lifecycle.ts';
 import type { OrderPaymentMethods } from './payment-methods.ts';
 import { NOT_CANCELLABLE, type OrderProcess } from './process.ts';
 import * as repo from './repo.ts';
+import type { OrderShipping } from './shipping-port.ts';
 
 export interface OrdersContext {
   db: Db;
   log: FastifyBaseLogger;
   process: OrderProcess;
   paymentMethods: OrderPaymentMethods;
+  /** The carrier's fee and the order's shipment. */
+  shipping: OrderShipping;
 }
 
 export const CART_EMPTY_MESSAGE = 'Giỏ hàng không có sản phẩm nào được chọn.';
@@ -45,12 +50,33 @@ export interface CreateOrderCommand {
   idempotencyKey?: string;
   /** A company's details for a VAT invoice (the invoices module keeps them). */
   invoice?: InvoiceRequestDto | null;
+  /** The delivery fee the checkout showed (before a voucher): refused with 409 when it is not the server's. */
+  expectedShippingFee?: number;
 }
 
-/** Loads items and history and builds the customer DTO. */
-export async function orderDto(db: Db | Tx, order: repo.OrderRow): Promise<OrderDto> {
-  const [items, history] = await Promise.all([repo.itemsOf(db, order.id), repo.historyOf(db, order.id)]);
-  return toOrderDto(order, items, history);
+/** Loads items, history and the shipment and builds the customer DTO. */
+export async function orderDto(db: Db | Tx, order: repo.OrderRow, shipping?: Pick<OrderShipping, 'shipmentOf'>): Promise<OrderDto> {
+  const [items, history, shipment] = await Promise.all([
+    repo.itemsOf(db, order.id),
+    repo.historyOf(db, order.id),
+    shipping ? shipping.shipmentOf(db, order.id) : Promise.resolve(null),
+  ]);
+  return toOrderDto(order, items, history, new Date(), shipment);
+}
+
+const feeChanged = () => new AppError(409, ERROR_CODES.shippingFeeChanged, SHIPPING_MESSAGES.feeChanged);
+
+/** The parcel of some lines: its weight and what its goods cost the shopper now. */
+async function parcelOf(db: Db, lines: readonly { bookId: number; qty: number }[], now: Date) {
+  const books = new Map((await shippingBooks(db, lines.map((l) => l.bookId))).map((b) => [b.id, b]));
+  const weightOf = new Map([...books.values()].map((b) => [b.id, b.weightGram]));
+  let declaredValue = 0;
+  for (const l of lines) {
+    const book = books.get(l.bookId);
+    if (book) declaredValue += unitPrices(book, now).unitPrice * l.qty;
+  }
+  const weigh = (ls: readonly { bookId: number; qty: number }[]) => parcelWeightGram(ls.map((l) => ({ weightGram: weightOf.get(l.bookId), qty: l.qty })));
+  return { weightGram: weigh(lines), declaredValue, weigh };
 }
 
 /** Why a line could not be served, said with the book's title. */
@@ -74,10 +100,16 @@ export async function createOrder(ctx: OrdersContext, user: AuthUser, cmd: Creat
   const { db } = ctx;
   if (cmd.idempotencyKey) {
     const existing = await repo.findByIdempotencyKey(db, user.id, cmd.idempotencyKey);
-    if (existing) return { order: await orderDto(db, existing), created: false };
+    if (existing) return { order: await orderDto(db, existing, ctx.shipping), created: false };
   }
   const address = await findOwnedAddress(db, user.id, cmd.addressId);
   if (!address) throw notFound('Không tìm thấy địa chỉ giao hàng.');
+
+  // The carrier's fee for the selection is asked before the transaction: an HTTP call must not hold the cart's and
+  // the books' locks. The transaction checks that it orders the parcel that was quoted (same weight).
+  const preview = await selectedOrderableLines(db, user.id);
+  const parcel = await parcelOf(db, preview, new Date());
+  const carrierFee = preview.length ? await ctx.shipping.carrierFee(address, parcel, cmd.deliveryMethod) : undefined;
 
   let placed: { order: repo.OrderRow; items: repo.OrderItemRow[] };
   try {
@@ -113,7 +145,11 @@ export async function createOrder(ctx: OrdersContext, user: AuthUser, cmd: Creat
             now,
           )
         : null;
-      const totals = computeTotals(priced, cmd.deliveryMethod, voucher?.effect);
+      // The selection changed between the quote and now (another tab): the fee may not be the parcel's.
+      if (carrierFee === undefined || parcel.weigh(lines) !== parcel.weightGram) throw feeChanged();
+      const totals = computeTotals(priced, cmd.deliveryMethod, voucher?.effect, carrierFee);
+      // The checkout showed the fee before a voucher: compared with the same (nothing is written when it differs).
+      if (cmd.expectedShippingFee !== undefined && cmd.expectedShippingFee !== totals.shippingFee + totals.shippingDiscount) throw feeChanged();
       const covers = await bookCovers(tx, priced.map((p) => p.book.id));
 
       const order = await repo.insertOrder(tx, {
@@ -196,12 +232,12 @@ export async function createOrder(ctx: OrdersContext, user: AuthUser, cmd: Creat
     // gone (CART_EMPTY) or hit the unique key, and rolled back whole; it answers with the winner's order.
     if (cmd.idempotencyKey && (isUniqueViolation(err) || err instanceof AppError)) {
       const existing = await repo.findByIdempotencyKey(db, user.id, cmd.idempotencyKey);
-      if (existing) return { order: await orderDto(db, existing), created: false };
+      if (existing) return { order: await orderDto(db, existing, ctx.shipping), created: false };
     }
     throw err;
   }
 
-  return { order: await orderDto(db, placed.order), created: true };
+  return { order: await orderDto(db, placed.order, ctx.shipping), created: true };
 }
 
 /** My orders, newest first; `statuses` filters (the canceled tab passes CANCELED and CANCEL_REQUESTED). */
@@ -222,10 +258,10 @@ export async function listMyOrders(db: Db, userId: number, statuses: readonly Or
 }
 
 /** The caller's order; anyone else's, or an unknown code, is 404 (no hint that it exists). */
-export async function getMyOrder(db: Db, userId: number, code: string): Promise<OrderDto> {
+export async function getMyOrder(db: Db, userId: number, code: string, shipping?: Pick<OrderShipping, 'shipmentOf'>): Promise<OrderDto> {
   const order = await repo.findByCode(db, code, userId);
   if (!order) throw notFound(ORDER_NOT_FOUND);
-  return orderDto(db, order);
+  return orderDto(db, order, shipping);
 }
 
 /**
@@ -250,5 +286,5 @@ export async function cancelMyOrder(ctx: OrdersContext, userId: number, code: st
     });
     return { updated, requested: toStatus === 'CANCEL_REQUESTED' };
   });
-  return { order: await orderDto(db, result.updated), requested: result.requested };
+  return { order: await orderDto(db, result.updated, ctx.shipping), requested: result.requested };
 }

@@ -10,6 +10,7 @@ import {
   type SaleOrderDto,
   type SaleOrderFacts,
   type SaleOrderSummaryDto,
+  type ShipmentDto,
 } from '@nhasach/shared';
 import { toOrderItemDto, type OrderHistoryRow, type OrderItemRow, type OrderRow, type StaffOrderSummaryRow as SummaryRow } from '../orders/index.ts';
 import type { BankTransferRow } from '../payments/index.ts';
@@ -75,6 +76,8 @@ export interface DetailParts {
   notes: { note: NoteRow; authorName: string | null }[];
   history: { entry: OrderHistoryRow; actorName: string | null }[];
   bankTransfers: BankTransferRow[];
+  /** The carrier's shipment, from the shipping module (a port of the composition root). */
+  shipment: ShipmentDto | null;
 }
 
 export function toDetailDto(p: DetailParts): SaleOrderDto {
@@ -84,6 +87,7 @@ export function toDetailDto(p: DetailParts): SaleOrderDto {
   return {
     ...toSummaryDto(p.summary),
     taxTotal: o.taxTotal,
+    shipment: p.shipment,
     items: p.items.map(toOrderItemDto),
     note: o.note,
     cancelReason: o.cancelReason,

@@ -41,7 +41,7 @@ export async function updateShipping(ctx: SalesContext, user: AuthUser, id: numb
       shippedAt: shippedAt?.toISOString() ?? null,
     });
   });
-  return getOrder(ctx.db, id);
+  return getOrder(ctx, id);
 }
 
 /** PUT .../{id}/assign: to an enabled SALE or ADMIN account (else 400). The same assignee again changes nothing. */
@@ -55,7 +55,7 @@ export async function assignOrder(ctx: SalesContext, user: AuthUser, id: number,
     await recordHistory(tx, { orderId: id, actor: actorOf(user), type: 'ASSIGN', note });
     await auditOrder(tx, user, order, 'ORDER_ASSIGN', `${note} (đơn ${order.code})`, { from: order.assigneeId, to: staff.id });
   });
-  return getOrder(ctx.db, id);
+  return getOrder(ctx, id);
 }
 
 /**
@@ -70,5 +70,5 @@ export async function addNote(ctx: SalesContext, user: AuthUser, id: number, inp
     const note = await repo.insertNote(tx, { orderId: id, authorId: user.id, note: input.note });
     await auditOrder(tx, user, order, 'ORDER_NOTE', `Ghi chú nội bộ đơn ${order.code}: ${input.note.slice(0, 200)}`, { noteId: note.id });
   });
-  return getOrder(ctx.db, id);
+  return getOrder(ctx, id);
 }

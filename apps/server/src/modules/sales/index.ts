@@ -5,4 +5,6 @@
  */
 export { salesRoutes } from './routes.ts';
 export { makeRefund } from './payment.ts';
+export { recordCarrierShipping, shippingOf as orderShippingOf } from './repo.ts';
+export type { StaffShipmentReader } from './service.ts';
 export type { SalesContext } from './service.ts';

@@ -62,3 +62,11 @@ export async function insertNote(tx: Tx, values: typeof orderNotes.$inferInsert)
   const [row] = await tx.insert(orderNotes).values(values).returning();
   return row!;
 }
+
+/**
+ * The carrier and tracking code of a shipment created with the carrier's API (the shipping module, through index.ts):
+ * the same row staff edit with PUT .../shipping, so the order page, the SHIPPED guard and the mails read one place.
+ */
+export async function recordCarrierShipping(tx: Tx, values: { orderId: number; carrier: string; trackingCode: string; fee: number | null }): Promise<void> {
+  await upsertShipping(tx, { ...values, updatedBy: null, updatedAt: new Date() });
+}

@@ -42,7 +42,7 @@ export async function salesRoutes(app: FastifyInstance, opts: SalesRoutesOptions
     (req) => countOrders(app.db, req.query),
   );
   r.get('/sales/orders/:id', { schema: { ...base, summary: 'An order with items, shipping, notes, refunds, history and what may change', params: idParams } }, (req) =>
-    getOrder(app.db, req.params.id),
+    getOrder(ctx, req.params.id),
   );
   r.get('/sales/staff', { schema: { ...base, summary: 'Enabled SALE and ADMIN accounts (assignees)' } }, () => listStaff(app.db));
 

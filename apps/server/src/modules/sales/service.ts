@@ -11,6 +11,7 @@ import {
   type SaleOrderListQuery,
   type SaleOrderPage,
   type SaleStaffDto,
+  type ShipmentDto,
 } from '@nhasach/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -38,6 +39,9 @@ import * as repo from './repo.ts';
  * The writes themselves are in status.ts, payment.ts and fulfilment.ts.
  */
 
+/** An order's carrier shipment as staff see it (the shipping module's, handed over by the composition root). */
+export type StaffShipmentReader = (db: Db | Tx, orderId: number) => Promise<ShipmentDto | null>;
+
 export interface SalesContext {
   db: Db;
   log: FastifyBaseLogger;
@@ -45,14 +49,25 @@ export interface SalesContext {
   process: OrderProcess;
   /** The payment providers: cash collected on delivery, refunds through a gateway. */
   payments: PaymentRegistry;
+  /** The order's carrier shipment, shown on the order. */
+  shipments: StaffShipmentReader;
 }
 
 export interface SalesRoutesOptions {
   process: OrderProcess;
   payments: PaymentRegistry;
+  shipments?: StaffShipmentReader;
 }
 
-export const salesContextOf = (app: FastifyInstance, opts: SalesRoutesOptions): SalesContext => ({ db: app.db, log: app.log, ...opts });
+const noShipment: StaffShipmentReader = async () => null;
+
+export const salesContextOf = (app: FastifyInstance, opts: SalesRoutesOptions): SalesContext => ({
+  db: app.db,
+  log: app.log,
+  process: opts.process,
+  payments: opts.payments,
+  shipments: opts.shipments ?? noShipment,
+});
 
 // ---------------------------------------------------------------------------------------------------------
 // Reads
@@ -72,18 +87,20 @@ export async function countOrders(db: Db, q: SaleOrderListQuery): Promise<SaleOr
   return { total, byStatus };
 }
 
-export async function getOrder(db: Db | Tx, id: number): Promise<SaleOrderDto> {
+export async function getOrder(ctx: Pick<SalesContext, 'db' | 'shipments'>, id: number): Promise<SaleOrderDto> {
+  const { db } = ctx;
   const summary = await staffOrderSummary(db, id);
   if (!summary) throw notFound(SALES_MESSAGES.notFound);
-  const [items, shipping, refunds, notes, history, bankTransfers] = await Promise.all([
+  const [items, shipping, refunds, notes, history, bankTransfers, shipment] = await Promise.all([
     orderItemsOf(db, id),
     repo.shippingOf(db, id),
     repo.refundsOf(db, id),
     repo.notesOf(db, id),
     orderHistoryWithNames(db, id),
     bankTransfersOf(db, id),
+    ctx.shipments(db, id),
   ]);
-  return toDetailDto({ summary, items, shipping, refunds, notes, history, bankTransfers });
+  return toDetailDto({ summary, items, shipping, refunds, notes, history, bankTransfers, shipment });
 }
 
 export async function listStaff(db: Db): Promise<SaleStaffDto[]> {

@@ -50,7 +50,7 @@ export async function changeStatus(ctx: SalesContext, user: AuthUser, id: number
       await auditOrder(tx, user, order, 'ORDER_PAYMENT', `Đơn ${order.code}: ${codNote}`, { from: order.paymentStatus, to: 'PAID', automatic: true });
     }
   });
-  return getOrder(ctx.db, id);
+  return getOrder(ctx, id);
 }
 
 /**
@@ -68,5 +68,5 @@ export async function cancelOrder(ctx: SalesContext, user: AuthUser, id: number,
       paymentStatus: updated.paymentStatus,
     });
   });
-  return getOrder(ctx.db, id);
+  return getOrder(ctx, id);
 }
