@@ -102,7 +102,12 @@ export async function carrierSandboxRoutes(app: FastifyInstance, opts: { setting
       .header('cache-control', 'no-store')
       .send(carrierPage(await repo.latest(app.db), notice));
 
-  app.get(CARRIER_SANDBOX_BASE, routeOpts, async (_request, reply) => page(reply, 200));
+  // After a button: the page again, saying what was done (post, redirect, get: a reload does not post twice).
+  app.get<{ Querystring: { sent?: string; status?: string } }>(CARRIER_SANDBOX_BASE, routeOpts, async (request, reply) => {
+    const action = SANDBOX_ACTIONS.find((a) => a.status === request.query.status);
+    const sent = typeof request.query.sent === 'string' ? request.query.sent.slice(0, 32) : '';
+    return page(reply, 200, action && sent ? { ok: true, text: `Đã chuyển vận đơn ${sent} sang "${action.label}" và báo cửa hàng.` } : undefined);
+  });
 
   /** A tester's button: the order moves to that GHN status and the shop hears of it by a signed webhook. */
   app.post<{ Params: { code: string } }>(`${CARRIER_SANDBOX_BASE}/orders/:code`, routeOpts, async (request, reply) => {
@@ -139,6 +144,6 @@ export async function carrierSandboxRoutes(app: FastifyInstance, opts: { setting
       request.log.warn({ err, orderCode: row.orderCode }, 'sandbox carrier webhook failed');
       return page(reply, 502, { ok: false, text: 'Không gửi được thông báo về cửa hàng.' });
     }
-    return page(reply, 200, { ok: true, text: `Đã chuyển vận đơn ${row.orderCode} sang "${SANDBOX_ACTIONS.find((a) => a.status === action)!.label}" và báo cửa hàng.` });
+    return reply.redirect(`${CARRIER_SANDBOX_BASE}?${new URLSearchParams({ sent: row.orderCode, status: action })}`, 303);
   });
 }

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ERROR_CODES, idParams as sharedIdParams, SHIPPING_MESSAGES, shippingQuoteSchema } from '@nhasach/shared';
+import { CARRIER_SANDBOX_PATH, ERROR_CODES, idParams as sharedIdParams, SHIPPING_MESSAGES, shippingQuoteSchema } from '@nhasach/shared';
 import { envelope } from '../../lib/envelope.ts';
 import { authenticate, currentUser, requireRoles } from '../../lib/guards.ts';
 import { SIGNATURE_HEADER } from './ghn/protocol.ts';
@@ -18,6 +18,11 @@ const idParams = sharedIdParams('id');
 export const shippingPlugin = fp(
   async (app: FastifyInstance, opts: { shipping: Shipping }) => {
     const { shipping } = opts;
+    if (shipping.settings.sandbox) {
+      app.log.warn(
+        `SHIPPING SANDBOX: parcels go to the built-in test carrier at ${app.config.PUBLIC_URL}${CARRIER_SANDBOX_PATH} (no real carrier). Set SHIPPING_CARRIER=ghn with GHN_TOKEN, GHN_SHOP_ID and SHIPPING_WEBHOOK_SECRET for a real carrier, or SHIPPING_CARRIER=flat for the flat tariff.`,
+      );
+    }
     app.addHook('onReady', () => shipping.start());
     app.addHook('onClose', () => shipping.stop());
     await app.register(shippingRoutes, { prefix: '/api/v1', shipping });

@@ -209,7 +209,7 @@ export function createShipping(deps: ShippingDeps): Shipping {
       return 'FAILED';
     }
     await db.transaction(async (tx) => {
-      await lockOrder(tx, order.id);
+      const locked = await lockOrder(tx, order.id);
       const now = new Date();
       await repo.updateShipment(tx, row.id, {
         status: 'CREATED',
@@ -231,6 +231,8 @@ export function createShipping(deps: ShippingDeps): Shipping {
         location: null,
         at: now,
       });
+      // Cancelled while the carrier was creating it: the parcel exists at the carrier, staff cancel it there.
+      if (!locked || !SHIPPABLE.includes(locked.status)) await insertCanceledEvent(tx, row.id, 'CREATED', now);
       // The order's shipping details (the sales module's): the carrier's code, shown and mailed as staff's would be.
       await recordCarrierShipping(tx, { orderId: order.id, carrier: provider.name, trackingCode: created.trackingCode, fee: created.fee });
       await recordOrderShipping(tx, order.id, undefined);
@@ -245,6 +247,18 @@ export function createShipping(deps: ShippingDeps): Shipping {
     log.info({ orderId: order.id, trackingCode: created.trackingCode }, 'shipment created with the carrier');
     return 'CREATED';
   }
+
+  /** The timeline's note that the order was cancelled after its shipment was created. */
+  const insertCanceledEvent = (tx: Tx, shipmentId: number, status: ShipmentStatus, at: Date) =>
+    repo.insertEvent(tx, {
+      shipmentId,
+      eventId: 'order-canceled',
+      status,
+      carrierStatus: 'shop_canceled',
+      description: 'Đơn hàng đã huỷ: cần huỷ vận đơn với đơn vị vận chuyển',
+      location: null,
+      at,
+    });
 
   async function runPending(): Promise<number> {
     if (!provider.createsShipments) return 0;
@@ -284,18 +298,11 @@ export function createShipping(deps: ShippingDeps): Shipping {
     if (status.to === 'CANCELED') {
       const row = await repo.shipmentOfOrder(tx, order.id);
       if (!row) return;
-      // Not created yet: nothing to ship. Created: the parcel waits at the shop; staff cancel it with the carrier.
-      if (row.status === 'PENDING') await repo.deleteShipment(tx, row.id);
-      else
-        await repo.insertEvent(tx, {
-          shipmentId: row.id,
-          eventId: 'order-canceled',
-          status: row.status as ShipmentStatus,
-          carrierStatus: 'shop_canceled',
-          description: 'Đơn hàng đã huỷ: cần huỷ vận đơn với đơn vị vận chuyển',
-          location: null,
-          at: new Date(),
-        });
+      // Not created yet: nothing to ship (a creation in flight finds the order cancelled). Created: the parcel
+      // waits at the shop; staff cancel it with the carrier.
+      const now = new Date();
+      if (row.status !== 'PENDING') await insertCanceledEvent(tx, row.id, row.status as ShipmentStatus, now);
+      else if (!row.lockedUntil || row.lockedUntil.getTime() < now.getTime()) await repo.deleteShipment(tx, row.id);
     }
   };
 

@@ -269,7 +269,9 @@ describe('shipment, label and tracking', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'status=picked',
     });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.statusCode, res.body).toBe(303);
+    const back = await t.app.inject({ method: 'GET', url: res.headers.location! });
+    expect(back.body).toContain(`Đã chuyển vận đơn ${shipment.trackingCode} sang &quot;Đã lấy hàng&quot; và báo cửa hàng.`);
     expect((await saleOrder(t.app, sale, order.id)).status).toBe('SHIPPED');
   });
 });
@@ -282,6 +284,20 @@ describe('staff shipment rules', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(SHIPPING_MESSAGES.shipmentNotAllowed);
     expect((await salesCall(t.app, sale, 'GET', `/orders/${order.id}/shipment/label.pdf`)).statusCode).toBe(404);
+  });
+});
+
+describe('a cancelled order with a shipment', () => {
+  it('tells staff on the timeline to cancel the parcel with the carrier, and webhooks no longer move the order', async () => {
+    const { order, shipment } = await confirmedOrder();
+    const cancelled = await salesCall(t.app, sale, 'POST', `/orders/${order.id}/cancel`, { reason: 'Khách đổi ý' });
+    expect(cancelled.statusCode).toBe(200);
+    let detail = await saleOrder(t.app, sale, order.id);
+    expect(detail.shipment?.events.at(-1)?.description).toBe('Đơn hàng đã huỷ: cần huỷ vận đơn với đơn vị vận chuyển');
+    expect((await webhook(shipment.trackingCode, 'picked')).statusCode).toBe(200);
+    detail = await saleOrder(t.app, sale, order.id);
+    expect(detail.status).toBe('CANCELED');
+    expect(detail.shipment?.status).toBe('PICKED_UP');
   });
 });
 
