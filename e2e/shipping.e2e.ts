@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { formatVnd, type OrderDto, type SaleOrderDto, type ShippingQuoteDto } from '@nhasach/shared';
+import { formatVnd, SHIPPING_MESSAGES, type OrderDto, type SaleOrderDto, type ShippingQuoteDto } from '@nhasach/shared';
 import { DESKTOP, launchBrowser, logIn, MOBILE, newPage, screenshot, startStore, storeApi, TEST_ADDRESS, type Store } from './harness.ts';
 
 /**
@@ -50,6 +50,7 @@ describe('shipping by carrier', () => {
   it('quotes the chosen address, charges the fee shown, creates the shipment with a label on confirmation and shows the delivered timeline', { timeout: 300_000 }, async () => {
     const customer = await token('khach', 'Khach@123');
     const sale = await token('sale', 'Sale@123');
+    const admin = await token('admin', 'Admin@123');
     // A book under the free-shipping threshold, so that the standard fee is the carrier's.
     const books = await api<{ content: { id: number; stock: number; effectivePrice: number }[] }>('/api/v1/books?page=0&size=40&status=ACTIVE');
     const book = books.content.find((b) => b.stock > 3 && b.effectivePrice < 300_000)!;
@@ -85,11 +86,30 @@ describe('shipping by carrier', () => {
     await poll(() => standardFee(shopper.page)).toBe(String(hanoiFee));
     await poll(() => shopper.page.getByTestId('checkout-shipping-fee').innerText()).toBe(formatVnd(hanoiFee));
     await shopper.page.getByRole('radio', { name: /Thanh toán bằng tiền mặt/ }).check();
+    await shopper.page.getByLabel('Ghi chú cho đơn hàng').fill('Gọi trước khi giao');
+
+    // The book turns out heavier while the shopper looks: the order is refused with the fee shown, the quote is
+    // asked again, and nothing typed is lost.
+    await api(`/api/v1/admin/books/${book.id}`, admin, { weightGram: 3_000 }, 'PUT');
+    const heavier = await api<ShippingQuoteDto>('/api/v1/shipping/quote', customer, { addressId: hanoi.id, items });
+    const heavierFee = heavier.options.find((o) => o.deliveryMethod === 'STANDARD')!.fee;
+    expect(heavierFee).toBeGreaterThan(hanoiFee);
+    await shopper.page.getByRole('button', { name: 'Đặt hàng', exact: true }).click();
+    await shopper.page.getByText(SHIPPING_MESSAGES.feeChanged).waitFor();
+    await poll(() => standardFee(shopper.page)).toBe(String(heavierFee));
+    await poll(() => shopper.page.getByTestId('checkout-shipping-fee').innerText()).toBe(formatVnd(heavierFee));
+    expect(new URL(shopper.page.url()).pathname).toBe('/checkout');
+    expect(await shopper.page.getByLabel('Ghi chú cho đơn hàng').inputValue()).toBe('Gọi trước khi giao');
+    expect(await shopper.page.getByRole('radio', { name: /8 Tràng Tiền/ }).isChecked()).toBe(true);
+    await shot(shopper.page, 'shipping-checkout-fee-changed', MOBILE.width);
+    await shopper.page.setViewportSize(MOBILE);
+
     await shopper.page.getByRole('button', { name: 'Đặt hàng', exact: true }).click();
     await shopper.page.waitForURL(/\/orders\/[A-Z0-9]+$/);
     const code = decodeURIComponent(new URL(shopper.page.url()).pathname.split('/').pop()!);
     const placed = await api<OrderDto>(`/api/v1/orders/${code}`, customer);
-    expect(placed.shippingFee).toBe(hanoiFee);
+    expect(placed.shippingFee).toBe(heavierFee);
+    expect(placed.note).toBe('Gọi trước khi giao');
     expect(placed.shipment).toBeNull();
     // No shipment yet: the order page shows no parcel.
     await shopper.page.getByRole('heading', { level: 1 }).first().waitFor();
