@@ -95,7 +95,9 @@ describe('shipping by carrier', () => {
     const heavierFee = heavier.options.find((o) => o.deliveryMethod === 'STANDARD')!.fee;
     expect(heavierFee).toBeGreaterThan(hanoiFee);
     await shopper.page.getByRole('button', { name: 'Đặt hàng', exact: true }).click();
-    await shopper.page.getByText(SHIPPING_MESSAGES.feeChanged).waitFor();
+    // Said beside the delivery options (where the page scrolls to) and with the order's errors.
+    await poll(() => shopper.page.getByTestId('shipping-options').getByRole('alert').innerText()).toBe(SHIPPING_MESSAGES.feeChanged);
+    await poll(() => shopper.page.getByText(SHIPPING_MESSAGES.feeChanged).count()).toBe(2);
     await poll(() => standardFee(shopper.page)).toBe(String(heavierFee));
     await poll(() => shopper.page.getByTestId('checkout-shipping-fee').innerText()).toBe(formatVnd(heavierFee));
     expect(new URL(shopper.page.url()).pathname).toBe('/checkout');

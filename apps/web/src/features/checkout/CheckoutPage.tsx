@@ -145,6 +145,7 @@ function CheckoutForm() {
     inFlight.current = true;
     setSubmitting(true);
     setError(undefined);
+    shipping.clearFeeChanged();
     let code: string | undefined;
     try {
       const trimmed = note.trim();
@@ -171,7 +172,7 @@ function CheckoutForm() {
       if (err instanceof ApiError && err.status < 500) idempotencyKey.current = newIdempotencyKey();
       if (invoiceWanted) setInvoiceErrors(serverInvoiceErrors(err));
       // The tariff moved since the quote: ask again, the shopper checks the new fee and places the order again.
-      if (isShippingFeeChanged(err)) void shipping.query.refetch();
+      if (isShippingFeeChanged(err)) shipping.refreshAfterFeeChange();
       setError(errorText(err, 'Đặt hàng thất bại'));
       void cartQuery.refetch();
       inFlight.current = false;

@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { DELIVERY_METHOD_LABELS, formatVnd, type DeliveryMethod, type ShippingOptionDto } from '@nhasach/shared';
+import { DELIVERY_METHOD_LABELS, formatVnd, SHIPPING_MESSAGES, type DeliveryMethod, type ShippingOptionDto } from '@nhasach/shared';
 import { LoaderCircleIcon, RotateCwIcon, TruckIcon, ZapIcon } from 'lucide-react';
 import { Button } from '../../components/ui/Button.tsx';
 import { Skeleton } from '../../components/ui/EmptyState.tsx';
@@ -15,7 +16,14 @@ export function useShippingQuote(addressId: number | undefined, lines: readonly 
   // The previous address's quote, shown while this one is asked, is not this address's fee.
   const current = query.isPlaceholderData ? undefined : query.data;
   const option = current?.options.find((o) => o.deliveryMethod === method);
-  return { query, option };
+  // The order was refused for a stale fee: the options say so beside the new fee until the shopper orders again.
+  const [feeChanged, setFeeChanged] = useState(false);
+  const refreshAfterFeeChange = () => {
+    setFeeChanged(true);
+    void query.refetch();
+    document.getElementById('checkout-step-2')?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  };
+  return { query, option, feeChanged, refreshAfterFeeChange, clearFeeChanged: () => setFeeChanged(false) };
 }
 export type ShippingQuoteState = ReturnType<typeof useShippingQuote>;
 
@@ -82,6 +90,11 @@ export function ShippingOptions({
           </span>
         )}
       </legend>
+      {shipping.feeChanged && (
+        <p role="alert" className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+          {SHIPPING_MESSAGES.feeChanged}
+        </p>
+      )}
       <div className={`grid gap-2.5 sm:grid-cols-2 ${query.isPlaceholderData ? 'opacity-60' : ''}`}>
         {quote.options.map((o) => {
           const fee = freeShipping ? 0 : o.fee;
