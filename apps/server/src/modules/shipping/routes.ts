@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { CARRIER_SANDBOX_PATH, ERROR_CODES, idParams as sharedIdParams, SHIPPING_MESSAGES, shippingQuoteSchema } from '@nhasach/shared';
 import { envelope } from '../../lib/envelope.ts';
 import { authenticate, currentUser, requireRoles } from '../../lib/guards.ts';
+import { createLimiter } from '../../lib/rate-limit.ts';
 import { SIGNATURE_HEADER } from './ghn/protocol.ts';
 import type { Shipping } from './service.ts';
 
@@ -35,12 +36,20 @@ async function shippingRoutes(app: FastifyInstance, opts: { shipping: Shipping }
   const tags = ['shipping'];
   const security = [{ bearerAuth: [] }];
 
+  // Each quote asks the carrier (two calls): a script must not make the shop hammer the carrier's API.
+  const quoteLimit = createLimiter(app, {
+    name: 'shipping-quote',
+    max: 60,
+    windowMs: 60_000,
+    key: (request) => (request.authUser ? String(request.authUser.id) : undefined),
+  });
   await app.register(async (scope) => {
     const r = scope.withTypeProvider<ZodTypeProvider>();
     r.addHook('onRequest', authenticate);
     r.post(
       '/shipping/quote',
       {
+        preHandler: quoteLimit.hit,
         schema: {
           tags,
           security,
