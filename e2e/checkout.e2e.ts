@@ -177,9 +177,12 @@ describe('cart, checkout, orders and VNPAY', () => {
     expect(await chosen.innerText()).toContain(wardName);
     expect(await chosen.getByRole('radio').isChecked()).toBe(true);
 
-    // Delivery: EXPRESS costs 35.000 ₫ on top of the goods.
+    // Delivery: EXPRESS costs the carrier's quote for this address on top of the goods.
     await page.getByRole('radio', { name: /Hỏa tốc/ }).check();
-    await poll(async () => digits(await page.getByTestId('checkout-total').innerText())).toBe(expectedGoods + 35_000);
+    const express = page.getByTestId('shipping-option').and(page.locator('[data-method="EXPRESS"]'));
+    await poll(async () => Number(await express.getAttribute('data-fee'))).toBeGreaterThan(0);
+    const expressFee = Number(await express.getAttribute('data-fee'));
+    await poll(async () => digits(await page.getByTestId('checkout-total').innerText())).toBe(expectedGoods + expressFee);
     await page.getByLabel('Ghi chú cho đơn hàng').fill('   Giao giờ hành chính   ');
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'checkout-desktop');

@@ -123,6 +123,8 @@ describe('vouchers', () => {
     await poll(() => page.getByTestId('checkout-line').count()).toBe(1);
     const goods = book.effectivePrice * 2;
     const total = async () => digits(await page.getByTestId('checkout-total').innerText());
+    // The carrier's quote first: until it answers the total leaves delivery out.
+    await page.getByTestId('checkout-shipping-fee').waitFor();
     const before = await total();
     const field = page.getByTestId('voucher-field');
     // An unknown code says so under the field.

@@ -31,26 +31,40 @@ export interface ShippingSettings {
 export const sandboxToken = (secret: string): string => createHmac('sha256', secret).update('carrier-sandbox-token').digest('hex').slice(0, 36);
 
 export function shippingSettings(config: Config): ShippingSettings {
-  const provinceCode = config.SHIPPING_FROM_PROVINCE_CODE;
-  const province = listProvinces2025().find((p) => p.code === provinceCode);
-  const ward = province ? listWards2025(provinceCode).find((w) => w.code === config.SHIPPING_FROM_WARD_CODE) : undefined;
-  const origin = {
-    name: config.SHIPPING_FROM_NAME,
-    phone: config.SHIPPING_FROM_PHONE,
-    line1: config.SHIPPING_FROM_ADDRESS,
-    provinceCode,
-    province: province?.name ?? '',
-    districtCode: null,
-    district: '',
-    wardCode: ward?.code ?? null,
-    ward: ward?.name ?? '',
+  // The place names come from the 2025 units (4 MB of JSON): read when first asked, not at every start.
+  let origin: ShippingSettings['origin'] | undefined;
+  const originOf = () => {
+    if (origin) return origin;
+    const provinceCode = config.SHIPPING_FROM_PROVINCE_CODE;
+    const province = listProvinces2025().find((p) => p.code === provinceCode);
+    const ward = province ? listWards2025(provinceCode).find((w) => w.code === config.SHIPPING_FROM_WARD_CODE) : undefined;
+    origin = {
+      name: config.SHIPPING_FROM_NAME,
+      phone: config.SHIPPING_FROM_PHONE,
+      line1: config.SHIPPING_FROM_ADDRESS,
+      provinceCode,
+      province: province?.name ?? '',
+      districtCode: null,
+      district: '',
+      wardCode: ward?.code ?? null,
+      ward: ward?.name ?? '',
+    };
+    return origin;
   };
   const carrier = config.SHIPPING_CARRIER;
   const secret = config.SHIPPING_SIGNING_SECRET ?? '';
-  const common = { carrier, name: SHIPPING_CARRIER_NAMES[carrier], origin, secret };
-  if (carrier === 'sandbox') return { ...common, sandbox: true, token: sandboxToken(secret), shopId: SANDBOX_SHOP_ID, apiUrl: null };
+  const settings = (rest: Pick<ShippingSettings, 'sandbox' | 'token' | 'shopId' | 'apiUrl'>): ShippingSettings => ({
+    carrier,
+    name: SHIPPING_CARRIER_NAMES[carrier],
+    secret,
+    ...rest,
+    get origin() {
+      return originOf();
+    },
+  });
+  if (carrier === 'sandbox') return settings({ sandbox: true, token: sandboxToken(secret), shopId: SANDBOX_SHOP_ID, apiUrl: null });
   if (carrier === 'ghn') {
-    return { ...common, sandbox: false, token: config.GHN_TOKEN ?? '', shopId: config.GHN_SHOP_ID ?? '', apiUrl: (config.GHN_API_URL ?? GHN_DEFAULT_URL).replace(/\/+$/, '') };
+    return settings({ sandbox: false, token: config.GHN_TOKEN ?? '', shopId: config.GHN_SHOP_ID ?? '', apiUrl: (config.GHN_API_URL ?? GHN_DEFAULT_URL).replace(/\/+$/, '') });
   }
-  return { ...common, sandbox: false, token: '', shopId: '', apiUrl: null };
+  return settings({ sandbox: false, token: '', shopId: '', apiUrl: null });
 }

@@ -47,7 +47,7 @@ export function CartSummary({ cart, onCheckout, disabled }: { cart: CartDto; onC
         />
         <SummaryRow
           label="Phí vận chuyển"
-          hint={cart.voucher?.applicable && cart.voucher.freeShipping ? `Miễn phí với mã ${cart.voucher.code}` : 'Ước tính, giao hàng tiêu chuẩn'}
+          hint={cart.voucher?.applicable && cart.voucher.freeShipping ? `Miễn phí với mã ${cart.voucher.code}` : 'Ước tính giao tiêu chuẩn; phí theo địa chỉ tính ở bước thanh toán'}
           value={!nothing && cart.shippingFee === 0 ? <span className="text-emerald-700">Miễn phí</span> : formatVnd(cart.shippingFee)}
         />
         <SummaryRow label="Thuế" hint="Giá đã bao gồm VAT" value={formatVnd(cart.taxTotal)} />

@@ -9,7 +9,6 @@ import {
   PAYMENT_BANNERS,
   PAYMENT_METHOD_CHECKOUT,
   PAYMENT_METHOD_FLOWS,
-  shippingFeeFor,
   invoiceRequestErrors,
   type AddressDto,
   type DeliveryMethod,
@@ -17,7 +16,7 @@ import {
   type InvoiceRequestErrors,
   type PaymentMethod,
 } from '@nhasach/shared';
-import { BanknoteIcon, CreditCardIcon, MapPinIcon, PenIcon, PlusIcon, ReceiptTextIcon, ShieldCheckIcon, ShoppingCartIcon, TruckIcon, ZapIcon } from 'lucide-react';
+import { BanknoteIcon, CreditCardIcon, MapPinIcon, PenIcon, PlusIcon, ReceiptTextIcon, ShieldCheckIcon, ShoppingCartIcon, TruckIcon } from 'lucide-react';
 import { addressKeys, fetchAddresses } from '../../api/addresses.ts';
 import { ApiError } from '../../api/client.ts';
 import { createOrder, newIdempotencyKey } from '../../api/orders.ts';
@@ -29,6 +28,8 @@ import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/ui/EmptyState.tsx';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { VoucherField } from './VoucherField.tsx';
+import { ShippingOptions, useShippingQuote } from './ShippingOptions.tsx';
+import { isShippingFeeChanged } from './api/shippingQuote.ts';
 import { lazyComponent } from '../../lib/lazyComponent.ts';
 import { BuyNowResume, buyNowParams } from '../cart/BuyNowResume.tsx';
 import { SummaryRow } from '../cart/SummaryRow.tsx';
@@ -91,11 +92,6 @@ const METHOD_ICONS: Partial<Record<PaymentMethod, ReactNode>> = {
   ),
 };
 
-const DELIVERY_HINTS: Record<DeliveryMethod, string> = {
-  STANDARD: 'Nhận hàng trong 3-5 ngày làm việc',
-  EXPRESS: 'Giao nhanh, ưu tiên xử lý trong ngày',
-};
-
 function CheckoutForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -127,14 +123,16 @@ function CheckoutForm() {
   const lines = (cart?.items ?? []).filter((i) => i.selected && i.available);
   // The applied voucher's effect comes from the server's cart; the shared rule adds it to the totals.
   const voucher = cart?.voucher?.applicable ? cart.voucher : null;
-  const totals = computeTotals(lines, deliveryMethod ?? 'STANDARD', voucher);
+  // The carrier's quote for this address and these lines; until it answers the fee is not counted in the total.
+  const shipping = useShippingQuote(address?.id, lines, deliveryMethod);
+  const totals = computeTotals(lines, deliveryMethod ?? 'STANDARD', voucher, shipping.option?.carrierFee ?? 0);
   const quantity = lines.reduce((n, l) => n + l.qty, 0);
   useBottomBarSpace(lines.length > 0);
 
-  const canSubmit = !!address && !!paymentMethod && !!deliveryMethod && lines.length > 0 && !submitting;
+  const canSubmit = !!address && !!paymentMethod && !!deliveryMethod && lines.length > 0 && !!shipping.option && !submitting;
 
   const submit = async () => {
-    if (!canSubmit || inFlight.current || !address || !paymentMethod || !deliveryMethod) return;
+    if (!canSubmit || inFlight.current || !address || !paymentMethod || !deliveryMethod || !shipping.option) return;
     if (invoiceWanted) {
       const found = invoiceRequestErrors(invoice);
       setInvoiceErrors(found);
@@ -147,6 +145,7 @@ function CheckoutForm() {
     inFlight.current = true;
     setSubmitting(true);
     setError(undefined);
+    shipping.clearFeeChanged();
     let code: string | undefined;
     try {
       const trimmed = note.trim();
@@ -155,6 +154,8 @@ function CheckoutForm() {
           addressId: address.id,
           paymentMethod,
           deliveryMethod,
+          // The fee shown: the server refuses the order (409) when its own quote differs, rather than charge another.
+          expectedShippingFee: shipping.option.fee,
           ...(trimmed ? { note: trimmed } : {}),
           ...(voucher ? { voucherCode: voucher.code } : {}),
           ...(invoiceWanted ? { invoice } : {}),
@@ -170,6 +171,8 @@ function CheckoutForm() {
       // same key is kept so that a retry cannot place the order twice.
       if (err instanceof ApiError && err.status < 500) idempotencyKey.current = newIdempotencyKey();
       if (invoiceWanted) setInvoiceErrors(serverInvoiceErrors(err));
+      // The tariff moved since the quote: ask again, the shopper checks the new fee and places the order again.
+      if (isShippingFeeChanged(err)) shipping.refreshAfterFeeChange();
       setError(errorText(err, 'Đặt hàng thất bại'));
       void cartQuery.refetch();
       inFlight.current = false;
@@ -290,26 +293,13 @@ function CheckoutForm() {
           </Step>
 
           <Step n={2} title="Phương thức giao hàng" icon={<TruckIcon size={18} />}>
-            <fieldset>
-              <legend className="sr-only">Phương thức giao hàng</legend>
-              <div className="grid gap-2.5 sm:grid-cols-2">
-                {(['STANDARD', 'EXPRESS'] as const).map((m) => {
-                  const fee = voucher?.freeShipping ? 0 : shippingFeeFor(totals.merchandiseTotal, m);
-                  return (
-                    <OptionCard
-                      key={m}
-                      name="delivery"
-                      checked={deliveryMethod === m}
-                      onChange={() => setDeliveryMethod(m)}
-                      icon={m === 'EXPRESS' ? <ZapIcon size={18} /> : <TruckIcon size={18} />}
-                      title={DELIVERY_METHOD_LABELS[m]}
-                      description={DELIVERY_HINTS[m]}
-                      aside={fee === 0 ? <span className="font-semibold text-emerald-700">Miễn phí</span> : <span className="font-semibold text-gray-900">{formatVnd(fee)}</span>}
-                    />
-                  );
-                })}
-              </div>
-            </fieldset>
+            <ShippingOptions
+              shipping={shipping}
+              hasAddress={!!address && !addingAddress}
+              method={deliveryMethod}
+              onChange={setDeliveryMethod}
+              freeShipping={!!voucher?.freeShipping}
+            />
           </Step>
 
           <Step n={3} title="Phương thức thanh toán" icon={<CreditCardIcon size={18} />}>
@@ -436,7 +426,15 @@ function CheckoutForm() {
                       ? DELIVERY_METHOD_LABELS[deliveryMethod]
                       : undefined
                 }
-                value={totals.shippingFee === 0 ? <span className="text-emerald-700">Miễn phí</span> : formatVnd(totals.shippingFee)}
+                value={
+                  !shipping.option ? (
+                    <span className="text-gray-500">{shipping.query.isFetching ? 'Đang tính…' : 'Chưa tính'}</span>
+                  ) : totals.shippingFee === 0 ? (
+                    <span className="text-emerald-700" data-testid="checkout-shipping-fee">Miễn phí</span>
+                  ) : (
+                    <span data-testid="checkout-shipping-fee">{formatVnd(totals.shippingFee)}</span>
+                  )
+                }
               />
               {totals.taxTotal > 0 && <SummaryRow label="Thuế" value={formatVnd(totals.taxTotal)} />}
               <SummaryRow

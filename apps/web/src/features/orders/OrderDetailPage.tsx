@@ -45,6 +45,8 @@ function OrderNotFound() {
 // The returns card and the VAT invoice panel load with their own code: the first only for a delivered order.
 const OrderReturnsCard = lazyComponent(async () => (await import('../returns/OrderReturnsCard.tsx')).OrderReturnsCard);
 const OrderInvoicePanel = lazyComponent(async () => (await import('../invoices/OrderInvoicePanel.tsx')).OrderInvoicePanel);
+// The parcel's tracking loads only for an order that has one (most orders on the page have not yet).
+const ShipmentTimeline = lazyComponent(async () => (await import('./ShipmentTimeline.tsx')).ShipmentTimeline);
 
 /** /orders/{code}: the customer's order with its items, totals, delivery, payment and timeline. */
 export function OrderDetailPage() {
@@ -193,6 +195,12 @@ function OrderView({ order, placed }: { order: OrderDto; placed?: OrderPlacedSta
               })}
             </ul>
           </Card>
+
+          {order.shipment && (
+            <Suspense fallback={<Skeleton className="h-48 w-full rounded-2xl" />}>
+              <ShipmentTimeline shipment={order.shipment} />
+            </Suspense>
+          )}
 
           <Card title="Lịch sử đơn hàng" icon={<Clock4Icon size={18} />}>
             <Timeline history={order.history} />

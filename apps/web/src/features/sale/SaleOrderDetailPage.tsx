@@ -19,6 +19,7 @@ import { PaymentForm } from './detail/PaymentForm.tsx';
 import { RefundForm } from './detail/RefundForm.tsx';
 import { ShippingForm } from './detail/ShippingForm.tsx';
 import { ShippingInfoCard } from './detail/ShippingInfoCard.tsx';
+import { ShipmentPanel } from './detail/ShipmentPanel.tsx';
 import { StatusForm } from './detail/StatusForm.tsx';
 import { SaleOrderReturnsCard } from '../returns/SaleOrderReturnsCard.tsx';
 import { errorText } from '../../components/ui/errorText.ts';
@@ -77,6 +78,7 @@ export function SaleOrderDetailPage() {
           <div className="flex flex-col gap-5 max-lg:order-1">
             <OrderItemsCard order={order} />
             <ShippingInfoCard order={order} />
+            <ShipmentPanel order={order} />
             <SaleOrderReturnsCard orderId={order.id} />
           </div>
           <div className="flex flex-col gap-5 max-lg:order-3">
