@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { ListingColumnsBuilder, type ListingBook, type ListingColumns } from './listing-index.ts';
+import { ListingColumnsBuilder, type ListingBook, type ListingCategory, type ListingColumns } from './listing-index.ts';
 import { rowsOf } from './search-index-build.ts';
 
 /**
@@ -36,7 +36,7 @@ export const toListingBook = (r: ListingRow): ListingBook => ({
 });
 
 /** Visible books in id order, by keyset from the primary key, and the feed's versions before the read. */
-export async function buildListingColumns(db: Db): Promise<{ columns: ListingColumns; version: bigint; removedVersion: bigint }> {
+export async function buildListingColumns(db: Db): Promise<{ columns: ListingColumns; tree: ListingCategory[]; version: bigint; removedVersion: bigint }> {
   // The versions first: changes made while the batches are read come again through the feed.
   const [v] = await rowsOf<{ v: string; r: string }>(
     db,
@@ -53,5 +53,7 @@ export async function buildListingColumns(db: Db): Promise<{ columns: ListingCol
     if (rows.length < LISTING_BATCH) break;
     after = rows[rows.length - 1]!.id;
   }
-  return { columns: builder.build(), version: BigInt(v?.v ?? '0'), removedVersion: BigInt(v?.r ?? '0') };
+  // The category tree, for the books of each category with its descendants (tens or hundreds of rows).
+  const tree = await rowsOf<ListingCategory>(db, sql`select id, parent_id as "parentId" from categories`);
+  return { columns: builder.build(), tree, version: BigInt(v?.v ?? '0'), removedVersion: BigInt(v?.r ?? '0') };
 }
