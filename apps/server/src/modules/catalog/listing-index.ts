@@ -719,6 +719,25 @@ export class ListingColumnsBuilder {
     for (const id of b.categoryIds) this.catData.push(id);
   }
 
+  /** One book given as its columns (the build's batches; no row object). */
+  addValues(id: number, status: string, created: number, sold: number, price: number, sale: number, saleStart: number, saleEnd: number,
+    publisher: number, supplier: number, language: string, age: number, cats: ArrayLike<number>): void {
+    this.ids.push(id);
+    this.status.push(this.code(this.statusNames, status));
+    this.created.push(created);
+    this.sold.push(sold);
+    this.price.push(price);
+    this.sale.push(sale);
+    this.saleStart.push(saleStart);
+    this.saleEnd.push(saleEnd);
+    this.publisher.push(publisher);
+    this.supplier.push(supplier);
+    this.language.push(this.code(this.languageNames, language));
+    this.age.push(age);
+    this.catOff.push(this.catData.length);
+    for (let i = 0; i < cats.length; i++) this.catData.push(cats[i]!);
+  }
+
   build(): ListingColumns {
     this.catOff.push(this.catData.length);
     return {
