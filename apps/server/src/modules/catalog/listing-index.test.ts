@@ -156,6 +156,20 @@ describe('listings from memory', () => {
     for (const q of ['sort=NEWEST', 'sort=BEST', 'sort=PRICE_ASC', 'sort=PRICE_DESC', 'sort=id&direction=ASC']) await compare(`${q}&size=24`);
   }, 240_000);
 
+  it('cards show the stock and price of the moment, and a renamed book once the change is announced', async () => {
+    const first = (await listing(memory, 'sort=NEWEST&page=0&size=12')).content[0]!;
+    const db = memory.app.db;
+    // An order or a price change by another instance: nothing is announced, the card still shows it.
+    await db.execute(sql`update books set stock = ${first.stock + 3}, price = ${first.price + 1000} where id = ${first.id}`);
+    const again = (await listing(memory, 'sort=NEWEST&page=0&size=12')).content.find((c) => c.id === first.id)!;
+    expect(again.stock).toBe(first.stock + 3);
+    expect(again.price).toBe(first.price + 1000);
+    await db.execute(sql`update books set title = ${`${first.title} (tái bản)`} where id = ${first.id}`);
+    memory.app.catalog.forget();
+    const renamed = (await listing(memory, 'sort=NEWEST&page=0&size=12')).content.find((c) => c.id === first.id)!;
+    expect(renamed.title).toBe(`${first.title} (tái bản)`);
+  });
+
   it('says when a total is the cap, and the database path when it is the planner estimate', async () => {
     const page = await listing(memory, 'sort=NEWEST&page=0&size=12');
     expect(page.totalIsEstimate).toBe(false);
