@@ -50,8 +50,8 @@ function buildInWorker(url: string): Promise<{ parts: ListingParts; version: big
 }
 
 async function buildHere(db: Db): Promise<{ parts: ListingParts; version: bigint; removedVersion: bigint }> {
-  const { columns, version, removedVersion } = await buildListingColumns(db);
-  return { parts: listingParts(columns), version, removedVersion };
+  const { columns, tree, version, removedVersion } = await buildListingColumns(db);
+  return { parts: listingParts(columns, tree), version, removedVersion };
 }
 
 export interface ListingIndexFeedOptions {

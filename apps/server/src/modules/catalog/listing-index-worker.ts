@@ -13,8 +13,8 @@ const { url } = workerData as { url: string };
 const pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 5_000 });
 pool.on('error', () => {});
 try {
-  const { columns, version, removedVersion } = await buildListingColumns(drizzle(pool) as unknown as Db);
-  const parts = listingParts(columns);
+  const { columns, tree, version, removedVersion } = await buildListingColumns(drizzle(pool) as unknown as Db);
+  const parts = listingParts(columns, tree);
   parentPort!.postMessage({ parts, version: version.toString(), removedVersion: removedVersion.toString() }, partBuffers(parts));
 } catch (err) {
   parentPort!.postMessage({ error: err instanceof Error ? err.message : String(err) });

@@ -126,19 +126,21 @@ describe('listings from memory', () => {
   }, 240_000);
 
   it('follow price, sale, status, category, sold changes, new and deleted books at once', async () => {
-    const db = memory.app.db;
-    // Warm the index, then write straight to the database as another instance would.
+    // Warm the index, then write straight to the database as another instance would (to both databases when the
+    // two apps have their own embedded one).
     await listing(memory, 'sort=NEWEST&page=0');
-    await db.execute(sql`update books set price = price + 5000 where slug like 'gen-%' and id % 13 = 0`);
-    await db.execute(sql`update books set sale_price = price / 2, sale_start_at = now() - interval '1 hour', sale_end_at = null where slug like 'gen-%' and id % 19 = 0`);
-    await db.execute(sql`update books set status = 'INACTIVE' where slug like 'gen-%' and id % 29 = 0`);
-    await db.execute(sql`update books set status = 'ACTIVE' where slug like 'gen-%' and status = 'DRAFT'`);
-    await db.execute(sql`update books set sold = sold + 100 where slug like 'gen-%' and id % 7 = 1`);
-    await db.execute(sql`update books set category_ids = array[(select min(id) from categories)] where slug like 'gen-%' and id % 31 = 0`);
-    await db.execute(sql`insert into books (slug, title, title_norm, isbn13, description, price, status, language, stock, sold, created_at, category_ids)
-      select 'new-' || g, 'Sách mới ' || g, 'sach moi ' || g, '978' || lpad(g::text, 10, '0'), '', 50000 + g * 1000, 'ACTIVE', 'VI', 5, g % 3,
-        timestamptz '2026-01-01' + (g % 5) * interval '1 day', array[(select min(id) from categories)] from generate_series(1, 30) g`);
-    await db.execute(sql`delete from books where slug like 'gen-%' and id % 37 = 0 and not exists (select 1 from order_items oi where oi.book_id = books.id)`);
+    for (const db of memory.databaseUrl ? [memory.app.db] : [memory.app.db, database.app.db]) {
+      await db.execute(sql`update books set price = price + 5000 where slug like 'gen-%' and id % 13 = 0`);
+      await db.execute(sql`update books set sale_price = price / 2, sale_start_at = now() - interval '1 hour', sale_end_at = null where slug like 'gen-%' and id % 19 = 0`);
+      await db.execute(sql`update books set status = 'INACTIVE' where slug like 'gen-%' and id % 29 = 0`);
+      await db.execute(sql`update books set status = 'ACTIVE' where slug like 'gen-%' and status = 'DRAFT'`);
+      await db.execute(sql`update books set sold = sold + 100 where slug like 'gen-%' and id % 7 = 1`);
+      await db.execute(sql`update books set category_ids = array[(select min(id) from categories)] where slug like 'gen-%' and id % 31 = 0`);
+      await db.execute(sql`insert into books (slug, title, title_norm, isbn13, description, price, status, language, stock, sold, created_at, category_ids)
+        select 'new-' || g, 'Sách mới ' || g, 'sach moi ' || g, '978' || lpad(g::text, 10, '0'), '', 50000 + g * 1000, 'ACTIVE', 'VI', 5, g % 3,
+          timestamptz '2026-01-01' + (g % 5) * interval '1 day', array[(select min(id) from categories)] from generate_series(1, 30) g`);
+      await db.execute(sql`delete from books where slug like 'gen-%' and id % 37 = 0 and not exists (select 1 from order_items oi where oi.book_id = books.id)`);
+    }
     // What an announced change does: the feed is read before the next listing.
     memory.app.catalog.forget();
     // The database path's totals are cached for a minute: forgotten too, so both answer the books as they are.
@@ -153,6 +155,20 @@ describe('listings from memory', () => {
     expect(memory.app.catalog.listingIndexStats()?.overlay).toBeGreaterThan(10);
     for (const q of ['sort=NEWEST', 'sort=BEST', 'sort=PRICE_ASC', 'sort=PRICE_DESC', 'sort=id&direction=ASC']) await compare(`${q}&size=24`);
   }, 240_000);
+
+  it('cards show the stock and price of the moment, and a renamed book once the change is announced', async () => {
+    const first = (await listing(memory, 'sort=NEWEST&page=0&size=12')).content[0]!;
+    const db = memory.app.db;
+    // An order or a price change by another instance: nothing is announced, the card still shows it.
+    await db.execute(sql`update books set stock = ${first.stock + 3}, price = ${first.price + 1000} where id = ${first.id}`);
+    const again = (await listing(memory, 'sort=NEWEST&page=0&size=12')).content.find((c) => c.id === first.id)!;
+    expect(again.stock).toBe(first.stock + 3);
+    expect(again.price).toBe(first.price + 1000);
+    await db.execute(sql`update books set title = ${`${first.title} (tái bản)`} where id = ${first.id}`);
+    memory.app.catalog.forget();
+    const renamed = (await listing(memory, 'sort=NEWEST&page=0&size=12')).content.find((c) => c.id === first.id)!;
+    expect(renamed.title).toBe(`${first.title} (tái bản)`);
+  });
 
   it('says when a total is the cap, and the database path when it is the planner estimate', async () => {
     const page = await listing(memory, 'sort=NEWEST&page=0&size=12');

@@ -177,6 +177,19 @@ export class ListingIndex {
   private readonly suppliers: Members;
   private readonly languages: Members;
   private readonly maxCategory: number;
+  /** Groups (a category with its descendants): found by their sorted ids, their books in each order. */
+  private readonly groupByKey = new Map<string, number>();
+  private readonly groupOf: Int32Array;
+  private readonly groupParent: Int32Array;
+  private readonly groupSlots: Members;
+  private readonly groupCreated: Members;
+  private readonly groupSold: Members;
+  private readonly groupPrice: Members;
+  private readonly groupSale: Members;
+  /** Books of each group still in the base (kept by kill(): a category page's count costs nothing). */
+  private readonly groupAlive: Int32Array;
+  private readonly groupMark: Int32Array;
+  private groupMarkValue = 0;
   /** Books changed since the build (visible ones; a hidden or deleted one is only dead in the base). */
   private readonly overlay = new Map<number, ListingBook>();
   private dead = 0;
@@ -202,6 +215,21 @@ export class ListingIndex {
     this.languages = new Members(parts.languageOff, parts.languageData);
     this.maxCategory = parts.categoryOff.length - 2;
     this.stamp = new Int32Array(this.n);
+    const groups = parts.groupIds.length;
+    this.groupOf = new Int32Array(parts.groupIds.reduce((m, id) => Math.max(m, id), -1) + 1).fill(NONE);
+    for (let g = 0; g < groups; g++) {
+      this.groupOf[parts.groupIds[g]!] = g;
+      this.groupByKey.set(parts.groupCats.subarray(parts.groupCatOff[g]!, parts.groupCatOff[g + 1]!).join(','), g);
+    }
+    this.groupParent = parts.groupParent;
+    this.groupSlots = new Members(parts.groupSlotOff, parts.groupSlot);
+    this.groupCreated = new Members(parts.groupCreatedOff, parts.groupCreated);
+    this.groupSold = new Members(parts.groupSoldOff, parts.groupSold);
+    this.groupPrice = new Members(parts.groupPriceOff, parts.groupPrice);
+    this.groupSale = new Members(parts.groupSaleOff, parts.groupSale);
+    this.groupAlive = new Int32Array(groups);
+    for (let g = 0; g < groups; g++) this.groupAlive[g] = this.groupCreated.size(g);
+    this.groupMark = new Int32Array(groups);
   }
 
   stats(): { books: number; overlay: number; dead: number; builtAt: number } {
@@ -226,6 +254,40 @@ export class ListingIndex {
     if (slot !== NONE && this.alive[slot]) {
       this.alive[slot] = 0;
       this.dead++;
+      // Out of every group of its categories and their ancestors, once each.
+      const mark = ++this.groupMarkValue;
+      const c = this.c;
+      for (let i = c.catOff[slot]!; i < c.catOff[slot + 1]!; i++) {
+        const cat = c.catData[i]!;
+        for (let x = cat < this.groupOf.length ? this.groupOf[cat]! : NONE; x !== NONE && this.groupMark[x] !== mark; x = this.groupParent[x]!) {
+          this.groupMark[x] = mark;
+          this.groupAlive[x]!--;
+        }
+      }
+    }
+  }
+
+  /** The group a category set of the filter is (the smallest, if several are), and which set it is. */
+  private groupFor(f: ListingFilter): { set: number; group: number } | undefined {
+    let best: { set: number; group: number } | undefined;
+    (f.categorySets ?? []).forEach((set, i) => {
+      const g = this.groupByKey.get([...new Set(set)].sort((a, b) => a - b).join(','));
+      if (g !== undefined && (!best || this.groupCreated.size(g) < this.groupCreated.size(best.group))) best = { set: i, group: g };
+    });
+    return best;
+  }
+
+  /** A group's books in a sort order (one side of the price split), or undefined for the id order. */
+  private groupOrder(g: number, field: ListingSortField, onSale: boolean): Int32Array | undefined {
+    switch (field) {
+      case 'createdAt':
+        return this.groupCreated.list(g);
+      case 'sold':
+        return this.groupSold.list(g);
+      case 'price':
+        return onSale ? this.groupSale.list(g) : this.groupPrice.list(g);
+      default:
+        return undefined;
     }
   }
 
@@ -317,17 +379,25 @@ export class ListingIndex {
    * The smallest list of base slots every match is in (the members of a filtered category set, publishers,
    * suppliers or languages), or undefined when no such filter is given (every slot is a candidate).
    */
-  private universe(f: ListingFilter, k: Compiled): Universe | undefined {
+  private universe(f: ListingFilter, k: Compiled, group: { set: number; group: number } | undefined): { best: Universe | undefined; grouped: Universe | undefined } {
     const options: Universe[] = [];
+    let grouped: Universe | undefined;
     const union = (members: Members, values: number[], dedupe: boolean, rest: Compiled) => {
       const lists = values.map((v) => members.list(v)).filter((l) => l.length > 0);
       options.push({ lists, size: lists.reduce((n, l) => n + l.length, 0), dedupe: dedupe && lists.length > 1, rest });
     };
     // Each option's `rest` leaves out the condition its candidates already meet (a book's publisher, supplier and
-    // language are single values; a book in two categories of a set is in two lists, hence the dedupe).
-    (f.categorySets ?? []).forEach((set, i) =>
-      union(this.categories, [...new Set(set)], true, { ...k, categoryFlags: k.categoryFlags.filter((_, j) => j !== i) }),
-    );
+    // language are single values; a book in two categories of a set is in two lists, hence the dedupe). A set that
+    // is a group is one list, each book once.
+    (f.categorySets ?? []).forEach((set, i) => {
+      const rest = { ...k, categoryFlags: k.categoryFlags.filter((_, j) => j !== i) };
+      if (group?.set === i) {
+        // In slot order: a count or a sample reads the columns forwards, not at random.
+        const list = this.groupSlots.list(group.group);
+        grouped = { lists: list.length > 0 ? [list] : [], size: list.length, dedupe: false, rest };
+        options.push(grouped);
+      } else union(this.categories, [...new Set(set)], true, rest);
+    });
     if (f.publisherIds) union(this.publishers, [...new Set(f.publisherIds)], false, { ...k, publishers: undefined });
     if (f.supplierIds) union(this.suppliers, [...new Set(f.supplierIds)], false, { ...k, suppliers: undefined });
     if (k.languages) union(this.languages, [...k.languages.keys()].filter((i) => k.languages![i]), false, { ...k, languages: undefined });
@@ -339,7 +409,7 @@ export class ListingIndex {
       const lists = [a, b].filter((l) => l.length > 0);
       options.push({ lists, size: a.length + b.length, dedupe: lists.length > 1, rest: k });
     }
-    return options.sort((a, b) => a.size - b.size)[0];
+    return { best: options.sort((a, b) => a.size - b.size)[0], grouped };
   }
 
   /**
@@ -347,9 +417,17 @@ export class ListingIndex {
    * order for the page (about want / density visits)? The density of matches among the candidates is measured on
    * a sample of them.
    */
-  private collectBeats(u: Universe, want: number, sides: number): boolean {
+  private collectBeats(u: Universe, want: number, sides: number, walkSpan: number, sample: { seen: number; hits: number }): boolean {
     if (u.size <= 4 * want) return true;
-    const first = u.lists[0]!;
+    if (sample.hits === 0) return true;
+    const density = ((sample.hits / sample.seen) * u.size) / walkSpan;
+    return (sides * want) / density > u.size;
+  }
+
+  /** Matches among a sample of (at most 256 of) the candidates' first list. */
+  private sample(u: Universe): { seen: number; hits: number } {
+    const first = u.lists[0];
+    if (!first) return { seen: 0, hits: 0 };
     const step = Math.max(1, Math.floor(first.length / 256));
     let seen = 0;
     let hits = 0;
@@ -357,9 +435,7 @@ export class ListingIndex {
       seen++;
       if (this.alive[first[i]!] && this.matches(first[i]!, u.rest)) hits++;
     }
-    if (hits === 0) return true;
-    const density = ((hits / seen) * u.size) / this.n;
-    return (sides * want) / density > u.size;
+    return { seen, hits };
   }
 
   /** Positions [lo, hi) of a price order (list or sale prices) within the filter's range. */
@@ -411,10 +487,21 @@ export class ListingIndex {
         : [{ onSale: false, order: sort.field === 'createdAt' ? this.byCreated : sort.field === 'sold' ? this.bySold : undefined }];
     const onSide = (s: number, onSale: boolean) => sort.field !== 'price' || this.saleActive(s, nowUs) === onSale;
 
-    const universe = this.universe(f, k);
+    // A category page's set is a group: its books are held in each order, so a walk visits only them.
+    const group = this.groupFor(f);
+    const { best: universe, grouped } = this.universe(f, k, group);
+    const groupWalk = group !== undefined && grouped !== undefined && sort.field !== 'id';
+    const walkSpan = groupWalk ? grouped.size : this.n;
+    const sample = universe ? this.sample(universe) : { seen: 0, hits: 0 };
     let total = 0;
     let streams: number[][];
-    if (universe && universe.size <= listingTuning.collectMax && this.collectBeats(universe, want, sides.length)) {
+    if (
+      universe &&
+      universe.size <= listingTuning.collectMax &&
+      // Walking the group's own order visits fewer books than collecting the same group.
+      !(groupWalk && universe === grouped && universe.size > 4 * want) &&
+      this.collectBeats(universe, want, sides.length, walkSpan, sample)
+    ) {
       // Collect every match of the candidates (each counted once), then order them by their rank.
       const stamp = universe.dedupe ? this.nextStamp() : 0;
       const rest = universe.rest;
@@ -447,15 +534,18 @@ export class ListingIndex {
         return out;
       });
     } else {
-      // Walk the sorted order(s) for the page; count on the candidates (or every slot) up to the cap.
+      // Walk the sorted order(s) for the page (a group's own, when the set is one); count on the candidates (or
+      // every slot) up to the cap.
+      const walkRest = groupWalk ? grouped.rest : k;
       streams = sides.map(({ onSale, order }) => {
         const out: number[] = [];
+        const list = groupWalk ? this.groupOrder(group.group, sort.field, onSale) : order?.perm;
         // Sorted by price with a price range: only the range's part of the order is walked.
-        const [from, to] = order && sort.field === 'price' ? this.priceRange(order.perm, onSale, f) : [0, order ? order.perm.length : this.n];
+        const [from, to] = list && sort.field === 'price' ? this.priceRange(list, onSale, f) : [0, list ? list.length : this.n];
         for (let j = 0; j < to - from && out.length < want; j++) {
           const pos = desc ? to - 1 - j : from + j;
-          const s = order ? order.perm[pos]! : pos;
-          if (this.alive[s] && onSide(s, onSale) && this.matches(s, k)) out.push(s);
+          const s = list ? list[pos]! : pos;
+          if (this.alive[s] && onSide(s, onSale) && this.matches(s, walkRest)) out.push(s);
         }
         return out;
       });
@@ -465,6 +555,12 @@ export class ListingIndex {
       } else if (!universe && !k.statuses && !k.age && !k.price && k.categoryFlags.length === 0) {
         // No condition at all: every book of the base that is still there.
         total = this.n - this.dead;
+      } else if (group && grouped && noCondition(grouped.rest)) {
+        // A category page without other conditions: the group's books still in the base.
+        total = this.groupAlive[group.group]!;
+      } else if (universe && universe.lists.length === 1 && sample.hits >= 48 && (sample.hits / sample.seen) * universe.size >= 2 * cap) {
+        // Far more than the cap match (measured on the sample): counting them would only reach the cap.
+        total = cap;
       } else if (universe) {
         const rest = universe.rest;
         const counted = (s: number) => this.alive[s] && this.matches(s, rest);
@@ -540,6 +636,11 @@ export class ListingIndex {
     }
     return this.stampValue;
   }
+}
+
+/** A compiled filter that tests nothing. */
+function noCondition(k: Compiled): boolean {
+  return !k.statuses && !k.publishers && !k.suppliers && !k.languages && !k.age && !k.price && k.categoryFlags.length === 0;
 }
 
 /** Flags indexed by id (ids of publishers and suppliers are small); -1 (none) reads as unset. */
@@ -618,6 +719,25 @@ export class ListingColumnsBuilder {
     for (const id of b.categoryIds) this.catData.push(id);
   }
 
+  /** One book given as its columns (the build's batches; no row object). */
+  addValues(id: number, status: string, created: number, sold: number, price: number, sale: number, saleStart: number, saleEnd: number,
+    publisher: number, supplier: number, language: string, age: number, cats: ArrayLike<number>): void {
+    this.ids.push(id);
+    this.status.push(this.code(this.statusNames, status));
+    this.created.push(created);
+    this.sold.push(sold);
+    this.price.push(price);
+    this.sale.push(sale);
+    this.saleStart.push(saleStart);
+    this.saleEnd.push(saleEnd);
+    this.publisher.push(publisher);
+    this.supplier.push(supplier);
+    this.language.push(this.code(this.languageNames, language));
+    this.age.push(age);
+    this.catOff.push(this.catData.length);
+    for (let i = 0; i < cats.length; i++) this.catData.push(cats[i]!);
+  }
+
   build(): ListingColumns {
     this.catOff.push(this.catData.length);
     return {
@@ -668,10 +788,75 @@ export interface ListingParts {
   supplierData: Int32Array;
   languageOff: Int32Array;
   languageData: Int32Array;
+  /** A category and its descendants (as the build saw the tree): group g's category id, and its set's ids, sorted. */
+  groupIds: Int32Array;
+  groupCatOff: Int32Array;
+  groupCats: Int32Array;
+  /** The parent group of each group (-1: a top level), so a book leaving the base leaves every group above it. */
+  groupParent: Int32Array;
+  /** The books of each group in slot (id) order: read in memory order, the cheapest to count. */
+  groupSlotOff: Int32Array;
+  groupSlot: Int32Array;
+  /** The books of each group in each sort order (the sale order: books with a sale price only). */
+  groupCreatedOff: Int32Array;
+  groupCreated: Int32Array;
+  groupSoldOff: Int32Array;
+  groupSold: Int32Array;
+  groupPriceOff: Int32Array;
+  groupPrice: Int32Array;
+  groupSaleOff: Int32Array;
+  groupSale: Int32Array;
+}
+
+/** The category tree as the build read it (id and parent id, null at the top). */
+export interface ListingCategory {
+  id: number;
+  parentId: number | null;
+}
+
+/**
+ * The books of each category with its descendants, in one sort order (`perm`), each book once per group: a walk
+ * of the order, each book added to the groups of its categories and their ancestors.
+ */
+function groupLists(perm: Int32Array, c: ListingColumns, groupOf: Int32Array, parent: Int32Array, sizes: Int32Array): Members {
+  const g = sizes.length;
+  const off = new Int32Array(g + 1);
+  for (let i = 0; i < g; i++) off[i + 1] = off[i]! + sizes[i]!;
+  const fill = off.slice(0, g);
+  const data = new Int32Array(off[g]!);
+  const last = new Int32Array(g).fill(NONE);
+  for (let j = 0; j < perm.length; j++) {
+    const s = perm[j]!;
+    for (let i = c.catOff[s]!; i < c.catOff[s + 1]!; i++) {
+      const cat = c.catData[i]!;
+      for (let x = cat < groupOf.length ? groupOf[cat]! : NONE; x !== NONE && last[x] !== s; x = parent[x]!) {
+        last[x] = s;
+        data[fill[x]!++] = s;
+      }
+    }
+  }
+  return new Members(off, data);
+}
+
+/** How many books of `slots` (or of every slot) each group holds (each book once per group). */
+function groupSizes(n: number, c: ListingColumns, groupOf: Int32Array, parent: Int32Array, g: number, include: (s: number) => boolean): Int32Array {
+  const sizes = new Int32Array(g);
+  const last = new Int32Array(g).fill(NONE);
+  for (let s = 0; s < n; s++) {
+    if (!include(s)) continue;
+    for (let i = c.catOff[s]!; i < c.catOff[s + 1]!; i++) {
+      const cat = c.catData[i]!;
+      for (let x = cat < groupOf.length ? groupOf[cat]! : NONE; x !== NONE && last[x] !== s; x = parent[x]!) {
+        last[x] = s;
+        sizes[x]!++;
+      }
+    }
+  }
+  return sizes;
 }
 
 /** Sorts and groups the columns (seconds of CPU at a million books: the worker thread's part of a build). */
-export function listingParts(c: ListingColumns): ListingParts {
+export function listingParts(c: ListingColumns, tree: readonly ListingCategory[] = []): ListingParts {
   const n = c.ids.length;
   const maxOf = (a: Int32Array) => a.reduce((m, v) => (v > m ? v : m), 0);
   const maxId = maxOf(c.ids);
@@ -687,6 +872,40 @@ export function listingParts(c: ListingColumns): ListingParts {
   const publishers = Members.of(n, (s, out) => out.push(c.publisher[s]!), maxOf(c.publisher) + 1);
   const suppliers = Members.of(n, (s, out) => out.push(c.supplier[s]!), maxOf(c.supplier) + 1);
   const languages = Members.of(n, (s, out) => out.push(c.language[s]!), c.languageNames.length);
+  // Groups: one per category, its descendants included (the set a category page filters on).
+  const cats = [...tree].sort((a, b) => a.id - b.id);
+  const groupOf = new Int32Array(cats.reduce((m, r) => Math.max(m, r.id), -1) + 1).fill(NONE);
+  cats.forEach((r, g) => (groupOf[r.id] = g));
+  const groupParent = Int32Array.from(cats, (r) => (r.parentId !== null && r.parentId < groupOf.length ? groupOf[r.parentId]! : NONE));
+  // A cycle (never in the tree) would walk forever: such a group is cut from its parent.
+  for (let g = 0; g < cats.length; g++) {
+    let steps = 0;
+    for (let x = groupParent[g]!; x !== NONE; x = groupParent[x]!) if (++steps > cats.length) { groupParent[g] = NONE; break; }
+  }
+  const children = new Map<number, number[]>();
+  cats.forEach((_, g) => groupParent[g] !== NONE && (children.get(groupParent[g]!) ?? children.set(groupParent[g]!, []).get(groupParent[g]!)!).push(g));
+  const groupCatOff = new Int32Array(cats.length + 1);
+  const groupCatList: number[] = [];
+  for (let g = 0; g < cats.length; g++) {
+    const ids: number[] = [];
+    const stack = [g];
+    while (stack.length) {
+      const x = stack.pop()!;
+      ids.push(cats[x]!.id);
+      stack.push(...(children.get(x) ?? []));
+    }
+    groupCatList.push(...ids.sort((a, b) => a - b));
+    groupCatOff[g + 1] = groupCatList.length;
+  }
+  const all = groupSizes(n, c, groupOf, groupParent, cats.length, () => true);
+  const onSale = groupSizes(n, c, groupOf, groupParent, cats.length, (s) => c.sale[s]! !== NONE);
+  const identity = new Int32Array(n);
+  for (let s = 0; s < n; s++) identity[s] = s;
+  const gSlot = groupLists(identity, c, groupOf, groupParent, all);
+  const gCreated = groupLists(created.perm, c, groupOf, groupParent, all);
+  const gSold = groupLists(sold.perm, c, groupOf, groupParent, all);
+  const gPrice = groupLists(price.perm, c, groupOf, groupParent, all);
+  const gSale = groupLists(sale.perm, c, groupOf, groupParent, onSale);
   return {
     columns: c,
     slotById,
@@ -706,6 +925,20 @@ export function listingParts(c: ListingColumns): ListingParts {
     supplierData: suppliers.data,
     languageOff: languages.off,
     languageData: languages.data,
+    groupIds: Int32Array.from(cats, (r) => r.id),
+    groupCatOff,
+    groupCats: Int32Array.from(groupCatList),
+    groupParent,
+    groupSlotOff: gSlot.off,
+    groupSlot: gSlot.data,
+    groupCreatedOff: gCreated.off,
+    groupCreated: gCreated.data,
+    groupSoldOff: gSold.off,
+    groupSold: gSold.data,
+    groupPriceOff: gPrice.off,
+    groupPrice: gPrice.data,
+    groupSaleOff: gSale.off,
+    groupSale: gSale.data,
   };
 }
 

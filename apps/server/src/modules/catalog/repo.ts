@@ -213,6 +213,60 @@ export function cardReader(ratings: SQL): CardReader {
   };
 }
 
+/** What a card shows that a sale or an order changes: read fresh on every request. */
+type FreshCardFields = Pick<CardRow, 'id' | 'price' | 'salePrice' | 'saleStartAt' | 'saleEndAt' | 'sold' | 'stock' | 'status'>;
+type SteadyCardFields = Omit<CardRow, keyof FreshCardFields>;
+
+/**
+ * A card reader that keeps what rarely changes (title, slug, picture, category, authors, rating) in memory for
+ * `ttlMs` and reads only the price, sale, stock, sold and status of the page's books by primary key (docs/decisions.md,
+ * "Listings from memory", cards): the database no longer builds the authors' JSON, the picture and the rating for
+ * every card of every page, and a price or stock shown is never older than the request. `forget()` on every
+ * catalogue change this instance makes or hears of; ratings are at most `ttlMs` old.
+ */
+export function cachedCardReader(ratings: SQL, ttlMs: number, max: number): CardReader & { forget(): void } {
+  const full = cardReader(ratings);
+  const fresh = namedStatement(
+    'book_card_fresh',
+    sql`select b.id, b.price, b.sale_price as "salePrice", b.sale_start_at as "saleStartAt", b.sale_end_at as "saleEndAt",
+        b.sold, b.stock, b.status from books b where b.id = any(${sql.raw('$1')}::int[])`,
+  );
+  let steady = new Map<number, { at: number; row: SteadyCardFields }>();
+  const read = async (db: Db, ids: readonly number[]): Promise<CardRow[]> => {
+    if (ids.length === 0) return [];
+    const now = Date.now();
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (const id of ids) {
+      const hit = steady.get(id);
+      (hit && now - hit.at < ttlMs ? known : unknown).push(id);
+    }
+    const [fullRows, freshRows] = await Promise.all([
+      unknown.length ? full(db, unknown) : Promise.resolve([]),
+      known.length ? queryNamed<FreshCardFields>(db, fresh, [`{${known.map((n) => Math.trunc(n)).join(',')}}`]) : Promise.resolve([]),
+    ]);
+    const byId = new Map<number, CardRow>();
+    for (const r of fullRows) {
+      byId.set(r.id, r);
+      const { price: _p, salePrice: _s, saleStartAt: _a, saleEndAt: _e, sold: _d, stock: _k, status: _t, ...rest } = r;
+      // Bounded: the oldest entries go first (a Map keeps insertion order).
+      steady.delete(r.id);
+      steady.set(r.id, { at: now, row: rest });
+      if (steady.size > max) steady.delete(steady.keys().next().value!);
+    }
+    for (const f of freshRows) {
+      const hit = steady.get(f.id);
+      if (hit) byId.set(f.id, { ...hit.row, ...f });
+    }
+    return ids.map((id) => byId.get(id)).filter((r): r is CardRow => r !== undefined);
+  };
+  return Object.assign(read, {
+    forget() {
+      steady = new Map();
+    },
+  });
+}
+
 export interface ImageRow {
   id: number;
   url: string;

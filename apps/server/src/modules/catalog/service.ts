@@ -28,7 +28,7 @@ import { toPage } from '../../lib/pagination.ts';
 import { type CategoryRow, buildCategoryTree, findCategory, flattenCategoryTree, loadCategoryRows, withDescendants } from './categories.ts';
 import { toBookDto, toCard } from './dto.ts';
 import { NO_ENGAGEMENT, type EngagementPort } from './engagement-port.ts';
-import { cardReader, countBooks, type BookCount, loadBookDetailRow, pageBookIds, topCategoryRows, weeklyBestIds, type BookFilter } from './repo.ts';
+import { cachedCardReader, countBooks, type BookCount, loadBookDetailRow, pageBookIds, topCategoryRows, weeklyBestIds, type BookFilter } from './repo.ts';
 import { createShelfService } from './related.ts';
 import { findVisibleIdByIsbn, isbnOf, normalizeTerm, sortedIdsPage, visibilityOnly } from './search.ts';
 import { indexAnswers } from './search-index.ts';
@@ -96,7 +96,8 @@ export interface CatalogServiceOptions {
 
 export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
   const engagement = opts.engagement ?? NO_ENGAGEMENT;
-  const readCards = cardReader(engagement.cardRatings);
+  // Cards: the steady fields kept a minute (forgotten on every catalogue change), prices and stock read fresh.
+  const readCards = cachedCardReader(engagement.cardRatings, COUNT_TTL_MS, 50_000);
   const shelves = createShelfService(db, cards);
   const searchCacheOn = opts.searchCache !== false;
   const onAnnounceError = opts.onAnnounceError ?? (() => {});
@@ -132,6 +133,7 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
     suggestCategoryRows.clear();
     refRows.clear();
     suggestionRows?.clear();
+    readCards.forget();
     searchIndex?.markDirty();
     listingIndex?.markDirty();
   };
