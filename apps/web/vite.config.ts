@@ -215,6 +215,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             { name: 'storefront', test: storefront.has, priority: 1, includeDependenciesRecursively: false },
             // Those of them the cart, checkout and order pages use too.
             { name: 'shop-basics', test: storefront.basic, priority: 1, includeDependenciesRecursively: false },
+            // The sign-in pages' frame with their deferred form check: one file where there were two (their first
+            // load sits at the budget's edge, and each file costs its own headers).
+            { name: 'AuthShell', test: /[\\/]src[\\/](features[\\/]auth[\\/]AuthShell\.tsx|lib[\\/]lazyResolver\.ts)$/, priority: 1, includeDependenciesRecursively: false },
           ],
         },
       },
