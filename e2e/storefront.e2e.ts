@@ -462,30 +462,20 @@ describe('storefront journey', () => {
 // app's first chunk shows up here, not only in the next Lighthouse run.
 const BUDGET_GZIP = 150 * 1024;
 
-/**
- * Pages known to be over the target, each with the ceiling it must not pass while it is brought back under: short
- * pages on a desktop, where the footer's business details are on screen at once and add their block's code
- * (measured 154.0-154.2 KB gzip).
- */
-const OVER_BUDGET: Record<string, number> = {
-  'register at 1366': 155 * 1024,
-  'cart at 1366': 155 * 1024,
-  // An order's page also loads its VAT invoice panel (measured 160.3 KB gzip).
-  'order at 390': 162 * 1024,
-  'order at 1366': 162 * 1024,
-};
-
-const FIRST_LOAD_PAGES: { name: string; path: string; signedIn?: boolean }[] = [
+/** `ready`: what the page shows once it has loaded (a CSS selector), for the pages the browser builds (not the server). */
+const FIRST_LOAD_PAGES: { name: string; path: string; signedIn?: boolean; ready?: string }[] = [
   { name: 'home', path: '/' },
   { name: 'category', path: '/danh-muc/van-hoc' },
   { name: 'search', path: '/search?q=nguyen%20nhat%20anh' },
   { name: 'product', path: '/books/dac-nhan-tam' },
-  { name: 'login', path: '/dang-nhap' },
-  { name: 'register', path: '/dang-ky' },
-  { name: 'cart', path: '/gio-hang', signedIn: true },
+  { name: 'login', path: '/dang-nhap', ready: 'main h1' },
+  { name: 'register', path: '/dang-ky', ready: 'main h1' },
+  { name: 'cart', path: '/gio-hang', signedIn: true, ready: 'main h1' },
   // An order of the shopper's own (made by customerWithOrder; its code is added to the path).
-  { name: 'order', path: '/orders/', signedIn: true },
-  // Not yet within the budget (measured 160 KB gzip): checkout ('/checkout').
+  // With its VAT invoice panel, which offers to ask for an invoice.
+  { name: 'order', path: '/orders/', signedIn: true, ready: 'section[aria-labelledby="order-invoice-title"] button' },
+  // The order form with the cart's line chosen (customerWithOrder leaves one in the cart).
+  { name: 'checkout', path: '/checkout', signedIn: true, ready: '[data-testid="checkout-line"]' },
 ];
 
 /** A customer with an order and a cart with a line: the signed-in pages then show what they show to a shopper. */
@@ -523,18 +513,22 @@ describe('first-load JavaScript of the storefront', () => {
         const res = await page.goto(path);
         expect(res?.status(), path).toBe(200);
         // The app's scripts come after the load event; what the page then builds on screen loads its own chunks.
+        // Such a page is measured once it shows what it is for (a busy machine may take a while to get there).
+        if (target.ready) await page.locator(target.ready).first().waitFor({ timeout: 30_000 });
         await page.waitForLoadState('networkidle');
         await page.waitForTimeout(1_000);
         await page.waitForLoadState('networkidle');
         await Promise.all(reads);
-        const label = `${target.name} at ${viewport.width} px: ${[...scripts.keys()].join(', ')}`;
+        const label = `${target.name} at ${viewport.width} px: ${[...scripts].map(([p, n]) => `${p} ${(n / 1024).toFixed(1)}`).join(', ')}`;
         // The page itself, not a redirect to the login form.
         expect(new URL(page.url()).pathname, target.name).toBe(path.split('?')[0]);
 
         expect([...scripts.keys()].some((p) => /\/index-[\w-]+\.js$/.test(p)), label).toBe(true);
         expect([...scripts.keys()].filter((p) => /\/(Admin|Sale)\w*Page-[\w-]+\.js$/.test(p)), label).toEqual([]);
         const total = [...scripts.values()].reduce((a, b) => a + b, 0);
-        expect(total, label).toBeLessThanOrEqual(OVER_BUDGET[`${target.name} at ${viewport.width}`] ?? BUDGET_GZIP);
+        if (process.env.BUDGET_REPORT) console.log(`${(total / 1024).toFixed(1)} KB ${label}`);
+        // Soft: one page over the target still lets the others be measured (the test fails at its end).
+        expect.soft(total, label).toBeLessThanOrEqual(BUDGET_GZIP);
         // Loaded books hold still: only placeholders pulse, never a list of real cards.
         const fading = await page.evaluate(() =>
           document.getAnimations().filter((a) => {

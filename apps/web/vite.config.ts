@@ -16,6 +16,12 @@ const APP_SOURCE = /[\\/]apps[\\/]web[\\/]src[\\/]/;
 const LUCIDE_ICON = /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 /** The pages a shopper lands on from outside (the server renders them): their shared code is one chunk. */
 const STOREFRONT_PAGES = /[\\/]src[\\/]features[\\/]storefront[\\/](Home|Category|Search|ProductDetail)Page\.tsx$/;
+/**
+ * The shopper's own pages that borrow a few of the storefront's modules (an image with its fallback, the breadcrumb,
+ * the empty state): those modules are a chunk of their own, so that these pages do not load the storefront's book
+ * cards, favourites and pager with them.
+ */
+const SHOPPER_PAGES = /[\\/]src[\\/]features[\\/](cart[\\/]CartPage|checkout[\\/]CheckoutPage|orders[\\/]OrderDetailPage)\.tsx$/;
 
 /**
  * Finds, once the module graph is built, the app's modules that two or more storefront pages import (statically,
@@ -25,17 +31,18 @@ const STOREFRONT_PAGES = /[\\/]src[\\/]features[\\/]storefront[\\/](Home|Categor
  * so no page loads Zod or back-office rules because a storefront page shares a module with them. An icon two pages
  * draw would otherwise be a file of its own, some 200 bytes each.
  */
-function storefrontModules(): { plugin: Plugin; has: (id: string) => boolean } {
+function storefrontModules(): { plugin: Plugin; has: (id: string) => boolean; basic: (id: string) => boolean } {
   const shared = new Set<string>();
+  const basics = new Set<string>();
   return {
     has: (id) => shared.has(id),
+    basic: (id) => basics.has(id),
     plugin: {
       name: 'storefront-modules',
       apply: 'build',
       buildEnd() {
-        const pagesUsing = new Map<string, number>();
-        for (const page of this.getModuleIds()) {
-          if (!STOREFRONT_PAGES.test(page)) continue;
+        /** The app's modules (and icons) a page imports statically, at any depth. */
+        const reach = (page: string): Set<string> => {
           const seen = new Set<string>();
           const visit = (id: string) => {
             if (seen.has(id) || !(APP_SOURCE.test(id) || LUCIDE_ICON.test(id))) return;
@@ -44,9 +51,16 @@ function storefrontModules(): { plugin: Plugin; has: (id: string) => boolean } {
             for (const next of this.getModuleInfo(id)?.importedIds ?? []) visit(next);
           };
           visit(page);
-          for (const id of seen) pagesUsing.set(id, (pagesUsing.get(id) ?? 0) + 1);
+          return seen;
+        };
+        const pagesUsing = new Map<string, number>();
+        const shopper = new Set<string>();
+        for (const page of this.getModuleIds()) {
+          if (SHOPPER_PAGES.test(page)) for (const id of reach(page)) shopper.add(id);
+          if (!STOREFRONT_PAGES.test(page)) continue;
+          for (const id of reach(page)) pagesUsing.set(id, (pagesUsing.get(id) ?? 0) + 1);
         }
-        for (const [id, pages] of pagesUsing) if (pages >= 2 && !STOREFRONT_PAGES.test(id)) shared.add(id);
+        for (const [id, pages] of pagesUsing) if (pages >= 2 && !STOREFRONT_PAGES.test(id)) (shopper.has(id) ? basics : shared).add(id);
       },
     },
   };
@@ -122,7 +136,7 @@ const compileHints: Plugin = {
     const hint = '//# allFunctionsCalledOnLoad\n';
     for (const chunk of Object.values(bundle)) {
       if (chunk.type !== 'chunk' || !options.dir) continue;
-      const atStart = (chunk.isEntry && chunk.name === 'index') || chunk.name === 'storefront' || STOREFRONT_PAGES.test(chunk.facadeModuleId ?? '');
+      const atStart = (chunk.isEntry && chunk.name === 'index') || chunk.name === 'storefront' || chunk.name === 'shop-basics' || STOREFRONT_PAGES.test(chunk.facadeModuleId ?? '');
       if (!atStart) continue;
       const file = path.join(options.dir, chunk.fileName);
       const code = Buffer.from(hint + readFileSync(file, 'utf8'));
@@ -199,6 +213,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             { name: 'index', tags: ['$initial'], test: (id) => !id.endsWith('/src/boot.ts'), priority: 2 },
             // The modules the storefront pages share, without what they import (that stays where it was).
             { name: 'storefront', test: storefront.has, priority: 1, includeDependenciesRecursively: false },
+            // Those of them the cart, checkout and order pages use too.
+            { name: 'shop-basics', test: storefront.basic, priority: 1, includeDependenciesRecursively: false },
+            // The sign-in pages' frame with their deferred form check: one file where there were two (their first
+            // load sits at the budget's edge, and each file costs its own headers).
+            { name: 'AuthShell', test: /[\\/]src[\\/](features[\\/]auth[\\/]AuthShell\.tsx|lib[\\/]lazyResolver\.ts)$/, priority: 1, includeDependenciesRecursively: false },
           ],
         },
       },

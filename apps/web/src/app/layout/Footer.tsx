@@ -136,7 +136,9 @@ export function Footer() {
       </div>
 
       <div className="border-t border-gray-100 bg-gray-50">
-        <WhenNear placeholder={null}>
+        {/* Near the screen, not 800 px away: a short page's first screen does not load it for a shopper who does not
+            scroll to the foot (the sign-up form on a desktop); 300 px leave it time to come before it is seen. */}
+        <WhenNear placeholder={null} margin="300px">
           <Suspense fallback={null}>
             <BusinessDetails />
           </Suspense>

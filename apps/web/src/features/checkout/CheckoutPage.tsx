@@ -1,15 +1,13 @@
 import { Suspense, useRef, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import {
   computeTotals,
   DELIVERY_METHOD_LABELS,
   formatVnd,
   ORDER_NOTE_MAX,
-  PAYMENT_BANNERS,
   PAYMENT_METHOD_CHECKOUT,
   PAYMENT_METHOD_FLOWS,
-  invoiceRequestErrors,
   type AddressDto,
   type DeliveryMethod,
   type InvoiceRequestDto,
@@ -18,10 +16,7 @@ import {
 } from '@nhasach/shared';
 import { BanknoteIcon, CreditCardIcon, MapPinIcon, PenIcon, PlusIcon, ReceiptTextIcon, ShieldCheckIcon, ShoppingCartIcon, TruckIcon } from 'lucide-react';
 import { addressKeys, fetchAddresses } from '../../api/addresses.ts';
-import { ApiError } from '../../api/client.ts';
-import { createOrder, newIdempotencyKey } from '../../api/orders.ts';
 import { fetchPaymentMethods, paymentKeys } from '../../api/payments.ts';
-import { Alert } from '../../components/Alert.tsx';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { Button, buttonClass } from '../../components/ui/Button.tsx';
 import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
@@ -30,23 +25,26 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { VoucherField } from './VoucherField.tsx';
 import { ShippingOptions, useShippingQuote } from './ShippingOptions.tsx';
 import { isShippingFeeChanged } from './api/shippingQuote.ts';
-import { lazyComponent } from '../../lib/lazyComponent.ts';
-import { BuyNowResume, buyNowParams } from '../cart/BuyNowResume.tsx';
+import { LazyAlert as Alert, lazyComponent } from '../../lib/lazyComponent.ts';
+import { buyNowParams } from '../cart/buyNowParams.ts';
 import { SummaryRow } from '../cart/SummaryRow.tsx';
 import { useBottomBarSpace } from '../cart/useBottomBarSpace.ts';
-import { refreshCartAfterOrder, useCart } from '../cart/useCart.ts';
-import { useViewer } from '../../lib/viewer.ts';
-import { PaymentResult } from './PaymentResult.tsx';
-import { gatewayParams, goToGateway, paymentReturnBase, providerName } from './payment.ts';
+import { useCart } from '../cart/useCart.ts';
+import { gatewayParams, paymentReturnBase } from './paymentReturn.ts';
 import { errorText } from '../../components/ui/errorText.ts';
 import { bookHref } from '../../lib/books.ts';
 import { ADDRESS_PAGE_FOR_CHECKOUT } from '../../lib/safeNext.ts';
 import { EMPTY_INVOICE_REQUEST, serverInvoiceErrors } from '../invoices/requestForm.ts';
+import { usePlaceOrder } from './usePlaceOrder.ts';
 
 // The new-address form (with the administrative units it picks from) loads when the shopper adds an address.
 const AddressForm = lazyComponent(async () => (await import('../account/AddressForm.tsx')).AddressForm);
 // The company invoice's fields load when the shopper asks for one.
 const InvoiceRequestFields = lazyComponent(async () => (await import('../invoices/InvoiceRequestFields.tsx')).InvoiceRequestFields);
+// The screens of a return from the payment gateway and of a guest's "Mua ngay" resumed after login load when the
+// address asks for them: most visits show the order form.
+const PaymentResult = lazyComponent(async () => (await import('./PaymentResult.tsx')).PaymentResult);
+const BuyNowResume = lazyComponent(async () => (await import('../cart/BuyNowResume.tsx')).BuyNowResume);
 
 /** What the order detail page shows after arriving from checkout. */
 export interface OrderPlacedState {
@@ -65,9 +63,13 @@ export function CheckoutPage() {
     <div className="page-container py-5 sm:py-8">
       <Breadcrumb items={[{ label: 'Giỏ hàng', href: '/gio-hang' }, { label: gateway ? 'Kết quả thanh toán' : 'Thanh toán' }]} className="mb-4" />
       {gateway ? (
-        <PaymentResult params={gateway} orderParam={params.get('order')} />
+        <Suspense fallback={<CheckoutSkeleton />}>
+          <PaymentResult params={gateway} orderParam={params.get('order')} />
+        </Suspense>
       ) : buyNow ? (
-        <BuyNowResume key={`${buyNow.bookId}-${buyNow.qty}`} bookId={buyNow.bookId} qty={buyNow.qty} />
+        <Suspense fallback={<CheckoutSkeleton />}>
+          <BuyNowResume key={`${buyNow.bookId}-${buyNow.qty}`} bookId={buyNow.bookId} qty={buyNow.qty} />
+        </Suspense>
       ) : (
         <CheckoutForm />
       )}
@@ -93,9 +95,6 @@ const METHOD_ICONS: Partial<Record<PaymentMethod, ReactNode>> = {
 };
 
 function CheckoutForm() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const viewer = useViewer();
   const { query: cartQuery, cart } = useCart();
   const addresses = useQuery({ queryKey: addressKeys.all, queryFn: ({ signal }) => fetchAddresses(signal) });
 
@@ -111,10 +110,17 @@ function CheckoutForm() {
   const [invoiceWanted, setInvoiceWanted] = useState(false);
   const [invoice, setInvoice] = useState<InvoiceRequestDto>(EMPTY_INVOICE_REQUEST);
   const [invoiceErrors, setInvoiceErrors] = useState<InvoiceRequestErrors>({});
-  const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string>();
-  // One key per checkout attempt: a double click or a retry after a lost answer returns the same order.
-  const idempotencyKey = useRef(newIdempotencyKey());
+  const placeOrder = usePlaceOrder((err, text) => {
+    if (invoiceWanted) setInvoiceErrors(serverInvoiceErrors(err));
+    // The tariff moved since the quote: ask again, the shopper checks the new fee and places the order again.
+    if (isShippingFeeChanged(err)) shipping.refreshAfterFeeChange();
+    setError(text);
+    void cartQuery.refetch();
+  });
+  // Busy from the click until the shopper has left for the order (a success keeps the form as it is meanwhile).
+  const submitting = placeOrder.isPending || placeOrder.isSuccess;
+  // Set at the click itself: a second click before the next render is not a second order.
   const inFlight = useRef(false);
 
   const list = addresses.data ?? [];
@@ -133,69 +139,41 @@ function CheckoutForm() {
 
   const submit = async () => {
     if (!canSubmit || inFlight.current || !address || !paymentMethod || !deliveryMethod || !shipping.option) return;
-    if (invoiceWanted) {
-      const found = invoiceRequestErrors(invoice);
-      setInvoiceErrors(found);
-      if (Object.keys(found).length > 0) {
-        setError('Vui lòng kiểm tra thông tin xuất hoá đơn.');
-        document.getElementById('checkout-step-5')?.scrollIntoView({ block: 'start', behavior: 'smooth' });
-        return;
-      }
-    }
     inFlight.current = true;
-    setSubmitting(true);
-    setError(undefined);
-    shipping.clearFeeChanged();
-    let code: string | undefined;
     try {
+      if (invoiceWanted) {
+        // The company details' rules load when an order with an invoice is sent.
+        const rules = await import('./invoiceRules.ts').catch((err: unknown) => {
+          setError(errorText(err, 'Đặt hàng thất bại'));
+        });
+        if (!rules) return;
+        const found = rules.invoiceRequestErrors(invoice);
+        setInvoiceErrors(found);
+        if (Object.keys(found).length > 0) {
+          setError('Vui lòng kiểm tra thông tin xuất hoá đơn.');
+          document.getElementById('checkout-step-5')?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+          return;
+        }
+      }
+      setError(undefined);
+      shipping.clearFeeChanged();
       const trimmed = note.trim();
-      const order = await createOrder(
-        {
-          addressId: address.id,
-          paymentMethod,
-          deliveryMethod,
-          // The fee shown: the server refuses the order (409) when its own quote differs, rather than charge another.
-          expectedShippingFee: shipping.option.fee,
-          ...(trimmed ? { note: trimmed } : {}),
-          ...(voucher ? { voucherCode: voucher.code } : {}),
-          ...(invoiceWanted ? { invoice } : {}),
-          // Checked by the server before it places the order: a refused address leaves no unpaid order behind.
-          ...(PAYMENT_METHOD_FLOWS[paymentMethod] === 'GATEWAY' ? { returnUrl: paymentReturnBase() } : {}),
-        },
-        idempotencyKey.current,
-      );
-      code = order?.code;
-      if (!code) throw new Error('Không nhận được mã đơn hàng');
-    } catch (err) {
-      // A definite refusal means nothing was placed: the next try is a new attempt. Otherwise (network, 5xx) the
-      // same key is kept so that a retry cannot place the order twice.
-      if (err instanceof ApiError && err.status < 500) idempotencyKey.current = newIdempotencyKey();
-      if (invoiceWanted) setInvoiceErrors(serverInvoiceErrors(err));
-      // The tariff moved since the quote: ask again, the shopper checks the new fee and places the order again.
-      if (isShippingFeeChanged(err)) shipping.refreshAfterFeeChange();
-      setError(errorText(err, 'Đặt hàng thất bại'));
-      void cartQuery.refetch();
+      await placeOrder.mutateAsync({
+        addressId: address.id,
+        paymentMethod,
+        deliveryMethod,
+        // The fee shown: the server refuses the order (409) when its own quote differs, rather than charge another.
+        expectedShippingFee: shipping.option.fee,
+        ...(trimmed ? { note: trimmed } : {}),
+        ...(voucher ? { voucherCode: voucher.code } : {}),
+        ...(invoiceWanted ? { invoice } : {}),
+        // Checked by the server before it places the order: a refused address leaves no unpaid order behind.
+        ...(PAYMENT_METHOD_FLOWS[paymentMethod] === 'GATEWAY' ? { returnUrl: paymentReturnBase() } : {}),
+      });
+    } catch {
+      // Shown by usePlaceOrder's onRefused.
+    } finally {
       inFlight.current = false;
-      setSubmitting(false);
-      return;
-    }
-
-    await refreshCartAfterOrder(queryClient, viewer);
-    const detail = `/orders/${encodeURIComponent(code)}`;
-    const flow = PAYMENT_METHOD_FLOWS[paymentMethod];
-    if (flow === 'ON_DELIVERY') {
-      navigate(detail, { state: { placed: true } satisfies OrderPlacedState });
-      return;
-    }
-    if (flow === 'TRANSFER') {
-      navigate(`${detail}/chuyen-khoan`);
-      return;
-    }
-    try {
-      await goToGateway(code);
-    } catch (err) {
-      const text = err instanceof ApiError ? errorText(err, PAYMENT_BANNERS.startFailed(providerName())) : errorText(err, PAYMENT_BANNERS.startFailed(providerName()));
-      navigate(detail, { state: { placed: true, paymentError: text } satisfies OrderPlacedState });
     }
   };
 

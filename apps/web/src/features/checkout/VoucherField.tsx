@@ -1,16 +1,19 @@
-import { useId, useState, type FormEvent } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatDateTimeVN, formatVnd, type AvailableVoucherDto, type CartDto, type FieldError } from '@nhasach/shared';
+import { Suspense, useId, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { formatVnd, type CartDto, type FieldError } from '@nhasach/shared';
 import { CircleCheckIcon, TagIcon, XIcon } from 'lucide-react';
 import { applyCartVoucher, removeCartVoucher } from '../../api/cart.ts';
 import { ApiError } from '../../api/client.ts';
-import { fetchAvailableVouchers, voucherKeys } from '../../api/vouchers.ts';
 import { Button } from '../../components/ui/Button.tsx';
-import { Modal } from '../../components/ui/Dialog.tsx';
-import { ErrorState, Skeleton } from '../../components/ui/EmptyState.tsx';
 import { inputClass } from '../../components/ui/Field.tsx';
+import { lazyComponent } from '../../lib/lazyComponent.ts';
 import { useCartWrite } from '../cart/useCartWrite.ts';
 import { errorText } from '../../components/ui/errorText.ts';
+
+// The list of the shopper's codes (a dialog, with the vouchers API) loads when the shopper opens it.
+const VoucherPicker = lazyComponent(async () => (await import('./VoucherPicker.tsx')).VoucherPicker);
+/** The picker's list (voucherKeys.available in api/vouchers.ts), named here so that the field loads without that API. */
+const AVAILABLE_VOUCHERS_KEY = ['vouchers', 'available'] as const;
 
 /** The server's reason for refusing a code: the message of the voucherCode field, else the answer's message. */
 export function voucherErrorText(err: unknown): string {
@@ -33,38 +36,47 @@ export function VoucherField({ cart }: { cart: CartDto }) {
   const cartWrite = useCartWrite();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const [removing, setRemoving] = useState(false);
   const [picking, setPicking] = useState(false);
+  // The picker stays mounted once opened, so that it closes with its transition.
+  const [pickerOpened, setPickerOpened] = useState(false);
   const applied = cart.voucher;
+  // One code at a time: the answer is the whole cart (useCartWrite files it), the list of codes is read again.
+  const applyCode = useMutation({
+    mutationFn: (value: string) => cartWrite.mutateAsync(() => applyCartVoucher(value)),
+    onSuccess: (_cart, value) => {
+      // What the shopper typed meanwhile stays.
+      setCode((current) => (current === value ? '' : current));
+      void queryClient.invalidateQueries({ queryKey: AVAILABLE_VOUCHERS_KEY });
+    },
+    onError: (err) => setError(voucherErrorText(err)),
+  });
+  const busy = applyCode.isPending || removing;
 
   const apply = async (value: string) => {
     if (!value.trim()) {
       setError('Vui lòng nhập mã giảm giá.');
       return false;
     }
-    setBusy(true);
+    if (applyCode.isPending) return false;
     setError(undefined);
     try {
-      await cartWrite.mutateAsync(() => applyCartVoucher(value));
-      setCode('');
-      void queryClient.invalidateQueries({ queryKey: voucherKeys.available });
+      await applyCode.mutateAsync(value);
       return true;
-    } catch (err) {
-      setError(voucherErrorText(err));
+    } catch {
+      // Shown by onError.
       return false;
-    } finally {
-      setBusy(false);
     }
   };
   const remove = async () => {
-    setBusy(true);
+    setRemoving(true);
     setError(undefined);
     try {
       await cartWrite.mutateAsync(() => removeCartVoucher());
     } catch (err) {
       setError(errorText(err, 'Không bỏ được mã giảm giá. Thử lại nhé.'));
     } finally {
-      setBusy(false);
+      setRemoving(false);
     }
   };
   const submit = (e: FormEvent) => {
@@ -136,89 +148,32 @@ export function VoucherField({ cart }: { cart: CartDto }) {
           {error}
         </p>
       )}
-      <button type="button" onClick={() => setPicking(true)} className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline">
+      <button
+        type="button"
+        onClick={() => {
+          setPickerOpened(true);
+          setPicking(true);
+        }}
+        onPointerEnter={() => void VoucherPicker.preload()}
+        onFocus={() => void VoucherPicker.preload()}
+        className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline"
+      >
         <TagIcon size={15} /> Chọn mã giảm giá của bạn
       </button>
-      <VoucherPicker
-        open={picking}
-        onClose={() => setPicking(false)}
-        appliedCode={applied?.code}
-        onPick={async (picked) => {
-          if (await apply(picked)) setPicking(false);
-        }}
-        busy={busy}
-      />
+      {pickerOpened && (
+        <Suspense fallback={null}>
+          <VoucherPicker
+            open={picking}
+            onClose={() => setPicking(false)}
+            appliedCode={applied?.code}
+            onPick={async (picked) => {
+              if (await apply(picked)) setPicking(false);
+            }}
+            busy={busy}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
 
-/** The running codes with whether each applies to the selection now, and why not (GET /vouchers/available). */
-function VoucherPicker({
-  open,
-  onClose,
-  onPick,
-  appliedCode,
-  busy,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onPick: (code: string) => void;
-  appliedCode?: string;
-  busy: boolean;
-}) {
-  const list = useQuery({ queryKey: voucherKeys.available, queryFn: ({ signal }) => fetchAvailableVouchers(signal), enabled: open, staleTime: 0 });
-  return (
-    <Modal open={open} onClose={onClose} title="Mã giảm giá" description="Mỗi đơn hàng dùng được một mã." widthClass="max-w-lg">
-      <div className="mt-4 max-h-[60dvh] overflow-y-auto">
-        {list.isPending ? (
-          <div className="space-y-2" role="status" aria-label="Đang tải">
-            <Skeleton className="h-20 w-full" />
-            <Skeleton className="h-20 w-full" />
-          </div>
-        ) : list.isError ? (
-          <ErrorState compact message="Không tải được danh sách mã giảm giá" onRetry={() => void list.refetch()} retrying={list.isFetching} />
-        ) : list.data.length === 0 ? (
-          <p role="status" className="rounded-xl border border-dashed border-gray-300 px-4 py-8 text-center text-sm text-gray-500">
-            Hiện chưa có mã giảm giá nào.
-          </p>
-        ) : (
-          <ul className="space-y-2" aria-label="Mã giảm giá">
-            {list.data.map((v) => (
-              <VoucherOption key={v.code} v={v} applied={v.code === appliedCode} busy={busy} onPick={() => onPick(v.code)} />
-            ))}
-          </ul>
-        )}
-      </div>
-    </Modal>
-  );
-}
-
-function VoucherOption({ v, applied, busy, onPick }: { v: AvailableVoucherDto; applied: boolean; busy: boolean; onPick: () => void }) {
-  return (
-    <li
-      data-testid="voucher-option"
-      className={`flex items-start gap-3 rounded-xl border p-3 ${v.applicable ? 'border-gray-200' : 'border-gray-100 bg-gray-50 text-gray-500'}`}
-    >
-      <span className={`grid size-10 shrink-0 place-items-center rounded-lg ${v.applicable ? 'bg-brand-50 text-brand-700' : 'bg-gray-100 text-gray-400'}`} aria-hidden="true">
-        <TagIcon size={18} />
-      </span>
-      <div className="min-w-0 flex-1 text-sm">
-        <p className="font-semibold text-gray-900">
-          <span className="font-mono tracking-wide">{v.code}</span> <span className="font-normal text-gray-600">· {v.name}</span>
-        </p>
-        <p className="text-xs text-gray-600">{v.description}</p>
-        {v.categories.length > 0 && <p className="text-xs text-gray-500">Áp dụng cho: {v.categories.join(', ')}</p>}
-        <p className="text-xs text-gray-400">HSD: {formatDateTimeVN(v.endsAt)}</p>
-        {!v.applicable && v.reason && <p className="mt-1 text-xs font-medium text-amber-800">{v.reason}</p>}
-        {v.applicable && v.discount > 0 && <p className="mt-1 text-xs font-medium text-emerald-700">Giảm {formatVnd(v.discount)} cho đơn này</p>}
-      </div>
-      {applied ? (
-        <span className="shrink-0 self-center text-xs font-semibold text-emerald-700">Đang dùng</span>
-      ) : (
-        <Button size="sm" variant="outline" disabled={!v.applicable || busy} onClick={onPick} className="shrink-0 self-center" aria-label={`Áp dụng mã ${v.code}`}>
-          Áp dụng
-        </Button>
-      )}
-    </li>
-  );
-}

@@ -1,4 +1,5 @@
 import {
+  PAYMENT_BANNERS,
   PAYMENT_POLL_INTERVAL_MS,
   PAYMENT_POLL_TRIES,
   PAYMENT_PROVIDER_NAMES,
@@ -8,7 +9,11 @@ import {
   type PaymentProvider,
 } from '@nhasach/shared';
 import { fetchPaymentStatus, readVnpayReturn, startPaymentCheckout } from '../../api/payments.ts';
+import { errorText } from '../../components/ui/errorText.ts';
 import { storage } from '../../lib/storage.ts';
+import { paymentReturnBase } from './paymentReturn.ts';
+
+export { gatewayParams, PAYMENT_RETURN_PATH, paymentReturnBase } from './paymentReturn.ts';
 
 /**
  * Online payment in the browser: leaving for the gateway, and reading the result when the shopper comes back
@@ -18,12 +23,6 @@ import { storage } from '../../lib/storage.ts';
 /** The card gateway the shop sends shoppers to. */
 export const PROVIDER: PaymentProvider = PAYMENT_PROVIDERS[0];
 export const providerName = (p: PaymentProvider = PROVIDER) => PAYMENT_PROVIDER_NAMES[p];
-
-/** The gateway sends the shopper back here: the checkout page shows the payment-result banner. */
-export const PAYMENT_RETURN_PATH = '/checkout';
-
-/** The return page at the address the store is open at (the server accepts its own addresses). */
-export const paymentReturnBase = (): string => `${window.location.origin}${PAYMENT_RETURN_PATH}`;
 
 export function paymentReturnUrl(orderCode: string): string {
   return `${paymentReturnBase()}?order=${encodeURIComponent(orderCode)}`;
@@ -41,12 +40,8 @@ export async function goToGateway(orderCode: string, provider: PaymentProvider =
   window.location.assign(url);
 }
 
-/** The gateway's parameters in the current query (vnp_*), or nothing when this is not a return from it. */
-export function gatewayParams(search: URLSearchParams): Record<string, string> | undefined {
-  const out: Record<string, string> = {};
-  for (const [k, v] of search) if (k.startsWith('vnp_')) out[k] = v;
-  return Object.keys(out).length ? out : undefined;
-}
+/** What the order page says when the gateway could not be opened for a new order (goToGateway threw). */
+export const startFailedText = (err: unknown): string => errorText(err, PAYMENT_BANNERS.startFailed(providerName()));
 
 export type PaymentOutcomeKind = 'checking' | 'pending' | 'success' | 'recorded' | 'fail' | 'unreadable';
 

@@ -1,12 +1,13 @@
-import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { invoiceRequestErrors, type InvoiceRequestDto, type InvoiceRequestErrors, type OrderStatus } from '@nhasach/shared';
-import { errorText } from '../../components/ui/errorText.ts';
+import { Suspense, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OrderStatus } from '@nhasach/shared';
+import { lazyComponent } from '../../lib/lazyComponent.ts';
 import { useViewer } from '../../lib/viewer.ts';
-import { orderInvoicePdfPath, orderInvoiceQueryOptions, requestInvoice } from './api/order-invoice.ts';
+import { orderInvoicePdfPath, orderInvoiceQueryOptions } from './api/order-invoice.ts';
 import { InvoiceList } from './InvoiceList.tsx';
-import { InvoiceRequestFields } from './InvoiceRequestFields.tsx';
-import { EMPTY_INVOICE_REQUEST, serverInvoiceErrors } from './requestForm.ts';
+
+// The company details' form (its fields, rules and request) loads when the shopper opens it.
+const OrderInvoiceForm = lazyComponent(async () => (await import('./OrderInvoiceForm.tsx')).OrderInvoiceForm);
 
 const CLOSED: readonly OrderStatus[] = ['CANCELED', 'CANCEL_REQUESTED'];
 
@@ -20,16 +21,6 @@ export function OrderInvoicePanel({ code, status }: { code: string; status: Orde
   const options = orderInvoiceQueryOptions(viewer, code);
   const query = useQuery(options);
   const [editing, setEditing] = useState(false);
-  const [form, setForm] = useState<InvoiceRequestDto>(EMPTY_INVOICE_REQUEST);
-  const [errors, setErrors] = useState<InvoiceRequestErrors>({});
-  const save = useMutation({
-    mutationFn: (body: InvoiceRequestDto) => requestInvoice(code, body),
-    onSuccess: (data) => {
-      queryClient.setQueryData(options.queryKey, data);
-      setEditing(false);
-    },
-    onError: (err) => setErrors(serverInvoiceErrors(err)),
-  });
 
   const data = query.data;
   if (!data) return null;
@@ -37,35 +28,23 @@ export function OrderInvoicePanel({ code, status }: { code: string; status: Orde
   const open = !CLOSED.includes(status);
   if (!data.request && !open) return null;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const found = invoiceRequestErrors(form);
-    setErrors(found);
-    if (Object.keys(found).length === 0) save.mutate(form);
-  };
-
   return (
     <section aria-labelledby="order-invoice-title" className="rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5">
       <h2 id="order-invoice-title" className="text-base font-bold text-gray-900">
         Hoá đơn GTGT
       </h2>
       {editing ? (
-        <form onSubmit={submit} noValidate className="mt-3 space-y-3">
-          <InvoiceRequestFields idPrefix="order-invoice" value={form} onChange={setForm} errors={errors} />
-          {save.error && Object.keys(serverInvoiceErrors(save.error)).length === 0 && (
-            <p role="alert" className="text-sm text-red-700">
-              {errorText(save.error)}
-            </p>
-          )}
-          <div className="flex gap-2">
-            <button type="submit" disabled={save.isPending} className="inline-flex h-10 items-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
-              {save.isPending ? 'Đang lưu…' : 'Lưu thông tin xuất hoá đơn'}
-            </button>
-            <button type="button" onClick={() => setEditing(false)} className="inline-flex h-10 items-center rounded-lg border border-gray-300 px-4 text-sm font-semibold text-gray-700 hover:bg-gray-50">
-              Huỷ
-            </button>
-          </div>
-        </form>
+        <Suspense fallback={<div className="mt-3 h-72 animate-pulse rounded-lg bg-gray-100" role="status" aria-label="Đang tải" />}>
+          <OrderInvoiceForm
+            code={code}
+            initial={data.request ?? undefined}
+            onSaved={(saved) => {
+              queryClient.setQueryData(options.queryKey, saved);
+              setEditing(false);
+            }}
+            onCancel={() => setEditing(false)}
+          />
+        </Suspense>
       ) : (
         <div className="mt-2 space-y-3 text-sm">
           {data.request ? (
@@ -90,11 +69,9 @@ export function OrderInvoicePanel({ code, status }: { code: string; status: Orde
           {open && !original && (
             <button
               type="button"
-              onClick={() => {
-                setForm(data.request ?? EMPTY_INVOICE_REQUEST);
-                setErrors({});
-                setEditing(true);
-              }}
+              onClick={() => setEditing(true)}
+              onPointerEnter={() => void OrderInvoiceForm.preload()}
+              onFocus={() => void OrderInvoiceForm.preload()}
               className="inline-flex h-10 items-center rounded-lg border border-brand-600 px-4 text-sm font-semibold text-brand-700 hover:bg-brand-50"
             >
               {data.request ? 'Sửa thông tin xuất hoá đơn' : 'Yêu cầu xuất hoá đơn công ty'}
