@@ -11,6 +11,7 @@
 //   npm run lighthouse -- --runs 5          median of more runs per page and preset (default 3: single runs of a
 //                                           phone's page vary by several points)
 //   npm run lighthouse -- --json out.json   also write the figures as JSON
+//   npm run lighthouse -- --buy-bar-only    only the time to a usable buy bar (no Lighthouse rows)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
@@ -286,7 +287,7 @@ async function main(): Promise<void> {
     for (const p of pages) await fetch(`${store.baseUrl}${p.path}`);
     console.log(`Lighthouse (lighthouse package, ${chromium}), ${runs} run(s) per row, ${cpus().length} CPUs, load average at start ${load()}`);
     const rows: Figures[] = [];
-    for (const preset of ['mobile', 'desktop'] as const) {
+    for (const preset of flag('--buy-bar-only') ? [] : (['mobile', 'desktop'] as const)) {
       for (const p of pages) {
         let f: Figures;
         try {
