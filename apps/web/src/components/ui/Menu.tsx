@@ -1,4 +1,4 @@
-import { Suspense, useId, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useId, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { lazyComponent } from '../../lib/lazyComponent.ts';
 
 /**
@@ -13,13 +13,20 @@ import { lazyComponent } from '../../lib/lazyComponent.ts';
  * the click, or from the keyboard with the focus on the first item.
  */
 
-const frames = () => import('./MenuFrame.tsx');
+const frames = () => import('./frames.ts');
 const MenuFrame = lazyComponent(async () => (await frames()).MenuFrame);
 const PanelFrame = lazyComponent(async () => (await frames()).PanelFrame);
 
-/** What the person did before the code was there, in rising strength: the frame does the strongest. */
-export type MenuIntent = 'none' | 'focus' | 'hover' | 'pointer' | 'keyboard' | 'keyboard-last';
-const RANK: Record<MenuIntent, number> = { none: 0, focus: 1, hover: 2, pointer: 3, keyboard: 4, 'keyboard-last': 4 };
+/**
+ * What the person did before the code was there, in rising strength (the frame does the strongest): 0 nothing yet,
+ * then the focus, the mouse over it, a click or tap, a key that opens it (Enter, Space, ArrowDown) or ArrowUp.
+ */
+export type MenuIntent = 0 | 1 | 2 | 3 | 4 | 5;
+export const FOCUS = 1;
+export const HOVER = 2;
+export const POINTER = 3;
+export const KEYBOARD = 4;
+export const KEYBOARD_LAST = 5;
 
 export interface MenuLink {
   label: string;
@@ -64,93 +71,76 @@ export interface DropdownPanelProps extends TriggerProps {
   children: (close: () => void) => ReactNode;
 }
 
-/** The intent of the person, recorded until the frame's code is there; then the frame is drawn. */
-function useLoadOnIntent(preload: () => Promise<unknown>, onIntent?: () => void) {
+/**
+ * The closed button, drawn as the frame draws it, until the first sign of use has loaded the frame; then the
+ * frame, told what was asked meanwhile. `panelId` names the panel the button controls (kept by the frame).
+ */
+function LazyDropdown<P extends TriggerProps>({
+  props,
+  Frame,
+  hover,
+  popup,
+  panelId,
+}: {
+  props: P;
+  Frame: ComponentType<P & { intent: MenuIntent; focusButton: boolean; panelId: string }> & { preload: () => Promise<unknown> };
+  hover: boolean;
+  popup?: 'menu';
+  panelId: string;
+}) {
   const [ready, setReady] = useState(false);
-  const intent = useRef<MenuIntent>('none');
+  const intent = useRef<MenuIntent>(0);
   const focused = useRef(false);
   const asked = useRef(false);
   const want = (next: MenuIntent) => {
-    if (RANK[next] > RANK[intent.current]) intent.current = next;
+    if (next > intent.current) intent.current = next;
     if (asked.current) return;
     asked.current = true;
-    onIntent?.();
-    void preload().then(() => setReady(true));
+    props.onIntent?.();
+    void Frame.preload().then(() => setReady(true));
   };
-  return { ready, intent, focused, want };
-}
-
-/** The closed button, the same as the frame's: it only listens for the first sign of use. */
-function ClosedTrigger({
-  props,
-  want,
-  focused,
-  hover,
-  panelId,
-}: {
-  props: TriggerProps;
-  want: (i: MenuIntent) => void;
-  focused: { current: boolean };
-  hover: boolean;
-  panelId?: string;
-}) {
-  return (
-    <div
-      className={props.className}
-      onPointerEnter={(e) => want(hover && e.pointerType === 'mouse' ? 'hover' : 'none')}
-      onTouchStart={() => want('none')}
-    >
+  const closed = (
+    <div className={props.className} onPointerEnter={(e) => want(hover && e.pointerType === 'mouse' ? HOVER : 0)}>
       <button
         type="button"
-        aria-haspopup={panelId ? undefined : 'menu'}
+        aria-haspopup={popup}
         aria-expanded={false}
         aria-controls={panelId}
         aria-label={props.buttonLabel?.(false)}
         className={props.buttonClassName(false)}
         onFocus={() => {
           focused.current = true;
-          want('focus');
+          want(FOCUS);
         }}
         onBlur={() => (focused.current = false)}
-        onClick={() => want('pointer')}
+        onClick={() => want(POINTER)}
         onKeyDown={(e) => {
           if (e.key === 'Enter' || e.key === ' ' || e.key === 'ArrowDown' || e.key === 'ArrowUp') {
             e.preventDefault();
-            want(e.key === 'ArrowUp' ? 'keyboard-last' : 'keyboard');
+            want(e.key === 'ArrowUp' ? KEYBOARD_LAST : KEYBOARD);
           }
         }}
       >
         {props.button(false)}
       </button>
       {/* The closed panel, as the frame keeps it (the button controls it). */}
-      {panelId && <div id={panelId} hidden className={props.panelClassName} />}
+      <div id={panelId} hidden className={props.panelClassName} />
     </div>
+  );
+  if (!ready) return closed;
+  return (
+    <Suspense fallback={closed}>
+      <Frame {...props} intent={intent.current} focusButton={focused.current} panelId={panelId} />
+    </Suspense>
   );
 }
 
 /** A dropdown menu of links and actions (the account menu, the back office's user menu). */
 export function Menu(props: MenuProps) {
-  const { ready, intent, focused, want } = useLoadOnIntent(MenuFrame.preload, props.onIntent);
-  const panelId = useId();
-  const closed = <ClosedTrigger props={props} want={want} focused={focused} hover={!!props.hover} />;
-  if (!ready) return closed;
-  return (
-    <Suspense fallback={closed}>
-      <MenuFrame {...props} intent={intent.current} focusButton={focused.current} panelId={panelId} />
-    </Suspense>
-  );
+  return <LazyDropdown props={props} Frame={MenuFrame} hover={!!props.hover} popup="menu" panelId={useId()} />;
 }
 
 /** A button and a panel of links under it (the category menu). */
 export function DropdownPanel(props: DropdownPanelProps) {
-  const { ready, intent, focused, want } = useLoadOnIntent(PanelFrame.preload, props.onIntent);
-  // The frame's panel takes this one's place with Headless UI's own id.
-  const panelId = useId();
-  const closed = <ClosedTrigger props={props} want={want} focused={focused} hover={false} panelId={panelId} />;
-  if (!ready) return closed;
-  return (
-    <Suspense fallback={closed}>
-      <PanelFrame {...props} intent={intent.current} focusButton={focused.current} panelId={panelId} />
-    </Suspense>
-  );
+  return <LazyDropdown props={props} Frame={PanelFrame} hover={false} panelId={useId()} />;
 }

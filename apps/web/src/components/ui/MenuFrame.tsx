@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useLayoutEffect, useRef, useState, type PointerEvent, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { Menu as HeadlessMenu, MenuButton, MenuItem, MenuItems, Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
-import type { DropdownPanelProps, MenuIntent, MenuProps } from './Menu.tsx';
+import { HOVER, KEYBOARD, KEYBOARD_LAST, POINTER, type DropdownPanelProps, type MenuIntent, type MenuProps } from './Menu.tsx';
 
 /** The dropdown closes 120 ms after the pointer leaves it. */
 export const HOVER_CLOSE_DELAY_MS = 120;
@@ -12,23 +12,23 @@ interface FrameProps {
   /** The closed button had the focus: this one takes it. */
   focusButton: boolean;
   /** The id the closed button's panel had, kept so that its aria-controls stays true. */
-  panelId?: string;
+  panelId: string;
 }
 
 /** Carries out, once, what was asked of the closed button before this code was there. */
 function useReplay(button: RefObject<HTMLButtonElement | null>, { intent, focusButton }: FrameProps, keyboardOpensFirstItem: boolean) {
   useLayoutEffect(() => {
-    if (focusButton || intent === 'keyboard' || intent === 'keyboard-last') button.current?.focus({ preventScroll: true });
+    if (focusButton || intent >= KEYBOARD) button.current?.focus({ preventScroll: true });
     // Run once, for the intent the frame was made with.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   useEffect(() => {
     const el = button.current;
     if (!el) return;
-    if (intent === 'pointer' || ((intent === 'keyboard' || intent === 'keyboard-last') && !keyboardOpensFirstItem)) el.click();
-    else if (intent === 'keyboard' || intent === 'keyboard-last') {
+    if (intent === POINTER || (intent >= KEYBOARD && !keyboardOpensFirstItem)) el.click();
+    else if (intent >= KEYBOARD) {
       // The same key again, now that the menu listens: it opens with the first (or last) item active.
-      el.dispatchEvent(new KeyboardEvent('keydown', { key: intent === 'keyboard' ? 'Enter' : 'ArrowUp', bubbles: true, cancelable: true }));
+      el.dispatchEvent(new KeyboardEvent('keydown', { key: intent === KEYBOARD_LAST ? 'ArrowUp' : 'Enter', bubbles: true, cancelable: true }));
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -45,7 +45,7 @@ export function MenuFrame(props: MenuProps & FrameProps) {
   useReplay(buttonRef, props, true);
   useLayoutEffect(() => {
     // The pointer that loaded this code may have left already.
-    if (intent === 'hover' && rootRef.current?.matches(':hover')) setHovered(true);
+    if (intent === HOVER && rootRef.current?.matches(':hover')) setHovered(true);
     return () => window.clearTimeout(closeTimer.current);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
