@@ -2,6 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { STOCK_REASON_LABELS, formatNumberVN, isbn13Problem, normalizeIsbn, type StockMovementDto } from '@nhasach/shared';
 import { errorText } from '../../../components/ui/errorText.ts';
+import { DataTable, type DataTableProps } from '../components/DataTable.tsx';
 
 /** Pieces shared by the stock room's pages (kept in this folder: the rest of the back-office is refactored apart). */
 
@@ -159,5 +160,22 @@ export function Pager({ page, totalPages, onPage }: { page: number; totalPages: 
         Trang sau
       </button>
     </div>
+  );
+}
+
+/** A page of a stock list: its table (the stock room's look), or the sentence said when it is empty; its pager. */
+export function PagedTable<T>({
+  data,
+  empty,
+  page,
+  onPage,
+  ...table
+}: Omit<DataTableProps<T>, 'rows' | 'look'> & { data: { content: T[]; totalPages: number } | undefined; empty: string; page: number; onPage: (p: number) => void }) {
+  if (!data) return null;
+  return (
+    <>
+      {data.content.length === 0 ? <p className="text-sm text-gray-600">{empty}</p> : <DataTable look="compact" rows={data.content} {...table} />}
+      <Pager page={page} totalPages={data.totalPages} onPage={onPage} />
+    </>
   );
 }
