@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { formatVnd } from '@nhasach/shared';
-import { ErrorNote, PagedTable, Panel, StockHeader, inputClass, units } from './parts.tsx';
+import { ErrorNote, PagedTable, Panel, StockHeader, inputClass, units, BookCell } from './parts.tsx';
 import { fetchReorder, stockKeys } from './stockApi.ts';
 
 /** /admin/stock: the books to reorder (at or below their low-stock threshold), emptiest first. */
@@ -46,14 +46,7 @@ export function StockHomePage() {
           columns={[
             {
               header: 'Sách',
-              cell: (r) => (
-                <>
-                  <Link to={`/admin/stock/books/${r.id}`} className="font-medium text-gray-900 hover:text-brand-700">
-                    {r.title}
-                  </Link>
-                  <div className="font-mono text-xs text-gray-500">{r.isbn13}</div>
-                </>
-              ),
+              cell: (r) => <BookCell book={{ bookId: r.id, title: r.title, isbn13: r.isbn13 }} />,
             },
             { header: 'Tồn kho', align: 'right', cell: (r) => <span className={`font-semibold ${r.stock === 0 ? 'text-red-700' : 'text-amber-700'}`}>{units(r.stock)}</span> },
             { header: 'Ngưỡng', align: 'right', cell: (r) => units(r.threshold) },
