@@ -44,11 +44,18 @@ export function MenuFrame(props: MenuProps & FrameProps) {
   const closeMenu = useRef<() => void>(() => undefined);
   useReplay(buttonRef, props, true);
   useLayoutEffect(() => {
-    // The pointer that loaded this code may have left already.
-    if (intent === HOVER && rootRef.current?.matches(':hover')) setHovered(true);
-    return () => window.clearTimeout(closeTimer.current);
+    if (intent !== HOVER) return;
+    setHovered(true);
+    // The pointer that loaded this code may have left already (the browser tells :hover of the new elements only
+    // after its next look at the pointer): its next move outside closes the menu.
+    const check = (e: globalThis.PointerEvent) => {
+      if (e.pointerType === 'mouse' && !rootRef.current?.contains(e.target as Node)) setHovered(false);
+    };
+    document.addEventListener('pointermove', check, { once: true });
+    return () => document.removeEventListener('pointermove', check);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  useEffect(() => () => window.clearTimeout(closeTimer.current), []);
 
   return (
     <HeadlessMenu
