@@ -50,7 +50,7 @@ interface CommonProps<Id extends ComboId> {
   onBlur?: () => void;
   /** A chevron button that opens the list, named so (out of the tab order); otherwise the chevron is a picture. */
   toggleLabel?: string;
-  /** The list floats above everything (a portal placed under the input) instead of inside the field's box. */
+  /** The list floats above everything (a portal placed under the input, kept in the viewport); otherwise it stays inside the field's box. */
   floating?: boolean;
 }
 
@@ -99,7 +99,7 @@ export function Combobox<Id extends ComboId>(props: ComboboxProps<Id>) {
     creating = false,
     onBlur,
     toggleLabel,
-    floating = false,
+    floating = true,
   } = props;
   const trimmed = query.trim();
   const canCreate = !!onCreate && trimmed !== '' && !options.some((o) => o.label.toLocaleLowerCase('vi') === trimmed.toLocaleLowerCase('vi'));
@@ -196,7 +196,7 @@ export function Combobox<Id extends ComboId>(props: ComboboxProps<Id>) {
         className={
           floating
             ? // As wide as the field, scrolls inside itself, and stays above the mobile keyboard.
-              'z-[70] max-h-72 w-(--input-width) min-w-56 overflow-y-auto rounded-lg border border-gray-200 bg-white p-1 text-[15px] shadow-lg empty:invisible [--anchor-max-height:18rem]'
+              'z-[70] max-h-72 w-(--input-width) min-w-72 overflow-y-auto rounded-lg border border-gray-200 bg-white p-1 text-[15px] shadow-lg empty:invisible [--anchor-max-height:18rem]'
             : 'animate-drop-in absolute z-20 mt-1.5 max-h-64 w-full overflow-y-auto rounded-xl border border-gray-200 bg-white p-1 shadow-xl empty:invisible'
         }
       >
