@@ -152,12 +152,12 @@ const openSuggestions = async (page: Page) => {
 };
 const openAccountMenu = async (page: Page) => {
   await visible(page, 'button[aria-label^="Tài khoản"]').click();
-  await page.getByRole('button', { name: 'Đăng xuất' }).first().waitFor();
+  await page.getByRole('menuitem', { name: 'Đăng xuất' }).first().waitFor();
 };
 /** The back office's user menu: the button in the top bar naming the user. */
 const openStaffMenu = async (page: Page) => {
   await page.locator('header button[aria-expanded]').first().click();
-  await page.getByRole('button', { name: 'Đăng xuất' }).first().waitFor();
+  await page.getByRole('menuitem', { name: 'Đăng xuất' }).first().waitFor();
 };
 const openMobileMenu = async (page: Page) => {
   await page.getByRole('button', { name: 'Mở menu' }).click();

@@ -370,7 +370,7 @@ describe('admin back-office journey', () => {
     await screenshot(mobile.page, 'admin-dashboard-mobile');
     expect(await noHorizontalScroll(mobile.page)).toBe(true);
     await mobile.page.getByRole('button', { name: 'admin' }).click();
-    await mobile.page.getByRole('link', { name: 'Sách', exact: true }).click();
+    await mobile.page.getByRole('menuitem', { name: 'Sách', exact: true }).click();
     await mobile.page.waitForURL((url) => url.pathname === '/admin/books');
     await poll(() => mobile.page.getByRole('list', { name: 'Danh sách sách' }).getByRole('listitem').count()).toBe(10);
     await settleImages(mobile.page);

@@ -111,7 +111,7 @@ describe('auth and account journey', () => {
 
     // Profile through the account menu.
     await openAccountMenu(page);
-    await page.getByRole('link', { name: 'Quản lý tài khoản' }).click();
+    await page.getByRole('menuitem', { name: 'Quản lý tài khoản' }).click();
     await waitForPath(page, '/tai-khoan/ho-so-cua-toi');
     await poll(() => page.getByLabel('Họ', { exact: true }).inputValue()).toBe('Trần Thị Bạn');
     expect(await page.getByLabel('Tên', { exact: true }).inputValue()).toBe('Đọc');
@@ -172,7 +172,7 @@ describe('auth and account journey', () => {
 
     // Logout.
     await openAccountMenu(page);
-    await page.getByRole('button', { name: 'Đăng xuất' }).click();
+    await page.getByRole('menuitem', { name: 'Đăng xuất' }).click();
     await waitForPath(page, '/dang-nhap');
     // Nothing of the session is left (the intro flag is this harness's own, set again on every page load).
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k !== 'intro-seen-v2'))).toEqual([]);
@@ -349,12 +349,12 @@ describe('auth and account journey', () => {
     await logIn(page, 'admin', 'Admin@123', '/dang-nhap?next=/lien-he');
     await waitForPath(page, '/lien-he');
     const button = page.getByRole('button', { name: /^Tài khoản của / });
-    const manage = page.getByRole('link', { name: 'Quản lý tài khoản' });
+    const manage = page.getByRole('menuitem', { name: 'Quản lý tài khoản' });
     await button.hover();
     await poll(() => manage.isVisible()).toBe(true);
     // Staff entries for an admin.
-    expect(await page.getByRole('link', { name: 'Trang quản trị' }).getAttribute('href')).toBe('/admin');
-    expect(await page.getByRole('link', { name: 'Quản lý đơn hàng' }).getAttribute('href')).toBe('/sale/orders');
+    expect(await page.getByRole('menuitem', { name: 'Trang quản trị' }).getAttribute('href')).toBe('/admin');
+    expect(await page.getByRole('menuitem', { name: 'Quản lý đơn hàng' }).getAttribute('href')).toBe('/sale/orders');
     await page.mouse.move(5, 700);
     await poll(() => manage.isVisible()).toBe(false);
 
@@ -387,7 +387,7 @@ describe('auth and account journey', () => {
     await logIn(page, 'khach', 'Khach@123');
     await waitForPath(page, '/');
     await openAccountMenu(page);
-    await page.getByRole('button', { name: 'Đăng xuất' }).click();
+    await page.getByRole('menuitem', { name: 'Đăng xuất' }).click();
     await waitForPath(page, '/dang-nhap');
     await page.waitForTimeout(2500);
     expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
@@ -410,10 +410,10 @@ describe('auth and account journey', () => {
     // A token the server no longer takes: the next call answers 401 and the page asks for a new one.
     await page.evaluate(() => localStorage.setItem('accessToken', 'het-han'));
     await openAccountMenu(page);
-    await page.getByRole('link', { name: 'Quản lý tài khoản' }).click();
+    await page.getByRole('menuitem', { name: 'Quản lý tài khoản' }).click();
     await poll(() => refreshed).toBe(1);
     await openAccountMenu(page);
-    await page.getByRole('button', { name: 'Đăng xuất' }).click();
+    await page.getByRole('menuitem', { name: 'Đăng xuất' }).click();
     await waitForPath(page, '/dang-nhap');
     await page.waitForTimeout(2500);
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k !== 'intro-seen-v2'))).toEqual([]);
@@ -569,7 +569,7 @@ describe('screenshots', () => {
       await poll(() => page.getByText(/^Xin chào/).count()).toBe(0);
       if (label === 'desktop') {
         await openAccountMenu(page);
-        await page.getByRole('link', { name: 'Quản lý tài khoản' }).waitFor();
+        await page.getByRole('menuitem', { name: 'Quản lý tài khoản' }).waitFor();
         await page.waitForTimeout(300);
         await page.screenshot({ path: `${artifactsDir}/account-menu-${label}.png` });
         await page.keyboard.press('Escape');

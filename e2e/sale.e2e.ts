@@ -273,11 +273,11 @@ describe('sales back-office', () => {
     // The top bar's menu: closes on an outside click; logs out to /dang-nhap.
     const userMenu = page.getByRole('banner').getByRole('button', { name: 'sale' });
     await userMenu.click();
-    await poll(() => page.getByRole('button', { name: 'Đăng xuất' }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('menuitem', { name: 'Đăng xuất' }).isVisible()).toBe(true);
     await page.getByRole('heading', { name: 'Quản lý đơn hàng' }).click();
-    await poll(() => page.getByRole('button', { name: 'Đăng xuất' }).count()).toBe(0);
+    await poll(() => page.getByRole('menuitem', { name: 'Đăng xuất' }).count()).toBe(0);
     await userMenu.click();
-    await page.getByRole('button', { name: 'Đăng xuất' }).click();
+    await page.getByRole('menuitem', { name: 'Đăng xuất' }).click();
     await page.waitForURL((url) => url.pathname === '/dang-nhap');
 
     expect(errors).toEqual([]);

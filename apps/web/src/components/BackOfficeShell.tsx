@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { ChevronRightIcon, HouseIcon, LogOutIcon, MenuIcon } from 'lucide-react';
 import { useAuth } from '../features/auth/useAuth.ts';
 import { LogoMark } from './Logo.tsx';
+import { Menu } from './ui/Menu.tsx';
 
 export interface BackOfficeNavItem {
   to: string;
@@ -30,25 +31,10 @@ export function BackOfficeShell({
 }) {
   const { user, logout } = useAuth();
   const { pathname } = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuRef = useRef<HTMLDivElement>(null);
+  const wide = useWideScreen();
   const current = [...nav].sort((a, b) => b.to.length - a.to.length).find((n) => pathname === n.to || pathname.startsWith(`${n.to}/`));
   const extraCrumb = current && pathname !== current.to ? crumbFor?.(pathname) : undefined;
 
-  // The open menu closes on a click outside it and on Escape wherever the focus is.
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onPointer = (e: PointerEvent) => {
-      if (menuRef.current && !menuRef.current.contains(e.target as Node)) setMenuOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [menuOpen]);
 
   return (
     <div className="min-h-dvh bg-gray-100 lg:grid lg:grid-cols-[248px_1fr]">
@@ -125,43 +111,44 @@ export function BackOfficeShell({
               )}
             </ol>
           </nav>
-          <div ref={menuRef} className="relative">
-            <button
-              type="button"
-              aria-expanded={menuOpen}
-              onClick={() => setMenuOpen((o) => !o)}
-              onKeyDown={(e) => e.key === 'Escape' && setMenuOpen(false)}
-              className="inline-flex h-10 items-center gap-2 rounded-full bg-gray-100 px-3 text-sm font-medium text-gray-800 hover:bg-gray-200 focus-visible:outline-2 focus-visible:outline-brand-600"
-            >
-              <MenuIcon size={16} className="lg:hidden" />
-              <span className="max-w-[180px] truncate">{user?.name ?? user?.email}</span>
-            </button>
-            {menuOpen && (
-              <div className="absolute top-full right-0 z-40 mt-2 w-56 rounded-xl border border-gray-200 bg-white p-1.5 shadow-xl">
-                {nav.map((item) => (
-                  <Link key={item.to} to={item.to} onClick={() => setMenuOpen(false)} className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-gray-700 hover:bg-gray-100 lg:hidden">
-                    {item.icon}
-                    {item.label}
-                  </Link>
-                ))}
-                <button
-                  type="button"
-                  onClick={() => {
-                    setMenuOpen(false);
-                    void logout();
-                  }}
-                  className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-gray-700 hover:bg-brand-50 hover:text-brand-700"
-                >
-                  <LogOutIcon size={16} /> Đăng xuất
-                </button>
-              </div>
+          <Menu
+            className="relative"
+            buttonClassName={() =>
+              'inline-flex h-10 items-center gap-2 rounded-full bg-gray-100 px-3 text-sm font-medium text-gray-800 hover:bg-gray-200 focus-visible:outline-2 focus-visible:outline-brand-600'
+            }
+            button={() => (
+              <>
+                <MenuIcon size={16} className="lg:hidden" />
+                <span className="max-w-[180px] truncate">{user?.name ?? user?.email}</span>
+              </>
             )}
-          </div>
+            panelClassName="absolute top-full right-0 z-40 mt-2 w-56 rounded-xl border border-gray-200 bg-white p-1.5 shadow-xl"
+            // Below the sidebar's width its links are here too (only then: the arrow keys must not reach hidden entries).
+            items={[
+              ...(wide ? [] : nav.map((item) => ({ href: item.to, label: item.label, icon: item.icon }))),
+              { label: 'Đăng xuất', icon: <LogOutIcon size={16} />, onSelect: () => void logout() },
+            ]}
+            itemClassName="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-gray-700 hover:bg-gray-100 data-focus:bg-gray-100 data-focus:text-gray-900"
+          />
         </header>
         <main id="main-content" tabIndex={-1} className="p-4 outline-none sm:p-6">
           <Outlet />
         </main>
       </div>
     </div>
+  );
+}
+
+const LG = '(min-width: 1024px)';
+/** Whether the screen is as wide as the sidebar needs (Tailwind's lg). */
+function useWideScreen(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia(LG);
+      query.addEventListener('change', onChange);
+      return () => query.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(LG).matches,
+    () => true,
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { hasAnyRole } from '@nhasach/shared';
 import { ChevronDownIcon, ClipboardListIcon, HeartIcon, LayoutDashboardIcon, LogOutIcon, PackageIcon, UserIcon } from 'lucide-react';
@@ -6,9 +6,7 @@ import { mediaUrl } from '../../api/client.ts';
 import { allRoles, type SessionUser } from '../../features/auth/session.ts';
 import { useAuth } from '../../features/auth/useAuth.ts';
 import { ADMIN_ROLES, SALE_ROLES } from '../access.ts';
-
-/** Spec section 9: the dropdown closes 120 ms after the pointer leaves. */
-export const DROPDOWN_CLOSE_DELAY_MS = 120;
+import { Menu, type MenuLink } from '../../components/ui/Menu.tsx';
 
 export interface AccountLink {
   href: string;
@@ -45,43 +43,11 @@ export function Avatar({ user, className = 'size-8 text-sm' }: { user: SessionUs
 }
 
 /**
- * Account button of the header. Logged out it links to /dang-ky; logged in it opens a dropdown on hover
- * (closing 120 ms after the pointer leaves), on click and from the keyboard (Escape closes it).
+ * Account button of the header. Logged out it links to /dang-ky; logged in it opens a menu on hover (closing
+ * 120 ms after the pointer leaves), on click and from the keyboard (arrows move, Escape closes it).
  */
 export function AccountMenu({ compact = false }: { compact?: boolean }) {
   const { user, logout } = useAuth();
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const closeTimer = useRef<number | undefined>(undefined);
-  const openedByHover = useRef(false);
-  const menuId = useId();
-
-  const cancelClose = () => window.clearTimeout(closeTimer.current);
-  const scheduleClose = () => {
-    cancelClose();
-    closeTimer.current = window.setTimeout(() => setOpen(false), DROPDOWN_CLOSE_DELAY_MS);
-  };
-  useEffect(() => cancelClose, []);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: PointerEvent) => {
-      if (rootRef.current && !rootRef.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
 
   if (!user) {
     return (
@@ -101,113 +67,51 @@ export function AccountMenu({ compact = false }: { compact?: boolean }) {
     );
   }
 
-  const choose = () => {
-    openedByHover.current = false;
-    setOpen(false);
-  };
-  const links = accountLinks(user);
+  const items: MenuLink[] = [
+    ...accountLinks(user).map((link) => ({ href: link.href, label: link.label, icon: <span className="text-gray-500">{link.icon}</span> })),
+    {
+      label: 'Đăng xuất',
+      icon: (
+        <span className="text-gray-500">
+          <LogOutIcon size={18} />
+        </span>
+      ),
+      onSelect: () => void logout(),
+      separated: true,
+    },
+  ];
 
   return (
-    <div
-      ref={rootRef}
+    <Menu
+      hover
       className="relative"
-      onPointerEnter={(e) => {
-        if (e.pointerType !== 'mouse') return;
-        cancelClose();
-        if (!open) openedByHover.current = true;
-        setOpen(true);
-      }}
-      onPointerLeave={(e) => {
-        if (e.pointerType === 'mouse') scheduleClose();
-      }}
-      onBlur={(e) => {
-        // Tabbing out of the menu closes it.
-        if (!rootRef.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
-      }}
-    >
-      <button
-        ref={buttonRef}
-        type="button"
-        aria-expanded={open}
-        aria-controls={menuId}
-        aria-label={`Tài khoản của ${user.name}`}
-        onClick={() => {
-          // A click right after the hover opened it keeps it open instead of closing it again.
-          if (openedByHover.current) {
-            openedByHover.current = false;
-            setOpen(true);
-          } else setOpen((o) => !o);
-        }}
-        onKeyDown={(e) => {
-          if (e.key === 'ArrowDown') {
-            e.preventDefault();
-            setOpen(true);
-            window.setTimeout(() => rootRef.current?.querySelector<HTMLElement>('[data-menu-item]')?.focus(), 0);
-          }
-        }}
-        className={`inline-flex h-11 items-center gap-2 rounded-full pr-2.5 pl-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+      buttonLabel={() => `Tài khoản của ${user.name}`}
+      buttonClassName={(open) =>
+        `inline-flex h-11 items-center gap-2 rounded-full pr-2.5 pl-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
           open ? 'bg-gray-100 text-brand-700' : 'text-gray-700 hover:bg-gray-100'
-        }`}
-      >
-        <Avatar user={user} />
-        {!compact && <span className="max-w-[120px] truncate">{user.name}</span>}
-        <ChevronDownIcon size={16} className={`transition-transform ${open ? 'rotate-180' : ''}`} />
-      </button>
-
-      <div
-        id={menuId}
-        hidden={!open}
-        className="animate-drop-in absolute top-full right-0 z-50 w-64 pt-2"
-        onKeyDown={(e) => {
-          if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
-          e.preventDefault();
-          const items = Array.from(rootRef.current?.querySelectorAll<HTMLElement>('[data-menu-item]') ?? []);
-          const at = items.indexOf(document.activeElement as HTMLElement);
-          const next = e.key === 'ArrowDown' ? (at + 1) % items.length : (at - 1 + items.length) % items.length;
-          items[next]?.focus();
-        }}
-      >
-        <div className="overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-xl shadow-gray-900/10">
-          <div className="flex items-center gap-3 border-b border-gray-100 bg-gray-50 px-4 py-3">
-            <Avatar user={user} className="size-10 text-base" />
-            <div className="min-w-0">
-              <p className="truncate text-sm font-semibold text-gray-900">{user.fullName ?? user.name}</p>
-              {user.email && <p className="truncate text-xs text-gray-500">{user.email}</p>}
-            </div>
+        }`
+      }
+      button={(open) => (
+        <>
+          <Avatar user={user} />
+          {!compact && <span className="max-w-[120px] truncate">{user.name}</span>}
+          <ChevronDownIcon size={16} className={`transition-transform ${open ? 'rotate-180' : ''}`} />
+        </>
+      )}
+      panelClassName="animate-drop-in absolute top-full right-0 z-50 w-64 pt-2"
+      cardClassName="overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-xl shadow-gray-900/10"
+      listClassName="p-1.5"
+      header={
+        <div className="flex items-center gap-3 border-b border-gray-100 bg-gray-50 px-4 py-3">
+          <Avatar user={user} className="size-10 text-base" />
+          <div className="min-w-0">
+            <p className="truncate text-sm font-semibold text-gray-900">{user.fullName ?? user.name}</p>
+            {user.email && <p className="truncate text-xs text-gray-500">{user.email}</p>}
           </div>
-          <ul className="p-1.5">
-            {links.map((link) => (
-              <li key={link.href}>
-                <Link
-                  to={link.href}
-                  data-menu-item
-                  onClick={choose}
-                  className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm text-gray-700 hover:bg-brand-50 hover:text-brand-700 focus-visible:bg-brand-50 focus-visible:text-brand-700 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
-                >
-                  <span className="text-gray-500">{link.icon}</span>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-            <li className="mt-1 border-t border-gray-100 pt-1">
-              <button
-                type="button"
-                data-menu-item
-                onClick={() => {
-                  choose();
-                  void logout();
-                }}
-                className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-left text-sm text-gray-700 hover:bg-brand-50 hover:text-brand-700 focus-visible:bg-brand-50 focus-visible:text-brand-700 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
-              >
-                <span className="text-gray-500">
-                  <LogOutIcon size={18} />
-                </span>
-                Đăng xuất
-              </button>
-            </li>
-          </ul>
         </div>
-      </div>
-    </div>
+      }
+      items={items}
+      itemClassName="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-left text-sm text-gray-700 hover:bg-brand-50 hover:text-brand-700 data-focus:bg-brand-50 data-focus:text-brand-700 data-focus:outline-2 data-focus:-outline-offset-2 data-focus:outline-brand-600"
+    />
   );
 }

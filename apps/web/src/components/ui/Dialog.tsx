@@ -1,7 +1,7 @@
 import { Suspense, type ComponentType, type MutableRefObject, type ReactNode } from 'react';
 import { lazyComponent } from '../../lib/lazyComponent.ts';
 
-const frames = () => import('./DialogFrame.tsx');
+const frames = () => import('./frames.ts');
 const DialogFrame = lazyComponent(async () => (await frames()).DialogFrame);
 const ModalFrame = lazyComponent(async () => (await frames()).ModalFrame);
 const DrawerFrame = lazyComponent(async () => (await frames()).DrawerFrame);

@@ -6,27 +6,35 @@ export const inputBaseClass =
   'block w-full rounded-lg border border-gray-300 bg-white text-[15px] text-gray-900 placeholder:text-gray-500 transition-colors hover:border-gray-400 focus:border-brand-600 focus:outline-none focus:ring-3 focus:ring-brand-600/15 disabled:bg-gray-50 read-only:bg-gray-50 read-only:text-gray-600 aria-invalid:border-red-500 aria-invalid:focus:ring-red-500/15';
 export const inputClass = `${inputBaseClass} px-3.5`;
 
-export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+/** What every field of the kit shows around its control: the label (a star when required), a hint, an error. */
+export interface FieldFrameProps {
   label: ReactNode;
   error?: string;
   hint?: ReactNode;
-  /** Content inside the right edge of the input (e.g. a show-password button). */
-  trailing?: ReactNode;
-  ref?: Ref<HTMLInputElement>;
+  required?: boolean;
   containerClassName?: string;
 }
 
-/** Label, input, hint and error text wired together with aria-invalid and aria-describedby. */
-export function TextField({ label, error, hint, trailing, id, required, containerClassName = '', className = '', ref, ...rest }: TextFieldProps) {
+/** The attributes that tie a control to its frame: its id, and its hint or error as its description. */
+export interface ControlAria {
+  id: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+  'aria-required'?: true;
+}
+
+/** Label above, hint or error below; `children` draws the control with the attributes that tie it to them. */
+export function FieldFrame({ id, label, error, hint, required, containerClassName = '', children }: FieldFrameProps & { id?: string; children: (aria: ControlAria) => ReactNode }) {
   const autoId = useId();
-  const inputId = id ?? autoId;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
-  const describedBy = [error ? errorId : undefined, hint ? hintId : undefined].filter(Boolean).join(' ') || undefined;
+  const fieldId = id ?? autoId;
+  const errorId = `${fieldId}-error`;
+  const hintId = `${fieldId}-hint`;
+  // The hint is not shown while an error is: only what is on screen describes the field.
+  const showHint = hint && !error;
   return (
     <div className={containerClassName}>
       <div className="mb-1.5 flex text-sm font-medium text-gray-800">
-        <label htmlFor={inputId}>{label}</label>
+        <label htmlFor={fieldId}>{label}</label>
         {/* Outside the label so the field's name stays exactly the label; aria-required tells screen readers. */}
         {required && (
           <span className="ml-0.5 text-brand-700" aria-hidden="true">
@@ -34,25 +42,39 @@ export function TextField({ label, error, hint, trailing, id, required, containe
           </span>
         )}
       </div>
-      <div className="relative">
-        <input
-          ref={ref}
-          id={inputId}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          aria-required={required || undefined}
-          className={`${inputClass} h-11 ${trailing ? 'pr-11' : ''} ${className}`}
-          {...rest}
-        />
-        {trailing && <div className="absolute inset-y-0 right-1 flex items-center">{trailing}</div>}
-      </div>
-      {hint && !error && (
+      {children({
+        id: fieldId,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': error ? errorId : showHint ? hintId : undefined,
+        'aria-required': required || undefined,
+      })}
+      {showHint && (
         <p id={hintId} className="mt-1.5 text-xs text-gray-500">
           {hint}
         </p>
       )}
       {error && <FieldErrorText id={errorId}>{error}</FieldErrorText>}
     </div>
+  );
+}
+
+export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement>, FieldFrameProps {
+  /** Content inside the right edge of the input (e.g. a show-password button). */
+  trailing?: ReactNode;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/** Label, input, hint and error text wired together with aria-invalid and aria-describedby. */
+export function TextField({ label, error, hint, trailing, id, required, containerClassName, className = '', ref, ...rest }: TextFieldProps) {
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint} required={required} containerClassName={containerClassName}>
+      {(aria) => (
+        <div className="relative">
+          <input ref={ref} {...aria} className={`${inputClass} h-11 ${trailing ? 'pr-11' : ''} ${className}`} {...rest} />
+          {trailing && <div className="absolute inset-y-0 right-1 flex items-center">{trailing}</div>}
+        </div>
+      )}
+    </FieldFrame>
   );
 }
 

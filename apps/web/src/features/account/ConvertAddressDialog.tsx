@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatAddressLine, type AddressDto, type ConvertedPlaceDto } from '@nhasach/shared';
 import { addressKeys, updateAddress } from '../../api/addresses.ts';
 import { fetchConversion, geoKeys } from '../../api/geo.ts';
@@ -48,35 +48,28 @@ function ConvertBody({ address, onClose, onEditInstead }: { address: AddressDto;
   const candidates = conversion.data?.candidates ?? [];
   const [chosenCode, setChosenCode] = useState<string>();
   const chosen: ConvertedPlaceDto | undefined = candidates.length === 1 ? candidates[0] : candidates.find((c) => c.wardCode === chosenCode);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string>();
-
-  const save = async () => {
-    if (!chosen) return;
-    setSaving(true);
-    setError(undefined);
-    try {
-      await updateAddress(address.id, {
+  const save = useMutation({
+    mutationFn: (place: ConvertedPlaceDto) =>
+      updateAddress(address.id, {
         fullName: address.fullName,
         phone: address.phone,
         line1: address.line1,
         scheme: 'TWO_LEVEL',
-        province: chosen.province,
-        provinceCode: chosen.provinceCode,
+        province: place.province,
+        provinceCode: place.provinceCode,
         district: '',
-        ward: chosen.ward,
-        wardCode: chosen.wardCode,
+        ward: place.ward,
+        wardCode: place.wardCode,
         makeDefault: address.isDefault,
-      });
+      }),
+    onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: addressKeys.all });
       toast.show('Cập nhật địa chỉ thành công');
       onClose();
-    } catch (err) {
-      setError(errorText(err, 'Lưu địa chỉ thất bại'));
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
+  const saving = save.isPending;
+  const error = save.error ? errorText(save.error, 'Lưu địa chỉ thất bại') : undefined;
 
   return (
     <div className="grid gap-4">
@@ -131,7 +124,7 @@ function ConvertBody({ address, onClose, onEditInstead }: { address: AddressDto;
         {conversion.isSuccess && candidates.length === 0 ? (
           <Button onClick={() => onEditInstead(address)}>Sửa địa chỉ</Button>
         ) : (
-          <Button onClick={() => void save()} disabled={!chosen} busy={saving} busyText="Đang lưu…">
+          <Button onClick={() => chosen && !saving && save.mutate(chosen)} disabled={!chosen} busy={saving} busyText="Đang lưu…">
             Lưu địa chỉ mới
           </Button>
         )}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_PAGE_SIZE, BOOK_STATUSES, BOOK_STATUS_LABELS, formatVnd, type AdminBookRowDto, type BookStatus, formatNumberVN } from '@nhasach/shared';
-import { BookOpenIcon, ExternalLinkIcon, PenIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { BookOpenIcon, ExternalLinkIcon, PlusIcon } from 'lucide-react';
 import { adminKeys, deleteBook, fetchAdminBooks } from '../../api/admin.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
@@ -9,8 +9,9 @@ import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { useToast } from '../../components/ui/Toast.tsx';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { BookFormDialog } from './books/BookFormDialog.tsx';
-import { DeleteConfirm, ListBody, ListFooter, ListToolbar, useUrlListState } from './listParts.tsx';
-import { BookStatusBadge, Card, IconButton, PageHeader, table } from './ui.tsx';
+import { DeleteConfirm, ListCard, ListPage, useUrlListState } from './listParts.tsx';
+import { BookStatusBadge } from './ui.tsx';
+import { EditDeleteButtons, ResponsiveRows, RowActions, type Column } from './components/DataTable.tsx';
 import { errorText } from '../../components/ui/errorText.ts';
 
 const isStatus = (v: string | null): v is BookStatus => !!v && (BOOK_STATUSES as readonly string[]).includes(v);
@@ -21,7 +22,7 @@ const isStatus = (v: string | null): v is BookStatus => !!v && (BOOK_STATUSES as
  */
 export function AdminBooksPage() {
   useDocumentTitle('Quản lý sách');
-  const { params, page, q, search, setSearch, update } = useUrlListState();
+  const { params, page, q, searchBox, update } = useUrlListState();
   const qc = useQueryClient();
   const toast = useToast();
   const statusParam = params.get('status');
@@ -55,24 +56,21 @@ export function AdminBooksPage() {
   };
 
   return (
-    <div className="mx-auto max-w-[1400px]">
-      <PageHeader
-        title="Quản lý sách"
-        description={data ? `${formatNumberVN(data.totalElements)} sách trong kho` : 'Danh sách sách của cửa hàng'}
-        actions={
-          <Button onClick={() => setCreating(true)}>
-            <PlusIcon size={18} /> Thêm sách
-          </Button>
-        }
-      />
-
-      <Card bodyClassName="">
-        <ListToolbar
-          search={search}
-          onSearch={setSearch}
-          searchPlaceholder="Tìm theo tên sách, ISBN, SKU…"
-          searchLabel="Tìm sách"
-          filter={{
+    <ListPage
+      title="Quản lý sách"
+      description={data ? `${formatNumberVN(data.totalElements)} sách trong kho` : 'Danh sách sách của cửa hàng'}
+      actions={
+        <Button onClick={() => setCreating(true)}>
+          <PlusIcon size={18} /> Thêm sách
+        </Button>
+      }
+    >
+      <ListCard
+        toolbar={{
+          ...searchBox,
+          searchPlaceholder: 'Tìm theo tên sách, ISBN, SKU…',
+          searchLabel: 'Tìm sách',
+          filter: {
             label: 'Lọc theo trạng thái',
             value: status,
             allLabel: 'Tất cả trạng thái',
@@ -80,76 +78,41 @@ export function AdminBooksPage() {
             labels: BOOK_STATUS_LABELS,
             className: 'w-full sm:w-48',
             onChange: (v) => update({ status: v || null, page: null }),
-          }}
-        />
-
-        <ListBody
-          query={list}
-          isEmpty={!!data && data.content.length === 0}
-          skeleton={{ rows: 8, cols: 6 }}
-          errorMessage="Không tải được danh sách sách."
-          empty={
-            <EmptyState
-              title={q || status ? 'Không tìm thấy sách phù hợp.' : 'Chưa có sách nào.'}
-              description={q || status ? 'Thử từ khoá khác hoặc bỏ bộ lọc trạng thái.' : 'Bấm “Thêm sách” để tạo cuốn sách đầu tiên.'}
-              icon={<BookOpenIcon size={28} />}
-            />
-          }
-        >
-          {/* Phones: one card per book instead of a wide table. */}
-          <ul className="divide-y divide-gray-100 md:hidden" aria-label="Danh sách sách">
-            {data?.content.map((b) => (
-              <BookCard key={b.id} book={b} onEdit={() => update({ edit: String(b.id) })} onDelete={() => setToDelete(b)} />
-            ))}
-          </ul>
-          <div className={`${table.wrap} max-md:hidden`}>
-            <table className={`${table.table} min-w-[900px]`}>
-              <thead className={table.thead}>
-                <tr>
-                  <th scope="col" className={`${table.th} w-16`}>
-                    Ảnh
-                  </th>
-                  <th scope="col" className={table.th}>
-                    Tên sách
-                  </th>
-                  <th scope="col" className={table.th}>
-                    ISBN-13
-                  </th>
-                  <th scope="col" className={`${table.th} text-right`}>
-                    Giá bán
-                  </th>
-                  <th scope="col" className={`${table.th} text-right`}>
-                    Tồn kho
-                  </th>
-                  <th scope="col" className={table.th}>
-                    Trạng thái
-                  </th>
-                  <th scope="col" className={`${table.th} text-right`}>
-                    Thao tác
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data?.content.map((b) => (
-                  <BookRow key={b.id} book={b} onEdit={() => update({ edit: String(b.id) })} onDelete={() => setToDelete(b)} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </ListBody>
-
-        {data && (
-          <ListFooter
-            page={data.number}
-            size={data.size}
-            total={data.totalElements}
-            totalPages={data.totalPages}
-            unit="sách"
-            label="Phân trang sách"
-            onPage={(p) => update({ page: p ? String(p) : null })}
+          },
+        }}
+        query={list}
+        isEmpty={!!data && data.content.length === 0}
+        skeleton={{ rows: 8, cols: 6 }}
+        errorMessage="Không tải được danh sách sách."
+        empty={
+          <EmptyState
+            title={q || status ? 'Không tìm thấy sách phù hợp.' : 'Chưa có sách nào.'}
+            description={q || status ? 'Thử từ khoá khác hoặc bỏ bộ lọc trạng thái.' : 'Bấm “Thêm sách” để tạo cuốn sách đầu tiên.'}
+            icon={<BookOpenIcon size={28} />}
           />
-        )}
-      </Card>
+        }
+        footer={
+          data && {
+            page: data.number,
+            size: data.size,
+            total: data.totalElements,
+            totalPages: data.totalPages,
+            unit: "sách",
+            label: "Phân trang sách",
+            onPage: (p) => update({ page: p ? String(p) : null }),
+          }
+        }
+        >
+        {/* Phones: one card per book instead of a wide table. */}
+        <ResponsiveRows
+          label="Danh sách sách"
+          rows={data?.content ?? []}
+          rowKey={(b) => b.id}
+          card={(b) => <BookCard key={b.id} book={b} onEdit={() => update({ edit: String(b.id) })} onDelete={() => setToDelete(b)} />}
+          tableClassName="min-w-[900px]"
+          columns={bookColumns({ onEdit: (b) => update({ edit: String(b.id) }), onDelete: setToDelete })}
+        />
+      </ListCard>
 
       {(creating || editId !== null) && <BookFormDialog key={editId ?? 'new'} editId={creating ? null : editId} onClose={closeDialog} />}
 
@@ -163,11 +126,10 @@ export function AdminBooksPage() {
           </>
         )}
         confirmText="Xoá sách"
-        busy={remove.isPending}
-        onClose={() => setToDelete(null)}
-        onConfirm={(b) => remove.mutate(b)}
+        remove={remove}
+        onClose={setToDelete}
       />
-    </div>
+    </ListPage>
   );
 }
 
@@ -202,74 +164,95 @@ function BookCard({ book: b, onEdit, onDelete }: { book: AdminBookRowDto; onEdit
         </div>
       </div>
       <div className="flex shrink-0 flex-col gap-1">
-        <IconButton label={`Sửa “${b.title}”`} onClick={onEdit}>
-          <PenIcon size={16} />
-        </IconButton>
-        <IconButton label={`Xoá “${b.title}”`} tone="danger" onClick={onDelete}>
-          <Trash2Icon size={16} />
-        </IconButton>
+        <EditDeleteButtons name={`“${b.title}”`} onEdit={onEdit} onDelete={onDelete} />
       </div>
     </li>
   );
 }
 
-function BookRow({ book: b, onEdit, onDelete }: { book: AdminBookRowDto; onEdit: () => void; onDelete: () => void }) {
-  const onSale = b.salePrice !== null && b.effectivePrice < b.price;
-  // A sale price outside its window: shown, but the price that applies is the normal one.
-  const scheduled = b.salePrice !== null && !onSale;
-  return (
-    <tr className={table.tr}>
-      <td className={table.td}>
+/** The desktop table's columns (the phone's cards are BookCard). */
+function bookColumns({ onEdit, onDelete }: { onEdit: (b: AdminBookRowDto) => void; onDelete: (b: AdminBookRowDto) => void }): Column<AdminBookRowDto>[] {
+  return [
+    {
+      header: 'Ảnh',
+      headerClassName: 'w-16',
+      cell: (b) => (
         <ImageWithFallback src={b.thumbnail} alt="" loading="lazy" className="h-14 w-10 rounded bg-gray-100 object-cover ring-1 ring-gray-200" placeholderClassName="h-14 w-10 rounded [&_span]:hidden [&_svg]:size-4" />
-      </td>
-      <td className={`${table.td} max-w-[340px]`}>
-        <button type="button" onClick={onEdit} className="line-clamp-2 text-left font-semibold text-gray-900 hover:text-brand-700">
-          {b.title}
-        </button>
-        <p className="mt-0.5 truncate text-xs text-gray-500">
-          {b.authors.map((a) => a.name).join(', ') || 'Chưa có tác giả'}
-          {b.categories[0] && <> · {b.categories[0].name}</>}
-        </p>
-      </td>
-      <td className={`${table.td} font-mono text-xs text-gray-700`}>
-        {b.isbn13}
-        {b.sku && <p className="mt-0.5 font-sans text-[11px] text-gray-500">SKU {b.sku}</p>}
-      </td>
-      <td className={`${table.td} text-right whitespace-nowrap`}>
-        {onSale ? (
-          <>
-            <span className="font-semibold text-brand-700">{formatVnd(b.effectivePrice)}</span>
-            <s className="block text-xs text-gray-500">{formatVnd(b.price)}</s>
-          </>
-        ) : (
-          <>
-            <span className="font-semibold text-gray-900">{formatVnd(b.price)}</span>
-            {scheduled && b.salePrice !== null && <span className="block text-xs text-gray-500" title="Giá khuyến mãi ngoài thời gian áp dụng">
-                KM {formatVnd(b.salePrice)}
-              </span>}
-          </>
-        )}
-      </td>
-      <td className={`${table.td} text-right tabular-nums`}>
-        <span className={b.stock === 0 ? 'font-semibold text-red-700' : b.stock <= 5 ? 'font-semibold text-amber-700' : 'text-gray-900'}>{formatNumberVN(b.stock)}</span>
-        <span className="block text-xs text-gray-500">Đã bán {formatNumberVN(b.sold)}</span>
-      </td>
-      <td className={table.td}>
-        <BookStatusBadge status={b.status} />
-      </td>
-      <td className={`${table.td} text-right`}>
-        <div className="flex justify-end gap-1">
+      ),
+    },
+    {
+      header: 'Tên sách',
+      className: 'max-w-[340px]',
+      cell: (b) => (
+        <>
+          <button type="button" onClick={() => onEdit(b)} className="line-clamp-2 text-left font-semibold text-gray-900 hover:text-brand-700">
+            {b.title}
+          </button>
+          <p className="mt-0.5 truncate text-xs text-gray-500">
+            {b.authors.map((a) => a.name).join(', ') || 'Chưa có tác giả'}
+            {b.categories[0] && <> · {b.categories[0].name}</>}
+          </p>
+        </>
+      ),
+    },
+    {
+      header: 'ISBN-13',
+      className: 'font-mono text-xs text-gray-700',
+      cell: (b) => (
+        <>
+          {b.isbn13}
+          {b.sku && <p className="mt-0.5 font-sans text-[11px] text-gray-500">SKU {b.sku}</p>}
+        </>
+      ),
+    },
+    { header: 'Giá bán', align: 'right', className: 'whitespace-nowrap', cell: (b) => <PriceCell book={b} /> },
+    {
+      header: 'Tồn kho',
+      align: 'right',
+      className: 'tabular-nums',
+      cell: (b) => (
+        <>
+          <span className={b.stock === 0 ? 'font-semibold text-red-700' : b.stock <= 5 ? 'font-semibold text-amber-700' : 'text-gray-900'}>{formatNumberVN(b.stock)}</span>
+          <span className="block text-xs text-gray-500">Đã bán {formatNumberVN(b.sold)}</span>
+        </>
+      ),
+    },
+    { header: 'Trạng thái', cell: (b) => <BookStatusBadge status={b.status} /> },
+    {
+      header: 'Thao tác',
+      align: 'right',
+      cell: (b) => (
+        <RowActions>
           <a href={`/books/${encodeURIComponent(b.slug)}`} target="_blank" rel="noreferrer" aria-label={`Xem “${b.title}” trên cửa hàng`} title="Xem trên cửa hàng" className="grid size-8 place-items-center rounded-lg text-gray-500 hover:bg-gray-100 hover:text-gray-900">
             <ExternalLinkIcon size={16} />
           </a>
-          <IconButton label={`Sửa “${b.title}”`} onClick={onEdit}>
-            <PenIcon size={16} />
-          </IconButton>
-          <IconButton label={`Xoá “${b.title}”`} tone="danger" onClick={onDelete}>
-            <Trash2Icon size={16} />
-          </IconButton>
-        </div>
-      </td>
-    </tr>
+          <EditDeleteButtons name={`“${b.title}”`} onEdit={() => onEdit(b)} onDelete={() => onDelete(b)} />
+        </RowActions>
+      ),
+    },
+  ];
+}
+
+function PriceCell({ book: b }: { book: AdminBookRowDto }) {
+  const onSale = b.salePrice !== null && b.effectivePrice < b.price;
+  // A sale price outside its window: shown, but the price that applies is the normal one.
+  const scheduled = b.salePrice !== null && !onSale;
+  if (onSale) {
+    return (
+      <>
+        <span className="font-semibold text-brand-700">{formatVnd(b.effectivePrice)}</span>
+        <s className="block text-xs text-gray-500">{formatVnd(b.price)}</s>
+      </>
+    );
+  }
+  return (
+    <>
+      <span className="font-semibold text-gray-900">{formatVnd(b.price)}</span>
+      {scheduled && b.salePrice !== null && (
+        <span className="block text-xs text-gray-500" title="Giá khuyến mãi ngoài thời gian áp dụng">
+          KM {formatVnd(b.salePrice)}
+        </span>
+      )}
+    </>
   );
 }

@@ -270,9 +270,8 @@ export function AdminCategoriesPage() {
           </>
         )}
         confirmText="Xoá danh mục"
-        busy={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={(c) => remove.mutate(c)}
+        remove={remove}
+        onClose={setDeleting}
       />
     </div>
   );

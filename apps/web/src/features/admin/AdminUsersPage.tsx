@@ -11,8 +11,9 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { useAuth } from '../auth/useAuth.ts';
 import { formatDate, formatDateTime } from './format.ts';
 import { CreateStaffDialog } from './users/CreateStaffDialog.tsx';
-import { DismissibleAlert, ListBody, ListFooter, ListToolbar, useUrlListState } from './listParts.tsx';
-import { Card, IconButton, PageHeader, Pill, ROLE_LABELS, RoleBadge, table } from './ui.tsx';
+import { ListCard, ListPage, useUrlListState } from './listParts.tsx';
+import { IconButton, Pill, ROLE_LABELS, RoleBadge } from './ui.tsx';
+import { ResponsiveRows, RowActions } from './components/DataTable.tsx';
 import { errorText } from '../../components/ui/errorText.ts';
 
 type Action = { kind: 'soft' | 'hard' | 'enable'; user: AdminUserDto } | { kind: 'role'; user: AdminUserDto };
@@ -29,7 +30,7 @@ const isRole = (v: string | null): v is Role => !!v && (ROLES as readonly string
 export function AdminUsersPage() {
   useDocumentTitle('Quản lý người dùng');
   const { user: me } = useAuth();
-  const { params, page, q, search, setSearch, update } = useUrlListState();
+  const { params, page, q, searchBox, update } = useUrlListState();
   const qc = useQueryClient();
   const toast = useToast();
   const roleParam = params.get('role');
@@ -80,26 +81,23 @@ export function AdminUsersPage() {
   const isMe = (u: AdminUserDto) => String(u.id) === String(me?.id);
 
   return (
-    <div className="mx-auto max-w-[1400px]">
-      <PageHeader
-        title="Quản lý người dùng"
-        description={data ? `${formatNumberVN(data.meta.total)} tài khoản` : 'Khách hàng, nhân viên bán hàng và quản trị viên'}
-        actions={
-          <Button onClick={() => setCreating(true)}>
-            <UserPlusIcon size={18} /> Tạo nhân viên
-          </Button>
-        }
-      />
-
-      <DismissibleAlert message={failure} onClose={() => setFailure(null)} className="mb-4" />
-
-      <Card bodyClassName="">
-        <ListToolbar
-          search={search}
-          onSearch={setSearch}
-          searchPlaceholder="Tìm theo tên đăng nhập, e-mail, họ tên…"
-          searchLabel="Tìm người dùng"
-          filter={{
+    <ListPage
+      title="Quản lý người dùng"
+      description={data ? `${formatNumberVN(data.meta.total)} tài khoản` : 'Khách hàng, nhân viên bán hàng và quản trị viên'}
+      actions={
+        <Button onClick={() => setCreating(true)}>
+          <UserPlusIcon size={18} /> Tạo nhân viên
+        </Button>
+      }
+      failure={failure}
+      onDismissFailure={setFailure}
+    >
+      <ListCard
+        toolbar={{
+          ...searchBox,
+          searchPlaceholder: 'Tìm theo tên đăng nhập, e-mail, họ tên…',
+          searchLabel: 'Tìm người dùng',
+          filter: {
             label: 'Lọc theo vai trò',
             value: role,
             allLabel: 'Tất cả vai trò',
@@ -107,108 +105,73 @@ export function AdminUsersPage() {
             labels: ROLE_LABELS,
             className: 'w-full sm:w-52',
             onChange: (v) => update({ role: v || null, page: null }),
-          }}
-        />
-
-        <ListBody
-          query={list}
-          isEmpty={!!data && data.result.length === 0}
-          skeleton={{ rows: 8, cols: 6 }}
-          errorMessage={ADMIN_MESSAGES.loadUsersFailed}
-          empty={<EmptyState title="Không tìm thấy người dùng phù hợp." icon={<UsersIcon size={28} />} />}
+          },
+        }}
+        query={list}
+        isEmpty={!!data && data.result.length === 0}
+        skeleton={{ rows: 8, cols: 6 }}
+        errorMessage={ADMIN_MESSAGES.loadUsersFailed}
+        empty={<EmptyState title="Không tìm thấy người dùng phù hợp." icon={<UsersIcon size={28} />} />}
+        footer={
+          data && {
+            page: data.meta.page,
+            size: data.meta.pageSize,
+            total: data.meta.total,
+            totalPages: data.meta.pages,
+            unit: "tài khoản",
+            label: "Phân trang người dùng",
+            onPage: (p) => update({ page: p ? String(p) : null }),
+          }
+        }
         >
-          {/* Phones: one card per account instead of a wide table. */}
-          <ul className="divide-y divide-gray-100 md:hidden" aria-label="Danh sách người dùng">
-            {data?.result.map((u) => (
-              <li key={u.id} className="flex items-start gap-3 p-4">
-                <Avatar user={u} />
-                <div className="min-w-0 flex-1">
-                  <p className="truncate font-semibold text-gray-900">
-                    {u.username} <span className="font-mono text-xs font-normal text-gray-500">#{u.id}</span>
-                  </p>
-                  <p className="truncate text-xs text-gray-500">{u.email}</p>
-                  <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
-                    <RoleBadge role={u.role} />
-                    <EnabledPill user={u} />
+        {/* Phones: one card per account instead of a wide table. */}
+        <ResponsiveRows
+          label="Danh sách người dùng"
+          rows={data?.result ?? []}
+          rowKey={(u) => u.id}
+          card={(u) => (
+            <li key={u.id} className="flex items-start gap-3 p-4">
+              <Avatar user={u} />
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-semibold text-gray-900">
+                  {u.username} <span className="font-mono text-xs font-normal text-gray-500">#{u.id}</span>
+                </p>
+                <p className="truncate text-xs text-gray-500">{u.email}</p>
+                <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
+                  <RoleBadge role={u.role} />
+                  <EnabledPill user={u} />
+                </div>
+              </div>
+              <UserActions user={u} isMe={isMe(u)} onAction={setAction} />
+            </li>
+          )}
+          tableClassName="min-w-[960px]"
+          rowProps={(u) => ({ className: u.enabled ? '' : 'bg-gray-50/60' })}
+          columns={[
+            { header: 'ID', headerClassName: 'w-16', className: 'font-mono text-xs text-gray-500', cell: (u) => `#${u.id}` },
+            {
+              header: 'Tài khoản',
+              cell: (u) => (
+                <div className="flex items-center gap-3">
+                  <Avatar user={u} />
+                  <div className="min-w-0">
+                    <p className="truncate font-semibold text-gray-900">
+                      {u.username}
+                      {isMe(u) && <span className="ml-1.5 text-xs font-medium text-gray-500">(bạn)</span>}
+                    </p>
+                    <p className="truncate text-xs text-gray-500">{u.fullName || '—'}</p>
                   </div>
                 </div>
-                <UserActions user={u} isMe={isMe(u)} onAction={setAction} />
-              </li>
-            ))}
-          </ul>
-          <div className={`${table.wrap} max-md:hidden`}>
-            <table className={`${table.table} min-w-[960px]`}>
-              <thead className={table.thead}>
-                <tr>
-                  <th scope="col" className={`${table.th} w-16`}>
-                    ID
-                  </th>
-                  <th scope="col" className={table.th}>
-                    Tài khoản
-                  </th>
-                  <th scope="col" className={table.th}>
-                    E-mail
-                  </th>
-                  <th scope="col" className={table.th}>
-                    Vai trò
-                  </th>
-                  <th scope="col" className={table.th}>
-                    Trạng thái
-                  </th>
-                  <th scope="col" className={table.th}>
-                    Ngày tạo
-                  </th>
-                  <th scope="col" className={`${table.th} text-right`}>
-                    Thao tác
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data?.result.map((u) => (
-                  <tr key={u.id} className={`${table.tr} ${u.enabled ? '' : 'bg-gray-50/60'}`}>
-                    <td className={`${table.td} font-mono text-xs text-gray-500`}>#{u.id}</td>
-                    <td className={table.td}>
-                      <div className="flex items-center gap-3">
-                        <Avatar user={u} />
-                        <div className="min-w-0">
-                          <p className="truncate font-semibold text-gray-900">
-                            {u.username}
-                            {isMe(u) && <span className="ml-1.5 text-xs font-medium text-gray-500">(bạn)</span>}
-                          </p>
-                          <p className="truncate text-xs text-gray-500">{u.fullName || '—'}</p>
-                        </div>
-                      </div>
-                    </td>
-                    <td className={`${table.td} max-w-[240px] truncate text-gray-700`}>{u.email}</td>
-                    <td className={table.td}>
-                      <RoleBadge role={u.role} />
-                    </td>
-                    <td className={table.td}>
-                      <EnabledPill user={u} />
-                    </td>
-                    <td className={`${table.td} whitespace-nowrap text-gray-600`}>{formatDate(u.createdAt)}</td>
-                    <td className={`${table.td} text-right`}>
-                      <UserActions user={u} isMe={isMe(u)} onAction={setAction} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </ListBody>
-
-        {data && (
-          <ListFooter
-            page={data.meta.page}
-            size={data.meta.pageSize}
-            total={data.meta.total}
-            totalPages={data.meta.pages}
-            unit="tài khoản"
-            label="Phân trang người dùng"
-            onPage={(p) => update({ page: p ? String(p) : null })}
-          />
-        )}
-      </Card>
+              ),
+            },
+            { header: 'E-mail', className: 'max-w-[240px] truncate text-gray-700', cell: (u) => u.email },
+            { header: 'Vai trò', cell: (u) => <RoleBadge role={u.role} /> },
+            { header: 'Trạng thái', cell: (u) => <EnabledPill user={u} /> },
+            { header: 'Ngày tạo', className: 'whitespace-nowrap text-gray-600', cell: (u) => formatDate(u.createdAt) },
+            { header: 'Thao tác', align: 'right', cell: (u) => <UserActions user={u} isMe={isMe(u)} onAction={setAction} /> },
+          ]}
+        />
+      </ListCard>
 
       <ConfirmDialog
         open={action?.kind === 'soft'}
@@ -245,7 +208,7 @@ export function AdminUsersPage() {
       />
       {action?.kind === 'role' && <RoleDialog user={action.user} busy={run.isPending} onClose={() => setAction(null)} onSave={(r) => run.mutate({ ...action, role: r })} />}
       <CreateStaffDialog open={creating} onClose={() => setCreating(false)} />
-    </div>
+    </ListPage>
   );
 }
 
@@ -280,7 +243,7 @@ function EnabledPill({ user: u }: { user: AdminUserDto }) {
 /** Role, disable or enable, hard delete; an admin cannot act on their own account (the server refuses it too). */
 function UserActions({ user: u, isMe, onAction }: { user: AdminUserDto; isMe: boolean; onAction: (a: Action) => void }) {
   return (
-    <div className="flex justify-end gap-1">
+    <RowActions>
       <IconButton label={`Đổi vai trò của ${u.username}`} disabled={isMe} onClick={() => onAction({ kind: 'role', user: u })}>
         <ShieldIcon size={16} />
       </IconButton>
@@ -296,7 +259,7 @@ function UserActions({ user: u, isMe, onAction }: { user: AdminUserDto; isMe: bo
       <IconButton label={`Xoá vĩnh viễn ${u.username}`} tone="danger" disabled={isMe} onClick={() => onAction({ kind: 'hard', user: u })}>
         <Trash2Icon size={16} />
       </IconButton>
-    </div>
+    </RowActions>
   );
 }
 

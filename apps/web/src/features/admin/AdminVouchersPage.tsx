@@ -16,8 +16,9 @@ import { ConfirmDialog } from '../../components/ui/Dialog.tsx';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { useToast } from '../../components/ui/Toast.tsx';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
-import { DismissibleAlert, ListBody, ListFooter, ListToolbar, useUrlListState } from './listParts.tsx';
-import { Card, IconButton, PageHeader, Pill, table, type PillTone } from './ui.tsx';
+import { ListCard, ListPage, useUrlListState } from './listParts.tsx';
+import { IconButton, Pill, type PillTone } from './ui.tsx';
+import { ResponsiveRows, RowActions } from './components/DataTable.tsx';
 import { VoucherFormDialog } from './vouchers/VoucherFormDialog.tsx';
 import { errorText } from '../../components/ui/errorText.ts';
 
@@ -30,7 +31,7 @@ const perCustomerText = (v: AdminVoucherDto) => (v.perCustomerLimit === null ? '
 /** /admin/vouchers: search (code, name), status filter, paged table, create, edit, switch off and on. */
 export function AdminVouchersPage() {
   useDocumentTitle('Mã giảm giá');
-  const { params, page, q, search, setSearch, update } = useUrlListState();
+  const { params, page, q, searchBox, update } = useUrlListState();
   const statusParam = params.get('status');
   const status = isStatus(statusParam) ? statusParam : '';
   const qc = useQueryClient();
@@ -60,36 +61,34 @@ export function AdminVouchersPage() {
   const data = list.data;
 
   const actions = (v: AdminVoucherDto) => (
-    <div className="flex justify-end gap-1">
+    <RowActions>
       <IconButton label={`Sửa mã ${v.code}`} onClick={() => setEditing(v)}>
         <PenIcon size={16} />
       </IconButton>
       <IconButton label={v.active ? `Tắt mã ${v.code}` : `Bật mã ${v.code}`} tone={v.active ? 'danger' : 'success'} onClick={() => setToggling(v)}>
         {v.active ? <BanIcon size={16} /> : <CircleCheckIcon size={16} />}
       </IconButton>
-    </div>
+    </RowActions>
   );
 
   return (
-    <div className="mx-auto max-w-[1400px]">
-      <PageHeader
-        title="Mã giảm giá"
-        description={data ? `${formatNumberVN(data.totalElements)} mã` : 'Giảm theo %, giảm số tiền, miễn phí vận chuyển'}
-        actions={
-          <Button onClick={() => setEditing('new')}>
-            <PlusIcon size={18} /> Tạo mã giảm giá
-          </Button>
-        }
-      />
-      <DismissibleAlert message={failure} onClose={() => setFailure(null)} className="mb-4" />
-
-      <Card bodyClassName="">
-        <ListToolbar
-          search={search}
-          onSearch={setSearch}
-          searchPlaceholder="Tìm theo mã hoặc tên chương trình…"
-          searchLabel="Tìm mã giảm giá"
-          filter={{
+    <ListPage
+      title="Mã giảm giá"
+      description={data ? `${formatNumberVN(data.totalElements)} mã` : 'Giảm theo %, giảm số tiền, miễn phí vận chuyển'}
+      actions={
+        <Button onClick={() => setEditing('new')}>
+          <PlusIcon size={18} /> Tạo mã giảm giá
+        </Button>
+      }
+      failure={failure}
+      onDismissFailure={setFailure}
+    >
+      <ListCard
+        toolbar={{
+          ...searchBox,
+          searchPlaceholder: 'Tìm theo mã hoặc tên chương trình…',
+          searchLabel: 'Tìm mã giảm giá',
+          filter: {
             label: 'Lọc theo trạng thái',
             value: status,
             allLabel: 'Tất cả trạng thái',
@@ -97,116 +96,106 @@ export function AdminVouchersPage() {
             labels: VOUCHER_STATUS_LABELS,
             className: 'w-full sm:w-52',
             onChange: (v) => update({ status: v || null, page: null }),
-          }}
-        />
-        <ListBody
-          query={list}
-          isEmpty={!!data && data.content.length === 0}
-          skeleton={{ rows: 6, cols: 6 }}
-          errorMessage="Không tải được danh sách mã giảm giá"
-          empty={
-            <EmptyState
-              title={q || status ? 'Không tìm thấy mã giảm giá phù hợp.' : 'Chưa có mã giảm giá nào.'}
-              icon={<GiftIcon size={28} />}
-              action={
-                !q && !status ? (
-                  <Button onClick={() => setEditing('new')}>
-                    <PlusIcon size={18} /> Tạo mã giảm giá
-                  </Button>
-                ) : undefined
-              }
-            />
-          }
-        >
-          {/* Phones: one card per code. */}
-          <ul className="divide-y divide-gray-100 md:hidden" aria-label="Danh sách mã giảm giá">
-            {data?.content.map((v) => (
-              <li key={v.id} data-testid="voucher-row" className="flex items-start gap-3 p-4">
-                <div className="min-w-0 flex-1">
-                  <p className="flex flex-wrap items-center gap-2">
-                    <span className="font-mono font-bold tracking-wide text-gray-900">{v.code}</span>
-                    <Pill tone={STATUS_TONES[v.status]} dot>
-                      {VOUCHER_STATUS_LABELS[v.status]}
-                    </Pill>
-                  </p>
-                  <p className="truncate text-sm text-gray-700">{v.name}</p>
-                  <p className="text-xs text-gray-500">{v.description}</p>
-                  <p className="mt-1 text-xs text-gray-500 tabular-nums">
-                    {formatDateTimeVN(v.startsAt)} → {formatDateTimeVN(v.endsAt)}
-                  </p>
-                  <p className="text-xs text-gray-500">Đã dùng {usesText(v)}</p>
-                </div>
-                {actions(v)}
-              </li>
-            ))}
-          </ul>
-          <div className={`${table.wrap} max-md:hidden`}>
-            <table className={`${table.table} min-w-[980px]`}>
-              <thead className={table.thead}>
-                <tr>
-                  <th scope="col" className={table.th}>
-                    Mã
-                  </th>
-                  <th scope="col" className={table.th}>
-                    Ưu đãi
-                  </th>
-                  <th scope="col" className={table.th}>
-                    Thời gian (giờ VN)
-                  </th>
-                  <th scope="col" className={table.th}>
-                    Đã dùng
-                  </th>
-                  <th scope="col" className={table.th}>
-                    Trạng thái
-                  </th>
-                  <th scope="col" className={`${table.th} text-right`}>
-                    Thao tác
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data?.content.map((v) => (
-                  <tr key={v.id} data-testid="voucher-row" className={`${table.tr} ${v.active ? '' : 'bg-gray-50/60'}`}>
-                    <td className={table.td}>
-                      <p className="font-mono font-bold tracking-wide text-gray-900">{v.code}</p>
-                      <p className="max-w-[220px] truncate text-xs text-gray-500">{v.name}</p>
-                    </td>
-                    <td className={`${table.td} max-w-[280px]`}>
-                      <p className="text-gray-800">{v.description}</p>
-                      {v.categories.length > 0 && <p className="truncate text-xs text-gray-500">Danh mục: {v.categories.map((c) => c.name).join(', ')}</p>}
-                    </td>
-                    <td className={`${table.td} whitespace-nowrap text-gray-600 tabular-nums`}>
-                      <p>{formatDateTimeVN(v.startsAt)}</p>
-                      <p className="text-xs text-gray-400">đến {formatDateTimeVN(v.endsAt)}</p>
-                    </td>
-                    <td className={`${table.td} whitespace-nowrap`}>
-                      <p className="font-medium text-gray-900 tabular-nums">{usesText(v)}</p>
-                      <p className="text-xs text-gray-500">{perCustomerText(v)}</p>
-                    </td>
-                    <td className={table.td}>
-                      <Pill tone={STATUS_TONES[v.status]} dot>
-                        {VOUCHER_STATUS_LABELS[v.status]}
-                      </Pill>
-                    </td>
-                    <td className={`${table.td} text-right`}>{actions(v)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </ListBody>
-        {data && (
-          <ListFooter
-            page={page}
-            size={VOUCHER_PAGE_SIZE}
-            total={data.totalElements}
-            totalPages={data.totalPages}
-            unit="mã"
-            label="Phân trang mã giảm giá"
-            onPage={(p) => update({ page: p > 0 ? String(p) : null })}
+          },
+        }}
+        query={list}
+        isEmpty={!!data && data.content.length === 0}
+        skeleton={{ rows: 6, cols: 6 }}
+        errorMessage="Không tải được danh sách mã giảm giá"
+        empty={
+          <EmptyState
+            title={q || status ? 'Không tìm thấy mã giảm giá phù hợp.' : 'Chưa có mã giảm giá nào.'}
+            icon={<GiftIcon size={28} />}
+            action={
+              !q && !status ? (
+                <Button onClick={() => setEditing('new')}>
+                  <PlusIcon size={18} /> Tạo mã giảm giá
+                </Button>
+              ) : undefined
+            }
           />
-        )}
-      </Card>
+        }
+        footer={
+          data && {
+            page: page,
+            size: VOUCHER_PAGE_SIZE,
+            total: data.totalElements,
+            totalPages: data.totalPages,
+            unit: "mã",
+            label: "Phân trang mã giảm giá",
+            onPage: (p) => update({ page: p > 0 ? String(p) : null }),
+          }
+        }
+        >
+        {/* Phones: one card per code. */}
+        <ResponsiveRows
+          label="Danh sách mã giảm giá"
+          rows={data?.content ?? []}
+          rowKey={(v) => v.id}
+          card={(v) => (
+            <li key={v.id} data-testid="voucher-row" className="flex items-start gap-3 p-4">
+              <div className="min-w-0 flex-1">
+                <p className="flex flex-wrap items-center gap-2">
+                  <span className="font-mono font-bold tracking-wide text-gray-900">{v.code}</span>
+                  <StatusPill voucher={v} />
+                </p>
+                <p className="truncate text-sm text-gray-700">{v.name}</p>
+                <p className="text-xs text-gray-500">{v.description}</p>
+                <p className="mt-1 text-xs text-gray-500 tabular-nums">
+                  {formatDateTimeVN(v.startsAt)} → {formatDateTimeVN(v.endsAt)}
+                </p>
+                <p className="text-xs text-gray-500">Đã dùng {usesText(v)}</p>
+              </div>
+              {actions(v)}
+            </li>
+          )}
+          tableClassName="min-w-[980px]"
+          rowProps={(v) => ({ 'data-testid': 'voucher-row', className: v.active ? '' : 'bg-gray-50/60' })}
+          columns={[
+            {
+              header: 'Mã',
+              cell: (v) => (
+                <>
+                  <p className="font-mono font-bold tracking-wide text-gray-900">{v.code}</p>
+                  <p className="max-w-[220px] truncate text-xs text-gray-500">{v.name}</p>
+                </>
+              ),
+            },
+            {
+              header: 'Ưu đãi',
+              className: 'max-w-[280px]',
+              cell: (v) => (
+                <>
+                  <p className="text-gray-800">{v.description}</p>
+                  {v.categories.length > 0 && <p className="truncate text-xs text-gray-500">Danh mục: {v.categories.map((c) => c.name).join(', ')}</p>}
+                </>
+              ),
+            },
+            {
+              header: 'Thời gian (giờ VN)',
+              className: 'whitespace-nowrap text-gray-600 tabular-nums',
+              cell: (v) => (
+                <>
+                  <p>{formatDateTimeVN(v.startsAt)}</p>
+                  <p className="text-xs text-gray-400">đến {formatDateTimeVN(v.endsAt)}</p>
+                </>
+              ),
+            },
+            {
+              header: 'Đã dùng',
+              className: 'whitespace-nowrap',
+              cell: (v) => (
+                <>
+                  <p className="font-medium text-gray-900 tabular-nums">{usesText(v)}</p>
+                  <p className="text-xs text-gray-500">{perCustomerText(v)}</p>
+                </>
+              ),
+            },
+            { header: 'Trạng thái', cell: (v) => <StatusPill voucher={v} /> },
+            { header: 'Thao tác', align: 'right', cell: actions },
+          ]}
+        />
+      </ListCard>
 
       <VoucherFormDialog open={editing !== null} voucher={editing === 'new' || editing === null ? undefined : editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
@@ -223,6 +212,14 @@ export function AdminVouchersPage() {
         onClose={() => setToggling(null)}
         onConfirm={() => toggling && toggle.mutate(toggling)}
       />
-    </div>
+    </ListPage>
+  );
+}
+
+function StatusPill({ voucher: v }: { voucher: AdminVoucherDto }) {
+  return (
+    <Pill tone={STATUS_TONES[v.status]} dot>
+      {VOUCHER_STATUS_LABELS[v.status]}
+    </Pill>
   );
 }

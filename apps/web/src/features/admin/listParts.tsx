@@ -4,7 +4,7 @@ import { useQueryUpdate } from '../../lib/useQueryUpdate.ts';
 import { ConfirmDialog } from '../../components/ui/Dialog.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { ErrorState } from '../../components/ui/EmptyState.tsx';
-import { InlineAlert, PageSummary, SearchBox, TableSkeleton, selectClass, useDebounced } from './ui.tsx';
+import { Card, InlineAlert, PageHeader, PageSummary, SearchBox, TableSkeleton, selectClass, useDebounced } from './ui.tsx';
 
 /** Pieces the back-office list screens (books, users, categories, master data) share. */
 
@@ -35,7 +35,9 @@ export function useUrlListState() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debounced]);
 
-  return { params, page, q, search, setSearch, update };
+  // What the toolbar's search box needs.
+  const searchBox = { search, onSearch: setSearch };
+  return { params, page, q, search, setSearch, searchBox, update };
 }
 
 /** The bar above a list: a search box and one 'Tất cả …' filter select. */
@@ -143,17 +145,17 @@ export function DeleteConfirm<T>({
   title,
   description,
   confirmText,
-  busy,
+  remove,
   onClose,
-  onConfirm,
 }: {
   item: T | null;
   title: string;
   description: (item: T) => ReactNode;
   confirmText: string;
-  busy: boolean;
-  onClose: () => void;
-  onConfirm: (item: T) => void;
+  /** The deletion: busy while it runs, given the row on 'confirm'. */
+  remove: { isPending: boolean; mutate: (item: T) => void };
+  /** Closes the question (the caller's row becomes null). */
+  onClose: (none: null) => void;
 }) {
   return (
     <ConfirmDialog
@@ -162,9 +164,61 @@ export function DeleteConfirm<T>({
       description={item === null ? null : description(item)}
       confirmText={confirmText}
       danger
-      busy={busy}
-      onClose={onClose}
-      onConfirm={() => item !== null && onConfirm(item)}
+      busy={remove.isPending}
+      onClose={() => onClose(null)}
+      onConfirm={() => item !== null && remove.mutate(item)}
     />
   );
+}
+
+/** A list screen: its header (title, what it holds, its buttons), a failed action's reason, then the list. */
+export function ListPage({
+  title,
+  description,
+  actions,
+  failure,
+  onDismissFailure,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  failure?: string | null;
+  /** Hides the failure (set to null). */
+  onDismissFailure?: (none: null) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="mx-auto max-w-[1400px]">
+      <PageHeader title={title} description={description} actions={actions} />
+      {onDismissFailure && <DismissibleAlert message={failure ?? null} onClose={() => onDismissFailure(null)} className="mb-4" />}
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The box of a paged list: the toolbar (search and a filter), the rows in their loading, failed and empty states,
+ * and the footer (which rows, the pages). In a card unless `boxClassName` draws another box.
+ */
+export function ListCard<V extends string>({
+  toolbar,
+  footer,
+  boxClassName,
+  children,
+  ...body
+}: Omit<Parameters<typeof ListBody>[0], 'children'> & {
+  toolbar?: Parameters<typeof ListToolbar<V>>[0];
+  footer?: Parameters<typeof ListFooter>[0];
+  boxClassName?: string;
+  children: ReactNode;
+}) {
+  const content = (
+    <>
+      {toolbar && <ListToolbar {...toolbar} />}
+      <ListBody {...body}>{children}</ListBody>
+      {footer && <ListFooter {...footer} />}
+    </>
+  );
+  return boxClassName ? <div className={boxClassName}>{content}</div> : <Card bodyClassName="">{content}</Card>;
 }

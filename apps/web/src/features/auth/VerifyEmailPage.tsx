@@ -9,6 +9,7 @@ import {
   type OtpErrorData,
   type RetryAfterData,
 } from '@nhasach/shared';
+import { useMutation } from '@tanstack/react-query';
 import { MailIcon, PenIcon, RefreshCwIcon } from 'lucide-react';
 import { resendOtp, verifyEmail } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
@@ -43,16 +44,71 @@ export function VerifyEmailPage() {
   const [locked, setLocked] = useState(false);
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const [resending, setResending] = useState(false);
   // Register has just sent a code, so the cooldown runs from the moment it was sent.
   const cooldown = useCountdown(registration?.resendAvailableAt ?? Date.now() + OTP_RESEND_COOLDOWN_SECONDS * 1000);
   const errorId = useId();
 
+  const verify = useMutation({
+    mutationFn: ({ data, code }: { data: RegistrationData; code: string }) => {
+      const { resendAvailableAt: _unused, ...payload } = data;
+      return verifyEmail({ ...payload, otp: code });
+    },
+    onSuccess: async (_r, { data }) => {
+      registrationStore.clear();
+      toast.show('Xác thực email thành công');
+      await navigate('/dang-nhap', {
+        replace: true,
+        state: { notice: 'Xác thực email thành công! Hãy đăng nhập để bắt đầu mua sắm.', username: data.username },
+      });
+    },
+    onError: (err) => {
+      setOtp('');
+      if (err instanceof ApiError && err.code === ERROR_CODES.otpLocked) {
+        setLocked(true);
+        setAttempts(OTP_MAX_ATTEMPTS);
+        setError(OTP_LOCKED_TEXT);
+      } else if (err instanceof ApiError && err.code === ERROR_CODES.otpExpired) {
+        setError(errorText(err, OTP_WRONG_DEFAULT));
+      } else if (err instanceof ApiError && (err.code === ERROR_CODES.otpInvalid || err.status === 400)) {
+        const n = wrongAttempts(err, attempts);
+        setAttempts(n);
+        if (n >= OTP_MAX_ATTEMPTS) setLocked(true);
+        setError(`${errorText(err, OTP_WRONG_DEFAULT)} (Sai ${n}/${OTP_MAX_ATTEMPTS})`);
+      } else {
+        setError(errorText(err, 'Xác thực thất bại. Vui lòng thử lại.'));
+      }
+    },
+  });
+  const resend = useMutation({
+    mutationFn: (data: RegistrationData) => resendOtp(data.email),
+    onSuccess: (sent, data) => {
+      const seconds = sent?.resendAfterSeconds ?? OTP_RESEND_COOLDOWN_SECONDS;
+      cooldown.start(seconds);
+      const next = { ...data, resendAvailableAt: Date.now() + seconds * 1000 };
+      setRegistration(next);
+      registrationStore.save(next);
+      setAttempts(0);
+      setLocked(false);
+      setOtp('');
+      setNotice(`Đã gửi lại mã OTP tới ${data.email}.`);
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 429) {
+        const retry = (err.data as Partial<RetryAfterData> | undefined)?.retryAfterSeconds;
+        if (typeof retry === 'number' && retry > 0) cooldown.start(retry);
+        setError(errorText(err, 'Không gửi lại được OTP.'));
+      } else {
+        setError('Không gửi lại được OTP.');
+      }
+    },
+  });
+  const busy = verify.isPending;
+  const resending = resend.isPending;
+
   if (!registration?.email || !registration.password) return <Navigate to="/dang-ky" replace />;
   const blocked = locked || attempts >= OTP_MAX_ATTEMPTS;
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setNotice(undefined);
     if (!registration?.email) {
@@ -72,68 +128,19 @@ export function VerifyEmailPage() {
       setError(parsed.error.issues[0]?.message ?? 'Vui lòng nhập mã OTP.');
       return;
     }
-    setBusy(true);
+    if (busy) return;
     setError(undefined);
-    try {
-      const { resendAvailableAt: _unused, ...payload } = registration;
-      await verifyEmail({ ...payload, otp: parsed.data });
-      registrationStore.clear();
-      toast.show('Xác thực email thành công');
-      await navigate('/dang-nhap', {
-        replace: true,
-        state: { notice: 'Xác thực email thành công! Hãy đăng nhập để bắt đầu mua sắm.', username: registration.username },
-      });
-    } catch (err) {
-      setOtp('');
-      if (err instanceof ApiError && err.code === ERROR_CODES.otpLocked) {
-        setLocked(true);
-        setAttempts(OTP_MAX_ATTEMPTS);
-        setError(OTP_LOCKED_TEXT);
-      } else if (err instanceof ApiError && err.code === ERROR_CODES.otpExpired) {
-        setError(errorText(err, OTP_WRONG_DEFAULT));
-      } else if (err instanceof ApiError && (err.code === ERROR_CODES.otpInvalid || err.status === 400)) {
-        const n = wrongAttempts(err, attempts);
-        setAttempts(n);
-        if (n >= OTP_MAX_ATTEMPTS) setLocked(true);
-        setError(`${errorText(err, OTP_WRONG_DEFAULT)} (Sai ${n}/${OTP_MAX_ATTEMPTS})`);
-      } else {
-        setError(errorText(err, 'Xác thực thất bại. Vui lòng thử lại.'));
-      }
-    } finally {
-      setBusy(false);
-    }
+    verify.mutate({ data: registration, code: parsed.data });
   };
 
-  const onResend = async () => {
+  const onResend = () => {
     setError(undefined);
     setNotice(undefined);
     if (!registration?.email) {
       setError('Missing email to resend OTP.');
       return;
     }
-    setResending(true);
-    try {
-      const sent = await resendOtp(registration.email);
-      const seconds = sent?.resendAfterSeconds ?? OTP_RESEND_COOLDOWN_SECONDS;
-      cooldown.start(seconds);
-      const next = { ...registration, resendAvailableAt: Date.now() + seconds * 1000 };
-      setRegistration(next);
-      registrationStore.save(next);
-      setAttempts(0);
-      setLocked(false);
-      setOtp('');
-      setNotice(`Đã gửi lại mã OTP tới ${registration.email}.`);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 429) {
-        const retry = (err.data as Partial<RetryAfterData> | undefined)?.retryAfterSeconds;
-        if (typeof retry === 'number' && retry > 0) cooldown.start(retry);
-        setError(errorText(err, 'Không gửi lại được OTP.'));
-      } else {
-        setError('Không gửi lại được OTP.');
-      }
-    } finally {
-      setResending(false);
-    }
+    if (!resending) resend.mutate(registration);
   };
 
   return (

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ADMIN_AGE_RATINGS,
   ADMIN_COVER_TYPES,
@@ -124,7 +124,6 @@ function BookForm({ book, onClose }: { book?: BookDto; onClose: () => void }) {
   const mode = bookId === undefined ? 'create' : 'edit';
   modeRef.current = mode;
   const [banner, setBanner] = useState<{ text: string; kind: 'validation' | 'save' } | null>(null);
-  const [saving, setSaving] = useState(false);
   const [listFailed, setListFailed] = useState({ authors: false, publishers: false, suppliers: false });
   const images = useBookImages(book?.images ?? []);
 
@@ -179,35 +178,32 @@ function BookForm({ book, onClose }: { book?: BookDto; onClose: () => void }) {
     if (errorCount === 0) setBanner((b) => (b?.kind === 'validation' ? null : b));
   }, [errorCount]);
 
-  const onValid = async (parsed: Parsed) => {
-    setBanner(null);
-    setSaving(true);
-    const wasCreate = bookId === undefined;
-    let saved: BookDto;
-    try {
-      saved = wasCreate ? await createBook(parsed as BookCreateInput) : await updateBook(bookId, parsed as BookUpdateInput);
-    } catch (e) {
-      setSaving(false);
+  const save = useMutation({
+    mutationFn: ({ parsed }: { parsed: Parsed; wasCreate: boolean }) =>
+      bookId === undefined ? createBook(parsed as BookCreateInput) : updateBook(bookId, parsed as BookUpdateInput),
+    onError: (e, { wasCreate }) => {
       applyFieldErrors(e, setError, FIELD_NAMES);
       // Server texts for answers about the request; the spec's fallback for failures of the server or network.
       const apiErr = e instanceof ApiError && e.status > 0 && e.status < 500 ? e : e instanceof ApiError ? { code: e.code } : undefined;
       setBanner({ text: bookSaveErrorMessage(apiErr, wasCreate ? 'create' : 'update'), kind: 'save' });
-      return;
-    }
-    setBookId(saved.id);
-    void qc.invalidateQueries({ queryKey: adminKeys.books });
-    void qc.invalidateQueries({ queryKey: adminKeys.dashboard });
-    if (images.pending.length > 0) {
-      const ok = await images.upload(saved.id);
-      if (!ok) {
-        setSaving(false);
+    },
+    // Still saving while the new images upload: the dialog stays busy until both are done.
+    onSuccess: async (saved, { wasCreate }) => {
+      setBookId(saved.id);
+      void qc.invalidateQueries({ queryKey: adminKeys.books });
+      void qc.invalidateQueries({ queryKey: adminKeys.dashboard });
+      if (images.pending.length > 0 && !(await images.upload(saved.id))) {
         setBanner({ text: `${ADMIN_MESSAGES.uploadFailed}${wasCreate ? ' Sách đã được tạo; bạn có thể tải ảnh lại ngay tại đây.' : ''}`, kind: 'save' });
         return;
       }
-    }
-    setSaving(false);
-    toast.show(wasCreate ? 'Tạo sách thành công' : 'Cập nhật sách thành công');
-    onClose();
+      toast.show(wasCreate ? 'Tạo sách thành công' : 'Cập nhật sách thành công');
+      onClose();
+    },
+  });
+  const saving = save.isPending;
+  const onValid = (parsed: Parsed) => {
+    setBanner(null);
+    if (!saving) save.mutate({ parsed, wasCreate: bookId === undefined });
   };
 
   // A new book keeps its title while it is saved and its images uploaded; after a failed upload it is an edit.

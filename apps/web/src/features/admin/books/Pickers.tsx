@@ -4,7 +4,7 @@ import { MASTER_LABELS, type AdminCategoryDto, type MasterKind, type NamedRef } 
 import { adminKeys, createMaster, fetchMasters } from '../../../api/admin.ts';
 import { useToast } from '../../../components/ui/Toast.tsx';
 import { useDebounced } from '../ui.tsx';
-import { Combobox, type ComboOption } from './Combobox.tsx';
+import { Combobox, type ComboOption } from '../../../components/ui/Combobox.tsx';
 import { errorText } from '../../../components/ui/errorText.ts';
 
 const PICK_SIZE = 30;
@@ -59,43 +59,58 @@ export function MasterPicker({ kind, id, label, multiple = false, value, onChang
     onError: (err) => toast.show(errorText(err, 'Tạo thất bại. Thử lại nhé.'), { tone: 'error', durationMs: 3000 }),
   });
 
-  const options: ComboOption[] = useMemo(
+  const options: ComboOption<number>[] = useMemo(
     () => (list.data?.content ?? []).map((m) => ({ id: m.id, label: m.name, hint: m.bookCount ? `${m.bookCount} sách` : undefined })),
     [list.data],
   );
   const labelOf = (mid: number) => names.get(mid) ?? list.data?.content.find((m) => m.id === mid)?.name ?? `#${mid}`;
 
-  return (
+  const remember = (ids: number[]) => {
+    // Remember the names of what was picked, so chips keep them after the search changes.
+    const found = list.data?.content ?? [];
+    setNames((prev) => {
+      const next = new Map(prev);
+      for (const sid of ids) {
+        const m = found.find((x) => x.id === sid);
+        if (m) next.set(m.id, m.name);
+      }
+      return next;
+    });
+  };
+  const common = {
+    id,
+    label,
+    options,
+    labelOf,
+    query,
+    onQueryChange: setQuery,
+    loading: list.isFetching,
+    placeholder: multiple ? `Tìm ${MASTER_LABELS[kind]}…` : `Chọn ${MASTER_LABELS[kind]}`,
+    invalid,
+    describedBy,
+    // Offered only once the search for what was typed has answered, so an existing name is never created twice.
+    onCreate: q === query.trim() && !list.isFetching && !list.isError ? (name: string) => create.mutate(name) : undefined,
+    creating: create.isPending,
+    emptyText: list.isError ? listFailedText(kind) : `Không tìm thấy ${MASTER_LABELS[kind]}`,
+  };
+  return multiple ? (
     <Combobox
-      id={id}
-      label={label}
-      multiple={multiple}
-      options={options}
-      selected={value}
-      labelOf={labelOf}
+      {...common}
+      multiple
+      value={value}
       onChange={(ids) => {
-        // Remember the names of what was picked, so chips keep them after the search changes.
-        const found = list.data?.content ?? [];
-        setNames((prev) => {
-          const next = new Map(prev);
-          for (const sid of ids) {
-            const m = found.find((x) => x.id === sid);
-            if (m) next.set(m.id, m.name);
-          }
-          return next;
-        });
+        remember(ids);
         onChange(ids);
       }}
-      query={query}
-      onQueryChange={setQuery}
-      loading={list.isFetching}
-      placeholder={multiple ? `Tìm ${MASTER_LABELS[kind]}…` : `Chọn ${MASTER_LABELS[kind]}`}
-      invalid={invalid}
-      describedBy={describedBy}
-      // Offered only once the search for what was typed has answered, so an existing name is never created twice.
-      onCreate={q === query.trim() && !list.isFetching && !list.isError ? (name) => create.mutate(name) : undefined}
-      creating={create.isPending}
-      emptyText={list.isError ? listFailedText(kind) : `Không tìm thấy ${MASTER_LABELS[kind]}`}
+    />
+  ) : (
+    <Combobox
+      {...common}
+      value={value[0] ?? null}
+      onChange={(mid) => {
+        remember([mid]);
+        onChange([mid]);
+      }}
     />
   );
 }
@@ -132,7 +147,7 @@ export interface CategoryPickerProps {
 export function CategoryPicker({ id, label, value, onChange, categories, known, loading, invalid, describedBy }: CategoryPickerProps) {
   const [query, setQuery] = useState('');
   const paths = useMemo(() => categoryPaths(categories), [categories]);
-  const options = useMemo<ComboOption[]>(() => {
+  const options = useMemo<ComboOption<number>[]>(() => {
     const q = query.trim().toLocaleLowerCase('vi');
     return categories
       .filter((c) => !q || (paths.get(c.id) ?? c.name).toLocaleLowerCase('vi').includes(q))
@@ -140,12 +155,13 @@ export function CategoryPicker({ id, label, value, onChange, categories, known, 
   }, [categories, paths, query]);
   const labelOf = (cid: number) => paths.get(cid) ?? known.find((k) => k.id === cid)?.name ?? `#${cid}`;
   return (
-    <Combobox
+    <Combobox<number>
       id={id}
       label={label}
       multiple
+      firstMark="chính"
       options={options}
-      selected={value}
+      value={value}
       labelOf={labelOf}
       onChange={onChange}
       query={query}

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ADMIN_MESSAGES, ADMIN_PAGE_SIZE, MASTER_LABELS, masterCreateSchema, type MasterDto, type MasterKind, formatNumberVN } from '@nhasach/shared';
-import { CheckIcon, DatabaseIcon, PenIcon, PlusIcon, Trash2Icon, XIcon } from 'lucide-react';
+import { CheckIcon, DatabaseIcon, PlusIcon, XIcon } from 'lucide-react';
 import { adminKeys, createMaster, deleteMaster, fetchMasters, updateMaster } from '../../../api/admin.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
@@ -13,8 +13,9 @@ import { inputClass } from '../../../components/ui/Field.tsx';
 import { useToast } from '../../../components/ui/Toast.tsx';
 import { applyFieldErrors, errorText } from '../../../components/ui/errorText.ts';
 import { formatDate } from '../format.ts';
-import { DeleteConfirm, DismissibleAlert, ListBody, ListFooter } from '../listParts.tsx';
+import { DeleteConfirm, DismissibleAlert, ListCard } from '../listParts.tsx';
 import { IconButton, InlineAlert, SearchBox, smallInputClass, table, useDebounced } from '../ui.tsx';
+import { DataTable, EditDeleteButtons, RowActions } from '../components/DataTable.tsx';
 
 interface MasterFormValues {
   name: string;
@@ -149,75 +150,58 @@ export function MasterPanel({ kind }: { kind: MasterKind }) {
         {data && <span className="text-sm text-gray-500">{formatNumberVN(data.totalElements)} {label}</span>}
       </div>
 
-      <div className="overflow-hidden rounded-xl border border-gray-200">
-        <ListBody
+      <ListCard
+        boxClassName="overflow-hidden rounded-xl border border-gray-200"
           query={list}
           isEmpty={!!data && data.content.length === 0}
           skeleton={{ rows: 6, cols: 4 }}
           errorMessage={`Không tải được danh sách ${label}.`}
           empty={<EmptyState title={q ? `Không tìm thấy ${label} phù hợp.` : `Chưa có ${label}.`} icon={<DatabaseIcon size={28} />} className="border-0" />}
           className={table.wrap}
+          footer={
+            data && {
+              page: data.number,
+              size: data.size,
+              total: data.totalElements,
+              totalPages: data.totalPages,
+              unit: label,
+              label: `Phân trang ${label}`,
+              onPage: setPage,
+            }
+          }
         >
-          <table className={`${table.table} min-w-[640px]`}>
-            <thead className={table.thead}>
-              <tr>
-                <th scope="col" className={table.th}>
-                  Tên
-                </th>
-                <th scope="col" className={table.th}>
-                  Slug
-                </th>
-                <th scope="col" className={`${table.th} text-right`}>
-                  Số sách
-                </th>
-                <th scope="col" className={table.th}>
-                  Ngày tạo
-                </th>
-                <th scope="col" className={`${table.th} text-right`}>
-                  Thao tác
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data?.content.map((m) =>
-                editing === m.id ? (
-                  <EditRow key={m.id} m={m} busy={save.isPending} onCancel={() => setEditing(null)} onSave={(name, slug) => save.mutate({ m, name, slug })} />
-                ) : (
-                  <tr key={m.id} className={table.tr}>
-                    <td className={`${table.td} font-medium text-gray-900`}>{m.name}</td>
-                    <td className={`${table.td} font-mono text-xs text-gray-500`}>{m.slug}</td>
-                    <td className={`${table.td} text-right tabular-nums`}>
-                      <span className={m.bookCount ? 'font-semibold text-gray-900' : 'text-gray-500'}>{formatNumberVN(m.bookCount)}</span>
-                    </td>
-                    <td className={`${table.td} text-gray-600`}>{formatDate(m.createdAt)}</td>
-                    <td className={`${table.td} text-right`}>
-                      <div className="flex justify-end gap-1">
-                        <IconButton label={`Sửa ${m.name}`} onClick={() => setEditing(m.id)}>
-                          <PenIcon size={15} />
-                        </IconButton>
-                        <IconButton label={`Xoá ${m.name}`} tone="danger" onClick={() => setDeleting(m)}>
-                          <Trash2Icon size={15} />
-                        </IconButton>
-                      </div>
-                    </td>
-                  </tr>
+          <DataTable
+            className=""
+            tableClassName="min-w-[640px]"
+            rows={data?.content ?? []}
+            rowKey={(m) => m.id}
+            renderRow={(m) =>
+              editing === m.id ? (
+                <EditRow key={m.id} m={m} busy={save.isPending} onCancel={() => setEditing(null)} onSave={(name, slug) => save.mutate({ m, name, slug })} />
+              ) : undefined
+            }
+            columns={[
+              { header: 'Tên', className: 'font-medium text-gray-900', cell: (m) => m.name },
+              { header: 'Slug', className: 'font-mono text-xs text-gray-500', cell: (m) => m.slug },
+              {
+                header: 'Số sách',
+                align: 'right',
+                className: 'tabular-nums',
+                cell: (m) => <span className={m.bookCount ? 'font-semibold text-gray-900' : 'text-gray-500'}>{formatNumberVN(m.bookCount)}</span>,
+              },
+              { header: 'Ngày tạo', className: 'text-gray-600', cell: (m) => formatDate(m.createdAt) },
+              {
+                header: 'Thao tác',
+                align: 'right',
+                cell: (m) => (
+                  <RowActions>
+                    <EditDeleteButtons name={m.name} iconSize={15} onEdit={() => setEditing(m.id)} onDelete={() => setDeleting(m)} />
+                  </RowActions>
                 ),
-              )}
-            </tbody>
-          </table>
-        </ListBody>
-        {data && (
-          <ListFooter
-            page={data.number}
-            size={data.size}
-            total={data.totalElements}
-            totalPages={data.totalPages}
-            unit={label}
-            label={`Phân trang ${label}`}
-            onPage={setPage}
+              },
+            ]}
           />
-        )}
-      </div>
+      </ListCard>
 
       <DeleteConfirm
         item={deleting}
@@ -228,9 +212,8 @@ export function MasterPanel({ kind }: { kind: MasterKind }) {
           </>
         )}
         confirmText="Xoá"
-        busy={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={(m) => remove.mutate(m)}
+        remove={remove}
+        onClose={setDeleting}
       />
     </div>
   );
@@ -263,14 +246,14 @@ function EditRow({ m, busy, onCancel, onSave }: { m: MasterDto; busy: boolean; o
       <td className={`${table.td} text-right tabular-nums text-gray-500`}>{m.bookCount}</td>
       <td className={`${table.td} text-gray-600`}>{formatDate(m.createdAt)}</td>
       <td className={`${table.td} text-right`}>
-        <div className="flex justify-end gap-1">
+        <RowActions>
           <IconButton label="Lưu" tone="success" onClick={submit} disabled={busy || !name.trim()}>
             {busy ? <Spinner /> : <CheckIcon size={16} />}
           </IconButton>
           <IconButton label="Huỷ" onClick={onCancel} disabled={busy}>
             <XIcon size={16} />
           </IconButton>
-        </div>
+        </RowActions>
       </td>
     </tr>
   );

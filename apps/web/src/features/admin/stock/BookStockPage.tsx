@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LOW_STOCK_THRESHOLD, formatVnd, type ManualStockReason } from '@nhasach/shared';
 import { MovementsTable } from './MovementsTable.tsx';
-import { ErrorNote, Pager, Panel, StockHeader, buttonClass, inputClass, secondaryButtonClass, units } from './parts.tsx';
+import { ErrorNote, Pager, Panel, StockHeader, buttonClass, inputClass, secondaryButtonClass, units, Figure } from './parts.tsx';
 import { fetchBookStock, fetchMovements, recordMovement, saveThreshold, stockKeys } from './stockApi.ts';
 
 /** /admin/stock/books/:id: a book's stock, its threshold, its movements, and damage or returns recorded by hand. */
@@ -115,15 +115,6 @@ export function BookStockPage() {
         {moves.data && <MovementsTable rows={moves.data.content} showBook={false} />}
         {moves.data && <Pager page={page} totalPages={moves.data.totalPages} onPage={setPage} />}
       </Panel>
-    </div>
-  );
-}
-
-function Figure({ label, value, tone }: { label: string; value: string; tone?: 'ok' | 'warn' }) {
-  return (
-    <div className="rounded-2xl border border-gray-200/80 bg-white p-4 shadow-sm">
-      <div className="text-xs font-semibold uppercase tracking-wide text-gray-500">{label}</div>
-      <div className={`mt-1 text-2xl font-bold ${tone === 'warn' ? 'text-amber-700' : 'text-gray-900'}`}>{value}</div>
     </div>
   );
 }

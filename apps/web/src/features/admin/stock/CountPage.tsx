@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { COUNT_STATUS_LABELS, formatDateTimeVN, type CountDto } from '@nhasach/shared';
-import { ErrorNote, Panel, ScanInput, StockHeader, buttonClass, inputClass, secondaryButtonClass, signed, td, th, units } from './parts.tsx';
+import { ErrorNote, Panel, ScanInput, StockHeader, buttonClass, inputClass, secondaryButtonClass, signed, td, th, units, Figure, BookCell } from './parts.tsx';
 import { cancelCount, fetchCount, postCount, scanCount, setCounted, stockKeys } from './stockApi.ts';
 
 type Filter = 'all' | 'differences' | 'uncounted';
@@ -104,10 +104,7 @@ export function CountPage() {
                   {rows.map((l) => (
                     <tr key={`${l.bookId}-${l.counted}`}>
                       <td className={td}>
-                        <Link to={`/admin/stock/books/${l.bookId}`} className="font-medium text-gray-900 hover:text-brand-700">
-                          {l.title}
-                        </Link>
-                        <div className="font-mono text-xs text-gray-500">{l.isbn13}</div>
+                        <BookCell book={l} />
                       </td>
                       <td className={`${td} text-right`}>{units(l.expected)}</td>
                       <td className={`${td} text-right`}>
@@ -170,15 +167,6 @@ export function CountPage() {
           )}
         </>
       )}
-    </div>
-  );
-}
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="rounded-2xl border border-gray-200/80 bg-white p-4 shadow-sm">
-      <div className="text-xs font-semibold uppercase tracking-wide text-gray-500">{label}</div>
-      <div className="mt-1 text-2xl font-bold text-gray-900">{value}</div>
     </div>
   );
 }

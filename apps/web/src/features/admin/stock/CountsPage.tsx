@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { COUNT_STATUS_LABELS, formatDateTimeVN } from '@nhasach/shared';
-import { ErrorNote, Pager, Panel, StockHeader, buttonClass, inputClass, td, th, units } from './parts.tsx';
+import { ErrorNote, PagedTable, Panel, StockHeader, buttonClass, inputClass, units } from './parts.tsx';
 import { fetchCategories, fetchCounts, startCount, stockKeys } from './stockApi.ts';
 
 /** /admin/stock/counts: stock counts, and starting one for a category (with its sub-categories) or the whole shop. */
@@ -49,42 +49,28 @@ export function CountsPage() {
       </Panel>
       <Panel title="Các phiếu kiểm kê">
         <ErrorNote error={list.error} />
-        {list.data && list.data.content.length === 0 && <p className="text-sm text-gray-600">Chưa có phiếu kiểm kê nào.</p>}
-        {list.data && list.data.content.length > 0 && (
-          <div className="overflow-x-auto">
-            <table className="min-w-full divide-y divide-gray-100">
-              <thead>
-                <tr>
-                  <th className={th}>Mã phiếu</th>
-                  <th className={th}>Trạng thái</th>
-                  <th className={th}>Phạm vi</th>
-                  <th className={`${th} text-right`}>Đã đếm</th>
-                  <th className={th}>Bắt đầu</th>
-                  <th className={th}>Cân bằng kho</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100">
-                {list.data.content.map((c) => (
-                  <tr key={c.id}>
-                    <td className={td}>
-                      <Link to={`/admin/stock/counts/${c.id}`} className="font-mono font-semibold text-brand-700 hover:underline">
-                        {c.code}
-                      </Link>
-                    </td>
-                    <td className={td}>{COUNT_STATUS_LABELS[c.status]}</td>
-                    <td className={td}>{c.category?.name ?? 'Toàn bộ cửa hàng'}</td>
-                    <td className={`${td} text-right`}>
-                      {units(c.countedCount)}/{units(c.bookCount)}
-                    </td>
-                    <td className={`${td} whitespace-nowrap`}>{formatDateTimeVN(c.createdAt)}</td>
-                    <td className={`${td} whitespace-nowrap`}>{c.postedAt ? formatDateTimeVN(c.postedAt) : '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        {list.data && <Pager page={page} totalPages={list.data.totalPages} onPage={setPage} />}
+        <PagedTable
+          data={list.data}
+          empty="Chưa có phiếu kiểm kê nào."
+          page={page}
+          onPage={setPage}
+          rowKey={(c) => c.id}
+          columns={[
+            {
+              header: 'Mã phiếu',
+              cell: (c) => (
+                <Link to={`/admin/stock/counts/${c.id}`} className="font-mono font-semibold text-brand-700 hover:underline">
+                  {c.code}
+                </Link>
+              ),
+            },
+            { header: 'Trạng thái', cell: (c) => COUNT_STATUS_LABELS[c.status] },
+            { header: 'Phạm vi', cell: (c) => c.category?.name ?? 'Toàn bộ cửa hàng' },
+            { header: 'Đã đếm', align: 'right', cell: (c) => `${units(c.countedCount)}/${units(c.bookCount)}` },
+            { header: 'Bắt đầu', className: 'whitespace-nowrap', cell: (c) => formatDateTimeVN(c.createdAt) },
+            { header: 'Cân bằng kho', className: 'whitespace-nowrap', cell: (c) => (c.postedAt ? formatDateTimeVN(c.postedAt) : '—') },
+          ]}
+        />
       </Panel>
     </div>
   );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { ExportFileFormat } from '@nhasach/shared';
 import { downloadFile } from './download.ts';
-import { ErrorNote, Panel, StockHeader, inputClass, secondaryButtonClass } from './parts.tsx';
+import { ErrorNote, Panel, StockHeader, secondaryButtonClass, DateRange } from './parts.tsx';
 
 const EXPORTS = [
   { kind: 'books', title: 'Danh sách sách', description: 'Mọi sách với tồn kho, ngưỡng tồn tối thiểu, giá bán và giá nhập gần nhất.', period: false },
@@ -26,14 +26,7 @@ export function ExportsPage() {
       <ErrorNote error={download.error} />
       <Panel title="Kỳ báo cáo (cho đơn hàng và biến động kho)">
         <div className="flex flex-wrap gap-3">
-          <label className="flex flex-col gap-1 text-sm font-medium text-gray-700">
-            Từ ngày
-            <input type="date" className={inputClass} value={from} onChange={(e) => setFrom(e.target.value)} />
-          </label>
-          <label className="flex flex-col gap-1 text-sm font-medium text-gray-700">
-            Đến ngày
-            <input type="date" className={inputClass} value={to} onChange={(e) => setTo(e.target.value)} />
-          </label>
+          <DateRange from={from} to={to} onFrom={setFrom} onTo={setTo} />
         </div>
       </Panel>
       <div className="grid gap-5 md:grid-cols-3">

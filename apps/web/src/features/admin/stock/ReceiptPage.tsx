@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RECEIPT_STATUS_LABELS, formatDateTimeVN, formatVnd, type ReceiptDto } from '@nhasach/shared';
-import { ErrorNote, Panel, ScanInput, StockHeader, buttonClass, inputClass, secondaryButtonClass, td, th, units } from './parts.tsx';
+import { ErrorNote, Panel, ScanInput, StockHeader, buttonClass, inputClass, secondaryButtonClass, td, th, units, BookCell } from './parts.tsx';
 import { deleteReceipt, fetchReceipt, fetchSuppliers, postReceipt, removeReceiptLine, scanReceiptLine, stockKeys, updateReceipt } from './stockApi.ts';
 
 /**
@@ -140,10 +140,7 @@ export function ReceiptPage() {
                     {r.lines.map((l) => (
                       <tr key={`${l.id}-${l.quantity}-${l.unitCost}`}>
                         <td className={td}>
-                          <Link to={`/admin/stock/books/${l.bookId}`} className="font-medium text-gray-900 hover:text-brand-700">
-                            {l.title}
-                          </Link>
-                          <div className="font-mono text-xs text-gray-500">{l.isbn13}</div>
+                          <BookCell book={l} />
                         </td>
                         <td className={`${td} text-right`}>{units(l.stock)}</td>
                         <td className={`${td} text-right`}>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { RECEIPT_STATUS_LABELS, formatDateTimeVN, formatVnd } from '@nhasach/shared';
-import { ErrorNote, Pager, Panel, StockHeader, buttonClass, td, th, units } from './parts.tsx';
+import { ErrorNote, PagedTable, Panel, StockHeader, buttonClass, units } from './parts.tsx';
 import { createReceipt, fetchReceipts, stockKeys } from './stockApi.ts';
 
 /** /admin/stock/receipts: receipts from suppliers, newest first; a new one opens as a draft. */
@@ -24,48 +24,37 @@ export function ReceiptsPage() {
       />
       <ErrorNote error={create.error ?? list.error} />
       <Panel>
-        {list.data && list.data.content.length === 0 && <p className="text-sm text-gray-600">Chưa có phiếu nhập nào.</p>}
-        {list.data && list.data.content.length > 0 && (
-          <div className="overflow-x-auto">
-            <table className="min-w-full divide-y divide-gray-100">
-              <thead>
-                <tr>
-                  <th className={th}>Mã phiếu</th>
-                  <th className={th}>Trạng thái</th>
-                  <th className={th}>Nhà cung cấp</th>
-                  <th className={`${th} text-right`}>Số dòng</th>
-                  <th className={`${th} text-right`}>Số lượng</th>
-                  <th className={`${th} text-right`}>Tổng tiền nhập</th>
-                  <th className={th}>Tạo lúc</th>
-                  <th className={th}>Nhập kho lúc</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100">
-                {list.data.content.map((r) => (
-                  <tr key={r.id}>
-                    <td className={td}>
-                      <Link to={`/admin/stock/receipts/${r.id}`} className="font-mono font-semibold text-brand-700 hover:underline">
-                        {r.code}
-                      </Link>
-                    </td>
-                    <td className={td}>
-                      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${r.status === 'POSTED' ? 'bg-green-50 text-green-800' : 'bg-amber-50 text-amber-800'}`}>
-                        {RECEIPT_STATUS_LABELS[r.status]}
-                      </span>
-                    </td>
-                    <td className={td}>{r.supplier?.name ?? '—'}</td>
-                    <td className={`${td} text-right`}>{units(r.lineCount)}</td>
-                    <td className={`${td} text-right`}>{units(r.totalQuantity)}</td>
-                    <td className={`${td} text-right`}>{formatVnd(r.totalCost)}</td>
-                    <td className={`${td} whitespace-nowrap`}>{formatDateTimeVN(r.createdAt)}</td>
-                    <td className={`${td} whitespace-nowrap`}>{r.postedAt ? formatDateTimeVN(r.postedAt) : '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        {list.data && <Pager page={page} totalPages={list.data.totalPages} onPage={setPage} />}
+        <PagedTable
+          data={list.data}
+          empty="Chưa có phiếu nhập nào."
+          page={page}
+          onPage={setPage}
+          rowKey={(r) => r.id}
+          columns={[
+            {
+              header: 'Mã phiếu',
+              cell: (r) => (
+                <Link to={`/admin/stock/receipts/${r.id}`} className="font-mono font-semibold text-brand-700 hover:underline">
+                  {r.code}
+                </Link>
+              ),
+            },
+            {
+              header: 'Trạng thái',
+              cell: (r) => (
+                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${r.status === 'POSTED' ? 'bg-green-50 text-green-800' : 'bg-amber-50 text-amber-800'}`}>
+                  {RECEIPT_STATUS_LABELS[r.status]}
+                </span>
+              ),
+            },
+            { header: 'Nhà cung cấp', cell: (r) => r.supplier?.name ?? '—' },
+            { header: 'Số dòng', align: 'right', cell: (r) => units(r.lineCount) },
+            { header: 'Số lượng', align: 'right', cell: (r) => units(r.totalQuantity) },
+            { header: 'Tổng tiền nhập', align: 'right', cell: (r) => formatVnd(r.totalCost) },
+            { header: 'Tạo lúc', className: 'whitespace-nowrap', cell: (r) => formatDateTimeVN(r.createdAt) },
+            { header: 'Nhập kho lúc', className: 'whitespace-nowrap', cell: (r) => (r.postedAt ? formatDateTimeVN(r.postedAt) : '—') },
+          ]}
+        />
       </Panel>
     </div>
   );

@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { SALES_GROUPS, SALES_GROUP_LABELS, SALES_REPORT_RULE, formatVnd, isoDateVN, type SalesGroup } from '@nhasach/shared';
 import { downloadFile } from './download.ts';
-import { ErrorNote, Panel, StockHeader, inputClass, secondaryButtonClass, td, th, units } from './parts.tsx';
+import { ErrorNote, Panel, StockHeader, inputClass, secondaryButtonClass, td, th, units, DateRange, Figure } from './parts.tsx';
 import { SalesChart, marginPercent as percent } from './SalesChart.tsx';
 import { fetchSalesReport } from './stockApi.ts';
 
@@ -38,14 +38,7 @@ export function ReportsPage() {
       <ErrorNote error={report.error ?? download.error} />
       <Panel>
         <div className="flex flex-wrap gap-3">
-          <label className="flex flex-col gap-1 text-sm font-medium text-gray-700">
-            Từ ngày
-            <input type="date" className={inputClass} value={from} onChange={(e) => setFrom(e.target.value)} />
-          </label>
-          <label className="flex flex-col gap-1 text-sm font-medium text-gray-700">
-            Đến ngày
-            <input type="date" className={inputClass} value={to} onChange={(e) => setTo(e.target.value)} />
-          </label>
+          <DateRange from={from} to={to} onFrom={setFrom} onTo={setTo} />
           <label className="flex flex-col gap-1 text-sm font-medium text-gray-700">
             Theo
             <select className={inputClass} value={groupBy} onChange={(e) => setGroupBy(e.target.value as SalesGroup)}>
@@ -61,11 +54,11 @@ export function ReportsPage() {
       {r && (
         <>
           <div className="mb-5 grid gap-4 sm:grid-cols-5">
-            <Figure label="Doanh thu hàng" value={formatVnd(r.totals.revenue)} />
-            <Figure label="Số đơn" value={units(r.totals.orders)} />
-            <Figure label="Số cuốn" value={units(r.totals.units)} />
-            <Figure label="Lãi gộp" value={formatVnd(r.totals.margin)} />
-            <Figure label="Tỷ suất lãi gộp" value={percent(r.totals)} />
+            <Figure small label="Doanh thu hàng" value={formatVnd(r.totals.revenue)} />
+            <Figure small label="Số đơn" value={units(r.totals.orders)} />
+            <Figure small label="Số cuốn" value={units(r.totals.units)} />
+            <Figure small label="Lãi gộp" value={formatVnd(r.totals.margin)} />
+            <Figure small label="Tỷ suất lãi gộp" value={percent(r.totals)} />
           </div>
           <Panel title={`Doanh thu theo ${SALES_GROUP_LABELS[groupBy].toLowerCase()}`}>
             <SalesChart rows={r.rows} />
@@ -104,15 +97,6 @@ export function ReportsPage() {
           </Panel>
         </>
       )}
-    </div>
-  );
-}
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="rounded-2xl border border-gray-200/80 bg-white p-4 shadow-sm">
-      <div className="text-xs font-semibold uppercase tracking-wide text-gray-500">{label}</div>
-      <div className="mt-1 text-xl font-bold text-gray-900">{value}</div>
     </div>
   );
 }

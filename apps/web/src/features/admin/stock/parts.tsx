@@ -1,7 +1,8 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { STOCK_REASON_LABELS, formatNumberVN, isbn13Problem, normalizeIsbn, type StockMovementDto } from '@nhasach/shared';
 import { errorText } from '../../../components/ui/errorText.ts';
+import { DataTable, type DataTableProps } from '../components/DataTable.tsx';
 
 /** Pieces shared by the stock room's pages (kept in this folder: the rest of the back-office is refactored apart). */
 
@@ -159,5 +160,60 @@ export function Pager({ page, totalPages, onPage }: { page: number; totalPages: 
         Trang sau
       </button>
     </div>
+  );
+}
+
+/** A page of a stock list: its table (the stock room's look), or the sentence said when it is empty; its pager. */
+export function PagedTable<T>({
+  data,
+  empty,
+  page,
+  onPage,
+  ...table
+}: Omit<DataTableProps<T>, 'rows' | 'look'> & { data: { content: T[]; totalPages: number } | undefined; empty: string; page: number; onPage: (p: number) => void }) {
+  if (!data) return null;
+  return (
+    <>
+      {data.content.length === 0 ? <p className="text-sm text-gray-600">{empty}</p> : <DataTable look="compact" rows={data.content} {...table} />}
+      <Pager page={page} totalPages={data.totalPages} onPage={onPage} />
+    </>
+  );
+}
+
+/** A figure of a stock page: a small title over a large number (amber when it asks for attention). */
+export function Figure({ label, value, tone, small = false }: { label: string; value: string; tone?: 'ok' | 'warn'; small?: boolean }) {
+  return (
+    <div className="rounded-2xl border border-gray-200/80 bg-white p-4 shadow-sm">
+      <div className="text-xs font-semibold uppercase tracking-wide text-gray-500">{label}</div>
+      <div className={`mt-1 ${small ? 'text-xl' : 'text-2xl'} font-bold ${tone === 'warn' ? 'text-amber-700' : 'text-gray-900'}`}>{value}</div>
+    </div>
+  );
+}
+
+/** A book in a stock table: its title, linking to its stock page, over its ISBN. */
+export function BookCell({ book }: { book: { bookId: number; title: string; isbn13: string } }) {
+  return (
+    <>
+      <Link to={`/admin/stock/books/${book.bookId}`} className="font-medium text-gray-900 hover:text-brand-700">
+        {book.title}
+      </Link>
+      <div className="font-mono text-xs text-gray-500">{book.isbn13}</div>
+    </>
+  );
+}
+
+/** 'Từ ngày' and 'Đến ngày' of a report or an export (yyyy-mm-dd). */
+export function DateRange({ from, to, onFrom, onTo }: { from: string; to: string; onFrom: (v: string) => void; onTo: (v: string) => void }) {
+  return (
+    <>
+      <label className="flex flex-col gap-1 text-sm font-medium text-gray-700">
+        Từ ngày
+        <input type="date" className={inputClass} value={from} onChange={(e) => onFrom(e.target.value)} />
+      </label>
+      <label className="flex flex-col gap-1 text-sm font-medium text-gray-700">
+        Đến ngày
+        <input type="date" className={inputClass} value={to} onChange={(e) => onTo(e.target.value)} />
+      </label>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { COMMENT_CONTENT_MAX, DELETED_COMMENT_TEXT, type CommentDto, type CommentSort, formatNumberVN } from '@nhasach/shared';
 import { MessageCircleIcon, ReplyIcon, ThumbsUpIcon } from 'lucide-react';
 import { deleteComment, editComment, engagementKeys, fetchComments, postComment, setCommentLike } from '../../../api/engagement.ts';
@@ -100,24 +100,20 @@ function CommentForm({
   autoFocus?: boolean;
 }) {
   const [content, setContent] = useState(initial);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
   const id = useId();
   const trimmed = content.trim();
-  const submit = async (e: FormEvent) => {
+  const send = useMutation({
+    mutationFn: onSubmit,
+    onSuccess: () => {
+      if (resetOnSuccess) setContent('');
+    },
+  });
+  const busy = send.isPending;
+  const error = send.isError ? errorText : undefined;
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     // Spec section 5: content trimmed and non-empty.
-    if (!trimmed) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      await onSubmit(trimmed);
-      if (resetOnSuccess) setContent('');
-    } catch {
-      setError(errorText);
-    } finally {
-      setBusy(false);
-    }
+    if (trimmed && !busy) send.mutate(trimmed);
   };
   return (
     <form onSubmit={submit} aria-label={label} className="space-y-2">
@@ -152,8 +148,6 @@ function CommentForm({
 
 function CommentItem({ comment, bookId, onChanged, isReply = false }: { comment: CommentDto; bookId: number; onChanged: () => Promise<void>; isReply?: boolean }) {
   const [mode, setMode] = useState<'view' | 'edit' | 'reply' | 'confirm-delete'>('view');
-  const [deleteError, setDeleteError] = useState<string>();
-  const [deleting, setDeleting] = useState(false);
   // Optimistic like state; null = take the server's.
   const [like, setLike] = useState<{ liked: boolean; count: number } | null>(null);
   const { gate, dialog } = useLoginGate('Đăng nhập để thích và trả lời bình luận.');
@@ -161,34 +155,31 @@ function CommentItem({ comment, bookId, onChanged, isReply = false }: { comment:
   const liked = like?.liked ?? comment.likedByMe;
   const likeCount = like?.count ?? comment.likeCount;
 
-  const toggleLike = () =>
-    gate(async () => {
-      const next = { liked: !liked, count: Math.max(0, likeCount + (liked ? -1 : 1)) };
+  const likeWrite = useMutation({
+    mutationFn: (next: { liked: boolean; count: number }) => setCommentLike(comment.id, next.liked),
+    // Shown at once; the server's answer then, or (spec section 4) the state before on failure.
+    onMutate: (next) => {
       const before = { liked, count: likeCount };
       setLike(next);
-      try {
-        const res = await setCommentLike(comment.id, next.liked);
-        setLike({ liked: res.liked, count: res.likeCount });
-      } catch {
-        // Spec section 4: an optimistic like is reverted on failure.
-        setLike(before);
-        toast.show('Không cập nhật được lượt thích', { tone: 'error', durationMs: 2500 });
-      }
-    });
+      return before;
+    },
+    onSuccess: (res) => setLike({ liked: res.liked, count: res.likeCount }),
+    onError: (_err, _next, before) => {
+      setLike(before ?? null);
+      toast.show('Không cập nhật được lượt thích', { tone: 'error', durationMs: 2500 });
+    },
+  });
+  const toggleLike = () => gate(() => likeWrite.mutate({ liked: !liked, count: Math.max(0, likeCount + (liked ? -1 : 1)) }));
 
-  const remove = async () => {
-    setDeleting(true);
-    setDeleteError(undefined);
-    try {
+  const remove = useMutation({
+    mutationFn: async () => {
       await deleteComment(comment.id);
       await onChanged();
-    } catch {
-      setDeleteError('Không xóa được bình luận');
-      setMode('view');
-    } finally {
-      setDeleting(false);
-    }
-  };
+    },
+    onError: () => setMode('view'),
+  });
+  const deleting = remove.isPending;
+  const deleteError = remove.isError ? 'Không xóa được bình luận' : undefined;
 
   return (
     <li className={isReply ? 'flex gap-2.5' : 'flex gap-3 rounded-xl bg-white p-4 ring-1 ring-gray-200/70'} data-testid="comment-item">
@@ -250,7 +241,7 @@ function CommentItem({ comment, bookId, onChanged, isReply = false }: { comment:
                   {mode === 'confirm-delete' ? (
                     <span className="inline-flex items-center gap-2">
                       <span className="font-normal text-gray-600">Xóa bình luận này?</span>
-                      <button type="button" onClick={() => void remove()} disabled={deleting} className="rounded text-red-700 hover:underline">
+                      <button type="button" onClick={() => remove.mutate()} disabled={deleting} className="rounded text-red-700 hover:underline">
                         Xóa
                       </button>
                       <button type="button" onClick={() => setMode('view')} className="rounded hover:underline">

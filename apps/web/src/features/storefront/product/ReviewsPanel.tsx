@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BUYERS_ONLY_REVIEW_MESSAGE, RATING_SCORE_DEFAULT, RATING_SCORES, REVIEW_CONTENT_MAX, VERIFIED_PURCHASE_LABEL, clampRatingScore, type MyRatingDto, type RatingSummaryDto, type ReviewDto, type ReviewSort, formatNumberVN } from '@nhasach/shared';
 import { PenIcon, ShieldCheckIcon, StarIcon, Trash2Icon } from 'lucide-react';
 import { deleteRating, engagementKeys, fetchMyRating, fetchRatingEligibility, fetchRatingSummary, fetchReviews, rateBook } from '../../../api/engagement.ts';
@@ -57,16 +57,15 @@ export function ReviewsPanel({ bookId }: { bookId: number }) {
     requestAnimationFrame(() => formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' }));
   };
 
-  const remove = async (rating: Pick<MyRatingDto, 'id'>) => {
+  const remove = useMutation({
+    mutationFn: (rating: Pick<MyRatingDto, 'id'>) => deleteRating(rating.id),
     // Spec section 8: review deletion errors are ignored; the lists are reloaded either way.
-    try {
-      await deleteRating(rating.id);
-    } catch {
-      // ignored
-    }
-    setEditing(false);
-    await refresh();
-  };
+    onSettled: async () => {
+      setEditing(false);
+      await refresh();
+    },
+  });
+
 
   return (
     <div className="grid gap-6 lg:grid-cols-[300px_minmax(0,1fr)]">
@@ -83,7 +82,7 @@ export function ReviewsPanel({ bookId }: { bookId: number }) {
           ) : mine.isError ? (
             <ErrorState message="Không tải được đánh giá của bạn" onRetry={() => void mine.refetch()} compact />
           ) : mine.data && !editing ? (
-            <MyReview rating={mine.data} onEdit={startEdit} onDelete={() => void remove(mine.data!)} />
+            <MyReview rating={mine.data} onEdit={startEdit} onDelete={() => remove.mutate(mine.data!)} />
           ) : notABuyer ? (
             <p className="rounded-xl border border-dashed border-gray-300 bg-white p-5 text-sm text-gray-600" data-testid="buyers-only-note">
               {BUYERS_ONLY_REVIEW_MESSAGE}
@@ -122,7 +121,7 @@ export function ReviewsPanel({ bookId }: { bookId: number }) {
           pageLabel="Trang đánh giá"
           onPage={setPage}
         >
-          {(r) => <ReviewItem key={r.id} review={r} own={!!user && String(r.userId) === String(user.id)} onEdit={startEdit} onDelete={() => void remove(r)} />}
+          {(r) => <ReviewItem key={r.id} review={r} own={!!user && String(r.userId) === String(user.id)} onEdit={startEdit} onDelete={() => remove.mutate(r)} />}
         </FeedList>
       </div>
     </div>
@@ -193,8 +192,6 @@ function MyReview({ rating, onEdit, onDelete }: { rating: MyRatingDto; onEdit: (
 function RatingForm({ bookId, existing, onCancel, onSaved }: { bookId: number; existing: MyRatingDto | null; onCancel?: () => void; onSaved: () => Promise<void> }) {
   const [score, setScore] = useState<number>(existing?.score ?? RATING_SCORE_DEFAULT);
   const [content, setContent] = useState(existing?.content ?? '');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
   const toast = useToast();
   const contentId = useId();
   useEffect(() => {
@@ -202,20 +199,20 @@ function RatingForm({ bookId, existing, onCancel, onSaved }: { bookId: number; e
     setContent(existing?.content ?? '');
   }, [existing]);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      await rateBook(bookId, { score: clampRatingScore(score), content: content.trim() });
+  const save = useMutation({
+    mutationFn: (body: { score: number; content: string }) => rateBook(bookId, body),
+    onSuccess: async () => {
       toast.show(existing ? 'Đã cập nhật đánh giá' : 'Cảm ơn bạn đã đánh giá');
       await onSaved();
-    } catch {
-      setError(existing ? 'Không lưu được chỉnh sửa' : 'Không gửi được đánh giá');
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const busy = save.isPending;
+  const error = save.isError ? (existing ? 'Không lưu được chỉnh sửa' : 'Không gửi được đánh giá') : undefined;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!busy) save.mutate({ score: clampRatingScore(score), content: content.trim() });
   };
+
 
   return (
     <form onSubmit={submit} className="space-y-3 rounded-xl bg-white p-5 ring-1 ring-gray-200" aria-label={existing ? 'Sửa đánh giá' : 'Viết đánh giá'}>
