@@ -5,7 +5,9 @@ import { MOBILE, launchBrowser, newPage, screenshot, startStore, type Store } fr
 let store: Store;
 let browser: Browser;
 beforeAll(async () => {
-  store = await startStore();
+  // A shop without a carrier (the flat tariff): the clerk types the carrier and tracking code before shipping. The
+  // carrier's own flow (shipment on confirmation, label, tracking) is e2e/shipping.e2e.ts.
+  store = await startStore({ SHIPPING_CARRIER: 'flat' });
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -1,7 +1,10 @@
-import { ERROR_CODES, type CartDto } from '@nhasach/shared';
+import type { CartDto, ErrorCode } from '@nhasach/shared';
 import { CART_CHANGED_EVENT } from '../lib/cartBadge.ts';
 import { ApiError, api } from './client.ts';
 import { errorText } from '../components/ui/errorText.ts';
+
+// The code as a typed literal: reading it from ERROR_CODES would put the whole table in every page's first load.
+const OUT_OF_STOCK: ErrorCode = 'OUT_OF_STOCK';
 
 /**
  * Cart calls (spec section 7, Cart). Every answer is the whole recomputed cart. Every write fires 'cart:changed'
@@ -78,6 +81,6 @@ export const removeCartVoucher = () => write(api.delete<CartDto>('/api/v1/cart/v
 export function cartErrorText(err: unknown): string {
   const message = err instanceof ApiError ? err.message : err instanceof Error ? err.message : '';
   if (/Inventory not found/i.test(message)) return 'Sản phẩm chưa có tồn kho hoặc đã hết hàng.';
-  if (/Out of stock/i.test(message) || (err instanceof ApiError && err.code === ERROR_CODES.outOfStock)) return 'Sản phẩm đã hết hàng.';
+  if (/Out of stock/i.test(message) || (err instanceof ApiError && err.code === OUT_OF_STOCK)) return 'Sản phẩm đã hết hàng.';
   return errorText(err, 'Có lỗi xảy ra');
 }

@@ -1,11 +1,5 @@
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import { VAT_RATE_TEXT, VAT_TREATMENT_LABELS, formatDateVN, formatNumberVN, invoiceNumberText, type InvoiceDto } from '@nhasach/shared';
-
-// Be Vietnam Pro (SIL OFL, shipped as an npm package like the covers' fonts): every Vietnamese mark, embedded.
-const require = createRequire(import.meta.url);
-const FONT = require.resolve('@expo-google-fonts/be-vietnam-pro/400Regular/BeVietnamPro_400Regular.ttf');
-const FONT_BOLD = require.resolve('@expo-google-fonts/be-vietnam-pro/700Bold/BeVietnamPro_700Bold.ttf');
+import { pdfDocument } from '../../lib/pdf-document.ts';
 
 const money = (n: number) => formatNumberVN(n);
 
@@ -16,17 +10,7 @@ const money = (n: number) => formatNumberVN(n);
  * lookup code and the seller's signature line.
  */
 export function renderInvoicePdf(inv: InvoiceDto): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 36, info: { Title: `Hoá đơn ${inv.series} ${invoiceNumberText(inv.number)}`, Author: inv.seller.name } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('r', FONT);
-  doc.registerFont('b', FONT_BOLD);
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
+  const { doc, done, left, width } = pdfDocument({ size: 'A4', margin: 36, info: { Title: `Hoá đơn ${inv.series} ${invoiceNumberText(inv.number)}`, Author: inv.seller.name } });
 
   const title = inv.kind === 'ADJUSTMENT' ? 'HOÁ ĐƠN GIÁ TRỊ GIA TĂNG (ĐIỀU CHỈNH GIẢM)' : 'HOÁ ĐƠN GIÁ TRỊ GIA TĂNG';
   doc.font('b').fontSize(15).text(title, left, 40, { width, align: 'center' });

@@ -5,6 +5,7 @@ import { queryRows, type Database, type Db, type Tx } from '../../db/client.ts';
 import { mailOutbox, type MailStatus } from '../../db/schema/mail.ts';
 import { CEILING_REASON, destinationFull, reserveDestination, type DestinationCeiling } from './destination-limit.ts';
 import { enqueueMail, MAIL_CHANNEL, type MailMessage } from './enqueue.ts';
+import { backgroundWorker } from '../../lib/background-worker.ts';
 
 export type { MailMessage } from './enqueue.ts';
 
@@ -198,26 +199,7 @@ export function createMailer(opts: MailerOptions): Mailer {
     return { id, status: status === 'STORED' ? 'STORED' : 'SENT' };
   }
 
-  // ---- the worker: one run at a time; a wake-up during a run asks for one more run ----
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = true;
-  let timer: NodeJS.Timeout | undefined;
-  const wake = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await runDue().catch((err: unknown) => log.error({ err }, 'mail worker run failed'));
-      } while (again && !stopped);
-    })().finally(() => {
-      running = undefined;
-    });
-  };
+  const worker = backgroundWorker({ database: opts.database, channel: MAIL_CHANNEL, pollMs, run: runDue, log, name: 'mail worker' });
 
   return {
     deliverNow,
@@ -230,22 +212,12 @@ export function createMailer(opts: MailerOptions): Mailer {
     },
     reserveDestination: (tx, to) => reserveDestination(tx, to, ceiling),
     runDue,
-    async start() {
-      if (!stopped) return;
-      stopped = false;
-      await opts.database.listen(MAIL_CHANNEL, wake);
-      opts.database.onReconnect(wake);
-      timer = setInterval(wake, pollMs);
-      timer.unref();
-      wake();
-    },
+    start: () => worker.start(),
     async close() {
       // Shutdown: the mail being sent is finished, nothing more is claimed, the rest of the backlog stays PENDING
       // for the other instances (or this one's next start).
-      stopped = true;
       closing = true;
-      if (timer) clearInterval(timer);
-      await running;
+      await worker.stop();
       transport?.close();
     },
   };

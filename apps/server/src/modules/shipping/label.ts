@@ -1,12 +1,6 @@
-import { createRequire } from 'node:module';
 import bwipjs from 'bwip-js/node';
-import PDFDocument from 'pdfkit';
 import { formatDateVN, formatNumberVN } from '@nhasach/shared';
-
-// Be Vietnam Pro, as on the invoices: every Vietnamese mark of a receiver's name and address, embedded.
-const require = createRequire(import.meta.url);
-const FONT = require.resolve('@expo-google-fonts/be-vietnam-pro/400Regular/BeVietnamPro_400Regular.ttf');
-const FONT_BOLD = require.resolve('@expo-google-fonts/be-vietnam-pro/700Bold/BeVietnamPro_700Bold.ttf');
+import { pdfDocument } from '../../lib/pdf-document.ts';
 
 export interface LabelFacts {
   carrierName: string;
@@ -33,17 +27,7 @@ const code128 = (text: string, height: number) => bwipjs.toBuffer({ bcid: 'code1
  */
 export async function renderLabelPdf(l: LabelFacts): Promise<Buffer> {
   const [trackingBar, orderBar] = await Promise.all([code128(l.trackingCode, 14), code128(l.orderCode, 10)]);
-  const doc = new PDFDocument({ size: 'A6', margin: 14, info: { Title: `Nhãn vận đơn ${l.trackingCode} - đơn ${l.orderCode}`, Author: l.sender.name } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('r', FONT);
-  doc.registerFont('b', FONT_BOLD);
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
+  const { doc, done, left, width } = pdfDocument({ size: 'A6', margin: 14, info: { Title: `Nhãn vận đơn ${l.trackingCode} - đơn ${l.orderCode}`, Author: l.sender.name } });
   const rule = () => {
     const y = doc.y + 3;
     doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.7).stroke();

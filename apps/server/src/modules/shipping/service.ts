@@ -23,6 +23,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Database, Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { backgroundWorker } from '../../lib/background-worker.ts';
 import type { AuthUser } from '../../lib/guards.ts';
 import { findOwnedAddress } from '../addresses/index.ts';
 import { shippingBooks } from '../catalog/index.ts';
@@ -32,7 +33,6 @@ import {
   lockOrder,
   orderItemsOf,
   recordHistory,
-  recordOrderShipping,
   SYSTEM_ACTOR,
   type AfterTransitionHook,
   type OrderProcess,
@@ -234,8 +234,9 @@ export function createShipping(deps: ShippingDeps): Shipping {
       // Cancelled while the carrier was creating it: the parcel exists at the carrier, staff cancel it there.
       if (!locked || !SHIPPABLE.includes(locked.status)) await insertCanceledEvent(tx, row.id, 'CREATED', now);
       // The order's shipping details (the sales module's): the carrier's code, shown and mailed as staff's would be.
+      // Not a staff edit, so the order's version stays: bumping it made the clerk's next change, moments after the
+      // confirmation that created the shipment, a refused conflict ('Đơn hàng vừa được người khác cập nhật').
       await recordCarrierShipping(tx, { orderId: order.id, carrier: provider.name, trackingCode: created.trackingCode, fee: created.fee });
-      await recordOrderShipping(tx, order.id, undefined);
       await recordHistory(tx, {
         orderId: order.id,
         actor: SYSTEM_ACTOR,
@@ -306,26 +307,14 @@ export function createShipping(deps: ShippingDeps): Shipping {
     }
   };
 
-  // ---- the worker: one run at a time; a wake-up during a run asks for one more run ----
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = true;
-  let timer: NodeJS.Timeout | undefined;
-  const wake = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await runPending().catch((err: unknown) => log.error({ err }, 'shipping worker run failed'));
-      } while (again && !stopped);
-    })().finally(() => {
-      running = undefined;
-    });
-  };
+  const worker = backgroundWorker({
+    database,
+    channel: repo.SHIPPING_CHANNEL,
+    pollMs: config.SHIPPING_RETRY_INTERVAL_SECONDS * 1000,
+    run: runPending,
+    log,
+    name: 'shipping worker',
+  });
 
   return {
     provider,
@@ -438,21 +427,8 @@ export function createShipping(deps: ShippingDeps): Shipping {
     },
 
     async start() {
-      if (!provider.createsShipments || !stopped) return;
-      stopped = false;
-      await database.listen(repo.SHIPPING_CHANNEL, wake);
-      database.onReconnect(wake);
-      const every = config.SHIPPING_RETRY_INTERVAL_SECONDS * 1000;
-      if (every > 0) {
-        timer = setInterval(wake, every);
-        timer.unref();
-      }
-      wake();
+      if (provider.createsShipments) await worker.start();
     },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      await running;
-    },
+    stop: () => worker.stop(),
   };
 }

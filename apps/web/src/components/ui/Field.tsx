@@ -1,10 +1,8 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { EyeIcon, EyeOffIcon } from 'lucide-react';
+import { inputClass } from './inputClass.ts';
 
-/** Shared look of text inputs and selects, without horizontal padding (selects need less). */
-export const inputBaseClass =
-  'block w-full rounded-lg border border-gray-300 bg-white text-[15px] text-gray-900 placeholder:text-gray-500 transition-colors hover:border-gray-400 focus:border-brand-600 focus:outline-none focus:ring-3 focus:ring-brand-600/15 disabled:bg-gray-50 read-only:bg-gray-50 read-only:text-gray-600 aria-invalid:border-red-500 aria-invalid:focus:ring-red-500/15';
-export const inputClass = `${inputBaseClass} px-3.5`;
+export { inputBaseClass, inputClass } from './inputClass.ts';
 
 /** What every field of the kit shows around its control: the label (a star when required), a hint, an error. */
 export interface FieldFrameProps {

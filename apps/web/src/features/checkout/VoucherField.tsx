@@ -5,7 +5,7 @@ import { CircleCheckIcon, TagIcon, XIcon } from 'lucide-react';
 import { applyCartVoucher, removeCartVoucher } from '../../api/cart.ts';
 import { ApiError } from '../../api/client.ts';
 import { Button } from '../../components/ui/Button.tsx';
-import { inputClass } from '../../components/ui/Field.tsx';
+import { inputClass } from '../../components/ui/inputClass.ts';
 import { lazyComponent } from '../../lib/lazyComponent.ts';
 import { useCartWrite } from '../cart/useCartWrite.ts';
 import { errorText } from '../../components/ui/errorText.ts';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { ERROR_CODES, SHIPPING_QUOTE_PATH, type ShippingQuoteDto, type ShippingQuoteRequest } from '@nhasach/shared';
+import { SHIPPING_QUOTE_PATH, type ErrorCode, type ShippingQuoteDto, type ShippingQuoteRequest } from '@nhasach/shared';
 import { ApiError, api } from '../../../api/client.ts';
 import { sessionKey } from '../../../lib/viewer.ts';
 
@@ -24,4 +24,6 @@ export const shippingQuoteOptions = (viewer: string, body: ShippingQuoteRequest 
 };
 
 /** The order was refused because the fee shown is not the server's quote any more (409). */
-export const isShippingFeeChanged = (err: unknown) => err instanceof ApiError && err.code === ERROR_CODES.shippingFeeChanged;
+// A typed literal rather than ERROR_CODES: the table would join the checkout's first load for one code.
+const SHIPPING_FEE_CHANGED: ErrorCode = 'SHIPPING_FEE_CHANGED';
+export const isShippingFeeChanged = (err: unknown) => err instanceof ApiError && err.code === SHIPPING_FEE_CHANGED;
