@@ -34,18 +34,22 @@ export async function carrierSandboxRoutes(app: FastifyInstance, opts: { setting
     done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
   });
 
-  app.post(`${CARRIER_SANDBOX_BASE}${ghnProtocol.GHN_FEE_PATH}`, routeOpts, async (request, reply) => {
-    if (!authorised(request.headers)) return fail(reply, 401, 'Token is not valid');
-    const b = (request.body ?? {}) as Record<string, unknown>;
-    const serviceType = int(b.service_type_id);
-    if (serviceType !== 1 && serviceType !== 2) return fail(reply, 400, 'Dịch vụ không hợp lệ.');
-    const outcome = sandboxFee({
+  /** The tariff for a GHN-shaped body (fee and create take the same fields); the shop's province when none is sent. */
+  const feeOf = (b: Record<string, unknown>, serviceType: number) =>
+    sandboxFee({
       fromProvinceCode: str(b.from_province_code) || settings.origin.provinceCode,
       toProvinceCode: str(b.to_province_code) || null,
       toWardName: str(b.to_ward_name),
       weightGram: int(b.weight),
       express: serviceType === 1,
     });
+
+  app.post(`${CARRIER_SANDBOX_BASE}${ghnProtocol.GHN_FEE_PATH}`, routeOpts, async (request, reply) => {
+    if (!authorised(request.headers)) return fail(reply, 401, 'Token is not valid');
+    const b = (request.body ?? {}) as Record<string, unknown>;
+    const serviceType = int(b.service_type_id);
+    if (serviceType !== 1 && serviceType !== 2) return fail(reply, 400, 'Dịch vụ không hợp lệ.');
+    const outcome = feeOf(b, serviceType);
     if (!outcome.ok) return fail(reply, 400, outcome.message);
     const data: ghnProtocol.GhnFeeData = { total: outcome.fee, service_fee: outcome.fee, insurance_fee: 0, pick_station_fee: 0, coupon_value: 0, r2s_fee: 0 };
     return { code: 200, message: 'Success', data };
@@ -58,13 +62,7 @@ export async function carrierSandboxRoutes(app: FastifyInstance, opts: { setting
     const serviceType = int(b.service_type_id);
     if (!clientCode || !str(b.to_name) || !str(b.to_phone) || !str(b.to_address)) return fail(reply, 400, 'Thiếu thông tin người nhận hoặc mã đơn hàng.');
     if (serviceType !== 1 && serviceType !== 2) return fail(reply, 400, 'Dịch vụ không hợp lệ.');
-    const outcome = sandboxFee({
-      fromProvinceCode: str(b.from_province_code) || settings.origin.provinceCode,
-      toProvinceCode: str(b.to_province_code) || null,
-      toWardName: str(b.to_ward_name),
-      weightGram: int(b.weight),
-      express: serviceType === 1,
-    });
+    const outcome = feeOf(b, serviceType);
     if (!outcome.ok) return fail(reply, 400, outcome.message);
     const codAmount = Math.max(0, int(b.cod_amount) || 0);
     // A repeated request with the same client order code gets the order already created (a retry after a timeout).
