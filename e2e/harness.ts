@@ -131,11 +131,20 @@ export async function launchBrowser(): Promise<Browser> {
 export const DESKTOP = { width: 1366, height: 900 } as const;
 export const MOBILE = { width: 390, height: 844 } as const;
 
-/** A fresh browser context (own storage) on the store; the intro overlay is skipped unless asked for. */
+/** Waits for the app's page (not a sandbox page or a file) to be hydrated, then hands back goto's answer. */
+async function whenHydrated<T>(page: Page, response: T): Promise<T> {
+  if ((await page.locator('#root').count()) > 0) await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  return response;
+}
+
+/**
+ * A fresh browser context (own storage) on the store; the intro overlay is skipped unless asked for. Its goto and
+ * reload come back once the page's scripts run; `scripts: false` blocks them (the server's HTML alone).
+ */
 export async function newPage(
   browser: Browser,
   baseUrl: string,
-  opts: { viewport?: { width: number; height: number }; showIntro?: boolean; timezoneId?: string } = {},
+  opts: { viewport?: { width: number; height: number }; showIntro?: boolean; timezoneId?: string; scripts?: false } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseUrl,
@@ -154,6 +163,16 @@ export async function newPage(
   }
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
+  if (opts.scripts === false) {
+    await context.route('**/*.js', (route) => route.abort());
+  } else {
+    // A page of the app is used once its scripts have taken over the server's HTML (lazyPage.tsx marks it): a
+    // click or a key on a busy machine otherwise lands on HTML that is about to be replaced.
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => whenHydrated(page, await goto(url, options));
+    page.reload = async (options) => whenHydrated(page, await reload(options));
+  }
   return { context, page };
 }
 

@@ -24,7 +24,7 @@ afterAll(async () => {
 
 const poll = <T>(fn: () => T | Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout, interval: 100 });
 const api = <T>(p: string, init?: ApiInit) => storeApi<T>(store.baseUrl, p, init);
-const phone = (opts: { showIntro?: boolean } = {}) => newPage(browser, store.baseUrl, { viewport: MOBILE, ...opts });
+const phone = (opts: { showIntro?: boolean; scripts?: false } = {}) => newPage(browser, store.baseUrl, { viewport: MOBILE, ...opts });
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 
 interface Book {
@@ -58,9 +58,8 @@ describe('phone shopper', () => {
     expect(html).toContain('data-testid="mobile-buy-bar"');
     expect(html).toMatch(/<form[^>]*action="\/gio-hang\/them"/);
 
-    const { context, page } = await phone();
     // No script runs: the page stays the server's HTML.
-    await context.route('**/*.js', (route) => route.abort());
+    const { context, page } = await phone({ scripts: false });
     await page.goto(`/books/${book.slug}`);
     const bar = page.getByTestId('mobile-buy-bar');
     expect(await bar.isVisible()).toBe(true);

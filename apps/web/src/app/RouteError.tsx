@@ -4,6 +4,7 @@ import { CircleAlertIcon } from 'lucide-react';
 import { isNetworkFailure } from '../api/client.ts';
 import { buttonClass } from '../components/ui/Button.tsx';
 import { lazyComponent } from '../lib/lazyComponent.ts';
+import { HydratedMark } from './HydratedMark.tsx';
 import { NetworkErrorBlock } from './NetworkErrorBlock.tsx';
 
 // The not-found page is a chunk of its own (most visits never see it); this page, shown when a chunk failed to load,
@@ -12,6 +13,15 @@ const NotFoundPage = lazyComponent(async () => (await import('./NotFoundPage.tsx
 
 /** Shown when a page throws while rendering (or a lazy chunk fails to load after a deploy). */
 export function RouteError() {
+  return (
+    <>
+      <RouteErrorBody />
+      <HydratedMark />
+    </>
+  );
+}
+
+function RouteErrorBody() {
   const error = useRouteError();
   const revalidator = useRevalidator();
   // The server did not answer (a page's data or its file): say so in Vietnamese and retry in place, keeping the

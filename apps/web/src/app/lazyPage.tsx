@@ -2,6 +2,7 @@ import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode
 import { LoadingBlock } from '../components/ui/Spinner.tsx';
 import { isNetworkFailure } from '../api/client.ts';
 import { lazyComponent } from '../lib/lazyComponent.ts';
+import { HydratedMark } from './HydratedMark.tsx';
 import { NetworkErrorBlock } from './NetworkErrorBlock.tsx';
 
 /**
@@ -43,6 +44,7 @@ export function lazyPage<M extends Record<string, unknown>, K extends keyof M & 
       <ChunkBoundary onRetry={() => setAttempt((a) => ({ n: a.n + 1, Page: lazy(First.preload as () => Promise<{ default: ComponentType }>) }))}>
         <Suspense fallback={<LoadingBlock className="min-h-[40vh]" />}>
           <Page />
+          <HydratedMark />
         </Suspense>
       </ChunkBoundary>
     );
