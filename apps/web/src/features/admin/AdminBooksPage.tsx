@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_PAGE_SIZE, BOOK_STATUSES, BOOK_STATUS_LABELS, formatVnd, type AdminBookRowDto, type BookStatus, formatNumberVN } from '@nhasach/shared';
+import { ADMIN_PAGE_SIZE, BOOK_STATUSES, BOOK_STATUS_LABELS, formatVnd, type AdminBookRowDto, formatNumberVN } from '@nhasach/shared';
 import { BookOpenIcon, ExternalLinkIcon, PlusIcon } from 'lucide-react';
 import { adminKeys, deleteBook, fetchAdminBooks } from '../../api/admin.ts';
 import { Button } from '../../components/ui/Button.tsx';
@@ -14,7 +14,7 @@ import { BookStatusBadge } from './ui.tsx';
 import { EditDeleteButtons, ResponsiveRows, RowActions, type Column } from './components/DataTable.tsx';
 import { errorText } from '../../components/ui/errorText.ts';
 
-const isStatus = (v: string | null): v is BookStatus => !!v && (BOOK_STATUSES as readonly string[]).includes(v);
+const STATUS_FILTER = { key: 'status', values: BOOK_STATUSES, labels: BOOK_STATUS_LABELS, noun: 'trạng thái' };
 
 /**
  * /admin/books: search (title, ISBN, SKU), status filter, the table (10 a page), add, edit (also ?edit={id}),
@@ -22,11 +22,9 @@ const isStatus = (v: string | null): v is BookStatus => !!v && (BOOK_STATUSES as
  */
 export function AdminBooksPage() {
   useDocumentTitle('Quản lý sách');
-  const { params, page, q, searchBox, update } = useUrlListState();
+  const { params, page, q, filter: status, toolbar, setPage, update } = useUrlListState(STATUS_FILTER);
   const qc = useQueryClient();
   const toast = useToast();
-  const statusParam = params.get('status');
-  const status = isStatus(statusParam) ? statusParam : '';
   const editParam = params.get('edit');
   const editId = editParam && /^\d+$/.test(editParam) ? Number(editParam) : null;
   const [creating, setCreating] = useState(false);
@@ -67,18 +65,9 @@ export function AdminBooksPage() {
     >
       <ListCard
         toolbar={{
-          ...searchBox,
+          ...toolbar,
           searchPlaceholder: 'Tìm theo tên sách, ISBN, SKU…',
           searchLabel: 'Tìm sách',
-          filter: {
-            label: 'Lọc theo trạng thái',
-            value: status,
-            allLabel: 'Tất cả trạng thái',
-            values: BOOK_STATUSES,
-            labels: BOOK_STATUS_LABELS,
-            className: 'w-full sm:w-48',
-            onChange: (v) => update({ status: v || null, page: null }),
-          },
         }}
         query={list}
         isEmpty={!!data && data.content.length === 0}
@@ -91,18 +80,8 @@ export function AdminBooksPage() {
             icon={<BookOpenIcon size={28} />}
           />
         }
-        footer={
-          data && {
-            page: data.number,
-            size: data.size,
-            total: data.totalElements,
-            totalPages: data.totalPages,
-            unit: "sách",
-            label: "Phân trang sách",
-            onPage: (p) => update({ page: p ? String(p) : null }),
-          }
-        }
-        >
+        footer={data && { of: data, unit: 'sách', label: 'Phân trang sách', onPage: setPage }}
+      >
         {/* Phones: one card per book instead of a wide table. */}
         <ResponsiveRows
           label="Danh sách sách"
@@ -117,7 +96,7 @@ export function AdminBooksPage() {
       {(creating || editId !== null) && <BookFormDialog key={editId ?? 'new'} editId={creating ? null : editId} onClose={closeDialog} />}
 
       <DeleteConfirm
-        item={toDelete}
+        action={{ target: toDelete, setTarget: setToDelete, mutation: remove }}
         title="Xoá sách này?"
         description={(b) => (
           <>
@@ -126,8 +105,6 @@ export function AdminBooksPage() {
           </>
         )}
         confirmText="Xoá sách"
-        remove={remove}
-        onClose={setToDelete}
       />
     </ListPage>
   );

@@ -1,6 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useQueryUpdate } from '../../lib/useQueryUpdate.ts';
+import { useToast } from '../../components/ui/Toast.tsx';
+import { errorText } from '../../components/ui/errorText.ts';
 import { ConfirmDialog } from '../../components/ui/Dialog.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { ErrorState } from '../../components/ui/EmptyState.tsx';
@@ -8,11 +11,19 @@ import { Card, InlineAlert, PageHeader, PageSummary, SearchBox, TableSkeleton, s
 
 /** Pieces the back-office list screens (books, users, categories, master data) share. */
 
+/** A list's one filter kept in the URL under `key`: its values, their labels and what it sorts by ('vai trò'). */
+export interface UrlFilter<V extends string> {
+  key: string;
+  values: readonly V[];
+  labels: Record<V, string>;
+  noun: string;
+}
+
 /**
- * Page, search and filters kept in the URL so a link or a reload keeps them. `update` sets or (with null or '')
+ * Page, search and the filter kept in the URL so a link or a reload keeps them. `update` sets or (with null or '')
  * removes keys; the typed `search` reaches `q` once typing pauses, back to the first page.
  */
-export function useUrlListState() {
+export function useUrlListState<V extends string = never>(filter?: UrlFilter<V>) {
   const [params] = useSearchParams();
   const go = useQueryUpdate();
   const page = Math.max(0, Number(params.get('page')) || 0);
@@ -35,12 +46,28 @@ export function useUrlListState() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debounced]);
 
-  // What the toolbar's search box needs.
-  const searchBox = { search, onSearch: setSearch };
-  return { params, page, q, search, setSearch, searchBox, update };
+  const raw = filter ? params.get(filter.key) : null;
+  const isValue = (v: string | null): v is V => v !== null && !!filter?.values.some((x) => x === v);
+  const value: V | '' = isValue(raw) ? raw : '';
+  const setPage = (p: number) => update({ page: p > 0 ? String(p) : null });
+
+  // What the toolbar needs: the search box and the filter's select.
+  const toolbar = {
+    search,
+    onSearch: setSearch,
+    filter: filter && {
+      label: `Lọc theo ${filter.noun}`,
+      allLabel: `Tất cả ${filter.noun}`,
+      value,
+      values: filter.values,
+      labels: filter.labels,
+      onChange: (v: string) => update({ [filter.key]: v || null, page: null }),
+    },
+  };
+  return { params, page, q, filter: value, toolbar, setPage, update };
 }
 
-/** The bar above a list: a search box and one 'Tất cả …' filter select. */
+/** The bar above a list: a search box and one 'Tất cả …' filter select (useUrlListState's `toolbar`). */
 export function ListToolbar<V extends string>({
   search,
   onSearch,
@@ -52,19 +79,21 @@ export function ListToolbar<V extends string>({
   onSearch: (v: string) => void;
   searchPlaceholder: string;
   searchLabel: string;
-  filter: { label: string; value: V | ''; allLabel: string; values: readonly V[]; labels: Record<V, string>; className: string; onChange: (v: string) => void };
+  filter?: { label: string; value: V | ''; allLabel: string; values: readonly V[]; labels: Record<V, string>; onChange: (v: string) => void };
 }) {
   return (
     <div className="flex flex-wrap items-center gap-3 border-b border-gray-100 p-4">
       <SearchBox value={search} onChange={onSearch} placeholder={searchPlaceholder} label={searchLabel} className="min-w-[220px] flex-1 sm:max-w-md" />
-      <select aria-label={filter.label} value={filter.value} onChange={(e) => filter.onChange(e.target.value)} className={`${selectClass} ${filter.className}`}>
-        <option value="">{filter.allLabel}</option>
-        {filter.values.map((v) => (
-          <option key={v} value={v}>
-            {filter.labels[v]}
-          </option>
-        ))}
-      </select>
+      {filter && (
+        <select aria-label={filter.label} value={filter.value} onChange={(e) => filter.onChange(e.target.value)} className={`${selectClass} w-full sm:w-52`}>
+          <option value="">{filter.allLabel}</option>
+          {filter.values.map((v) => (
+            <option key={v} value={v}>
+              {filter.labels[v]}
+            </option>
+          ))}
+        </select>
+      )}
     </div>
   );
 }
@@ -99,29 +128,29 @@ export function ListBody({
   return <div className={`${className ? `${className} ` : ''}transition-opacity ${query.isPlaceholderData ? 'opacity-60' : ''}`}>{children}</div>;
 }
 
-/** 'Hiển thị x–y trong z' and the page buttons under a list; nothing when the list is empty. */
-export function ListFooter({
-  page,
-  size,
-  total,
-  totalPages,
-  unit,
-  label,
-  onPage,
-}: {
-  page: number;
+/** A page of a list as the server numbers it. */
+export interface PageOf {
+  number: number;
   size: number;
-  total: number;
+  totalElements: number;
   totalPages: number;
-  unit: string;
-  label: string;
-  onPage: (page: number) => void;
-}) {
-  if (total <= 0) return null;
+}
+
+/** The users' list numbers its pages in `meta`. */
+export const pageOf = (meta: { page: number; pageSize: number; total: number; pages: number }): PageOf => ({
+  number: meta.page,
+  size: meta.pageSize,
+  totalElements: meta.total,
+  totalPages: meta.pages,
+});
+
+/** 'Hiển thị x–y trong z' and the page buttons under a list; nothing when the list is empty. */
+export function ListFooter({ of, unit, label, onPage }: { of: PageOf; unit: string; label: string; onPage: (page: number) => void }) {
+  if (of.totalElements <= 0) return null;
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 border-t border-gray-100 px-4 py-3">
-      <PageSummary page={page} size={size} total={total} unit={unit} />
-      <Pagination page={page} totalPages={totalPages} onChange={onPage} label={label} />
+      <PageSummary page={of.number} size={of.size} total={of.totalElements} unit={unit} />
+      <Pagination page={of.number} totalPages={of.totalPages} onChange={onPage} label={label} />
     </div>
   );
 }
@@ -139,24 +168,51 @@ export function DismissibleAlert({ message, onClose, className = '' }: { message
   );
 }
 
-/** 'Xoá …?' confirmation for the row in `item` (closed when null). */
+/** A row's action: the row asked about (null: none), its mutation, and how to close the question. */
+export interface RowAction<T> {
+  target: T | null;
+  setTarget: (row: T | null) => void;
+  mutation: { isPending: boolean; mutate: (row: T) => void };
+}
+
+/**
+ * A row action whose failure stays on screen (the server says why, e.g. a deletion refused while books use it):
+ * on success a toast and the lists of `invalidate` refetched; either way the question closes.
+ */
+export function useRowAction<T, R>({ run, done, failed, invalidate }: { run: (row: T) => Promise<R>; done: (result: R, row: T) => string; failed: string; invalidate: QueryKey[] }) {
+  const qc = useQueryClient();
+  const toast = useToast();
+  const [target, setTarget] = useState<T | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: run,
+    onSuccess: (result, row) => {
+      toast.show(done(result, row));
+      setFailure(null);
+      setTarget(null);
+      for (const queryKey of invalidate) void qc.invalidateQueries({ queryKey });
+    },
+    onError: (err) => {
+      setFailure(errorText(err, failed));
+      setTarget(null);
+    },
+  });
+  return { target, setTarget, mutation, failure, setFailure };
+}
+
+/** 'Xoá …?' confirmation of the row `action` asks about. */
 export function DeleteConfirm<T>({
-  item,
+  action,
   title,
   description,
   confirmText,
-  remove,
-  onClose,
 }: {
-  item: T | null;
+  action: RowAction<T>;
   title: string;
   description: (item: T) => ReactNode;
   confirmText: string;
-  /** The deletion: busy while it runs, given the row on 'confirm'. */
-  remove: { isPending: boolean; mutate: (item: T) => void };
-  /** Closes the question (the caller's row becomes null). */
-  onClose: (none: null) => void;
 }) {
+  const item = action.target;
   return (
     <ConfirmDialog
       open={item !== null}
@@ -164,9 +220,9 @@ export function DeleteConfirm<T>({
       description={item === null ? null : description(item)}
       confirmText={confirmText}
       danger
-      busy={remove.isPending}
-      onClose={() => onClose(null)}
-      onConfirm={() => item !== null && remove.mutate(item)}
+      busy={action.mutation.isPending}
+      onClose={() => action.setTarget(null)}
+      onConfirm={() => item !== null && action.mutation.mutate(item)}
     />
   );
 }

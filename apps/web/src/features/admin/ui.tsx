@@ -1,4 +1,4 @@
-import { useEffect, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useState, type ButtonHTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
 import { BOOK_STATUS_LABELS, parseRole, type BookStatus, formatNumberVN } from '@nhasach/shared';
 import { SearchIcon, XIcon } from 'lucide-react';
 import { inputBaseClass } from '../../components/ui/Field.tsx';
@@ -96,6 +96,14 @@ export function SearchBox({
     </div>
   );
 }
+
+/** Keys of a field edited in place: Enter saves, Escape gives up. */
+export const editKeys = (onEnter: () => void, onEscape: () => void) => (e: KeyboardEvent<HTMLInputElement>) => {
+  if (e.key !== 'Enter' && e.key !== 'Escape') return;
+  e.preventDefault();
+  if (e.key === 'Enter') onEnter();
+  else onEscape();
+};
 
 /** `value` once it has stopped changing for `ms`. */
 export function useDebounced<T>(value: T, ms = 300): T {

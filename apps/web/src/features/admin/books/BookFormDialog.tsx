@@ -24,7 +24,8 @@ import {
 import { ExternalLinkIcon } from 'lucide-react';
 import { adminKeys, createBook, fetchAdminBook, fetchAdminCategories, updateBook } from '../../../api/admin.ts';
 import { ApiError } from '../../../api/client.ts';
-import { Button, buttonClass } from '../../../components/ui/Button.tsx';
+import { buttonClass } from '../../../components/ui/Button.tsx';
+import { DialogButtons } from '../../../components/ui/DialogButtons.tsx';
 import { ErrorState, Skeleton } from '../../../components/ui/EmptyState.tsx';
 import { inputClass } from '../../../components/ui/Field.tsx';
 import { useToast } from '../../../components/ui/Toast.tsx';
@@ -226,12 +227,9 @@ function BookForm({ book, onClose }: { book?: BookDto; onClose: () => void }) {
               <ExternalLinkIcon size={16} /> Xem trên cửa hàng
             </a>
           )}
-          <button type="button" className={buttonClass('outline', 'md')} onClick={onClose} disabled={busy}>
-            Huỷ
-          </button>
-          <Button type="submit" form={formId} busy={busy} busyText={images.progress !== null ? 'Đang tải ảnh…' : 'Đang lưu…'}>
+          <DialogButtons onCancel={onClose} type="submit" form={formId} busy={busy} busyText={images.progress !== null ? 'Đang tải ảnh…' : 'Đang lưu…'}>
             {mode === 'create' ? 'Tạo sách' : 'Lưu thay đổi'}
-          </Button>
+          </DialogButtons>
         </>
       }
     >
