@@ -3,15 +3,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ADMIN_MESSAGES, ADMIN_PAGE_SIZE, ROLES, parseRole, type AdminUserDto, type Role, formatNumberVN } from '@nhasach/shared';
 import { BanIcon, ShieldIcon, Trash2Icon, UserCheckIcon, UserPlusIcon, UsersIcon } from 'lucide-react';
 import { adminKeys, fetchAdminUsers, hardDeleteUser, setUserEnabled, setUserRole, softDeleteUser } from '../../api/admin.ts';
-import { Button } from '../../components/ui/Button.tsx';
 import { DialogButtons } from '../../components/ui/DialogButtons.tsx';
 import { ConfirmDialog, Modal } from '../../components/ui/Dialog.tsx';
-import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { useAuth } from '../auth/useAuth.ts';
 import { formatDate, formatDateTime } from './format.ts';
 import { CreateStaffDialog } from './users/CreateStaffDialog.tsx';
-import { ListCard, ListPage, pageOf, useRowAction, useUrlListState } from './listParts.tsx';
+import { CreateButton, ListCard, ListPage, pageOf, useRowAction, useUrlListState } from './listParts.tsx';
 import { IconButton, Pill, ROLE_LABELS, RoleBadge } from './ui.tsx';
 import { ResponsiveRows, RowActions } from './components/DataTable.tsx';
 
@@ -24,6 +22,7 @@ const ROLE_HINTS: Record<Role, string> = {
 };
 
 const ROLE_FILTER = { key: 'role', values: ROLES, labels: ROLE_LABELS, noun: 'vai trò' };
+const SEARCH = { placeholder: 'Tìm theo tên đăng nhập, e-mail, họ tên…', label: 'Tìm người dùng' };
 
 /** The three yes/no questions of a row: their title, what follows, the answer and whether it destroys. */
 const CONFIRMS = {
@@ -64,7 +63,7 @@ async function runAction(a: Action & { role?: Role }): Promise<string> {
 export function AdminUsersPage() {
   useDocumentTitle('Quản lý người dùng');
   const { user: me } = useAuth();
-  const { page, q, filter: role, toolbar, setPage } = useUrlListState(ROLE_FILTER);
+  const { page, q, filter: role, toolbar, setPage } = useUrlListState({ search: SEARCH, filter: ROLE_FILTER });
   const [creating, setCreating] = useState(false);
 
   const list = useQuery({
@@ -85,25 +84,15 @@ export function AdminUsersPage() {
     <ListPage
       title="Quản lý người dùng"
       description={data ? `${formatNumberVN(data.meta.total)} tài khoản` : 'Khách hàng, nhân viên bán hàng và quản trị viên'}
-      actions={
-        <Button onClick={() => setCreating(true)}>
-          <UserPlusIcon size={18} /> Tạo nhân viên
-        </Button>
-      }
-      failure={run.failure}
-      onDismissFailure={run.setFailure}
+      actions={<CreateButton icon={<UserPlusIcon size={18} />} onClick={() => setCreating(true)}>Tạo nhân viên</CreateButton>}
+      failure={run}
     >
       <ListCard
-        toolbar={{
-          ...toolbar,
-          searchPlaceholder: 'Tìm theo tên đăng nhập, e-mail, họ tên…',
-          searchLabel: 'Tìm người dùng',
-        }}
+        toolbar={toolbar}
         query={list}
-        isEmpty={!!data && data.result.length === 0}
-        skeleton={{ rows: 8, cols: 6 }}
+        rows={data?.result}
         errorMessage={ADMIN_MESSAGES.loadUsersFailed}
-        empty={<EmptyState title="Không tìm thấy người dùng phù hợp." icon={<UsersIcon size={28} />} />}
+        empty={{ title: 'Không tìm thấy người dùng phù hợp.', icon: <UsersIcon size={28} /> }}
         footer={data && { of: pageOf(data.meta), unit: 'tài khoản', label: 'Phân trang người dùng', onPage: setPage }}
       >
         {/* Phones: one card per account instead of a wide table. */}

@@ -8,19 +8,18 @@ import {
   VOUCHER_STATUS_LABELS,
   type AdminVoucherDto,
 } from '@nhasach/shared';
-import { BanIcon, CircleCheckIcon, GiftIcon, PenIcon, PlusIcon } from 'lucide-react';
+import { BanIcon, CircleCheckIcon, GiftIcon, PenIcon } from 'lucide-react';
 import { fetchAdminVouchers, setVoucherActive, voucherKeys } from '../../api/vouchers.ts';
-import { Button } from '../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../components/ui/Dialog.tsx';
-import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
-import { ListCard, ListPage, useRowAction, useUrlListState } from './listParts.tsx';
+import { CreateButton, ListCard, ListPage, useRowAction, useUrlListState } from './listParts.tsx';
 import { IconButton, Pill, type PillTone } from './ui.tsx';
 import { ResponsiveRows, RowActions } from './components/DataTable.tsx';
 import { VoucherFormDialog } from './vouchers/VoucherFormDialog.tsx';
 
 const STATUS_TONES: Record<AdminVoucherDto['status'], PillTone> = { RUNNING: 'green', UPCOMING: 'blue', ENDED: 'gray', INACTIVE: 'red' };
 const STATUS_FILTER = { key: 'status', values: VOUCHER_LIST_STATUSES, labels: VOUCHER_STATUS_LABELS, noun: 'trạng thái' };
+const SEARCH = { placeholder: 'Tìm theo mã hoặc tên chương trình…', label: 'Tìm mã giảm giá' };
 
 const usesText = (v: AdminVoucherDto) => `${formatNumberVN(v.usedCount)} / ${v.totalUses === null ? '∞' : formatNumberVN(v.totalUses)}`;
 const perCustomerText = (v: AdminVoucherDto) => (v.perCustomerLimit === null ? 'Không giới hạn mỗi khách' : `Tối đa ${v.perCustomerLimit} lần mỗi khách`);
@@ -28,7 +27,7 @@ const perCustomerText = (v: AdminVoucherDto) => (v.perCustomerLimit === null ? '
 /** /admin/vouchers: search (code, name), status filter, paged table, create, edit, switch off and on. */
 export function AdminVouchersPage() {
   useDocumentTitle('Mã giảm giá');
-  const { page, q, filter: status, toolbar, setPage } = useUrlListState(STATUS_FILTER);
+  const { page, q, filter: status, toolbar, setPage } = useUrlListState({ search: SEARCH, filter: STATUS_FILTER });
   const [editing, setEditing] = useState<AdminVoucherDto | 'new' | null>(null);
 
   const list = useQuery({
@@ -60,37 +59,20 @@ export function AdminVouchersPage() {
     <ListPage
       title="Mã giảm giá"
       description={data ? `${formatNumberVN(data.totalElements)} mã` : 'Giảm theo %, giảm số tiền, miễn phí vận chuyển'}
-      actions={
-        <Button onClick={() => setEditing('new')}>
-          <PlusIcon size={18} /> Tạo mã giảm giá
-        </Button>
-      }
-      failure={toggle.failure}
-      onDismissFailure={toggle.setFailure}
+      actions={<CreateButton onClick={() => setEditing('new')}>Tạo mã giảm giá</CreateButton>}
+      failure={toggle}
     >
       <ListCard
-        toolbar={{
-          ...toolbar,
-          searchPlaceholder: 'Tìm theo mã hoặc tên chương trình…',
-          searchLabel: 'Tìm mã giảm giá',
-        }}
+        toolbar={toolbar}
         query={list}
-        isEmpty={!!data && data.content.length === 0}
+        rows={data?.content}
         skeleton={{ rows: 6, cols: 6 }}
         errorMessage="Không tải được danh sách mã giảm giá"
-        empty={
-          <EmptyState
-            title={q || status ? 'Không tìm thấy mã giảm giá phù hợp.' : 'Chưa có mã giảm giá nào.'}
-            icon={<GiftIcon size={28} />}
-            action={
-              !q && !status ? (
-                <Button onClick={() => setEditing('new')}>
-                  <PlusIcon size={18} /> Tạo mã giảm giá
-                </Button>
-              ) : undefined
-            }
-          />
-        }
+        empty={{
+          title: q || status ? 'Không tìm thấy mã giảm giá phù hợp.' : 'Chưa có mã giảm giá nào.',
+          icon: <GiftIcon size={28} />,
+          action: q || status ? undefined : <CreateButton onClick={() => setEditing('new')}>Tạo mã giảm giá</CreateButton>,
+        }}
         footer={data && { of: data, unit: 'mã', label: 'Phân trang mã giảm giá', onPage: setPage }}
       >
         {/* Phones: one card per code. */}

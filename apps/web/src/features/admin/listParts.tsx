@@ -3,10 +3,12 @@ import { useSearchParams } from 'react-router';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useQueryUpdate } from '../../lib/useQueryUpdate.ts';
 import { useToast } from '../../components/ui/Toast.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { PlusIcon } from 'lucide-react';
 import { errorText } from '../../components/ui/errorText.ts';
 import { ConfirmDialog } from '../../components/ui/Dialog.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
-import { ErrorState } from '../../components/ui/EmptyState.tsx';
+import { EmptyState, ErrorState } from '../../components/ui/EmptyState.tsx';
 import { Card, InlineAlert, PageHeader, PageSummary, SearchBox, TableSkeleton, selectClass, useDebounced } from './ui.tsx';
 
 /** Pieces the back-office list screens (books, users, categories, master data) share. */
@@ -21,9 +23,10 @@ export interface UrlFilter<V extends string> {
 
 /**
  * Page, search and the filter kept in the URL so a link or a reload keeps them. `update` sets or (with null or '')
- * removes keys; the typed `search` reaches `q` once typing pauses, back to the first page.
+ * removes keys; the typed `search` reaches `q` once typing pauses, back to the first page. `search` names the
+ * toolbar's box (its placeholder and accessible name).
  */
-export function useUrlListState<V extends string = never>(filter?: UrlFilter<V>) {
+export function useUrlListState<V extends string = never>({ search: box, filter }: { search: { placeholder: string; label: string }; filter?: UrlFilter<V> }) {
   const [params] = useSearchParams();
   const go = useQueryUpdate();
   const page = Math.max(0, Number(params.get('page')) || 0);
@@ -55,6 +58,8 @@ export function useUrlListState<V extends string = never>(filter?: UrlFilter<V>)
   const toolbar = {
     search,
     onSearch: setSearch,
+    searchPlaceholder: box.placeholder,
+    searchLabel: box.label,
     filter: filter && {
       label: `Lọc theo ${filter.noun}`,
       allLabel: `Tất cả ${filter.noun}`,
@@ -101,18 +106,21 @@ export function ListToolbar<V extends string>({
 /** A list query's body: table skeleton while loading, error with retry, the empty state, or the rows (dimmed while a new page loads). */
 export function ListBody({
   query,
-  isEmpty,
-  skeleton,
+  rows,
+  skeleton = { rows: 8, cols: 6 },
   errorMessage,
   empty,
   className = '',
   children,
 }: {
   query: { isPending: boolean; isError: boolean; isFetching: boolean; isPlaceholderData: boolean; refetch: () => unknown };
-  isEmpty: boolean;
-  skeleton: { rows: number; cols: number };
+  /** The page's rows once loaded: none shows `empty`. */
+  rows: readonly unknown[] | undefined;
+  /** Placeholder rows and columns while it loads. */
+  skeleton?: { rows: number; cols: number };
   errorMessage: string;
-  empty: ReactNode;
+  /** What an empty page says: EmptyState's props. */
+  empty: Parameters<typeof EmptyState>[0];
   className?: string;
   children: ReactNode;
 }) {
@@ -124,7 +132,13 @@ export function ListBody({
       </div>
     );
   }
-  if (isEmpty) return <div className="p-5">{empty}</div>;
+  if (rows?.length === 0) {
+    return (
+      <div className="p-5">
+        <EmptyState {...empty} />
+      </div>
+    );
+  }
   return <div className={`${className ? `${className} ` : ''}transition-opacity ${query.isPlaceholderData ? 'opacity-60' : ''}`}>{children}</div>;
 }
 
@@ -227,27 +241,34 @@ export function DeleteConfirm<T>({
   );
 }
 
+/** The header's button that opens the form of a new row. */
+export function CreateButton({ icon = <PlusIcon size={18} />, children, onClick }: { icon?: ReactNode; children: ReactNode; onClick: () => void }) {
+  return (
+    <Button onClick={onClick}>
+      {icon} {children}
+    </Button>
+  );
+}
+
 /** A list screen: its header (title, what it holds, its buttons), a failed action's reason, then the list. */
 export function ListPage({
   title,
   description,
   actions,
   failure,
-  onDismissFailure,
   children,
 }: {
   title: string;
   description?: ReactNode;
   actions?: ReactNode;
-  failure?: string | null;
-  /** Hides the failure (set to null). */
-  onDismissFailure?: (none: null) => void;
+  /** A row action's failure (useRowAction), shown until dismissed. */
+  failure?: { failure: string | null; setFailure: (none: null) => void };
   children: ReactNode;
 }) {
   return (
     <div className="mx-auto max-w-[1400px]">
       <PageHeader title={title} description={description} actions={actions} />
-      {onDismissFailure && <DismissibleAlert message={failure ?? null} onClose={() => onDismissFailure(null)} className="mb-4" />}
+      {failure && <DismissibleAlert message={failure.failure} onClose={() => failure.setFailure(null)} className="mb-4" />}
       {children}
     </div>
   );

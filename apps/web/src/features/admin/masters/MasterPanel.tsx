@@ -8,7 +8,6 @@ import { CheckIcon, DatabaseIcon, PlusIcon, XIcon } from 'lucide-react';
 import { adminKeys, createMaster, deleteMaster, fetchMasters, updateMaster } from '../../../api/admin.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
-import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { inputClass } from '../../../components/ui/Field.tsx';
 import { useToast } from '../../../components/ui/Toast.tsx';
 import { applyFieldErrors, errorText } from '../../../components/ui/errorText.ts';
@@ -140,10 +139,10 @@ export function MasterPanel({ kind }: { kind: MasterKind }) {
       <ListCard
         boxClassName="overflow-hidden rounded-xl border border-gray-200"
           query={list}
-          isEmpty={!!data && data.content.length === 0}
+          rows={data?.content}
           skeleton={{ rows: 6, cols: 4 }}
           errorMessage={`Không tải được danh sách ${label}.`}
-          empty={<EmptyState title={q ? `Không tìm thấy ${label} phù hợp.` : `Chưa có ${label}.`} icon={<DatabaseIcon size={28} />} className="border-0" />}
+          empty={{ title: q ? `Không tìm thấy ${label} phù hợp.` : `Chưa có ${label}.`, icon: <DatabaseIcon size={28} />, className: 'border-0' }}
           className={table.wrap}
           footer={data && { of: data, unit: label, label: `Phân trang ${label}`, onPage: setPage }}
         >
