@@ -4,12 +4,10 @@ import { useNavigate } from 'react-router';
 import { CANCEL_REASON_MAX, CANCEL_REASONS, SALES_MESSAGES, saleCancelSchema, type SaleOrderDto } from '@nhasach/shared';
 import { Trash2Icon } from 'lucide-react';
 import { cancelSaleOrder } from '../../../api/sales.ts';
-import { Button } from '../../../components/ui/Button.tsx';
-import { ConfirmDialog } from '../../../components/ui/Dialog.tsx';
 import { saleListHref } from '../orderListParams.ts';
 import { Card } from '../../../components/ui/Card.tsx';
 import { TextAreaField } from './fields.tsx';
-import { formResolver, problemOf, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
+import { CancelOrderConfirm, formResolver, problemOf, showFieldErrors, useOrderSaver, WriteFoot, type WriteProblem } from './orderWrite.tsx';
 
 const cancelFormSchema = saleCancelSchema.omit({ version: true });
 type CancelInput = { reason: string };
@@ -70,18 +68,14 @@ export function CancelForm({ order, onReload, reloading }: { order: SaleOrderDto
           error={errors.reason?.message}
           {...register('reason')}
         />
-        <WriteProblemAlert problem={problem} onReload={onReload} reloading={reloading} />
-        <Button type="submit" variant="outline" fullWidth busy={sending} className="!border-red-300 !text-red-700 hover:!bg-red-50">
+        <WriteFoot problem={problem} onReload={onReload} reloading={reloading} variant="outline" busy={sending} className="!border-red-300 !text-red-700 hover:!bg-red-50">
           Huỷ đơn hàng
-        </Button>
+        </WriteFoot>
       </form>
-      <ConfirmDialog
-        open={confirming !== undefined}
-        title={`Huỷ đơn hàng ${order.code}?`}
-        description="Đơn hàng sẽ chuyển sang Đã huỷ và sách được trả lại kho. Không thể hoàn tác."
+      <CancelOrderConfirm
+        order={order}
+        values={confirming}
         confirmText="Xác nhận huỷ"
-        cancelText="Không"
-        danger
         busy={sending}
         onClose={() => setConfirming(undefined)}
         onConfirm={() => confirming && void send(confirming)}

@@ -3,14 +3,13 @@ import { useForm } from 'react-hook-form';
 import { PAYMENT_METHOD_FLOWS, PAYMENT_STATUS_LABELS, SALES_MESSAGES, salePaymentChangeSchema, type SaleOrderDto } from '@nhasach/shared';
 import { CreditCardIcon } from 'lucide-react';
 import { changeSaleOrderPayment } from '../../../api/sales.ts';
-import { Button } from '../../../components/ui/Button.tsx';
 import { TextField } from '../../../components/ui/Field.tsx';
 import { PaymentStatusBadge } from '../SaleBadges.tsx';
 import { formatDateTime, fromVietnamLocalInput, nowVietnamLocalInput } from '../saleFormat.ts';
 import { withDateMask } from '../../../components/DateInput.tsx';
 import { Card, Fact } from '../../../components/ui/Card.tsx';
 import { compactInput, SelectField, TextAreaField } from './fields.tsx';
-import { formResolver, problemOf, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
+import { formResolver, problemOf, showFieldErrors, useOrderSaver, WriteFoot, type WriteProblem } from './orderWrite.tsx';
 
 const paymentFormSchema = salePaymentChangeSchema.omit({ version: true });
 type PaymentInput = { paymentStatus: string; paidAt: string; note: string };
@@ -89,10 +88,9 @@ export function PaymentForm({ order, onReload, reloading }: { order: SaleOrderDt
             />
           )}
           <TextAreaField label="Ghi chú" rows={2} placeholder="Ví dụ: khách chuyển khoản, mã giao dịch ngân hàng…" error={errors.note?.message} {...register('note')} />
-          <WriteProblemAlert problem={problem} onReload={onReload} reloading={reloading} />
-          <Button type="submit" variant="secondary" fullWidth busy={isSubmitting} busyText="Đang lưu…">
+          <WriteFoot problem={problem} onReload={onReload} reloading={reloading} variant="secondary" busy={isSubmitting} busyText="Đang lưu…">
             Cập nhật thanh toán
-          </Button>
+          </WriteFoot>
         </form>
       )}
     </Card>

@@ -3,13 +3,12 @@ import { useForm } from 'react-hook-form';
 import { formatVnd, REFUND_METHOD_LABELS, REFUND_METHODS, SALES_MESSAGES, saleRefundSchema, type SaleOrderDto, formNumbers, SALE_NUMBER_FIELDS } from '@nhasach/shared';
 import { BanknoteIcon } from 'lucide-react';
 import { refundSaleOrder } from '../../../api/sales.ts';
-import { Button } from '../../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../../components/ui/Dialog.tsx';
 import { TextField } from '../../../components/ui/Field.tsx';
 import { formatDateTime } from '../saleFormat.ts';
 import { Card } from '../../../components/ui/Card.tsx';
 import { compactInput, SelectField, TextAreaField } from './fields.tsx';
-import { formResolver, problemOf, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
+import { formResolver, problemOf, showFieldErrors, useOrderSaver, WriteFoot, type WriteProblem } from './orderWrite.tsx';
 
 const refundFormSchema = saleRefundSchema.omit({ version: true });
 type RefundInput = { amount: string; method: string; note: string };
@@ -82,10 +81,9 @@ export function RefundForm({ order, onReload, reloading }: { order: SaleOrderDto
             ))}
           </SelectField>
           <TextAreaField label="Ghi chú" rows={2} placeholder="Ví dụ: số tài khoản nhận, mã giao dịch" error={errors.note?.message} {...register('note')} />
-          <WriteProblemAlert problem={problem} onReload={onReload} reloading={reloading} />
-          <Button type="submit" variant="secondary" fullWidth busy={sending} busyText="Đang hoàn tiền…">
+          <WriteFoot problem={problem} onReload={onReload} reloading={reloading} variant="secondary" busy={sending} busyText="Đang hoàn tiền…">
             Ghi nhận hoàn tiền
-          </Button>
+          </WriteFoot>
         </form>
       ) : (
         <p className="rounded-lg bg-gray-50 px-3 py-2.5 text-sm text-gray-600">

@@ -3,13 +3,12 @@ import { useForm } from 'react-hook-form';
 import { SALES_MESSAGES, saleShippingSchema, SHIPPED_STATUSES, SHIPPING_CARRIERS, SHIPPING_FEE_MAX, type OrderStatus, type SaleOrderDto, formNumbers, SALE_NUMBER_FIELDS } from '@nhasach/shared';
 import { TruckIcon } from 'lucide-react';
 import { updateSaleOrderShipping } from '../../../api/sales.ts';
-import { Button } from '../../../components/ui/Button.tsx';
 import { TextField } from '../../../components/ui/Field.tsx';
 import { fromVietnamLocalInput, toVietnamLocalInput } from '../saleFormat.ts';
 import { withDateMask } from '../../../components/DateInput.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 import { compactInput } from './fields.tsx';
-import { formResolver, problemOf, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
+import { formResolver, problemOf, showFieldErrors, useOrderSaver, WriteFoot, type WriteProblem } from './orderWrite.tsx';
 
 const shippingFormSchema = saleShippingSchema.omit({ version: true });
 type ShippingInput = { fee: string; shippingCarrier: string; trackingCode: string; shippedAt: string };
@@ -95,10 +94,9 @@ export function ShippingForm({ order, onReload, reloading }: { order: SaleOrderD
               {...withDateMask(register('shippedAt'), true)}
             />
           </div>
-          <WriteProblemAlert problem={problem} onReload={onReload} reloading={reloading} />
-          <Button type="submit" variant="secondary" fullWidth busy={isSubmitting} busyText="Đang lưu…">
+          <WriteFoot problem={problem} onReload={onReload} reloading={reloading} variant="secondary" busy={isSubmitting} busyText="Đang lưu…">
             Lưu thông tin vận chuyển
-          </Button>
+          </WriteFoot>
         </form>
       )}
     </Card>

@@ -14,13 +14,11 @@ import {
 import { RefreshCwIcon } from 'lucide-react';
 import { ApiError } from '../../../api/client.ts';
 import { changeSaleOrderStatus } from '../../../api/sales.ts';
-import { Button } from '../../../components/ui/Button.tsx';
-import { ConfirmDialog } from '../../../components/ui/Dialog.tsx';
 import { OrderStatusBadge } from '../SaleBadges.tsx';
 import { saleListHref } from '../orderListParams.ts';
 import { Card } from '../../../components/ui/Card.tsx';
 import { SelectField, TextAreaField } from './fields.tsx';
-import { formResolver, isConflict, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
+import { CancelOrderConfirm, formResolver, isConflict, showFieldErrors, useOrderSaver, WriteFoot, type WriteProblem } from './orderWrite.tsx';
 
 const needsReason = (s: string) => (REASON_REQUIRED_STATUSES as readonly string[]).includes(s);
 
@@ -137,19 +135,15 @@ export function StatusForm({ order, onReload, reloading }: { order: SaleOrderDto
             error={errors.note?.message}
             {...register('note')}
           />
-          <WriteProblemAlert problem={problem} onReload={onReload} reloading={reloading} />
-          <Button type="submit" fullWidth busy={isSubmitting || sending} busyText="Đang cập nhật…" disabled={allowed.length === 0}>
+          <WriteFoot problem={problem} onReload={onReload} reloading={reloading} busy={isSubmitting || sending} busyText="Đang cập nhật…" disabled={allowed.length === 0}>
             Cập nhật trạng thái
-          </Button>
+          </WriteFoot>
         </form>
       )}
-      <ConfirmDialog
-        open={confirming !== undefined}
-        title={`Huỷ đơn hàng ${order.code}?`}
-        description="Đơn hàng sẽ chuyển sang Đã huỷ và sách được trả lại kho. Không thể hoàn tác."
+      <CancelOrderConfirm
+        order={order}
+        values={confirming}
         confirmText="Huỷ đơn hàng"
-        cancelText="Không"
-        danger
         busy={sending}
         onClose={() => setConfirming(undefined)}
         onConfirm={() => {
