@@ -9,15 +9,24 @@ export { Card } from '../../components/ui/Card.tsx';
 export const selectClass = `${inputBaseClass} h-10 pl-3 pr-8 text-sm`;
 export const smallInputClass = `${inputBaseClass} h-10 px-3 text-sm`;
 
-export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+export function PageHeader({ title, description, actions, className = 'mb-5' }: { title: string; description?: ReactNode; actions?: ReactNode; className?: string }) {
   return (
-    <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
+    <div className={`flex flex-wrap items-end justify-between gap-3 ${className}`}>
       <div className="min-w-0">
         <h1 className="text-2xl font-bold tracking-tight text-gray-900">{title}</h1>
         {description && <p className="mt-1 text-sm text-gray-600">{description}</p>}
       </div>
       {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
     </div>
+  );
+}
+
+/** A card's title after its icon. */
+export function IconTitle({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <span className="inline-flex items-center gap-2">
+      {icon} {children}
+    </span>
   );
 }
 

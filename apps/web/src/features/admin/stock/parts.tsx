@@ -3,6 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { STOCK_REASON_LABELS, formatNumberVN, isbn13Problem, normalizeIsbn, type StockMovementDto } from '@nhasach/shared';
 import { errorText } from '../../../components/ui/errorText.ts';
 import { DataTable, type DataTableProps } from '../components/DataTable.tsx';
+import { PageHeader } from '../ui.tsx';
 
 /** Pieces shared by the stock room's pages (kept in this folder: the rest of the back-office is refactored apart). */
 
@@ -43,13 +44,7 @@ export function StockHeader({ title, description, actions }: { title: string; de
           </NavLink>
         ))}
       </nav>
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="min-w-0">
-          <h1 className="text-2xl font-bold tracking-tight text-gray-900">{title}</h1>
-          {description && <p className="mt-1 text-sm text-gray-600">{description}</p>}
-        </div>
-        {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
-      </div>
+      <PageHeader title={title} description={description} actions={actions} className="" />
     </div>
   );
 }
