@@ -25,7 +25,6 @@ import { ExternalLinkIcon } from 'lucide-react';
 import { adminKeys, createBook, fetchAdminBook, fetchAdminCategories, updateBook } from '../../../api/admin.ts';
 import { ApiError } from '../../../api/client.ts';
 import { buttonClass } from '../../../components/ui/Button.tsx';
-import { DialogButtons } from '../../../components/ui/DialogButtons.tsx';
 import { ErrorState, Skeleton } from '../../../components/ui/EmptyState.tsx';
 import { inputClass } from '../../../components/ui/Field.tsx';
 import { useToast } from '../../../components/ui/Toast.tsx';
@@ -221,17 +220,13 @@ function BookForm({ book, onClose }: { book?: BookDto; onClose: () => void }) {
       title={title}
       description={mode === 'create' ? 'Các trường có dấu * là bắt buộc.' : book ? `Mã sách #${book.id} · ISBN ${book.isbn13}` : undefined}
       footer={
-        <>
-          {storefrontSlug && (
-            <a href={`/books/${encodeURIComponent(storefrontSlug)}`} target="_blank" rel="noreferrer" className={buttonClass('ghost', 'md', 'mr-auto')}>
-              <ExternalLinkIcon size={16} /> Xem trên cửa hàng
-            </a>
-          )}
-          <DialogButtons onCancel={onClose} type="submit" form={formId} busy={busy} busyText={images.progress !== null ? 'Đang tải ảnh…' : 'Đang lưu…'}>
-            {mode === 'create' ? 'Tạo sách' : 'Lưu thay đổi'}
-          </DialogButtons>
-        </>
+        storefrontSlug && (
+          <a href={`/books/${encodeURIComponent(storefrontSlug)}`} target="_blank" rel="noreferrer" className={buttonClass('ghost', 'md', 'mr-auto')}>
+            <ExternalLinkIcon size={16} /> Xem trên cửa hàng
+          </a>
+        )
       }
+      submit={{ form: formId, label: mode === 'create' ? 'Tạo sách' : 'Lưu thay đổi', busyText: images.progress !== null ? 'Đang tải ảnh…' : 'Đang lưu…' }}
     >
       <form id={formId} noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="space-y-4">
         {banner && <InlineAlert>{banner.text}</InlineAlert>}
