@@ -7,7 +7,7 @@ import { cancelSaleOrder } from '../../../api/sales.ts';
 import { saleListHref } from '../orderListParams.ts';
 import { Card } from '../../../components/ui/Card.tsx';
 import { TextAreaField } from './fields.tsx';
-import { CancelOrderConfirm, formResolver, problemOf, showFieldErrors, useOrderSaver, WriteFoot, type WriteProblem } from './orderWrite.tsx';
+import { CancelOrderConfirm, formResolver, useOrderWrite, WriteFoot } from './orderWrite.tsx';
 
 const cancelFormSchema = saleCancelSchema.omit({ version: true });
 type CancelInput = { reason: string };
@@ -16,8 +16,6 @@ type CancelValues = ReturnType<typeof cancelFormSchema.parse>;
 /** Staff cancel before the parcel leaves: a reason (non-blank), then a confirmation. Paid orders then owe a refund. */
 export function CancelForm({ order, onReload, reloading }: { order: SaleOrderDto; onReload: () => void; reloading: boolean }) {
   const navigate = useNavigate();
-  const save = useOrderSaver();
-  const [problem, setProblem] = useState<WriteProblem>();
   const [confirming, setConfirming] = useState<CancelValues>();
   const [sending, setSending] = useState(false);
   const {
@@ -27,20 +25,15 @@ export function CancelForm({ order, onReload, reloading }: { order: SaleOrderDto
     setError,
     formState: { errors },
   } = useForm<CancelInput, unknown, CancelValues>({ resolver: formResolver<CancelInput, typeof cancelFormSchema>(cancelFormSchema), defaultValues: { reason: '' } });
+  const { problem, write } = useOrderWrite(setError);
 
   const send = async (values: CancelValues) => {
-    setProblem(undefined);
     setSending(true);
-    const result = await save(() => cancelSaleOrder(order.id, { ...values, version: order.version }), SALES_MESSAGES.canceled);
+    const saved = await write(() => cancelSaleOrder(order.id, { ...values, version: order.version }), SALES_MESSAGES.canceled, ['reason'], 'Huỷ đơn thất bại');
     setSending(false);
     setConfirming(undefined);
-    if (result.ok) {
-      // A cancel is a status change: the list opens on the tab of the new status (spec section 4).
-      void navigate(saleListHref(result.order.status));
-      return;
-    }
-    showFieldErrors(result.error, setError, ['reason']);
-    setProblem(problemOf(result.error, 'Huỷ đơn thất bại'));
+    // A cancel is a status change: the list opens on the tab of the new status (spec section 4).
+    if (saved) void navigate(saleListHref(saved.status));
   };
 
   return (

@@ -18,7 +18,7 @@ import { OrderStatusBadge } from '../SaleBadges.tsx';
 import { saleListHref } from '../orderListParams.ts';
 import { Card } from '../../../components/ui/Card.tsx';
 import { SelectField, TextAreaField } from './fields.tsx';
-import { CancelOrderConfirm, formResolver, isConflict, showFieldErrors, useOrderSaver, WriteFoot, type WriteProblem } from './orderWrite.tsx';
+import { CancelOrderConfirm, formResolver, isConflict, useOrderWrite, WriteFoot, type WriteProblem } from './orderWrite.tsx';
 
 const needsReason = (s: string) => (REASON_REQUIRED_STATUSES as readonly string[]).includes(s);
 
@@ -47,8 +47,6 @@ function statusProblem(err: unknown): WriteProblem {
  */
 export function StatusForm({ order, onReload, reloading }: { order: SaleOrderDto; onReload: () => void; reloading: boolean }) {
   const navigate = useNavigate();
-  const save = useOrderSaver();
-  const [problem, setProblem] = useState<WriteProblem>();
   const [confirming, setConfirming] = useState<StatusValues>();
   // A cancel goes through the confirm dialog, outside handleSubmit: its busy state is kept here.
   const [sending, setSending] = useState(false);
@@ -65,6 +63,7 @@ export function StatusForm({ order, onReload, reloading }: { order: SaleOrderDto
     // (a confirmation waiting for payment is blocked), one click away from a wrong change.
     defaultValues: { status: '', note: '' },
   });
+  const { problem, setProblem, write } = useOrderWrite(setError);
   const chosen = watch('status');
 
   const send = async (values: StatusValues) => {
@@ -75,14 +74,9 @@ export function StatusForm({ order, onReload, reloading }: { order: SaleOrderDto
       return;
     }
     setSending(true);
-    const result = await save(() => changeSaleOrderStatus(order.id, { ...values, version: order.version }), SALES_MESSAGES.statusUpdated);
+    const saved = await write(() => changeSaleOrderStatus(order.id, { ...values, version: order.version }), SALES_MESSAGES.statusUpdated, ['status', 'note'], statusProblem);
     setSending(false);
-    if (result.ok) {
-      void navigate(saleListHref(result.order.status));
-      return;
-    }
-    showFieldErrors(result.error, setError, ['status', 'note']);
-    setProblem(statusProblem(result.error));
+    if (saved) void navigate(saleListHref(saved.status));
   };
 
   const onValid = async (values: StatusValues) => {

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import type { FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -64,6 +64,25 @@ export function useOrderSaver() {
     },
     [queryClient, toast],
   );
+}
+
+/**
+ * A form's writes of the order: the problem of the last one, and `write`, which clears it, saves (useOrderSaver)
+ * and on a failure puts the server's field errors under `fields` and shows the problem (problemOf with the
+ * `failed` text, or the form's own reading). Resolves to the saved order, or undefined after a failure.
+ */
+export function useOrderWrite<T extends FieldValues>(setError: UseFormSetError<T>) {
+  const save = useOrderSaver();
+  const [problem, setProblem] = useState<WriteProblem>();
+  const write = async (run: () => Promise<SaleOrderDto>, successText: string, fields: readonly Path<T>[], failed: string | ((err: unknown) => WriteProblem)) => {
+    setProblem(undefined);
+    const result = await save(run, successText);
+    if (result.ok) return result.order;
+    showFieldErrors(result.error, setError, fields);
+    setProblem(typeof failed === 'string' ? problemOf(result.error, failed) : failed(result.error));
+    return undefined;
+  };
+  return { problem, setProblem, write };
 }
 
 /** A write form's foot: its problem (WriteProblemAlert) above its full-width submit button (the other props). */
