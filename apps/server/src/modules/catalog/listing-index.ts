@@ -1010,13 +1010,15 @@ function groupRows(c: ListingColumns, slots: Int32Array): Int32Array {
   if (c.statusNames.length > ROW_STATUS_CODES || c.languageNames.length > ROW_LANGUAGE_CODES || !fits(c.publisher) || !fits(c.supplier)) {
     return new Int32Array(0);
   }
-  const rows = new Int32Array(2 * slots.length);
-  for (let j = 0; j < slots.length; j++) {
-    const s = slots[j]!;
-    const id = (v: number) => (v < 0 ? ROW_ID_NONE : v);
-    rows[2 * j + 1] =
-      ROW_ALIVE | (c.status[s]! << ROW_STATUS_SHIFT) | (c.language[s]! << ROW_LANGUAGE_SHIFT) | (id(c.publisher[s]!) << ROW_PUBLISHER_SHIFT) | id(c.supplier[s]!);
+  // Each book's word once, then copied to each group it is in.
+  const words = new Int32Array(c.ids.length);
+  for (let s = 0; s < words.length; s++) {
+    const publisher = c.publisher[s]! < 0 ? ROW_ID_NONE : c.publisher[s]!;
+    const supplier = c.supplier[s]! < 0 ? ROW_ID_NONE : c.supplier[s]!;
+    words[s] = ROW_ALIVE | (c.status[s]! << ROW_STATUS_SHIFT) | (c.language[s]! << ROW_LANGUAGE_SHIFT) | (publisher << ROW_PUBLISHER_SHIFT) | supplier;
   }
+  const rows = new Int32Array(2 * slots.length);
+  for (let j = 0; j < slots.length; j++) rows[2 * j + 1] = words[slots[j]!]!;
   return rows;
 }
 
