@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,8 +50,13 @@ describe('search index snapshot (file)', () => {
   const read = (dir: string, opts: { catalogue?: string; databaseVersion?: bigint; maxAgeMs?: number } = {}) =>
     readSnapshot(dir, opts.catalogue ?? 'db-a', { databaseVersion: opts.databaseVersion ?? 12n, maxAgeMs: opts.maxAgeMs ?? 60_000 });
 
-  it('reads back what was written, atomically (no temporary file left)', async () => {
+  it('reads back what was written, atomically (no temporary file left, nor one abandoned by a stopped process)', async () => {
     const dir = tempDir();
+    const abandoned = `${snapshotFile(dir, 'db-a')}.999.dead.tmp`;
+    await write(dir);
+    writeFileSync(abandoned, 'half');
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60_000);
+    utimesSync(abandoned, twoHoursAgo, twoHoursAgo);
     await write(dir);
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     const { snapshot, reason } = await read(dir);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { sql } from 'drizzle-orm';
@@ -130,6 +130,7 @@ export async function writeSnapshot(dir: string, catalogue: string, s: Snapshot)
 
   await mkdir(dir, { recursive: true });
   const file = snapshotFile(dir, catalogue);
+  await removeAbandoned(dir, path.basename(file));
   const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
     const handle = await open(temp, 'w');
@@ -143,6 +144,16 @@ export async function writeSnapshot(dir: string, catalogue: string, s: Snapshot)
   } catch (err) {
     await rm(temp, { force: true });
     throw err;
+  }
+}
+
+/** Temporary files of a process stopped while writing (hundreds of MB each): any older than an hour. */
+async function removeAbandoned(dir: string, name: string): Promise<void> {
+  for (const f of await readdir(dir)) {
+    if (!f.startsWith(`${name}.`) || !f.endsWith('.tmp')) continue;
+    const at = path.join(dir, f);
+    const info = await stat(at).catch(() => undefined);
+    if (info && Date.now() - info.mtimeMs > 60 * 60_000) await rm(at, { force: true });
   }
 }
 
