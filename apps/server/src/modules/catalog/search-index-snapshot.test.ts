@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { buildSearchIndex, groupsOfTsQuery, type SearchIndex } from './search-index.ts';
 import { rankCandidates } from './ranking.ts';
 import { SearchIndexFeed } from './search-index-loader.ts';
-import { readSnapshot, snapshotFile, writeSnapshot } from './search-index-snapshot.ts';
+import { catalogueIdentity, readSnapshot, snapshotFile, writeSnapshot } from './search-index-snapshot.ts';
 
 /**
  * A restart reads the built search index from disk (search-index-snapshot.ts) and must then answer exactly as an
@@ -125,6 +125,17 @@ describe('search index snapshot (feed)', () => {
       const got = ranked(fromSnapshot, q);
       expect(got, q).toEqual(ranked(built, q));
       expect(got, q).not.toContain(goneId);
+    }
+  }, 60_000);
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('another database of the same server writes and reads another file', async () => {
+    const other = await createTestApp();
+    try {
+      const [a, b] = [await catalogueIdentity(t.app.db), await catalogueIdentity(other.app.db)];
+      expect(a).not.toBe(b);
+      expect(snapshotFile('/d', a)).not.toBe(snapshotFile('/d', b));
+    } finally {
+      await other.close();
     }
   }, 60_000);
 

@@ -60,14 +60,10 @@ export async function catalogueIdentity(db: Db): Promise<string> {
       (select hash from drizzle.__drizzle_migrations order by created_at desc, id desc limit 1) as migration
       from pg_database d where d.datname = current_database()`,
   );
-  let cluster = '';
-  try {
-    const [c] = await rowsOf<{ id: string }>(db, sql`select system_identifier::text as id from pg_control_system()`);
-    cluster = c?.id ?? '';
-  } catch {
-    // Not granted to this role: the oid and name still tell databases of one cluster apart.
-  }
-  return `${cluster}/${row?.oid ?? ''}/${row?.name ?? ''}/${row?.migration ?? ''}/${FORMAT}`;
+  // Asked only where granted (a refused call would log an error in PostgreSQL's log at every start).
+  const [granted] = await rowsOf<{ ok: boolean }>(db, sql`select has_function_privilege('pg_control_system()', 'execute') as ok`);
+  const [cluster] = granted?.ok ? await rowsOf<{ id: string }>(db, sql`select system_identifier::text as id from pg_control_system()`) : [];
+  return `${cluster?.id ?? ''}/${row?.oid ?? ''}/${row?.name ?? ''}/${row?.migration ?? ''}/${FORMAT}`;
 }
 
 /** The file of one catalogue in `dir` (instances of other databases on this machine write other files). */
