@@ -2,6 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Db } from '../../db/client.ts';
+import { lowerThisThreadPriority } from '../../lib/thread-priority.ts';
 import { loadIndex, type LoadOptions } from './search-index-snapshot.ts';
 
 /**
@@ -10,6 +11,7 @@ import { loadIndex, type LoadOptions } from './search-index-snapshot.ts';
  * posted back with its arrays moved, not copied. A million books cost seconds of CPU that the main thread's
  * requests no longer wait behind.
  */
+lowerThisThreadPriority();
 const { url, load } = workerData as { url: string; load: LoadOptions };
 const pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 5_000 });
 // A broken idle connection is reported by the query that needed it; without a listener Node would exit.
