@@ -6,6 +6,7 @@
  * the realistic terms of the `search-mixed` scenario one at a time through Fastify's inject (routing, validation,
  * the service and serialisation, without the socket). Prints CPU ms per request of this process and of the
  * PostgreSQL backends of the database (read from /proc), and the same for the cards of 20 books alone.
+ * With --suggest: the `suggest` scenario's distinct prefixes through GET /books/suggest instead (caches as --cache).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,7 +15,7 @@ import { PerformanceObserver } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { searchQuerySchema } from '@nhasach/shared';
-import { searchTerms, type SampleBook } from './search-terms.ts';
+import { searchTerms, suggestPrefixes, type SampleBook } from './search-terms.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -22,6 +23,7 @@ const { values: args } = parseArgs({
     cache: { type: 'boolean', default: false },
     'no-index': { type: 'boolean', default: false },
     concurrency: { type: 'string', default: '1' },
+    suggest: { type: 'boolean', default: false },
   },
 });
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -128,6 +130,18 @@ const viaHttp = async (i: number) => {
   const res = await app.inject({ method: 'GET', url: `/api/v1/books/search?q=${encodeURIComponent(terms[i]!)}&page=0&size=20` });
   if (res.statusCode !== 200) throw new Error(`${res.statusCode} for ${terms[i]}: ${res.body.slice(0, 200)}`);
 };
+if (args.suggest) {
+  const prefixes = suggestPrefixes(sources.rows, n + 300);
+  const suggest = async (i: number) => {
+    const res = await app.inject({ method: 'GET', url: `/api/v1/books/suggest?q=${encodeURIComponent(prefixes[i % prefixes.length]!)}` });
+    if (res.statusCode !== 200) throw new Error(`${res.statusCode} for ${prefixes[i]}: ${res.body.slice(0, 200)}`);
+  };
+  await measure('suggest (inject, first run)', n, suggest);
+  await measure('suggest (inject)', n, suggest);
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
 // Twice: the first run after the build pays for collecting its garbage.
 await measure('search (inject, first run)', n, viaHttp);
 await measure('search (inject)', n, viaHttp);

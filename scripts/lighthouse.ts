@@ -1,6 +1,7 @@
 // `npm run lighthouse`: builds the store, starts it as `npm start` does (compiled, on a free port, its own PGlite
 // database with the demo catalogue, or DATABASE_URL), and runs Lighthouse (performance only) in Debian's Chromium on
-// the home, category, search and product pages with the mobile and desktop presets. Prints, per page and preset:
+// the home, category, search, product, login and register pages, and a signed-in shopper's cart, checkout and
+// order pages (Lighthouse drives a Chromium that holds the shopper's session), with the mobile and desktop presets. Prints, per page and preset:
 // performance score, LCP, CLS, TBT, bytes transferred, the JavaScript of the first load (raw and gzip -9 of each
 // file, whatever the server's own compression), and the load average before and after the run; then the time to a
 // usable buy bar on the product page at the mobile settings (buyBarTime).
@@ -12,6 +13,8 @@
 //                                           phone's page vary by several points)
 //   npm run lighthouse -- --json out.json   also write the figures as JSON
 //   npm run lighthouse -- --buy-bar-only    only the time to a usable buy bar (no Lighthouse rows)
+//   npm run lighthouse -- --pages cart,login  only these pages
+//   npm run lighthouse -- --mobile-only     only the mobile preset
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
@@ -19,7 +22,8 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium as playwright } from 'playwright-core';
+import { chromium as playwright, type BrowserContext } from 'playwright-core';
+import { VALID_ADDRESS } from '../apps/server/test/address.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chromium = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -90,14 +94,43 @@ async function startStore(): Promise<Store> {
   };
 }
 
-async function api<T>(baseUrl: string, url: string): Promise<T> {
-  const res = await fetch(`${baseUrl}${url}`);
+async function api<T>(baseUrl: string, url: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
+  const res = await fetch(`${baseUrl}${url}`, {
+    method: init.method ?? 'GET',
+    headers: { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.body ? { 'content-type': 'application/json' } : {}) },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
   if (!res.ok) throw new Error(`${url}: ${res.status}`);
   return ((await res.json()) as { data: T }).data;
 }
 
-/** The four pages: home, the category and the product of the first book on the home page, a search. */
-async function pagesOf(baseUrl: string): Promise<{ name: string; path: string }[]> {
+interface MeasuredPage {
+  name: string;
+  path: string;
+  /** Measured as the demo shopper 'khach', signed in. */
+  signedIn?: boolean;
+}
+
+const logIn = async (baseUrl: string) =>
+  (await api<{ accessToken: string }>(baseUrl, '/api/v1/auth/login', { method: 'POST', body: { username: 'khach', password: 'Khach@123' } })).accessToken;
+
+/** The demo shopper with a saved address, an order, and a line in the cart: what their pages show a real shopper. */
+async function shopperOrder(baseUrl: string): Promise<string> {
+  const token = await logIn(baseUrl);
+  const books = (await api<{ content: { id: number; stock: number }[] }>(baseUrl, '/api/v1/books?page=0&size=40&status=ACTIVE')).content.filter((b) => b.stock >= 5);
+  let addresses = await api<{ id: number }[]>(baseUrl, '/api/v1/address', { token });
+  if (!addresses.length) {
+    await api(baseUrl, '/api/v1/address', { method: 'POST', token, body: { ...VALID_ADDRESS, makeDefault: true } });
+    addresses = await api<{ id: number }[]>(baseUrl, '/api/v1/address', { token });
+  }
+  await api(baseUrl, '/api/v1/cart/items', { method: 'POST', token, body: { bookId: books[0]!.id, qty: 1 } });
+  const order = await api<{ code: string }>(baseUrl, '/api/v1/orders', { method: 'POST', token, body: { addressId: addresses[0]!.id, paymentMethod: 'COD', deliveryMethod: 'STANDARD' } });
+  await api(baseUrl, '/api/v1/cart/items', { method: 'POST', token, body: { bookId: books[1]!.id, qty: 1 } });
+  return order.code;
+}
+
+/** The storefront's pages: home, the category and the product of the best seller, a search, the forms, a shopper's own. */
+async function pagesOf(baseUrl: string): Promise<MeasuredPage[]> {
   const catalog = await api<{ content: { slug: string }[] }>(baseUrl, '/api/v1/books/catalog?page=0&size=1&sort=sold&direction=DESC');
   const book = catalog.content[0];
   const tree = await api<{ slug: string }[]>(baseUrl, '/api/v1/categories/tree');
@@ -107,7 +140,63 @@ async function pagesOf(baseUrl: string): Promise<{ name: string; path: string }[
     { name: 'category', path: `/danh-muc/${tree[0].slug}` },
     { name: 'search', path: '/search?q=nguyen%20nhat%20anh' },
     { name: 'product', path: `/books/${book.slug}` },
+    { name: 'login', path: '/dang-nhap' },
+    { name: 'register', path: '/dang-ky' },
+    { name: 'cart', path: '/gio-hang', signedIn: true },
+    { name: 'checkout', path: '/checkout', signedIn: true },
+    { name: 'order', path: '/orders/', signedIn: true },
   ];
+}
+
+/**
+ * A Chromium that Lighthouse drives through its debugging port, holding the signed-in shopper's session (the app
+ * keeps it in localStorage, which Lighthouse is told not to clear; the HTTP cache is emptied before each run).
+ * A fresh token before each run: runs outlast one.
+ */
+async function signedInBrowser(baseUrl: string): Promise<{ port: number; signIn: () => Promise<void>; close: () => Promise<void> }> {
+  const port = await freePort();
+  const profile = mkdtempSync(path.join(tmpdir(), 'nhasach-lighthouse-profile-'));
+  // Started as Lighthouse starts its own (a tab a driver such as Playwright opened never paints for Lighthouse).
+  const browser = spawn(
+    chromium,
+    ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
+    { stdio: 'ignore' },
+  );
+  const exited = new Promise<void>((resolve) => browser.once('exit', () => resolve()));
+  const connect = async () => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await playwright.connectOverCDP(`http://127.0.0.1:${port}`);
+      } catch (err) {
+        if (attempt >= 40) throw err;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+  };
+  return {
+    port,
+    async signIn() {
+      const token = await logIn(baseUrl);
+      const driver = await connect();
+      const context: BrowserContext = driver.contexts()[0]!;
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}/lien-he`);
+      await page.evaluate((t) => {
+        localStorage.setItem('accessToken', t);
+        localStorage.setItem('intro-seen-v2', '1');
+      }, token);
+      // A first visit as Lighthouse's own reset makes it: nothing from the HTTP cache, only the session kept.
+      await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
+      await page.close();
+      // Lets go of the browser without closing it.
+      await driver.close();
+    },
+    async close() {
+      browser.kill('SIGTERM');
+      await exited;
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
 }
 
 interface LhAudit {
@@ -119,6 +208,7 @@ interface LhResult {
   audits: Record<string, LhAudit | undefined>;
   runtimeError?: { message: string };
   environment?: { benchmarkIndex?: number };
+  finalDisplayedUrl?: string;
 }
 
 interface Figures {
@@ -176,17 +266,18 @@ async function scriptSizes(urls: string[]): Promise<{ raw: number; gzip: number 
 }
 
 /** One Lighthouse run, tried up to three times: on a loaded machine Chromium's trace sometimes misses the navigation. */
-function lighthouse(url: string, preset: 'mobile' | 'desktop'): LhResult {
+function lighthouse(url: string, preset: 'mobile' | 'desktop', port?: number): LhResult {
   for (let attempt = 1; ; attempt++) {
     try {
-      return lighthouseOnce(url, preset);
+      return lighthouseOnce(url, preset, port);
     } catch (err) {
       if (attempt >= 3) throw err;
     }
   }
 }
 
-function lighthouseOnce(url: string, preset: 'mobile' | 'desktop'): LhResult {
+/** With `port`: in the Chromium listening there, its storage kept (signedInBrowser); else a fresh one. */
+function lighthouseOnce(url: string, preset: 'mobile' | 'desktop', port?: number): LhResult {
   const cli = path.join(root, 'node_modules', 'lighthouse', 'cli', 'index.js');
   const out = spawnSync(
     process.execPath,
@@ -197,7 +288,7 @@ function lighthouseOnce(url: string, preset: 'mobile' | 'desktop'): LhResult {
       '--output=json',
       '--output-path=stdout',
       '--only-categories=performance',
-      '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-dev-shm-usage',
+      ...(port ? [`--port=${port}`, '--disable-storage-reset'] : ['--chrome-flags=--headless --no-sandbox --disable-gpu --disable-dev-shm-usage']),
       ...(preset === 'desktop' ? ['--preset=desktop'] : []),
     ],
     { cwd: root, env: { ...process.env, CHROME_PATH: chromium }, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
@@ -208,11 +299,15 @@ function lighthouseOnce(url: string, preset: 'mobile' | 'desktop'): LhResult {
   return result;
 }
 
-async function measure(baseUrl: string, page: { name: string; path: string }, preset: 'mobile' | 'desktop'): Promise<Figures> {
+async function measure(baseUrl: string, page: MeasuredPage, preset: 'mobile' | 'desktop', session?: Awaited<ReturnType<typeof signedInBrowser>>): Promise<Figures> {
   const before = load();
   const samples: Omit<Figures, 'load' | 'page' | 'preset'>[] = [];
   for (let i = 0; i < runs; i++) {
-    const r = lighthouse(`${baseUrl}${page.path}`, preset);
+    await session?.signIn();
+    const r = lighthouse(`${baseUrl}${page.path}`, preset, session?.port);
+    // The page itself, not the login form a lost session sends a shopper's page to.
+    const shown = r.finalDisplayedUrl ? new URL(r.finalDisplayedUrl).pathname : undefined;
+    if (shown !== page.path.split('?')[0]) throw new Error(`${page.path} showed ${shown}`);
     const requests = r.audits['network-requests']?.details?.items ?? [];
     const scripts = requests.filter((q) => q.resourceType === 'Script' && q.url.startsWith(baseUrl)).map((q) => q.url);
     const js = await scriptSizes([...new Set(scripts)]);
@@ -282,16 +377,20 @@ async function main(): Promise<void> {
   }
   const store: Store = given ? { baseUrl: given.replace(/\/$/, ''), stop: async () => {} } : await startStore();
   try {
-    const pages = await pagesOf(store.baseUrl);
+    const only = option('--pages')?.split(',');
+    const pages = (await pagesOf(store.baseUrl)).filter((p) => !only || only.includes(p.name));
+    const order = pages.find((p) => p.name === 'order');
+    if (order) order.path += await shopperOrder(store.baseUrl);
+    const session = pages.some((p) => p.signedIn) ? await signedInBrowser(store.baseUrl) : undefined;
     // One unmeasured visit per page: the covers are drawn on first request, and the caches fill.
     for (const p of pages) await fetch(`${store.baseUrl}${p.path}`);
     console.log(`Lighthouse (lighthouse package, ${chromium}), ${runs} run(s) per row, ${cpus().length} CPUs, load average at start ${load()}`);
     const rows: Figures[] = [];
-    for (const preset of flag('--buy-bar-only') ? [] : (['mobile', 'desktop'] as const)) {
+    for (const preset of flag('--buy-bar-only') ? [] : flag('--mobile-only') ? (['mobile'] as const) : (['mobile', 'desktop'] as const)) {
       for (const p of pages) {
         let f: Figures;
         try {
-          f = await measure(store.baseUrl, p, preset);
+          f = await measure(store.baseUrl, p, preset, p.signedIn ? session : undefined);
         } catch (err) {
           // One failed page (a busy machine can time Lighthouse out) does not lose the other rows.
           console.log(`${preset.padEnd(7)} ${p.name.padEnd(8)} failed: ${err instanceof Error ? err.message : String(err)}`);
@@ -309,6 +408,7 @@ async function main(): Promise<void> {
       buyBarMs = await buyBarTime(store.baseUrl, product.path);
       console.log(`mobile  product  time to a usable buy bar ${buyBarMs} ms (target <= 2500 ms)  load ${load()}`);
     }
+    await session?.close();
     const json = option('--json');
     if (json) writeFileSync(json, `${JSON.stringify({ date: new Date().toISOString(), runs, rows, buyBarMs }, null, 2)}\n`);
   } finally {

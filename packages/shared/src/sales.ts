@@ -615,6 +615,10 @@ export interface SaleOrderDto extends SaleOrderSummaryDto {
   allowedRefundMethods: RefundMethod[];
   canCancel: boolean;
   canEditShipping: boolean;
+  /** The shop's carrier creates shipments by API; false with the flat tariff (staff type the tracking code). */
+  shipsByCarrier: boolean;
+  /** "Tạo vận đơn" may be offered: shipsByCarrier, confirmed and not yet shipped, no shipment yet. */
+  canCreateShipment: boolean;
 }
 
 /** An enabled SALE or ADMIN account, for the assignee select (GET /api/v1/sales/staff). */

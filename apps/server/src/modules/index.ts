@@ -173,7 +173,7 @@ export async function registerModules(
   await app.register(topSellingRoutes, { prefix: '/api/v1' });
   await app.register(exportRoutes, { prefix: '/api/v1' });
   // Sales back-office (SALE and ADMIN): /api/v1/sales/*.
-  await app.register(salesRoutes, { prefix: '/api/v1', process: orderProcess, payments, shipments: shipping.staffShipmentOf });
+  await app.register(salesRoutes, { prefix: '/api/v1', process: orderProcess, payments, shipments: shipping.staffShipmentOf, carrierCreatesShipments: shipping.provider.createsShipments });
   // Returns after delivery: the shopper's request under /api/v1/orders/{code}/returns, its steps under /api/v1/sales/returns.
   const returns = { storage: media.storage, shopUrl, process: orderProcess, payments };
   await app.register(returnShopperRoutes, { prefix: '/api/v1', ...returns });

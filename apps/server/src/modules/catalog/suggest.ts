@@ -154,11 +154,22 @@ export async function suggestAuthors(db: Db, tokens: readonly string[], norm: st
   );
 }
 
+/**
+ * The normalised names of a list of categories, made once per list (the service keeps one list a minute): folding
+ * every name again on each keystroke was most of a suggestion's CPU.
+ */
+const normalisedNames = new WeakMap<readonly CategoryRow[], string[]>();
+
 /** Categories whose name has a word starting with the text; name starts first, then shallow ones, then by name. */
 export function suggestCategories(rows: readonly CategoryRow[], norm: string): SuggestRefDto[] {
+  let names = normalisedNames.get(rows);
+  if (!names) {
+    names = rows.map((r) => normalizeTerm(r.name));
+    normalisedNames.set(rows, names);
+  }
   const scored: { row: CategoryRow; rank: number }[] = [];
-  for (const row of rows) {
-    const name = normalizeTerm(row.name);
+  for (const [i, row] of rows.entries()) {
+    const name = names[i]!;
     const rank = name.startsWith(norm) ? 0 : ` ${name}`.includes(` ${norm}`) ? 1 : -1;
     if (rank >= 0) scored.push({ row, rank: rank * 2 + (row.parentId === null ? 0 : 1) });
   }

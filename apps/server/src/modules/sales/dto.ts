@@ -7,6 +7,7 @@ import {
   paidAmountOf,
   refundableAmount,
   shippingBlock,
+  type OrderStatus,
   type SaleOrderDto,
   type SaleOrderFacts,
   type SaleOrderSummaryDto,
@@ -78,7 +79,11 @@ export interface DetailParts {
   bankTransfers: BankTransferRow[];
   /** The carrier's shipment, from the shipping module (a port of the composition root). */
   shipment: ShipmentDto | null;
+  carrierCreatesShipments: boolean;
 }
+
+/** Statuses in which a parcel is handed to the carrier: confirmed, not yet shipped. */
+const SHIPPABLE: readonly OrderStatus[] = ['CONFIRMED', 'PROCESSING'];
 
 export function toDetailDto(p: DetailParts): SaleOrderDto {
   const o = p.summary.order;
@@ -169,5 +174,7 @@ export function toDetailDto(p: DetailParts): SaleOrderDto {
     allowedRefundMethods: allowedRefundMethods(facts),
     canCancel: cancelBlock(facts) === null,
     canEditShipping: shippingBlock(facts, {}) === null,
+    shipsByCarrier: p.carrierCreatesShipments,
+    canCreateShipment: p.carrierCreatesShipments && p.shipment === null && SHIPPABLE.includes(o.status),
   };
 }

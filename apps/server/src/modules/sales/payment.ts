@@ -53,7 +53,7 @@ export async function changePayment(ctx: SalesContext, user: AuthUser, id: numbe
  * The effects of a refund now recorded: history, audit, and once the refunds reach the amount paid, REFUNDED; a
  * CANCEL_REQUESTED order is then CANCELED, its stock back exactly once (orders module).
  */
-async function applyRefund(ctx: Omit<SalesContext, 'shipments'>, tx: Tx, user: AuthUser, order: OrderRow, refund: repo.RefundRow, refundedTotal: number): Promise<void> {
+async function applyRefund(ctx: Omit<SalesContext, 'shipments' | 'carrierCreatesShipments'>, tx: Tx, user: AuthUser, order: OrderRow, refund: repo.RefundRow, refundedTotal: number): Promise<void> {
   const actor = actorOf(user);
   const full = refundedTotal >= paidAmountOf(order);
   const parts = [`Hoàn ${formatVnd(refund.amount)} (${REFUND_METHOD_LABELS[refund.method]})`];
@@ -99,7 +99,7 @@ export async function refundOrder(ctx: SalesContext, user: AuthUser, id: number,
  * The refund itself (see refundOrder), answering the refund's id: the returns module refunds returned lines through
  * it, so order_refunds stays the one record of money given back and REFUNDED follows only from the whole amount paid.
  */
-export async function makeRefund(ctx: Omit<SalesContext, 'shipments'>, user: AuthUser, id: number, input: SaleRefund, ip?: string): Promise<number> {
+export async function makeRefund(ctx: Omit<SalesContext, 'shipments' | 'carrierCreatesShipments'>, user: AuthUser, id: number, input: SaleRefund, ip?: string): Promise<number> {
   const check = (facts: Parameters<typeof refundBlock>[0]) => {
     const blocked = refundBlock(facts, input.amount, input.method);
     if (blocked) throw refusal(blocked);

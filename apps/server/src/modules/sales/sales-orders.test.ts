@@ -299,6 +299,9 @@ describe('order detail', () => {
       allowedRefundMethods: [],
       canCancel: true,
       canEditShipping: true,
+      // The flat tariff: staff type the tracking code, there is no carrier shipment to create.
+      shipsByCarrier: false,
+      canCreateShipment: false,
     });
     expect(d.shippingAddress.receiverEmail).toMatch(/@example\.com$/);
     expect(d.items).toEqual([expect.objectContaining({ bookId: books[0]!.id, price: 75_000, qty: 2, lineTotal: 150_000 })]);

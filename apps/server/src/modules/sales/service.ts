@@ -51,12 +51,15 @@ export interface SalesContext {
   payments: PaymentRegistry;
   /** The order's carrier shipment, shown on the order. */
   shipments: StaffShipmentReader;
+  /** False with the flat tariff: the parcel goes by hand, staff type its tracking code; no shipment to create. */
+  carrierCreatesShipments: boolean;
 }
 
 export interface SalesRoutesOptions {
   process: OrderProcess;
   payments: PaymentRegistry;
   shipments?: StaffShipmentReader;
+  carrierCreatesShipments?: boolean;
 }
 
 const noShipment: StaffShipmentReader = async () => null;
@@ -67,6 +70,7 @@ export const salesContextOf = (app: FastifyInstance, opts: SalesRoutesOptions): 
   process: opts.process,
   payments: opts.payments,
   shipments: opts.shipments ?? noShipment,
+  carrierCreatesShipments: opts.carrierCreatesShipments ?? false,
 });
 
 // ---------------------------------------------------------------------------------------------------------
@@ -87,7 +91,7 @@ export async function countOrders(db: Db, q: SaleOrderListQuery): Promise<SaleOr
   return { total, byStatus };
 }
 
-export async function getOrder(ctx: Pick<SalesContext, 'db' | 'shipments'>, id: number): Promise<SaleOrderDto> {
+export async function getOrder(ctx: Pick<SalesContext, 'db' | 'shipments' | 'carrierCreatesShipments'>, id: number): Promise<SaleOrderDto> {
   const { db } = ctx;
   const summary = await staffOrderSummary(db, id);
   if (!summary) throw notFound(SALES_MESSAGES.notFound);
@@ -100,7 +104,7 @@ export async function getOrder(ctx: Pick<SalesContext, 'db' | 'shipments'>, id: 
     bankTransfersOf(db, id),
     ctx.shipments(db, id),
   ]);
-  return toDetailDto({ summary, items, shipping, refunds, notes, history, bankTransfers, shipment });
+  return toDetailDto({ summary, items, shipping, refunds, notes, history, bankTransfers, shipment, carrierCreatesShipments: ctx.carrierCreatesShipments });
 }
 
 export async function listStaff(db: Db): Promise<SaleStaffDto[]> {

@@ -197,6 +197,7 @@ describe('shipment, label and tracking', () => {
     // The order's shipping details carry the carrier's code: the SHIPPED guard and the mails read them.
     expect(detail.shipping).toMatchObject({ trackingCode: shipment.trackingCode, shippingCarrier: shipment.carrierName });
     expect(detail.shipping.fee).toBeGreaterThan(0);
+    expect(detail).toMatchObject({ shipsByCarrier: true, canCreateShipment: false });
 
     const mine = (await call(who, 'GET', `/orders/${order.code}`)).json().data as OrderDto;
     expect(mine.shipment).toMatchObject({ trackingCode: shipment.trackingCode, labelUrl: null });
@@ -284,6 +285,16 @@ describe('staff shipment rules', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(SHIPPING_MESSAGES.shipmentNotAllowed);
     expect((await salesCall(t.app, sale, 'GET', `/orders/${order.id}/shipment/label.pdf`)).statusCode).toBe(404);
+    expect(await saleOrder(t.app, sale, order.id)).toMatchObject({ shipsByCarrier: true, canCreateShipment: false });
+  });
+
+  it("offers 'Tạo vận đơn' for a confirmed order the carrier has no shipment of, and not once it has one", async () => {
+    const { order } = await confirmedOrder();
+    // As when the carrier did not answer at confirmation: no shipment with a tracking code.
+    await t.app.db.delete(shipments).where(eq(shipments.orderId, order.id));
+    expect(await saleOrder(t.app, sale, order.id)).toMatchObject({ shipment: null, canCreateShipment: true });
+    expect((await salesCall(t.app, sale, 'POST', `/orders/${order.id}/shipment`)).statusCode).toBe(200);
+    expect(await saleOrder(t.app, sale, order.id)).toMatchObject({ shipment: expect.objectContaining({ carrier: 'sandbox' }), canCreateShipment: false });
   });
 });
 

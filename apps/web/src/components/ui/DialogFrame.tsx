@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import { Dialog as HeadlessDialog, DialogBackdrop, DialogPanel } from '@headlessui/react';
-import { Button, buttonClass } from './Button.tsx';
+import { DialogButtons } from './DialogButtons.tsx';
 import { CloseButton } from './CloseButton.tsx';
 import type { ConfirmDialogProps, DialogProps, DrawerProps, ModalProps } from './Dialog.tsx';
 
@@ -86,14 +86,9 @@ export function ConfirmFrame({ title, description, confirmText = 'Đồng ý', c
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
     <ModalFrame onClose={busy ? () => undefined : onClose} title={title} description={description} initialFocus={cancelRef}>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button ref={cancelRef} type="button" className={buttonClass('outline', 'md')} onClick={onClose} disabled={busy}>
-          {cancelText}
-        </button>
-        <Button onClick={onConfirm} busy={busy} className={danger ? '!bg-red-700 hover:!bg-red-800' : ''}>
-          {confirmText}
-        </Button>
-      </div>
+      <DialogButtons row="" onCancel={onClose} cancelText={cancelText} cancelRef={cancelRef} onClick={onConfirm} busy={busy} className={danger ? '!bg-red-700 hover:!bg-red-800' : ''}>
+        {confirmText}
+      </DialogButtons>
     </ModalFrame>
   );
 }

@@ -1,6 +1,7 @@
 import { useId, useMemo, useRef, type MutableRefObject, type ReactNode } from 'react';
 import { CloseButton } from './CloseButton.tsx';
 import { Dialog } from './Dialog.tsx';
+import { DialogButtons } from './DialogButtons.tsx';
 
 const FIRST_FIELD = 'input:not([type="hidden"]):not([type="file"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
 
@@ -16,6 +17,7 @@ export function FormDialog({
   description,
   children,
   footer,
+  submit,
   widthClass = 'max-w-4xl',
   busy = false,
 }: {
@@ -24,7 +26,10 @@ export function FormDialog({
   title: ReactNode;
   description?: ReactNode;
   children: ReactNode;
+  /** What the footer holds before 'Huỷ' and the submit button (or instead of them without `submit`). */
   footer?: ReactNode;
+  /** The footer's submit button of the form `form`: its label, and its label while `busy`. */
+  submit?: { form: string; label: ReactNode; busyText: ReactNode };
   widthClass?: string;
   busy?: boolean;
 }) {
@@ -65,7 +70,16 @@ export function FormDialog({
       <div ref={bodyRef} tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto px-5 py-5 outline-none sm:px-6">
         {children}
       </div>
-      {footer && <div className="flex shrink-0 flex-wrap items-center justify-end gap-2 border-t border-gray-100 bg-gray-50/60 px-5 py-3.5 sm:rounded-b-2xl sm:px-6">{footer}</div>}
+      {(footer || submit) && (
+        <div className="flex shrink-0 flex-wrap items-center justify-end gap-2 border-t border-gray-100 bg-gray-50/60 px-5 py-3.5 sm:rounded-b-2xl sm:px-6">
+          {footer}
+          {submit && (
+            <DialogButtons onCancel={close} type="submit" form={submit.form} busy={busy} busyText={submit.busyText}>
+              {submit.label}
+            </DialogButtons>
+          )}
+        </div>
+      )}
     </Dialog>
   );
 }

@@ -1,20 +1,19 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_PAGE_SIZE, BOOK_STATUSES, BOOK_STATUS_LABELS, formatVnd, type AdminBookRowDto, type BookStatus, formatNumberVN } from '@nhasach/shared';
-import { BookOpenIcon, ExternalLinkIcon, PlusIcon } from 'lucide-react';
+import { ADMIN_PAGE_SIZE, BOOK_STATUSES, BOOK_STATUS_LABELS, formatVnd, type AdminBookRowDto, formatNumberVN } from '@nhasach/shared';
+import { BookOpenIcon, ExternalLinkIcon } from 'lucide-react';
 import { adminKeys, deleteBook, fetchAdminBooks } from '../../api/admin.ts';
-import { Button } from '../../components/ui/Button.tsx';
 import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
-import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { useToast } from '../../components/ui/Toast.tsx';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { BookFormDialog } from './books/BookFormDialog.tsx';
-import { DeleteConfirm, ListCard, ListPage, useUrlListState } from './listParts.tsx';
+import { CreateButton, DeleteConfirm, ListCard, ListPage, useUrlListState } from './listParts.tsx';
 import { BookStatusBadge } from './ui.tsx';
 import { EditDeleteButtons, ResponsiveRows, RowActions, type Column } from './components/DataTable.tsx';
 import { errorText } from '../../components/ui/errorText.ts';
 
-const isStatus = (v: string | null): v is BookStatus => !!v && (BOOK_STATUSES as readonly string[]).includes(v);
+const STATUS_FILTER = { key: 'status', values: BOOK_STATUSES, labels: BOOK_STATUS_LABELS, noun: 'trạng thái' };
+const SEARCH = { placeholder: 'Tìm theo tên sách, ISBN, SKU…', label: 'Tìm sách' };
 
 /**
  * /admin/books: search (title, ISBN, SKU), status filter, the table (10 a page), add, edit (also ?edit={id}),
@@ -22,11 +21,9 @@ const isStatus = (v: string | null): v is BookStatus => !!v && (BOOK_STATUSES as
  */
 export function AdminBooksPage() {
   useDocumentTitle('Quản lý sách');
-  const { params, page, q, searchBox, update } = useUrlListState();
+  const { params, page, q, filter: status, toolbar, setPage, update } = useUrlListState({ search: SEARCH, filter: STATUS_FILTER });
   const qc = useQueryClient();
   const toast = useToast();
-  const statusParam = params.get('status');
-  const status = isStatus(statusParam) ? statusParam : '';
   const editParam = params.get('edit');
   const editId = editParam && /^\d+$/.test(editParam) ? Number(editParam) : null;
   const [creating, setCreating] = useState(false);
@@ -59,50 +56,20 @@ export function AdminBooksPage() {
     <ListPage
       title="Quản lý sách"
       description={data ? `${formatNumberVN(data.totalElements)} sách trong kho` : 'Danh sách sách của cửa hàng'}
-      actions={
-        <Button onClick={() => setCreating(true)}>
-          <PlusIcon size={18} /> Thêm sách
-        </Button>
-      }
+      actions={<CreateButton onClick={() => setCreating(true)}>Thêm sách</CreateButton>}
     >
       <ListCard
-        toolbar={{
-          ...searchBox,
-          searchPlaceholder: 'Tìm theo tên sách, ISBN, SKU…',
-          searchLabel: 'Tìm sách',
-          filter: {
-            label: 'Lọc theo trạng thái',
-            value: status,
-            allLabel: 'Tất cả trạng thái',
-            values: BOOK_STATUSES,
-            labels: BOOK_STATUS_LABELS,
-            className: 'w-full sm:w-48',
-            onChange: (v) => update({ status: v || null, page: null }),
-          },
-        }}
+        toolbar={toolbar}
         query={list}
-        isEmpty={!!data && data.content.length === 0}
-        skeleton={{ rows: 8, cols: 6 }}
+        rows={data?.content}
         errorMessage="Không tải được danh sách sách."
-        empty={
-          <EmptyState
-            title={q || status ? 'Không tìm thấy sách phù hợp.' : 'Chưa có sách nào.'}
-            description={q || status ? 'Thử từ khoá khác hoặc bỏ bộ lọc trạng thái.' : 'Bấm “Thêm sách” để tạo cuốn sách đầu tiên.'}
-            icon={<BookOpenIcon size={28} />}
-          />
-        }
-        footer={
-          data && {
-            page: data.number,
-            size: data.size,
-            total: data.totalElements,
-            totalPages: data.totalPages,
-            unit: "sách",
-            label: "Phân trang sách",
-            onPage: (p) => update({ page: p ? String(p) : null }),
-          }
-        }
-        >
+        empty={{
+          title: q || status ? 'Không tìm thấy sách phù hợp.' : 'Chưa có sách nào.',
+          description: q || status ? 'Thử từ khoá khác hoặc bỏ bộ lọc trạng thái.' : 'Bấm “Thêm sách” để tạo cuốn sách đầu tiên.',
+          icon: <BookOpenIcon size={28} />,
+        }}
+        footer={data && { of: data, unit: 'sách', label: 'Phân trang sách', onPage: setPage }}
+      >
         {/* Phones: one card per book instead of a wide table. */}
         <ResponsiveRows
           label="Danh sách sách"
@@ -117,7 +84,7 @@ export function AdminBooksPage() {
       {(creating || editId !== null) && <BookFormDialog key={editId ?? 'new'} editId={creating ? null : editId} onClose={closeDialog} />}
 
       <DeleteConfirm
-        item={toDelete}
+        action={{ target: toDelete, setTarget: setToDelete, mutation: remove }}
         title="Xoá sách này?"
         description={(b) => (
           <>
@@ -126,8 +93,6 @@ export function AdminBooksPage() {
           </>
         )}
         confirmText="Xoá sách"
-        remove={remove}
-        onClose={setToDelete}
       />
     </ListPage>
   );

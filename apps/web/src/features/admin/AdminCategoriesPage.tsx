@@ -7,7 +7,8 @@ import { ADMIN_MESSAGES, CATEGORY_NUMBER_FIELDS, categoryCreateSchema, formNumbe
 import { TagIcon } from 'lucide-react';
 import { adminKeys, createCategory, deleteCategory, fetchAdminCategories, updateCategory } from '../../api/admin.ts';
 import { catalogKeys } from '../../api/catalog.ts';
-import { Button, buttonClass } from '../../components/ui/Button.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { DialogButtons } from '../../components/ui/DialogButtons.tsx';
 import { Modal } from '../../components/ui/Dialog.tsx';
 import { EmptyState, ErrorState } from '../../components/ui/EmptyState.tsx';
 import { TextField } from '../../components/ui/Field.tsx';
@@ -15,7 +16,7 @@ import { useToast } from '../../components/ui/Toast.tsx';
 import { applyFieldErrors, errorText } from '../../components/ui/errorText.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { CategoryTree, childrenOf } from './categories/CategoryTree.tsx';
-import { DeleteConfirm, DismissibleAlert } from './listParts.tsx';
+import { DeleteConfirm, DismissibleAlert, useRowAction } from './listParts.tsx';
 import { Card, InlineAlert, PageHeader, SearchBox, TableSkeleton, selectClass } from './ui.tsx';
 
 interface CategoryFormValues {
@@ -56,8 +57,6 @@ export function AdminCategoriesPage() {
   const [search, setSearch] = useState('');
   const [renaming, setRenaming] = useState<number | null>(null);
   const [moving, setMoving] = useState<AdminCategoryDto | null>(null);
-  const [deleting, setDeleting] = useState<AdminCategoryDto | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const [banner, setBanner] = useState<string | null>(null);
   const nameRef = useRef<HTMLInputElement | null>(null);
 
@@ -112,6 +111,16 @@ export function AdminCategoriesPage() {
     },
   });
 
+  // E.g. 'Danh mục đang có 3 sách nên không thể xoá…': the server's reason stays on screen.
+  const remove = useRowAction({
+    run: (c: AdminCategoryDto) => deleteCategory(c.id),
+    done: (_r, c) => `Đã xoá danh mục “${c.name}”`,
+    failed: 'Xoá danh mục thất bại.',
+    invalidate: [adminKeys.categories, catalogKeys.categoryTree],
+  });
+
+  const setFailure = remove.setFailure;
+
   const rename = useMutation({
     mutationFn: ({ c, name }: { c: AdminCategoryDto; name: string }) => updateCategory(c.id, { name }),
     onSuccess: (c) => {
@@ -145,21 +154,6 @@ export function AdminCategoriesPage() {
     },
   });
 
-  const remove = useMutation({
-    mutationFn: (c: AdminCategoryDto) => deleteCategory(c.id),
-    onSuccess: (_r, c) => {
-      toast.show(`Đã xoá danh mục “${c.name}”`);
-      setDeleting(null);
-      setFailure(null);
-      invalidate();
-    },
-    onError: (err) => {
-      // E.g. 'Danh mục đang có 3 sách nên không thể xoá…': the server's reason stays on screen.
-      setDeleting(null);
-      setFailure(errorText(err, 'Xoá danh mục thất bại.'));
-    },
-  });
-
   return (
     <div className="mx-auto max-w-[1400px]">
       <PageHeader
@@ -167,7 +161,7 @@ export function AdminCategoriesPage() {
         description={list.data ? `${categories.length} danh mục, trong đó ${categories.filter((c) => c.depth === 0).length} danh mục gốc` : 'Cây danh mục sách của cửa hàng'}
       />
 
-      <DismissibleAlert message={failure} onClose={() => setFailure(null)} className="mb-4" />
+      <DismissibleAlert message={remove.failure} onClose={() => setFailure(null)} className="mb-4" />
 
       <div className="grid items-start gap-5 lg:grid-cols-[360px_minmax(0,1fr)]">
         <Card title="Thêm danh mục" description="Tên là bắt buộc; slug tạo tự động khi để trống." className="lg:sticky lg:top-20">
@@ -254,7 +248,7 @@ export function AdminCategoriesPage() {
               }}
               onMove={setMoving}
               onVat={(c, vatTreatment) => vat.mutate({ c, vatTreatment })}
-              onDelete={setDeleting}
+              onDelete={remove.setTarget}
             />
           )}
         </Card>
@@ -262,7 +256,7 @@ export function AdminCategoriesPage() {
 
       {moving && <MoveDialog category={moving} categories={categories} busy={move.isPending} onClose={() => setMoving(null)} onSave={(parentId) => move.mutate({ c: moving, parentId })} />}
       <DeleteConfirm
-        item={deleting}
+        action={remove}
         title="Xoá danh mục?"
         description={(c) => (
           <>
@@ -270,8 +264,6 @@ export function AdminCategoriesPage() {
           </>
         )}
         confirmText="Xoá danh mục"
-        remove={remove}
-        onClose={setDeleting}
       />
     </div>
   );
@@ -307,14 +299,9 @@ function MoveDialog({
           </option>
         ))}
       </select>
-      <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" className={buttonClass('outline', 'md')} onClick={onClose} disabled={busy}>
-          Huỷ
-        </button>
-        <Button onClick={() => onSave(parent ? Number(parent) : null)} busy={busy} disabled={unchanged}>
-          Chuyển
-        </Button>
-      </div>
+      <DialogButtons row="mt-5" onCancel={onClose} onClick={() => onSave(parent ? Number(parent) : null)} busy={busy} disabled={unchanged}>
+        Chuyển
+      </DialogButtons>
     </Modal>
   );
 }

@@ -23,7 +23,7 @@ import { RevenueChart } from './dashboard/RevenueChart.tsx';
 import { SalesReportPanel } from './dashboard/SalesReportPanel.tsx';
 import { formatSold } from '../../lib/books.ts';
 import { formatCount, formatDate, formatDateTime, formatTime, relativeTime } from './format.ts';
-import { Card, PageHeader, Pill } from './ui.tsx';
+import { Card, IconTitle, PageHeader, Pill } from './ui.tsx';
 
 /** Colour of each order status in the breakdown. */
 const STATUS_COLOR: Record<OrderStatus, string> = {
@@ -262,11 +262,7 @@ function TopBooks({ books }: { books: DashboardDto['topBooks'] }) {
 function LowStock({ books }: { books: DashboardDto['lowStock'] }) {
   return (
     <Card
-      title={
-        <span className="inline-flex items-center gap-2">
-          <TriangleAlertIcon size={17} className="text-amber-600" /> Sắp hết hàng
-        </span>
-      }
+      title={<IconTitle icon={<TriangleAlertIcon size={17} className="text-amber-600" />}>Sắp hết hàng</IconTitle>}
       description={`Sách đang bán còn tối đa ${LOW_STOCK_THRESHOLD} cuốn`}
       bodyClassName=""
     >

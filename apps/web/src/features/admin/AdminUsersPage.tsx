@@ -1,20 +1,17 @@
 import { useState, type ReactNode } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ADMIN_MESSAGES, ADMIN_PAGE_SIZE, ROLES, parseRole, type AdminUserDto, type Role, formatNumberVN } from '@nhasach/shared';
 import { BanIcon, ShieldIcon, Trash2Icon, UserCheckIcon, UserPlusIcon, UsersIcon } from 'lucide-react';
 import { adminKeys, fetchAdminUsers, hardDeleteUser, setUserEnabled, setUserRole, softDeleteUser } from '../../api/admin.ts';
-import { Button, buttonClass } from '../../components/ui/Button.tsx';
+import { DialogButtons } from '../../components/ui/DialogButtons.tsx';
 import { ConfirmDialog, Modal } from '../../components/ui/Dialog.tsx';
-import { EmptyState } from '../../components/ui/EmptyState.tsx';
-import { useToast } from '../../components/ui/Toast.tsx';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { useAuth } from '../auth/useAuth.ts';
 import { formatDate, formatDateTime } from './format.ts';
 import { CreateStaffDialog } from './users/CreateStaffDialog.tsx';
-import { ListCard, ListPage, useUrlListState } from './listParts.tsx';
+import { CreateButton, ListCard, ListPage, pageOf, useRowAction, useUrlListState } from './listParts.tsx';
 import { IconButton, Pill, ROLE_LABELS, RoleBadge } from './ui.tsx';
 import { ResponsiveRows, RowActions } from './components/DataTable.tsx';
-import { errorText } from '../../components/ui/errorText.ts';
 
 type Action = { kind: 'soft' | 'hard' | 'enable'; user: AdminUserDto } | { kind: 'role'; user: AdminUserDto };
 
@@ -24,19 +21,49 @@ const ROLE_HINTS: Record<Role, string> = {
   USER: 'Mua sắm trên cửa hàng',
 };
 
-const isRole = (v: string | null): v is Role => !!v && (ROLES as readonly string[]).includes(v);
+const ROLE_FILTER = { key: 'role', values: ROLES, labels: ROLE_LABELS, noun: 'vai trò' };
+const SEARCH = { placeholder: 'Tìm theo tên đăng nhập, e-mail, họ tên…', label: 'Tìm người dùng' };
+
+/** The three yes/no questions of a row: their title, what follows, the answer and whether it destroys. */
+const CONFIRMS = {
+  soft: {
+    title: 'Vô hiệu hoá tài khoản?',
+    text: 'Người dùng sẽ bị đăng xuất và không thể đăng nhập cho đến khi được kích hoạt lại. Dữ liệu (đơn hàng, đánh giá) được giữ nguyên.',
+    confirmText: 'Vô hiệu hoá',
+    danger: true,
+  },
+  enable: { title: 'Kích hoạt lại tài khoản?', text: 'Người dùng có thể đăng nhập lại ngay.', confirmText: 'Kích hoạt', danger: false },
+  hard: {
+    title: 'Xoá vĩnh viễn tài khoản?',
+    text: 'Tài khoản và dữ liệu cá nhân sẽ bị xoá hẳn, không thể khôi phục. Tài khoản đã có đơn hàng sẽ không xoá được; hãy vô hiệu hoá thay vào đó.',
+    confirmText: 'Xoá vĩnh viễn',
+    danger: true,
+  },
+} as const;
+
+async function runAction(a: Action & { role?: Role }): Promise<string> {
+  const name = a.user.username;
+  switch (a.kind) {
+    case 'soft':
+      await softDeleteUser(a.user.id);
+      return `Đã vô hiệu hoá tài khoản ${name}`;
+    case 'hard':
+      await hardDeleteUser(a.user.id);
+      return `Đã xoá vĩnh viễn tài khoản ${name}`;
+    case 'enable':
+      await setUserEnabled(a.user.id, true);
+      return `Đã kích hoạt lại tài khoản ${name}`;
+    case 'role':
+      await setUserRole(a.user.id, a.role ?? 'USER');
+      return `Đã đổi vai trò của ${name} thành ${ROLE_LABELS[a.role ?? 'USER']}`;
+  }
+}
 
 /** /admin/users: search, role filter, paged table (10), disable (soft delete), enable, hard delete, role change, new staff. */
 export function AdminUsersPage() {
   useDocumentTitle('Quản lý người dùng');
   const { user: me } = useAuth();
-  const { params, page, q, searchBox, update } = useUrlListState();
-  const qc = useQueryClient();
-  const toast = useToast();
-  const roleParam = params.get('role');
-  const role = isRole(roleParam) ? roleParam : '';
-  const [action, setAction] = useState<Action | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { page, q, filter: role, toolbar, setPage } = useUrlListState({ search: SEARCH, filter: ROLE_FILTER });
   const [creating, setCreating] = useState(false);
 
   const list = useQuery({
@@ -45,37 +72,10 @@ export function AdminUsersPage() {
     placeholderData: keepPreviousData,
   });
 
-  const run = useMutation({
-    mutationFn: async (a: Action & { role?: Role }): Promise<string> => {
-      const name = a.user.username;
-      switch (a.kind) {
-        case 'soft':
-          await softDeleteUser(a.user.id);
-          return `Đã vô hiệu hoá tài khoản ${name}`;
-        case 'hard':
-          await hardDeleteUser(a.user.id);
-          return `Đã xoá vĩnh viễn tài khoản ${name}`;
-        case 'enable':
-          await setUserEnabled(a.user.id, true);
-          return `Đã kích hoạt lại tài khoản ${name}`;
-        case 'role':
-          await setUserRole(a.user.id, a.role ?? 'USER');
-          return `Đã đổi vai trò của ${name} thành ${ROLE_LABELS[a.role ?? 'USER']}`;
-      }
-    },
-    onSuccess: (message) => {
-      toast.show(message);
-      setFailure(null);
-      setAction(null);
-      void qc.invalidateQueries({ queryKey: adminKeys.users });
-      void qc.invalidateQueries({ queryKey: adminKeys.dashboard });
-    },
-    onError: (err) => {
-      // The server says why (e.g. a hard delete refused while the user has orders): keep it on screen.
-      setFailure(errorText(err, 'Thao tác thất bại. Thử lại nhé.'));
-      setAction(null);
-    },
-  });
+  // The server says why an action is refused (e.g. a hard delete while the user has orders): kept on screen.
+  const run = useRowAction({ run: runAction, done: (message: string) => message, failed: 'Thao tác thất bại. Thử lại nhé.', invalidate: [adminKeys.users, adminKeys.dashboard] });
+  const action = run.target;
+  const confirm = action && action.kind !== 'role' ? CONFIRMS[action.kind] : null;
 
   const data = list.data;
   const isMe = (u: AdminUserDto) => String(u.id) === String(me?.id);
@@ -84,46 +84,17 @@ export function AdminUsersPage() {
     <ListPage
       title="Quản lý người dùng"
       description={data ? `${formatNumberVN(data.meta.total)} tài khoản` : 'Khách hàng, nhân viên bán hàng và quản trị viên'}
-      actions={
-        <Button onClick={() => setCreating(true)}>
-          <UserPlusIcon size={18} /> Tạo nhân viên
-        </Button>
-      }
-      failure={failure}
-      onDismissFailure={setFailure}
+      actions={<CreateButton icon={<UserPlusIcon size={18} />} onClick={() => setCreating(true)}>Tạo nhân viên</CreateButton>}
+      failure={run}
     >
       <ListCard
-        toolbar={{
-          ...searchBox,
-          searchPlaceholder: 'Tìm theo tên đăng nhập, e-mail, họ tên…',
-          searchLabel: 'Tìm người dùng',
-          filter: {
-            label: 'Lọc theo vai trò',
-            value: role,
-            allLabel: 'Tất cả vai trò',
-            values: ROLES,
-            labels: ROLE_LABELS,
-            className: 'w-full sm:w-52',
-            onChange: (v) => update({ role: v || null, page: null }),
-          },
-        }}
+        toolbar={toolbar}
         query={list}
-        isEmpty={!!data && data.result.length === 0}
-        skeleton={{ rows: 8, cols: 6 }}
+        rows={data?.result}
         errorMessage={ADMIN_MESSAGES.loadUsersFailed}
-        empty={<EmptyState title="Không tìm thấy người dùng phù hợp." icon={<UsersIcon size={28} />} />}
-        footer={
-          data && {
-            page: data.meta.page,
-            size: data.meta.pageSize,
-            total: data.meta.total,
-            totalPages: data.meta.pages,
-            unit: "tài khoản",
-            label: "Phân trang người dùng",
-            onPage: (p) => update({ page: p ? String(p) : null }),
-          }
-        }
-        >
+        empty={{ title: 'Không tìm thấy người dùng phù hợp.', icon: <UsersIcon size={28} /> }}
+        footer={data && { of: pageOf(data.meta), unit: 'tài khoản', label: 'Phân trang người dùng', onPage: setPage }}
+      >
         {/* Phones: one card per account instead of a wide table. */}
         <ResponsiveRows
           label="Danh sách người dùng"
@@ -142,7 +113,7 @@ export function AdminUsersPage() {
                   <EnabledPill user={u} />
                 </div>
               </div>
-              <UserActions user={u} isMe={isMe(u)} onAction={setAction} />
+              <UserActions user={u} isMe={isMe(u)} onAction={run.setTarget} />
             </li>
           )}
           tableClassName="min-w-[960px]"
@@ -168,45 +139,22 @@ export function AdminUsersPage() {
             { header: 'Vai trò', cell: (u) => <RoleBadge role={u.role} /> },
             { header: 'Trạng thái', cell: (u) => <EnabledPill user={u} /> },
             { header: 'Ngày tạo', className: 'whitespace-nowrap text-gray-600', cell: (u) => formatDate(u.createdAt) },
-            { header: 'Thao tác', align: 'right', cell: (u) => <UserActions user={u} isMe={isMe(u)} onAction={setAction} /> },
+            { header: 'Thao tác', align: 'right', cell: (u) => <UserActions user={u} isMe={isMe(u)} onAction={run.setTarget} /> },
           ]}
         />
       </ListCard>
 
       <ConfirmDialog
-        open={action?.kind === 'soft'}
-        title="Vô hiệu hoá tài khoản?"
-        description={<UserLine user={action?.user}>Người dùng sẽ bị đăng xuất và không thể đăng nhập cho đến khi được kích hoạt lại. Dữ liệu (đơn hàng, đánh giá) được giữ nguyên.</UserLine>}
-        confirmText="Vô hiệu hoá"
-        danger
-        busy={run.isPending}
-        onClose={() => setAction(null)}
-        onConfirm={() => action && run.mutate(action)}
+        open={confirm !== null}
+        title={confirm?.title}
+        description={<UserLine user={action?.user}>{confirm?.text}</UserLine>}
+        confirmText={confirm?.confirmText}
+        danger={confirm?.danger}
+        busy={run.mutation.isPending}
+        onClose={() => run.setTarget(null)}
+        onConfirm={() => action && run.mutation.mutate(action)}
       />
-      <ConfirmDialog
-        open={action?.kind === 'enable'}
-        title="Kích hoạt lại tài khoản?"
-        description={<UserLine user={action?.user}>Người dùng có thể đăng nhập lại ngay.</UserLine>}
-        confirmText="Kích hoạt"
-        busy={run.isPending}
-        onClose={() => setAction(null)}
-        onConfirm={() => action && run.mutate(action)}
-      />
-      <ConfirmDialog
-        open={action?.kind === 'hard'}
-        title="Xoá vĩnh viễn tài khoản?"
-        description={
-          <UserLine user={action?.user}>
-            Tài khoản và dữ liệu cá nhân sẽ bị xoá hẳn, không thể khôi phục. Tài khoản đã có đơn hàng sẽ không xoá được; hãy vô hiệu hoá thay vào đó.
-          </UserLine>
-        }
-        confirmText="Xoá vĩnh viễn"
-        danger
-        busy={run.isPending}
-        onClose={() => setAction(null)}
-        onConfirm={() => action && run.mutate(action)}
-      />
-      {action?.kind === 'role' && <RoleDialog user={action.user} busy={run.isPending} onClose={() => setAction(null)} onSave={(r) => run.mutate({ ...action, role: r })} />}
+      {action?.kind === 'role' && <RoleDialog user={action.user} busy={run.mutation.isPending} onClose={() => run.setTarget(null)} onSave={(r) => run.mutation.mutate({ ...action, role: r })} />}
       <CreateStaffDialog open={creating} onClose={() => setCreating(false)} />
     </ListPage>
   );
@@ -296,14 +244,9 @@ function RoleDialog({ user, busy, onClose, onSave }: { user: AdminUserDto; busy:
           ))}
         </div>
       </fieldset>
-      <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" className={buttonClass('outline', 'md')} onClick={onClose} disabled={busy}>
-          Huỷ
-        </button>
-        <Button onClick={() => onSave(role)} busy={busy} disabled={role === parseRole(user.role)}>
-          Lưu vai trò
-        </Button>
-      </div>
+      <DialogButtons row="mt-5" onCancel={onClose} onClick={() => onSave(role)} busy={busy} disabled={role === parseRole(user.role)}>
+        Lưu vai trò
+      </DialogButtons>
     </Modal>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   formatDateTimeVN,
   formatNumberVN,
@@ -7,23 +7,19 @@ import {
   VOUCHER_PAGE_SIZE,
   VOUCHER_STATUS_LABELS,
   type AdminVoucherDto,
-  type VoucherListStatus,
 } from '@nhasach/shared';
-import { BanIcon, CircleCheckIcon, GiftIcon, PenIcon, PlusIcon } from 'lucide-react';
+import { BanIcon, CircleCheckIcon, GiftIcon, PenIcon } from 'lucide-react';
 import { fetchAdminVouchers, setVoucherActive, voucherKeys } from '../../api/vouchers.ts';
-import { Button } from '../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../components/ui/Dialog.tsx';
-import { EmptyState } from '../../components/ui/EmptyState.tsx';
-import { useToast } from '../../components/ui/Toast.tsx';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
-import { ListCard, ListPage, useUrlListState } from './listParts.tsx';
+import { CreateButton, ListCard, ListPage, useRowAction, useUrlListState } from './listParts.tsx';
 import { IconButton, Pill, type PillTone } from './ui.tsx';
 import { ResponsiveRows, RowActions } from './components/DataTable.tsx';
 import { VoucherFormDialog } from './vouchers/VoucherFormDialog.tsx';
-import { errorText } from '../../components/ui/errorText.ts';
 
-const STATUS_TONES: Record<VoucherListStatus, PillTone> = { RUNNING: 'green', UPCOMING: 'blue', ENDED: 'gray', INACTIVE: 'red' };
-const isStatus = (v: string | null): v is VoucherListStatus => !!v && (VOUCHER_LIST_STATUSES as readonly string[]).includes(v);
+const STATUS_TONES: Record<AdminVoucherDto['status'], PillTone> = { RUNNING: 'green', UPCOMING: 'blue', ENDED: 'gray', INACTIVE: 'red' };
+const STATUS_FILTER = { key: 'status', values: VOUCHER_LIST_STATUSES, labels: VOUCHER_STATUS_LABELS, noun: 'trạng thái' };
+const SEARCH = { placeholder: 'Tìm theo mã hoặc tên chương trình…', label: 'Tìm mã giảm giá' };
 
 const usesText = (v: AdminVoucherDto) => `${formatNumberVN(v.usedCount)} / ${v.totalUses === null ? '∞' : formatNumberVN(v.totalUses)}`;
 const perCustomerText = (v: AdminVoucherDto) => (v.perCustomerLimit === null ? 'Không giới hạn mỗi khách' : `Tối đa ${v.perCustomerLimit} lần mỗi khách`);
@@ -31,33 +27,21 @@ const perCustomerText = (v: AdminVoucherDto) => (v.perCustomerLimit === null ? '
 /** /admin/vouchers: search (code, name), status filter, paged table, create, edit, switch off and on. */
 export function AdminVouchersPage() {
   useDocumentTitle('Mã giảm giá');
-  const { params, page, q, searchBox, update } = useUrlListState();
-  const statusParam = params.get('status');
-  const status = isStatus(statusParam) ? statusParam : '';
-  const qc = useQueryClient();
-  const toast = useToast();
+  const { page, q, filter: status, toolbar, setPage } = useUrlListState({ search: SEARCH, filter: STATUS_FILTER });
   const [editing, setEditing] = useState<AdminVoucherDto | 'new' | null>(null);
-  const [toggling, setToggling] = useState<AdminVoucherDto | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
 
   const list = useQuery({
     queryKey: voucherKeys.adminList(q, status, page),
     queryFn: () => fetchAdminVouchers({ q, status, page, size: VOUCHER_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
-  const toggle = useMutation({
-    mutationFn: (v: AdminVoucherDto) => setVoucherActive(v.id, !v.active),
-    onSuccess: (v) => {
-      toast.show(v.active ? `Đã bật mã ${v.code}` : `Đã tắt mã ${v.code}`);
-      setFailure(null);
-      setToggling(null);
-      void qc.invalidateQueries({ queryKey: voucherKeys.admin });
-    },
-    onError: (err) => {
-      setFailure(errorText(err, 'Thao tác thất bại. Thử lại nhé.'));
-      setToggling(null);
-    },
+  const toggle = useRowAction({
+    run: (v: AdminVoucherDto) => setVoucherActive(v.id, !v.active),
+    done: (v) => (v.active ? `Đã bật mã ${v.code}` : `Đã tắt mã ${v.code}`),
+    failed: 'Thao tác thất bại. Thử lại nhé.',
+    invalidate: [voucherKeys.admin],
   });
+  const toggling = toggle.target;
   const data = list.data;
 
   const actions = (v: AdminVoucherDto) => (
@@ -65,7 +49,7 @@ export function AdminVouchersPage() {
       <IconButton label={`Sửa mã ${v.code}`} onClick={() => setEditing(v)}>
         <PenIcon size={16} />
       </IconButton>
-      <IconButton label={v.active ? `Tắt mã ${v.code}` : `Bật mã ${v.code}`} tone={v.active ? 'danger' : 'success'} onClick={() => setToggling(v)}>
+      <IconButton label={v.active ? `Tắt mã ${v.code}` : `Bật mã ${v.code}`} tone={v.active ? 'danger' : 'success'} onClick={() => toggle.setTarget(v)}>
         {v.active ? <BanIcon size={16} /> : <CircleCheckIcon size={16} />}
       </IconButton>
     </RowActions>
@@ -75,58 +59,22 @@ export function AdminVouchersPage() {
     <ListPage
       title="Mã giảm giá"
       description={data ? `${formatNumberVN(data.totalElements)} mã` : 'Giảm theo %, giảm số tiền, miễn phí vận chuyển'}
-      actions={
-        <Button onClick={() => setEditing('new')}>
-          <PlusIcon size={18} /> Tạo mã giảm giá
-        </Button>
-      }
-      failure={failure}
-      onDismissFailure={setFailure}
+      actions={<CreateButton onClick={() => setEditing('new')}>Tạo mã giảm giá</CreateButton>}
+      failure={toggle}
     >
       <ListCard
-        toolbar={{
-          ...searchBox,
-          searchPlaceholder: 'Tìm theo mã hoặc tên chương trình…',
-          searchLabel: 'Tìm mã giảm giá',
-          filter: {
-            label: 'Lọc theo trạng thái',
-            value: status,
-            allLabel: 'Tất cả trạng thái',
-            values: VOUCHER_LIST_STATUSES,
-            labels: VOUCHER_STATUS_LABELS,
-            className: 'w-full sm:w-52',
-            onChange: (v) => update({ status: v || null, page: null }),
-          },
-        }}
+        toolbar={toolbar}
         query={list}
-        isEmpty={!!data && data.content.length === 0}
+        rows={data?.content}
         skeleton={{ rows: 6, cols: 6 }}
         errorMessage="Không tải được danh sách mã giảm giá"
-        empty={
-          <EmptyState
-            title={q || status ? 'Không tìm thấy mã giảm giá phù hợp.' : 'Chưa có mã giảm giá nào.'}
-            icon={<GiftIcon size={28} />}
-            action={
-              !q && !status ? (
-                <Button onClick={() => setEditing('new')}>
-                  <PlusIcon size={18} /> Tạo mã giảm giá
-                </Button>
-              ) : undefined
-            }
-          />
-        }
-        footer={
-          data && {
-            page: page,
-            size: VOUCHER_PAGE_SIZE,
-            total: data.totalElements,
-            totalPages: data.totalPages,
-            unit: "mã",
-            label: "Phân trang mã giảm giá",
-            onPage: (p) => update({ page: p > 0 ? String(p) : null }),
-          }
-        }
-        >
+        empty={{
+          title: q || status ? 'Không tìm thấy mã giảm giá phù hợp.' : 'Chưa có mã giảm giá nào.',
+          icon: <GiftIcon size={28} />,
+          action: q || status ? undefined : <CreateButton onClick={() => setEditing('new')}>Tạo mã giảm giá</CreateButton>,
+        }}
+        footer={data && { of: data, unit: 'mã', label: 'Phân trang mã giảm giá', onPage: setPage }}
+      >
         {/* Phones: one card per code. */}
         <ResponsiveRows
           label="Danh sách mã giảm giá"
@@ -208,9 +156,9 @@ export function AdminVouchersPage() {
         }
         confirmText={toggling?.active ? 'Tắt mã' : 'Bật mã'}
         danger={toggling?.active ?? false}
-        busy={toggle.isPending}
-        onClose={() => setToggling(null)}
-        onConfirm={() => toggling && toggle.mutate(toggling)}
+        busy={toggle.mutation.isPending}
+        onClose={() => toggle.setTarget(null)}
+        onConfirm={() => toggling && toggle.mutation.mutate(toggling)}
       />
     </ListPage>
   );

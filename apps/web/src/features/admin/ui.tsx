@@ -1,4 +1,4 @@
-import { useEffect, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useState, type ButtonHTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
 import { BOOK_STATUS_LABELS, parseRole, type BookStatus, formatNumberVN } from '@nhasach/shared';
 import { SearchIcon, XIcon } from 'lucide-react';
 import { inputBaseClass } from '../../components/ui/Field.tsx';
@@ -9,15 +9,24 @@ export { Card } from '../../components/ui/Card.tsx';
 export const selectClass = `${inputBaseClass} h-10 pl-3 pr-8 text-sm`;
 export const smallInputClass = `${inputBaseClass} h-10 px-3 text-sm`;
 
-export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+export function PageHeader({ title, description, actions, className = 'mb-5' }: { title: string; description?: ReactNode; actions?: ReactNode; className?: string }) {
   return (
-    <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
+    <div className={`flex flex-wrap items-end justify-between gap-3 ${className}`}>
       <div className="min-w-0">
         <h1 className="text-2xl font-bold tracking-tight text-gray-900">{title}</h1>
         {description && <p className="mt-1 text-sm text-gray-600">{description}</p>}
       </div>
       {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
     </div>
+  );
+}
+
+/** A card's title after its icon. */
+export function IconTitle({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <span className="inline-flex items-center gap-2">
+      {icon} {children}
+    </span>
   );
 }
 
@@ -96,6 +105,14 @@ export function SearchBox({
     </div>
   );
 }
+
+/** Keys of a field edited in place: Enter saves, Escape gives up. */
+export const editKeys = (onEnter: () => void, onEscape: () => void) => (e: KeyboardEvent<HTMLInputElement>) => {
+  if (e.key !== 'Enter' && e.key !== 'Escape') return;
+  e.preventDefault();
+  if (e.key === 'Enter') onEnter();
+  else onEscape();
+};
 
 /** `value` once it has stopped changing for `ms`. */
 export function useDebounced<T>(value: T, ms = 300): T {

@@ -24,7 +24,7 @@ import {
 import { ExternalLinkIcon } from 'lucide-react';
 import { adminKeys, createBook, fetchAdminBook, fetchAdminCategories, updateBook } from '../../../api/admin.ts';
 import { ApiError } from '../../../api/client.ts';
-import { Button, buttonClass } from '../../../components/ui/Button.tsx';
+import { buttonClass } from '../../../components/ui/Button.tsx';
 import { ErrorState, Skeleton } from '../../../components/ui/EmptyState.tsx';
 import { inputClass } from '../../../components/ui/Field.tsx';
 import { useToast } from '../../../components/ui/Toast.tsx';
@@ -220,20 +220,13 @@ function BookForm({ book, onClose }: { book?: BookDto; onClose: () => void }) {
       title={title}
       description={mode === 'create' ? 'Các trường có dấu * là bắt buộc.' : book ? `Mã sách #${book.id} · ISBN ${book.isbn13}` : undefined}
       footer={
-        <>
-          {storefrontSlug && (
-            <a href={`/books/${encodeURIComponent(storefrontSlug)}`} target="_blank" rel="noreferrer" className={buttonClass('ghost', 'md', 'mr-auto')}>
-              <ExternalLinkIcon size={16} /> Xem trên cửa hàng
-            </a>
-          )}
-          <button type="button" className={buttonClass('outline', 'md')} onClick={onClose} disabled={busy}>
-            Huỷ
-          </button>
-          <Button type="submit" form={formId} busy={busy} busyText={images.progress !== null ? 'Đang tải ảnh…' : 'Đang lưu…'}>
-            {mode === 'create' ? 'Tạo sách' : 'Lưu thay đổi'}
-          </Button>
-        </>
+        storefrontSlug && (
+          <a href={`/books/${encodeURIComponent(storefrontSlug)}`} target="_blank" rel="noreferrer" className={buttonClass('ghost', 'md', 'mr-auto')}>
+            <ExternalLinkIcon size={16} /> Xem trên cửa hàng
+          </a>
+        )
       }
+      submit={{ form: formId, label: mode === 'create' ? 'Tạo sách' : 'Lưu thay đổi', busyText: images.progress !== null ? 'Đang tải ảnh…' : 'Đang lưu…' }}
     >
       <form id={formId} noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="space-y-4">
         {banner && <InlineAlert>{banner.text}</InlineAlert>}

@@ -1,7 +1,7 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { VAT_RATE_TEXT, VAT_TREATMENT_LABELS, VAT_TREATMENTS, type AdminCategoryDto, type VatTreatment } from '@nhasach/shared';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
-import { IconButton, smallInputClass } from '../ui.tsx';
+import { IconButton, editKeys, smallInputClass } from '../ui.tsx';
 import { formatNumberVN } from '@nhasach/shared';
 import { CheckIcon, ChevronRightIcon, FolderIcon, FolderOpenIcon, MoveIcon, PenIcon, PlusIcon, Trash2Icon, XIcon } from 'lucide-react';
 
@@ -89,16 +89,10 @@ function Row({ c, hasChildren, open, total, ...p }: Omit<CategoryTreeProps, 'cat
     }
     p.onRename(c, v);
   };
-  const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Enter') {
-      e.preventDefault();
-      submit();
-    } else if (e.key === 'Escape') {
-      e.preventDefault();
-      setName(c.name);
-      p.onRenameCancel();
-    }
-  };
+  const onKey = editKeys(submit, () => {
+    setName(c.name);
+    p.onRenameCancel();
+  });
   return (
     <div className="group flex min-h-12 items-center gap-2 py-1.5 pr-3 transition-colors hover:bg-gray-50/80" style={{ paddingLeft: `${0.75 + c.depth * 1.5}rem` }}>
       {hasChildren ? (

@@ -1,25 +1,25 @@
-import { useState, type ReactNode } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { ActivityIcon, BookOpenIcon, DatabaseIcon, ImageIcon, PackageIcon, TagIcon, UsersIcon } from 'lucide-react';
 import { adminKeys, fetchAudit } from '../../../api/admin.ts';
 import { ErrorState } from '../../../components/ui/EmptyState.tsx';
 import { formatDateTime, relativeTime } from '../format.ts';
-import { Card, NewerOlderPager, RoleBadge, selectClass } from '../ui.tsx';
+import { Card, IconTitle, NewerOlderPager, RoleBadge, selectClass } from '../ui.tsx';
+import { useFeed } from './useFeed.ts';
 
 const PAGE_SIZE = 8;
 
 /** Entity filters of the log; the values are the server's entityType codes. */
-const FILTERS: { value: string; label: string }[] = [
-  { value: '', label: 'Tất cả' },
-  { value: 'BOOK', label: 'Sách' },
-  { value: 'BOOK_IMAGE', label: 'Ảnh sách' },
-  { value: 'USER', label: 'Người dùng' },
-  { value: 'CATEGORY', label: 'Danh mục' },
-  { value: 'AUTHOR', label: 'Tác giả' },
-  { value: 'PUBLISHER', label: 'Nhà xuất bản' },
-  { value: 'SUPPLIER', label: 'Nhà cung cấp' },
-  { value: 'ORDER', label: 'Đơn hàng' },
-];
+const FILTERS = Object.entries({
+  '': 'Tất cả',
+  BOOK: 'Sách',
+  BOOK_IMAGE: 'Ảnh sách',
+  USER: 'Người dùng',
+  CATEGORY: 'Danh mục',
+  AUTHOR: 'Tác giả',
+  PUBLISHER: 'Nhà xuất bản',
+  SUPPLIER: 'Nhà cung cấp',
+  ORDER: 'Đơn hàng',
+});
 
 const ENTITY_ICON: Record<string, ReactNode> = {
   BOOK: <BookOpenIcon size={16} />,
@@ -38,24 +38,13 @@ function actionTone(action: string): string {
 
 /** 'Hoạt động gần đây': the audit log of staff writes (GET /api/v1/admin/audit), newest first, paged. */
 export function AuditFeed({ className = '' }: { className?: string }) {
-  const [page, setPage] = useState(0);
-  const [entityType, setEntityType] = useState('');
-  const query = useQuery({
-    queryKey: adminKeys.audit(page, entityType),
-    queryFn: () => fetchAudit(page, PAGE_SIZE, entityType || undefined),
-    placeholderData: keepPreviousData,
-  });
+  const { page, setPage, filter: entityType, setFilter, query, totalPages } = useFeed(PAGE_SIZE, adminKeys.audit, fetchAudit);
   const data = query.data;
-  const totalPages = data?.totalPages ?? 0;
 
   return (
     <Card
       className={className}
-      title={
-        <span className="inline-flex items-center gap-2">
-          <ActivityIcon size={18} className="text-brand-700" /> Hoạt động gần đây
-        </span>
-      }
+      title={<IconTitle icon={<ActivityIcon size={18} className="text-brand-700" />}>Hoạt động gần đây</IconTitle>}
       description="Các thao tác ghi của quản trị viên và nhân viên bán hàng"
       bodyClassName=""
       actions={
@@ -63,14 +52,11 @@ export function AuditFeed({ className = '' }: { className?: string }) {
           aria-label="Lọc theo đối tượng"
           className={`${selectClass} w-44`}
           value={entityType}
-          onChange={(e) => {
-            setEntityType(e.target.value);
-            setPage(0);
-          }}
+          onChange={(e) => setFilter(e.target.value)}
         >
-          {FILTERS.map((f) => (
-            <option key={f.value} value={f.value}>
-              {f.label}
+          {FILTERS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
             </option>
           ))}
         </select>

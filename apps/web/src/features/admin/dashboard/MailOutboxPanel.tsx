@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MailIcon } from 'lucide-react';
 import { adminKeys, fetchOutbox } from '../../../api/admin.ts';
 import { ErrorState } from '../../../components/ui/EmptyState.tsx';
 import { formatDateTime, relativeTime } from '../format.ts';
-import { Card, NewerOlderPager, smallInputClass } from '../ui.tsx';
+import { Card, IconTitle, NewerOlderPager, smallInputClass } from '../ui.tsx';
+import { useFeed } from './useFeed.ts';
 
 const PAGE_SIZE = 5;
 
@@ -21,25 +21,14 @@ const STATUS_LABEL = {
  * registration code when no mail server is configured.
  */
 export function MailOutboxPanel({ className = '' }: { className?: string }) {
-  const [page, setPage] = useState(0);
-  const [to, setTo] = useState('');
+  const { page, setPage, filter: to, setFilter, query, totalPages } = useFeed(PAGE_SIZE, adminKeys.outbox, fetchOutbox);
   const [open, setOpen] = useState<number | null>(null);
-  const query = useQuery({
-    queryKey: adminKeys.outbox(page, to.trim()),
-    queryFn: () => fetchOutbox(page, PAGE_SIZE, to.trim() || undefined),
-    placeholderData: keepPreviousData,
-  });
   const data = query.data;
-  const totalPages = data?.totalPages ?? 0;
 
   return (
     <Card
       className={className}
-      title={
-        <span className="inline-flex items-center gap-2">
-          <MailIcon size={18} className="text-brand-700" /> Hộp thư đi
-        </span>
-      }
+      title={<IconTitle icon={<MailIcon size={18} className="text-brand-700" />}>Hộp thư đi</IconTitle>}
       description="Thư cửa hàng đã gửi; khi chưa cấu hình SMTP, thư được lưu tại đây"
       bodyClassName=""
       actions={
@@ -49,10 +38,7 @@ export function MailOutboxPanel({ className = '' }: { className?: string }) {
           placeholder="Email người nhận"
           className={`${smallInputClass} w-52`}
           value={to}
-          onChange={(e) => {
-            setTo(e.target.value);
-            setPage(0);
-          }}
+          onChange={(e) => setFilter(e.target.value)}
         />
       }
     >

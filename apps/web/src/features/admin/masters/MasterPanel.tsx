@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,13 +8,12 @@ import { CheckIcon, DatabaseIcon, PlusIcon, XIcon } from 'lucide-react';
 import { adminKeys, createMaster, deleteMaster, fetchMasters, updateMaster } from '../../../api/admin.ts';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
-import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { inputClass } from '../../../components/ui/Field.tsx';
 import { useToast } from '../../../components/ui/Toast.tsx';
 import { applyFieldErrors, errorText } from '../../../components/ui/errorText.ts';
 import { formatDate } from '../format.ts';
-import { DeleteConfirm, DismissibleAlert, ListCard } from '../listParts.tsx';
-import { IconButton, InlineAlert, SearchBox, smallInputClass, table, useDebounced } from '../ui.tsx';
+import { DeleteConfirm, DismissibleAlert, ListCard, useRowAction } from '../listParts.tsx';
+import { IconButton, InlineAlert, SearchBox, editKeys, smallInputClass, table, useDebounced } from '../ui.tsx';
 import { DataTable, EditDeleteButtons, RowActions } from '../components/DataTable.tsx';
 
 interface MasterFormValues {
@@ -36,8 +35,6 @@ export function MasterPanel({ kind }: { kind: MasterKind }) {
   const q = useDebounced(search.trim(), 300);
   const [page, setPage] = useState(0);
   const [editing, setEditing] = useState<number | null>(null);
-  const [deleting, setDeleting] = useState<MasterDto | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const [banner, setBanner] = useState<string | null>(null);
 
   const list = useQuery({
@@ -47,26 +44,21 @@ export function MasterPanel({ kind }: { kind: MasterKind }) {
   });
   const invalidate = () => void qc.invalidateQueries({ queryKey: adminKeys.masters(kind) });
 
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm<MasterFormValues, unknown, MasterBody>({ resolver, defaultValues: { name: '', slug: '' } });
+  const form = useForm<MasterFormValues, unknown, MasterBody>({ resolver, defaultValues: { name: '', slug: '' } });
+  const { register, formState: { errors } } = form;
 
   const create = useMutation({
     mutationFn: (body: MasterBody) => createMaster(kind, body),
     onSuccess: (m) => {
       toast.show(`Đã thêm ${label} “${m.name}”`);
-      reset();
+      form.reset();
       setBanner(null);
       setPage(0);
       invalidate();
     },
     onError: (err) => {
       // Spec section 8 (Admin): the text of a failed creation; the server's reason under its field or after it.
-      setBanner(errorText(err, ADMIN_MESSAGES.createFailed, { append: true, fieldsShown: applyFieldErrors(err, setError, ['name', 'slug']) }));
+      setBanner(errorText(err, ADMIN_MESSAGES.createFailed, { append: true, fieldsShown: applyFieldErrors(err, form.setError, ['name', 'slug']) }));
     },
   });
 
@@ -81,25 +73,19 @@ export function MasterPanel({ kind }: { kind: MasterKind }) {
     onError: (err) => setFailure(errorText(err, 'Cập nhật thất bại. Thử lại nhé.')),
   });
 
-  const remove = useMutation({
-    mutationFn: (m: MasterDto) => deleteMaster(kind, m.id),
-    onSuccess: (_r, m) => {
-      toast.show(`Đã xoá “${m.name}”`);
-      setDeleting(null);
-      setFailure(null);
-      invalidate();
-    },
-    onError: (err) => {
-      setDeleting(null);
-      setFailure(errorText(err, 'Xoá thất bại. Thử lại nhé.'));
-    },
+  const remove = useRowAction({
+    run: (m: MasterDto) => deleteMaster(kind, m.id),
+    done: (_r, m) => `Đã xoá “${m.name}”`,
+    failed: 'Xoá thất bại. Thử lại nhé.',
+    invalidate: [adminKeys.masters(kind)],
   });
+  const setFailure = remove.setFailure;
 
   const data = list.data;
 
   return (
     <div className="space-y-4">
-      <form noValidate onSubmit={handleSubmit((body) => create.mutate(body))} className="rounded-xl border border-gray-200 bg-gray-50/60 p-4">
+      <form noValidate onSubmit={form.handleSubmit((body) => create.mutate(body))} className="rounded-xl border border-gray-200 bg-gray-50/60 p-4">
         <h2 className="mb-3 text-sm font-semibold text-gray-900">Thêm {label}</h2>
         {banner && <InlineAlert className="mb-3">{banner}</InlineAlert>}
         <div className="grid items-start gap-3 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]">
@@ -134,7 +120,7 @@ export function MasterPanel({ kind }: { kind: MasterKind }) {
         </div>
       </form>
 
-      <DismissibleAlert message={failure} onClose={() => setFailure(null)} />
+      <DismissibleAlert message={remove.failure} onClose={() => setFailure(null)} />
 
       <div className="flex flex-wrap items-center justify-between gap-3">
         <SearchBox
@@ -153,22 +139,12 @@ export function MasterPanel({ kind }: { kind: MasterKind }) {
       <ListCard
         boxClassName="overflow-hidden rounded-xl border border-gray-200"
           query={list}
-          isEmpty={!!data && data.content.length === 0}
+          rows={data?.content}
           skeleton={{ rows: 6, cols: 4 }}
           errorMessage={`Không tải được danh sách ${label}.`}
-          empty={<EmptyState title={q ? `Không tìm thấy ${label} phù hợp.` : `Chưa có ${label}.`} icon={<DatabaseIcon size={28} />} className="border-0" />}
+          empty={{ title: q ? `Không tìm thấy ${label} phù hợp.` : `Chưa có ${label}.`, icon: <DatabaseIcon size={28} />, className: 'border-0' }}
           className={table.wrap}
-          footer={
-            data && {
-              page: data.number,
-              size: data.size,
-              total: data.totalElements,
-              totalPages: data.totalPages,
-              unit: label,
-              label: `Phân trang ${label}`,
-              onPage: setPage,
-            }
-          }
+          footer={data && { of: data, unit: label, label: `Phân trang ${label}`, onPage: setPage }}
         >
           <DataTable
             className=""
@@ -195,7 +171,7 @@ export function MasterPanel({ kind }: { kind: MasterKind }) {
                 align: 'right',
                 cell: (m) => (
                   <RowActions>
-                    <EditDeleteButtons name={m.name} iconSize={15} onEdit={() => setEditing(m.id)} onDelete={() => setDeleting(m)} />
+                    <EditDeleteButtons name={m.name} iconSize={15} onEdit={() => setEditing(m.id)} onDelete={() => remove.setTarget(m)} />
                   </RowActions>
                 ),
               },
@@ -204,7 +180,7 @@ export function MasterPanel({ kind }: { kind: MasterKind }) {
       </ListCard>
 
       <DeleteConfirm
-        item={deleting}
+        action={remove}
         title={`Xoá ${label}?`}
         description={(m) => (
           <>
@@ -212,8 +188,6 @@ export function MasterPanel({ kind }: { kind: MasterKind }) {
           </>
         )}
         confirmText="Xoá"
-        remove={remove}
-        onClose={setDeleting}
       />
     </div>
   );
@@ -226,15 +200,7 @@ function EditRow({ m, busy, onCancel, onSave }: { m: MasterDto; busy: boolean; o
     if (!name.trim()) return;
     onSave(name.trim(), slug.trim());
   };
-  const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Enter') {
-      e.preventDefault();
-      submit();
-    } else if (e.key === 'Escape') {
-      e.preventDefault();
-      onCancel();
-    }
-  };
+  const onKey = editKeys(submit, onCancel);
   return (
     <tr className="border-t border-gray-100 bg-brand-50/40">
       <td className={table.td}>

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LOW_STOCK_THRESHOLD, formatVnd, type ManualStockReason } from '@nhasach/shared';
 import { MovementsTable } from './MovementsTable.tsx';
-import { ErrorNote, Pager, Panel, StockHeader, buttonClass, inputClass, secondaryButtonClass, units, Figure } from './parts.tsx';
+import { ErrorNote, Pager, Panel, StockHeader, buttonClass, inputClass, secondaryButtonClass, units, Figure, InlineForm } from './parts.tsx';
 import { fetchBookStock, fetchMovements, recordMovement, saveThreshold, stockKeys } from './stockApi.ts';
 
 /** /admin/stock/books/:id: a book's stock, its threshold, its movements, and damage or returns recorded by hand. */
@@ -47,10 +47,8 @@ export function BookStockPage() {
         <div className="grid gap-5 lg:grid-cols-2">
           <Panel title="Ngưỡng tồn tối thiểu">
             <ErrorNote error={saveT.error} />
-            <form
-              className="flex flex-wrap items-end gap-2"
-              onSubmit={(e) => {
-                e.preventDefault();
+            <InlineForm
+              onSubmit={() => {
                 const v = (threshold ?? '').trim();
                 saveT.mutate(v === '' ? null : Number(v));
               }}
@@ -69,18 +67,12 @@ export function BookStockPage() {
               <button type="submit" className={buttonClass} disabled={saveT.isPending}>
                 Lưu ngưỡng
               </button>
-            </form>
+            </InlineForm>
             <p className="mt-2 text-sm text-gray-600">Sách có tồn kho bằng hoặc dưới ngưỡng nằm trong danh sách cần nhập thêm.</p>
           </Panel>
           <Panel title="Ghi nhận hư hỏng hoặc khách trả hàng">
             <ErrorNote error={move.error} />
-            <form
-              className="flex flex-wrap items-end gap-2"
-              onSubmit={(e) => {
-                e.preventDefault();
-                move.mutate();
-              }}
-            >
+            <InlineForm onSubmit={() => move.mutate()}>
               <label className="flex flex-col gap-1 text-sm font-medium text-gray-700">
                 Lý do
                 <select className={inputClass} value={reason} onChange={(e) => setReason(e.target.value as ManualStockReason)}>
@@ -99,7 +91,7 @@ export function BookStockPage() {
               <button type="submit" className={secondaryButtonClass} disabled={move.isPending}>
                 Ghi nhận
               </button>
-            </form>
+            </InlineForm>
           </Panel>
         </div>
       )}

@@ -1,17 +1,16 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { COUNT_STATUS_LABELS, formatDateTimeVN } from '@nhasach/shared';
-import { ErrorNote, PagedTable, Panel, StockHeader, buttonClass, inputClass, units } from './parts.tsx';
+import { ErrorNote, PagedTable, Panel, StockHeader, buttonClass, inputClass, units, codeColumn, InlineForm, usePaged } from './parts.tsx';
 import { fetchCategories, fetchCounts, startCount, stockKeys } from './stockApi.ts';
 
 /** /admin/stock/counts: stock counts, and starting one for a category (with its sub-categories) or the whole shop. */
 export function CountsPage() {
-  const [page, setPage] = useState(0);
   const navigate = useNavigate();
   const [categoryId, setCategoryId] = useState('');
   const [note, setNote] = useState('');
-  const list = useQuery({ queryKey: stockKeys.counts(page), queryFn: () => fetchCounts(page), placeholderData: keepPreviousData });
+  const counts = usePaged(stockKeys.counts, fetchCounts);
   const categories = useQuery({ queryKey: ['admin', 'stock', 'categories'], queryFn: fetchCategories, staleTime: 60_000 });
   const start = useMutation({ mutationFn: () => startCount(categoryId ? Number(categoryId) : null, note.trim()), onSuccess: (c) => navigate(`/admin/stock/counts/${c.id}`) });
   return (
@@ -19,13 +18,7 @@ export function CountsPage() {
       <StockHeader title="Kiểm kê kho" description="Chốt số tồn kho hiện tại, đếm thực tế trên kệ, xem chênh lệch rồi cân bằng kho." />
       <Panel title="Bắt đầu kiểm kê">
         <ErrorNote error={start.error} />
-        <form
-          className="flex flex-wrap items-end gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            start.mutate();
-          }}
-        >
+        <InlineForm onSubmit={() => start.mutate()}>
           <label className="flex flex-col gap-1 text-sm font-medium text-gray-700">
             Phạm vi
             <select className={inputClass} value={categoryId} onChange={(e) => setCategoryId(e.target.value)}>
@@ -45,25 +38,14 @@ export function CountsPage() {
           <button type="submit" className={buttonClass} disabled={start.isPending}>
             Bắt đầu kiểm kê
           </button>
-        </form>
+        </InlineForm>
       </Panel>
       <Panel title="Các phiếu kiểm kê">
-        <ErrorNote error={list.error} />
         <PagedTable
-          data={list.data}
+          paged={counts}
           empty="Chưa có phiếu kiểm kê nào."
-          page={page}
-          onPage={setPage}
-          rowKey={(c) => c.id}
           columns={[
-            {
-              header: 'Mã phiếu',
-              cell: (c) => (
-                <Link to={`/admin/stock/counts/${c.id}`} className="font-mono font-semibold text-brand-700 hover:underline">
-                  {c.code}
-                </Link>
-              ),
-            },
+            codeColumn('/admin/stock/counts'),
             { header: 'Trạng thái', cell: (c) => COUNT_STATUS_LABELS[c.status] },
             { header: 'Phạm vi', cell: (c) => c.category?.name ?? 'Toàn bộ cửa hàng' },
             { header: 'Đã đếm', align: 'right', cell: (c) => `${units(c.countedCount)}/${units(c.bookCount)}` },

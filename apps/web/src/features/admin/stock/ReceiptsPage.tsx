@@ -1,15 +1,13 @@
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
 import { RECEIPT_STATUS_LABELS, formatDateTimeVN, formatVnd } from '@nhasach/shared';
-import { ErrorNote, PagedTable, Panel, StockHeader, buttonClass, units } from './parts.tsx';
+import { ErrorNote, PagedTable, Panel, StockHeader, buttonClass, units, codeColumn, usePaged } from './parts.tsx';
 import { createReceipt, fetchReceipts, stockKeys } from './stockApi.ts';
 
 /** /admin/stock/receipts: receipts from suppliers, newest first; a new one opens as a draft. */
 export function ReceiptsPage() {
-  const [page, setPage] = useState(0);
   const navigate = useNavigate();
-  const list = useQuery({ queryKey: stockKeys.receipts(page), queryFn: () => fetchReceipts(page), placeholderData: keepPreviousData });
+  const receipts = usePaged(stockKeys.receipts, fetchReceipts);
   const create = useMutation({ mutationFn: () => createReceipt({}), onSuccess: (r) => navigate(`/admin/stock/receipts/${r.id}`) });
   return (
     <div>
@@ -22,23 +20,13 @@ export function ReceiptsPage() {
           </button>
         }
       />
-      <ErrorNote error={create.error ?? list.error} />
+      <ErrorNote error={create.error} />
       <Panel>
         <PagedTable
-          data={list.data}
+          paged={receipts}
           empty="Chưa có phiếu nhập nào."
-          page={page}
-          onPage={setPage}
-          rowKey={(r) => r.id}
           columns={[
-            {
-              header: 'Mã phiếu',
-              cell: (r) => (
-                <Link to={`/admin/stock/receipts/${r.id}`} className="font-mono font-semibold text-brand-700 hover:underline">
-                  {r.code}
-                </Link>
-              ),
-            },
+            codeColumn('/admin/stock/receipts'),
             {
               header: 'Trạng thái',
               cell: (r) => (

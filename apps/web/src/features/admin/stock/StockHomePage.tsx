@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { formatVnd } from '@nhasach/shared';
-import { ErrorNote, PagedTable, Panel, StockHeader, inputClass, units, BookCell } from './parts.tsx';
+import { PagedTable, Panel, StockHeader, inputClass, units, BookCell, usePaged } from './parts.tsx';
 import { fetchReorder, stockKeys } from './stockApi.ts';
 
 /** /admin/stock: the books to reorder (at or below their low-stock threshold), emptiest first. */
 export function StockHomePage() {
   const [q, setQ] = useState('');
-  const [page, setPage] = useState(0);
-  const list = useQuery({ queryKey: stockKeys.reorder(q, page), queryFn: () => fetchReorder(q, page), placeholderData: keepPreviousData });
+  const reorder = usePaged((page) => stockKeys.reorder(q, page), (page) => fetchReorder(q, page));
   return (
     <div>
       <StockHeader
@@ -31,18 +29,14 @@ export function StockHomePage() {
             value={q}
             onChange={(e) => {
               setQ(e.target.value);
-              setPage(0);
+              reorder.onPage(0);
             }}
           />
         }
       >
-        <ErrorNote error={list.error} />
         <PagedTable
-          data={list.data}
+          paged={reorder}
           empty="Không có sách nào dưới ngưỡng tồn kho."
-          page={page}
-          onPage={setPage}
-          rowKey={(r) => r.id}
           columns={[
             {
               header: 'Sách',

@@ -1,8 +1,10 @@
 import { useRef, useState, type ReactNode } from 'react';
+import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
 import { Link, NavLink } from 'react-router';
-import { STOCK_REASON_LABELS, formatNumberVN, isbn13Problem, normalizeIsbn, type StockMovementDto } from '@nhasach/shared';
+import { STOCK_REASON_LABELS, formatNumberVN, isbn13Problem, normalizeIsbn, type PageResult, type StockMovementDto } from '@nhasach/shared';
 import { errorText } from '../../../components/ui/errorText.ts';
 import { DataTable, type DataTableProps } from '../components/DataTable.tsx';
+import { PageHeader } from '../ui.tsx';
 
 /** Pieces shared by the stock room's pages (kept in this folder: the rest of the back-office is refactored apart). */
 
@@ -43,13 +45,7 @@ export function StockHeader({ title, description, actions }: { title: string; de
           </NavLink>
         ))}
       </nav>
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="min-w-0">
-          <h1 className="text-2xl font-bold tracking-tight text-gray-900">{title}</h1>
-          {description && <p className="mt-1 text-sm text-gray-600">{description}</p>}
-        </div>
-        {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
-      </div>
+      <PageHeader title={title} description={description} actions={actions} className="" />
     </div>
   );
 }
@@ -163,20 +159,61 @@ export function Pager({ page, totalPages, onPage }: { page: number; totalPages: 
   );
 }
 
-/** A page of a stock list: its table (the stock room's look), or the sentence said when it is empty; its pager. */
-export function PagedTable<T>({
-  data,
+/** A stock list's page (from 0) and its query. */
+export interface Paged<T> {
+  page: number;
+  onPage: (page: number) => void;
+  list: { data?: PageResult<T>; error: unknown };
+}
+
+/** A stock list paged from the first page, the previous page shown while the next one loads. */
+export function usePaged<T>(key: (page: number) => QueryKey, fetch: (page: number) => Promise<PageResult<T>>) {
+  const [page, setPage] = useState(0);
+  const list = useQuery({ queryKey: key(page), queryFn: () => fetch(page), placeholderData: keepPreviousData });
+  return { page, onPage: setPage, list };
+}
+
+/**
+ * A page of a stock list: why it did not load, its table (the stock room's look) or the sentence said when it is
+ * empty, and its pager.
+ */
+export function PagedTable<T extends { id: number }>({
+  paged: { list, page, onPage },
   empty,
-  page,
-  onPage,
   ...table
-}: Omit<DataTableProps<T>, 'rows' | 'look'> & { data: { content: T[]; totalPages: number } | undefined; empty: string; page: number; onPage: (p: number) => void }) {
-  if (!data) return null;
+}: Omit<DataTableProps<T>, 'rows' | 'look' | 'rowKey'> & { paged: Paged<T>; empty: string }) {
+  const data = list.data;
   return (
     <>
-      {data.content.length === 0 ? <p className="text-sm text-gray-600">{empty}</p> : <DataTable look="compact" rows={data.content} {...table} />}
-      <Pager page={page} totalPages={data.totalPages} onPage={onPage} />
+      <ErrorNote error={list.error} />
+      {data && (data.content.length === 0 ? <p className="text-sm text-gray-600">{empty}</p> : <DataTable look="compact" rows={data.content} rowKey={(row) => row.id} {...table} />)}
+      {data && <Pager page={page} totalPages={data.totalPages} onPage={onPage} />}
     </>
+  );
+}
+
+/** A document's code linking to its page (a receipt's, a count's). */
+export const codeColumn = <T extends { id: number; code: string }>(path: string) => ({
+  header: 'Mã phiếu',
+  cell: (row: T) => (
+    <Link to={`${path}/${row.id}`} className="font-mono font-semibold text-brand-700 hover:underline">
+      {row.code}
+    </Link>
+  ),
+});
+
+/** A stock form on one line: its fields, then its button; submitting runs `onSubmit` (the page stays). */
+export function InlineForm({ onSubmit, children }: { onSubmit: () => void; children: ReactNode }) {
+  return (
+    <form
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+    </form>
   );
 }
 

@@ -5,7 +5,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminCreateUserSchema, STAFF_ROLES } from '@nhasach/shared';
 import { adminKeys, createStaff } from '../../../api/admin.ts';
-import { Button, buttonClass } from '../../../components/ui/Button.tsx';
 import { PasswordField, TextField } from '../../../components/ui/Field.tsx';
 import { useToast } from '../../../components/ui/Toast.tsx';
 import { applyFieldErrors, errorText } from '../../../components/ui/errorText.ts';
@@ -69,16 +68,7 @@ export function CreateStaffDialog({ open, onClose }: { open: boolean; onClose: (
       widthClass="max-w-lg"
       title="Tạo nhân viên"
       description="Tài khoản dùng được ngay, không cần xác thực e-mail."
-      footer={
-        <>
-          <button type="button" className={buttonClass('outline', 'md')} onClick={close} disabled={create.isPending}>
-            Huỷ
-          </button>
-          <Button type="submit" form={formId} busy={create.isPending} busyText="Đang tạo…">
-            Tạo tài khoản
-          </Button>
-        </>
-      }
+      submit={{ form: formId, label: 'Tạo tài khoản', busyText: 'Đang tạo…' }}
     >
       <form id={formId} noValidate onSubmit={handleSubmit((body) => create.mutate(body))} className="space-y-4">
         {banner && <InlineAlert>{banner}</InlineAlert>}

@@ -6,7 +6,6 @@ import type { z } from 'zod';
 import { maskDateInput, VOUCHER_KIND_LABELS, VOUCHER_KINDS, voucherFormSchema, type AdminVoucherDto, type VoucherValues } from '@nhasach/shared';
 import { adminKeys, fetchAdminCategories } from '../../../api/admin.ts';
 import { createVoucher, updateVoucher, voucherKeys } from '../../../api/vouchers.ts';
-import { Button, buttonClass } from '../../../components/ui/Button.tsx';
 import { TextField } from '../../../components/ui/Field.tsx';
 import { useToast } from '../../../components/ui/Toast.tsx';
 import { applyFieldErrors, errorText } from '../../../components/ui/errorText.ts';
@@ -113,16 +112,7 @@ export function VoucherFormDialog({ open, voucher, onClose }: { open: boolean; v
       widthClass="max-w-2xl"
       title={voucher ? `Sửa mã ${voucher.code}` : 'Tạo mã giảm giá'}
       description="Mỗi đơn hàng dùng một mã; mã áp dụng trên tiền sách đã chọn (sau giá khuyến mãi)."
-      footer={
-        <>
-          <button type="button" className={buttonClass('outline', 'md')} onClick={onClose} disabled={save.isPending}>
-            Huỷ
-          </button>
-          <Button type="submit" form={formId} busy={save.isPending} busyText="Đang lưu…">
-            {voucher ? 'Lưu thay đổi' : 'Tạo mã'}
-          </Button>
-        </>
-      }
+      submit={{ form: formId, label: voucher ? 'Lưu thay đổi' : 'Tạo mã', busyText: 'Đang lưu…' }}
     >
       <form id={formId} noValidate onSubmit={(e) => void submit(e)} className="space-y-5">
         {banner === 'check' ? (

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { SALES_MESSAGES, saleAssignSchema, type SaleOrderDto, type SaleStaffDto, formNumbers, SALE_NUMBER_FIELDS } from '@nhasach/shared';
@@ -9,7 +8,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { useAuth } from '../../auth/useAuth.ts';
 import { Card } from '../../../components/ui/Card.tsx';
 import { SelectField } from './fields.tsx';
-import { formResolver, problemOf, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
+import { formResolver, useOrderWrite, WriteProblemAlert } from './orderWrite.tsx';
 
 const assignFormSchema = saleAssignSchema.omit({ version: true });
 type AssignInput = { assigneeId: string };
@@ -20,9 +19,7 @@ const staffLabel = (s: SaleStaffDto) => `${s.fullName || s.username} (${s.userna
 
 /** Who handles the order: one of the enabled SALE or ADMIN accounts (GET /api/v1/sales/staff). */
 export function AssignForm({ order, onReload, reloading }: { order: SaleOrderDto; onReload: () => void; reloading: boolean }) {
-  const save = useOrderSaver();
   const { user } = useAuth();
-  const [problem, setProblem] = useState<WriteProblem>();
   const staff = useQuery({ queryKey: saleKeys.staff, queryFn: ({ signal }) => fetchSaleStaff(signal), staleTime: 5 * 60_000 });
   const {
     register,
@@ -34,6 +31,7 @@ export function AssignForm({ order, onReload, reloading }: { order: SaleOrderDto
     resolver: formResolver<AssignInput, typeof assignFormSchema>(assignFormSchema, (values) => formNumbers(values, SALE_NUMBER_FIELDS)),
     defaultValues: { assigneeId: order.assigneeId ? String(order.assigneeId) : '' },
   });
+  const { problem, setProblem, write } = useOrderWrite(setError);
 
   const me = staff.data?.find((s) => String(s.id) === String(user?.id));
   // The current assignee may have been disabled since: keep them visible in the select.
@@ -46,10 +44,7 @@ export function AssignForm({ order, onReload, reloading }: { order: SaleOrderDto
       setProblem({ kind: 'message', text: 'Đơn hàng đã được giao cho nhân viên này.' });
       return;
     }
-    const result = await save(() => assignSaleOrder(order.id, { ...values, version: order.version }), SALES_MESSAGES.assigned);
-    if (result.ok) return;
-    showFieldErrors(result.error, setError, ['assigneeId']);
-    setProblem(problemOf(result.error, 'Giao đơn thất bại.'));
+    await write(() => assignSaleOrder(order.id, { ...values, version: order.version }), SALES_MESSAGES.assigned, ['assigneeId'], 'Giao đơn thất bại.');
   };
 
   return (

@@ -4,12 +4,10 @@ import { useNavigate } from 'react-router';
 import { CANCEL_REASON_MAX, CANCEL_REASONS, SALES_MESSAGES, saleCancelSchema, type SaleOrderDto } from '@nhasach/shared';
 import { Trash2Icon } from 'lucide-react';
 import { cancelSaleOrder } from '../../../api/sales.ts';
-import { Button } from '../../../components/ui/Button.tsx';
-import { ConfirmDialog } from '../../../components/ui/Dialog.tsx';
 import { saleListHref } from '../orderListParams.ts';
 import { Card } from '../../../components/ui/Card.tsx';
 import { TextAreaField } from './fields.tsx';
-import { formResolver, problemOf, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
+import { CancelOrderConfirm, formResolver, useOrderWrite, WriteFoot } from './orderWrite.tsx';
 
 const cancelFormSchema = saleCancelSchema.omit({ version: true });
 type CancelInput = { reason: string };
@@ -18,8 +16,6 @@ type CancelValues = ReturnType<typeof cancelFormSchema.parse>;
 /** Staff cancel before the parcel leaves: a reason (non-blank), then a confirmation. Paid orders then owe a refund. */
 export function CancelForm({ order, onReload, reloading }: { order: SaleOrderDto; onReload: () => void; reloading: boolean }) {
   const navigate = useNavigate();
-  const save = useOrderSaver();
-  const [problem, setProblem] = useState<WriteProblem>();
   const [confirming, setConfirming] = useState<CancelValues>();
   const [sending, setSending] = useState(false);
   const {
@@ -29,20 +25,15 @@ export function CancelForm({ order, onReload, reloading }: { order: SaleOrderDto
     setError,
     formState: { errors },
   } = useForm<CancelInput, unknown, CancelValues>({ resolver: formResolver<CancelInput, typeof cancelFormSchema>(cancelFormSchema), defaultValues: { reason: '' } });
+  const { problem, write } = useOrderWrite(setError);
 
   const send = async (values: CancelValues) => {
-    setProblem(undefined);
     setSending(true);
-    const result = await save(() => cancelSaleOrder(order.id, { ...values, version: order.version }), SALES_MESSAGES.canceled);
+    const saved = await write(() => cancelSaleOrder(order.id, { ...values, version: order.version }), SALES_MESSAGES.canceled, ['reason'], 'Huỷ đơn thất bại');
     setSending(false);
     setConfirming(undefined);
-    if (result.ok) {
-      // A cancel is a status change: the list opens on the tab of the new status (spec section 4).
-      void navigate(saleListHref(result.order.status));
-      return;
-    }
-    showFieldErrors(result.error, setError, ['reason']);
-    setProblem(problemOf(result.error, 'Huỷ đơn thất bại'));
+    // A cancel is a status change: the list opens on the tab of the new status (spec section 4).
+    if (saved) void navigate(saleListHref(saved.status));
   };
 
   return (
@@ -70,18 +61,14 @@ export function CancelForm({ order, onReload, reloading }: { order: SaleOrderDto
           error={errors.reason?.message}
           {...register('reason')}
         />
-        <WriteProblemAlert problem={problem} onReload={onReload} reloading={reloading} />
-        <Button type="submit" variant="outline" fullWidth busy={sending} className="!border-red-300 !text-red-700 hover:!bg-red-50">
+        <WriteFoot problem={problem} onReload={onReload} reloading={reloading} variant="outline" busy={sending} className="!border-red-300 !text-red-700 hover:!bg-red-50">
           Huỷ đơn hàng
-        </Button>
+        </WriteFoot>
       </form>
-      <ConfirmDialog
-        open={confirming !== undefined}
-        title={`Huỷ đơn hàng ${order.code}?`}
-        description="Đơn hàng sẽ chuyển sang Đã huỷ và sách được trả lại kho. Không thể hoàn tác."
+      <CancelOrderConfirm
+        order={order}
+        values={confirming}
         confirmText="Xác nhận huỷ"
-        cancelText="Không"
-        danger
         busy={sending}
         onClose={() => setConfirming(undefined)}
         onConfirm={() => confirming && void send(confirming)}

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { SALE_NOTE_MAX, SALES_MESSAGES, saleNoteSchema, type SaleOrderDto } from '@nhasach/shared';
 import { MessageCircleIcon } from 'lucide-react';
@@ -7,15 +6,13 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { formatDateTime } from '../saleFormat.ts';
 import { Card } from '../../../components/ui/Card.tsx';
 import { TextAreaField } from './fields.tsx';
-import { formResolver, problemOf, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
+import { formResolver, useOrderWrite, WriteProblemAlert } from './orderWrite.tsx';
 
 type NoteInput = { note: string };
 type NoteValues = ReturnType<typeof saleNoteSchema.parse>;
 
 /** Internal notes of the staff: add one (non-blank), read them newest first. */
 export function NotesCard({ order, onReload, reloading }: { order: SaleOrderDto; onReload: () => void; reloading: boolean }) {
-  const save = useOrderSaver();
-  const [problem, setProblem] = useState<WriteProblem>();
   const {
     register,
     handleSubmit,
@@ -23,17 +20,11 @@ export function NotesCard({ order, onReload, reloading }: { order: SaleOrderDto;
     setError,
     formState: { errors, isSubmitting },
   } = useForm<NoteInput, unknown, NoteValues>({ resolver: formResolver<NoteInput, typeof saleNoteSchema>(saleNoteSchema), defaultValues: { note: '' } });
+  const { problem, write } = useOrderWrite(setError);
   const notes = [...order.notes].sort((a, b) => (a.createdAt === b.createdAt ? b.id - a.id : b.createdAt.localeCompare(a.createdAt)));
 
   const onValid = async (values: NoteValues) => {
-    setProblem(undefined);
-    const result = await save(() => addSaleOrderNote(order.id, values), SALES_MESSAGES.noteAdded);
-    if (result.ok) {
-      reset({ note: '' });
-      return;
-    }
-    showFieldErrors(result.error, setError, ['note']);
-    setProblem(problemOf(result.error, 'Thêm ghi chú thất bại.'));
+    if (await write(() => addSaleOrderNote(order.id, values), SALES_MESSAGES.noteAdded, ['note'], 'Thêm ghi chú thất bại.')) reset({ note: '' });
   };
 
   return (

@@ -1,16 +1,14 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { PAYMENT_METHOD_FLOWS, PAYMENT_STATUS_LABELS, SALES_MESSAGES, salePaymentChangeSchema, type SaleOrderDto } from '@nhasach/shared';
 import { CreditCardIcon } from 'lucide-react';
 import { changeSaleOrderPayment } from '../../../api/sales.ts';
-import { Button } from '../../../components/ui/Button.tsx';
 import { TextField } from '../../../components/ui/Field.tsx';
 import { PaymentStatusBadge } from '../SaleBadges.tsx';
 import { formatDateTime, fromVietnamLocalInput, nowVietnamLocalInput } from '../saleFormat.ts';
 import { withDateMask } from '../../../components/DateInput.tsx';
 import { Card, Fact } from '../../../components/ui/Card.tsx';
 import { compactInput, SelectField, TextAreaField } from './fields.tsx';
-import { formResolver, problemOf, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
+import { formResolver, useOrderWrite, WriteFoot } from './orderWrite.tsx';
 
 const paymentFormSchema = salePaymentChangeSchema.omit({ version: true });
 type PaymentInput = { paymentStatus: string; paidAt: string; note: string };
@@ -25,8 +23,6 @@ const resolver = formResolver<PaymentInput, typeof paymentFormSchema>(paymentFor
 
 /** Payment status (sale view): only the changes the payment rules allow now; PAID takes the time the money came. */
 export function PaymentForm({ order, onReload, reloading }: { order: SaleOrderDto; onReload: () => void; reloading: boolean }) {
-  const save = useOrderSaver();
-  const [problem, setProblem] = useState<WriteProblem>();
   const allowed = order.allowedPaymentStatuses.filter((s) => s !== order.paymentStatus);
   const {
     register,
@@ -38,14 +34,11 @@ export function PaymentForm({ order, onReload, reloading }: { order: SaleOrderDt
     resolver,
     defaultValues: { paymentStatus: allowed[0] ?? '', paidAt: nowVietnamLocalInput(), note: '' },
   });
+  const { problem, write } = useOrderWrite(setError);
   const target = watch('paymentStatus');
 
   const onValid = async (values: PaymentValues) => {
-    setProblem(undefined);
-    const result = await save(() => changeSaleOrderPayment(order.id, { ...values, version: order.version }), SALES_MESSAGES.paymentUpdated);
-    if (result.ok) return;
-    showFieldErrors(result.error, setError, ['paymentStatus', 'paidAt', 'note']);
-    setProblem(problemOf(result.error, 'Cập nhật thanh toán thất bại.'));
+    await write(() => changeSaleOrderPayment(order.id, { ...values, version: order.version }), SALES_MESSAGES.paymentUpdated, ['paymentStatus', 'paidAt', 'note'], 'Cập nhật thanh toán thất bại.');
   };
 
   return (
@@ -89,10 +82,9 @@ export function PaymentForm({ order, onReload, reloading }: { order: SaleOrderDt
             />
           )}
           <TextAreaField label="Ghi chú" rows={2} placeholder="Ví dụ: khách chuyển khoản, mã giao dịch ngân hàng…" error={errors.note?.message} {...register('note')} />
-          <WriteProblemAlert problem={problem} onReload={onReload} reloading={reloading} />
-          <Button type="submit" variant="secondary" fullWidth busy={isSubmitting} busyText="Đang lưu…">
+          <WriteFoot problem={problem} onReload={onReload} reloading={reloading} variant="secondary" busy={isSubmitting} busyText="Đang lưu…">
             Cập nhật thanh toán
-          </Button>
+          </WriteFoot>
         </form>
       )}
     </Card>

@@ -3,13 +3,12 @@ import { useForm } from 'react-hook-form';
 import { formatVnd, REFUND_METHOD_LABELS, REFUND_METHODS, SALES_MESSAGES, saleRefundSchema, type SaleOrderDto, formNumbers, SALE_NUMBER_FIELDS } from '@nhasach/shared';
 import { BanknoteIcon } from 'lucide-react';
 import { refundSaleOrder } from '../../../api/sales.ts';
-import { Button } from '../../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../../components/ui/Dialog.tsx';
 import { TextField } from '../../../components/ui/Field.tsx';
 import { formatDateTime } from '../saleFormat.ts';
 import { Card } from '../../../components/ui/Card.tsx';
 import { compactInput, SelectField, TextAreaField } from './fields.tsx';
-import { formResolver, problemOf, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
+import { formResolver, useOrderWrite, WriteFoot } from './orderWrite.tsx';
 
 const refundFormSchema = saleRefundSchema.omit({ version: true });
 type RefundInput = { amount: string; method: string; note: string };
@@ -20,8 +19,6 @@ type RefundValues = ReturnType<typeof refundFormSchema.parse>;
  * refundable. Refunds made so far are listed.
  */
 export function RefundForm({ order, onReload, reloading }: { order: SaleOrderDto; onReload: () => void; reloading: boolean }) {
-  const save = useOrderSaver();
-  const [problem, setProblem] = useState<WriteProblem>();
   const [confirming, setConfirming] = useState<RefundValues>();
   const [sending, setSending] = useState(false);
   const refundable = order.refundableAmount;
@@ -35,19 +32,14 @@ export function RefundForm({ order, onReload, reloading }: { order: SaleOrderDto
     resolver: formResolver<RefundInput, typeof refundFormSchema>(refundFormSchema, (values) => formNumbers(values, SALE_NUMBER_FIELDS)),
     defaultValues: { amount: refundable > 0 ? String(refundable) : '', method: '', note: '' },
   });
+  const { problem, write } = useOrderWrite(setError);
 
   const send = async (values: RefundValues) => {
-    setProblem(undefined);
     setSending(true);
-    const result = await save(() => refundSaleOrder(order.id, { ...values, version: order.version }), SALES_MESSAGES.refunded);
+    const saved = await write(() => refundSaleOrder(order.id, { ...values, version: order.version }), SALES_MESSAGES.refunded, ['amount', 'method', 'note'], 'Hoàn tiền thất bại.');
     setSending(false);
     setConfirming(undefined);
-    if (result.ok) {
-      reset({ amount: result.order.refundableAmount > 0 ? String(result.order.refundableAmount) : '', method: '', note: '' });
-      return;
-    }
-    showFieldErrors(result.error, setError, ['amount', 'method', 'note']);
-    setProblem(problemOf(result.error, 'Hoàn tiền thất bại.'));
+    if (saved) reset({ amount: saved.refundableAmount > 0 ? String(saved.refundableAmount) : '', method: '', note: '' });
   };
 
   return (
@@ -82,10 +74,9 @@ export function RefundForm({ order, onReload, reloading }: { order: SaleOrderDto
             ))}
           </SelectField>
           <TextAreaField label="Ghi chú" rows={2} placeholder="Ví dụ: số tài khoản nhận, mã giao dịch" error={errors.note?.message} {...register('note')} />
-          <WriteProblemAlert problem={problem} onReload={onReload} reloading={reloading} />
-          <Button type="submit" variant="secondary" fullWidth busy={sending} busyText="Đang hoàn tiền…">
+          <WriteFoot problem={problem} onReload={onReload} reloading={reloading} variant="secondary" busy={sending} busyText="Đang hoàn tiền…">
             Ghi nhận hoàn tiền
-          </Button>
+          </WriteFoot>
         </form>
       ) : (
         <p className="rounded-lg bg-gray-50 px-3 py-2.5 text-sm text-gray-600">

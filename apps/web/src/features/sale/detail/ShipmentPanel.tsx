@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SHIPPING_MESSAGES, type OrderStatus, type SaleOrderDto } from '@nhasach/shared';
+import { SHIPPING_MESSAGES, type SaleOrderDto } from '@nhasach/shared';
 import { PackagePlusIcon, PrinterIcon, TruckIcon } from 'lucide-react';
 import { saleKeys } from '../../../api/sales.ts';
 import { Alert } from '../../../components/Alert.tsx';
@@ -10,15 +10,12 @@ import { useToast } from '../../../components/ui/Toast.tsx';
 import { ShipmentEvents, ShipmentStatusBadge } from '../../orders/ShipmentTimeline.tsx';
 import { createShipment, openPdf } from '../api/shipment.ts';
 
-/** Statuses in which the parcel can be handed to the carrier (confirmed, not yet shipped). */
-const SHIPPABLE: readonly OrderStatus[] = ['CONFIRMED', 'PROCESSING'];
-
 /**
  * The order's shipment with the shop's carrier: carrier, tracking code, status and the carrier's events, the label
  * to print; "Tạo vận đơn" when confirming did not create it (the carrier did not answer then). Nothing for an order
  * that has no shipment and cannot have one now (cancelled, or shipped by hand with the flat tariff).
  */
-export function ShipmentPanel({ order }: { order: Pick<SaleOrderDto, 'id' | 'code' | 'status' | 'shipment'> }) {
+export function ShipmentPanel({ order }: { order: Pick<SaleOrderDto, 'id' | 'code' | 'status' | 'shipment' | 'shipsByCarrier' | 'canCreateShipment'> }) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const create = useMutation({
@@ -32,7 +29,7 @@ export function ShipmentPanel({ order }: { order: Pick<SaleOrderDto, 'id' | 'cod
   });
   const label = useMutation({ mutationFn: (path: string) => openPdf(path, `van-don-${order.code}.pdf`) });
   const s = order.shipment;
-  if (!s && order.status !== 'PENDING' && !SHIPPABLE.includes(order.status)) return null;
+  if (!s && !(order.shipsByCarrier && order.status === 'PENDING') && !order.canCreateShipment) return null;
 
   return (
     <Card title="Vận đơn" icon={<TruckIcon size={18} />} actions={s ? <ShipmentStatusBadge status={s.status} /> : undefined} testId="sale-shipment">

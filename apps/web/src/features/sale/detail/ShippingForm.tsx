@@ -1,15 +1,14 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { SALES_MESSAGES, saleShippingSchema, SHIPPED_STATUSES, SHIPPING_CARRIERS, SHIPPING_FEE_MAX, type OrderStatus, type SaleOrderDto, formNumbers, SALE_NUMBER_FIELDS } from '@nhasach/shared';
 import { TruckIcon } from 'lucide-react';
 import { updateSaleOrderShipping } from '../../../api/sales.ts';
-import { Button } from '../../../components/ui/Button.tsx';
 import { TextField } from '../../../components/ui/Field.tsx';
 import { fromVietnamLocalInput, toVietnamLocalInput } from '../saleFormat.ts';
 import { withDateMask } from '../../../components/DateInput.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 import { compactInput } from './fields.tsx';
-import { formResolver, problemOf, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
+import { formResolver, useOrderWrite, WriteFoot } from './orderWrite.tsx';
 
 const shippingFormSchema = saleShippingSchema.omit({ version: true });
 type ShippingInput = { fee: string; shippingCarrier: string; trackingCode: string; shippedAt: string };
@@ -23,9 +22,7 @@ const resolver = formResolver<ShippingInput, typeof shippingFormSchema>(shipping
  * the order can go to Đang giao; the hand-over time can be set once it has.
  */
 export function ShippingForm({ order, onReload, reloading }: { order: SaleOrderDto; onReload: () => void; reloading: boolean }) {
-  const save = useOrderSaver();
   const listId = useId();
-  const [problem, setProblem] = useState<WriteProblem>();
   const s = order.shipping;
   const shipped = (SHIPPED_STATUSES as readonly OrderStatus[]).includes(order.status);
   const {
@@ -42,15 +39,12 @@ export function ShippingForm({ order, onReload, reloading }: { order: SaleOrderD
       shippedAt: toVietnamLocalInput(s.shippedAt),
     },
   });
+  const { problem, write } = useOrderWrite(setError);
 
   const onValid = async (values: ShippingValues) => {
-    setProblem(undefined);
     // A blank hand-over time leaves it as it is (the server stamps it when the order goes to Đang giao).
     const body = { ...values, shippedAt: shipped ? (values.shippedAt ?? undefined) : undefined, version: order.version };
-    const result = await save(() => updateSaleOrderShipping(order.id, body), SALES_MESSAGES.shippingUpdated);
-    if (result.ok) return;
-    showFieldErrors(result.error, setError, ['fee', 'shippingCarrier', 'trackingCode', 'shippedAt']);
-    setProblem(problemOf(result.error, 'Cập nhật vận chuyển thất bại.'));
+    await write(() => updateSaleOrderShipping(order.id, body), SALES_MESSAGES.shippingUpdated, ['fee', 'shippingCarrier', 'trackingCode', 'shippedAt'], 'Cập nhật vận chuyển thất bại.');
   };
 
   return (
@@ -95,10 +89,9 @@ export function ShippingForm({ order, onReload, reloading }: { order: SaleOrderD
               {...withDateMask(register('shippedAt'), true)}
             />
           </div>
-          <WriteProblemAlert problem={problem} onReload={onReload} reloading={reloading} />
-          <Button type="submit" variant="secondary" fullWidth busy={isSubmitting} busyText="Đang lưu…">
+          <WriteFoot problem={problem} onReload={onReload} reloading={reloading} variant="secondary" busy={isSubmitting} busyText="Đang lưu…">
             Lưu thông tin vận chuyển
-          </Button>
+          </WriteFoot>
         </form>
       )}
     </Card>

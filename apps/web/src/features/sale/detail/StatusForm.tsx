@@ -14,13 +14,11 @@ import {
 import { RefreshCwIcon } from 'lucide-react';
 import { ApiError } from '../../../api/client.ts';
 import { changeSaleOrderStatus } from '../../../api/sales.ts';
-import { Button } from '../../../components/ui/Button.tsx';
-import { ConfirmDialog } from '../../../components/ui/Dialog.tsx';
 import { OrderStatusBadge } from '../SaleBadges.tsx';
 import { saleListHref } from '../orderListParams.ts';
 import { Card } from '../../../components/ui/Card.tsx';
 import { SelectField, TextAreaField } from './fields.tsx';
-import { formResolver, isConflict, showFieldErrors, useOrderSaver, WriteProblemAlert, type WriteProblem } from './orderWrite.tsx';
+import { CancelOrderConfirm, formResolver, isConflict, useOrderWrite, WriteFoot, type WriteProblem } from './orderWrite.tsx';
 
 const needsReason = (s: string) => (REASON_REQUIRED_STATUSES as readonly string[]).includes(s);
 
@@ -49,8 +47,6 @@ function statusProblem(err: unknown): WriteProblem {
  */
 export function StatusForm({ order, onReload, reloading }: { order: SaleOrderDto; onReload: () => void; reloading: boolean }) {
   const navigate = useNavigate();
-  const save = useOrderSaver();
-  const [problem, setProblem] = useState<WriteProblem>();
   const [confirming, setConfirming] = useState<StatusValues>();
   // A cancel goes through the confirm dialog, outside handleSubmit: its busy state is kept here.
   const [sending, setSending] = useState(false);
@@ -67,6 +63,7 @@ export function StatusForm({ order, onReload, reloading }: { order: SaleOrderDto
     // (a confirmation waiting for payment is blocked), one click away from a wrong change.
     defaultValues: { status: '', note: '' },
   });
+  const { problem, setProblem, write } = useOrderWrite(setError);
   const chosen = watch('status');
 
   const send = async (values: StatusValues) => {
@@ -77,14 +74,9 @@ export function StatusForm({ order, onReload, reloading }: { order: SaleOrderDto
       return;
     }
     setSending(true);
-    const result = await save(() => changeSaleOrderStatus(order.id, { ...values, version: order.version }), SALES_MESSAGES.statusUpdated);
+    const saved = await write(() => changeSaleOrderStatus(order.id, { ...values, version: order.version }), SALES_MESSAGES.statusUpdated, ['status', 'note'], statusProblem);
     setSending(false);
-    if (result.ok) {
-      void navigate(saleListHref(result.order.status));
-      return;
-    }
-    showFieldErrors(result.error, setError, ['status', 'note']);
-    setProblem(statusProblem(result.error));
+    if (saved) void navigate(saleListHref(saved.status));
   };
 
   const onValid = async (values: StatusValues) => {
@@ -137,19 +129,15 @@ export function StatusForm({ order, onReload, reloading }: { order: SaleOrderDto
             error={errors.note?.message}
             {...register('note')}
           />
-          <WriteProblemAlert problem={problem} onReload={onReload} reloading={reloading} />
-          <Button type="submit" fullWidth busy={isSubmitting || sending} busyText="Đang cập nhật…" disabled={allowed.length === 0}>
+          <WriteFoot problem={problem} onReload={onReload} reloading={reloading} busy={isSubmitting || sending} busyText="Đang cập nhật…" disabled={allowed.length === 0}>
             Cập nhật trạng thái
-          </Button>
+          </WriteFoot>
         </form>
       )}
-      <ConfirmDialog
-        open={confirming !== undefined}
-        title={`Huỷ đơn hàng ${order.code}?`}
-        description="Đơn hàng sẽ chuyển sang Đã huỷ và sách được trả lại kho. Không thể hoàn tác."
+      <CancelOrderConfirm
+        order={order}
+        values={confirming}
         confirmText="Huỷ đơn hàng"
-        cancelText="Không"
-        danger
         busy={sending}
         onClose={() => setConfirming(undefined)}
         onConfirm={() => {

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import type { FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -8,7 +8,8 @@ import { RefreshCwIcon } from 'lucide-react';
 import { ApiError } from '../../../api/client.ts';
 import { saleKeys } from '../../../api/sales.ts';
 import { Alert } from '../../../components/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
+import { Button, type ButtonProps } from '../../../components/ui/Button.tsx';
+import { ConfirmDialog } from '../../../components/ui/Dialog.tsx';
 import { useToast } from '../../../components/ui/Toast.tsx';
 import { applyFieldErrors, errorText } from '../../../components/ui/errorText.ts';
 
@@ -62,6 +63,52 @@ export function useOrderSaver() {
       }
     },
     [queryClient, toast],
+  );
+}
+
+/**
+ * A form's writes of the order: the problem of the last one, and `write`, which clears it, saves (useOrderSaver)
+ * and on a failure puts the server's field errors under `fields` and shows the problem (problemOf with the
+ * `failed` text, or the form's own reading). Resolves to the saved order, or undefined after a failure.
+ */
+export function useOrderWrite<T extends FieldValues>(setError: UseFormSetError<T>) {
+  const save = useOrderSaver();
+  const [problem, setProblem] = useState<WriteProblem>();
+  const write = async (run: () => Promise<SaleOrderDto>, successText: string, fields: readonly Path<T>[], failed: string | ((err: unknown) => WriteProblem)) => {
+    setProblem(undefined);
+    const result = await save(run, successText);
+    if (result.ok) return result.order;
+    showFieldErrors(result.error, setError, fields);
+    setProblem(typeof failed === 'string' ? problemOf(result.error, failed) : failed(result.error));
+    return undefined;
+  };
+  return { problem, setProblem, write };
+}
+
+/** A write form's foot: its problem (WriteProblemAlert) above its full-width submit button (the other props). */
+export function WriteFoot({ problem, onReload, reloading, ...submit }: { problem: WriteProblem | undefined; onReload: () => void; reloading?: boolean } & ButtonProps) {
+  return (
+    <>
+      <WriteProblemAlert problem={problem} onReload={onReload} reloading={reloading} />
+      <Button type="submit" fullWidth {...submit} />
+    </>
+  );
+}
+
+/** 'Huỷ đơn hàng …?': the last word before a cancel, asked by the status and the cancel forms. */
+export function CancelOrderConfirm({ order, values, confirmText, busy, onClose, onConfirm }: { order: SaleOrderDto; values: unknown; confirmText: string; busy: boolean; onClose: () => void; onConfirm: () => void }) {
+  return (
+    <ConfirmDialog
+      open={values !== undefined}
+      title={`Huỷ đơn hàng ${order.code}?`}
+      description="Đơn hàng sẽ chuyển sang Đã huỷ và sách được trả lại kho. Không thể hoàn tác."
+      confirmText={confirmText}
+      cancelText="Không"
+      danger
+      busy={busy}
+      onClose={onClose}
+      onConfirm={onConfirm}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import {
   isoDateToVN,
   PAYMENT_METHOD_SHORT_LABELS,
@@ -7,7 +7,6 @@ import {
   PAYMENT_STATUSES,
   SEARCH_TERM_MAX,
   vnDateToIso,
-  type PaymentMethod,
   type PaymentStatus,
 } from '@nhasach/shared';
 import { SearchIcon, XIcon } from 'lucide-react';
@@ -64,54 +63,18 @@ export function SaleOrderFilters({ state, onChange }: { state: SaleListState; on
       </form>
 
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-[minmax(10rem,auto)_minmax(10rem,auto)_auto_auto_auto]">
-        <div className="col-span-2 flex flex-col gap-1.5 sm:col-span-1">
-          <label htmlFor={`${id}-pay`} className="text-xs font-semibold tracking-wide text-gray-500 uppercase">
-            Thanh toán
-          </label>
-          <select
-            id={`${id}-pay`}
-            value={state.paymentStatus ?? ''}
-            onChange={(e) => onChange({ paymentStatus: (e.target.value || undefined) as PaymentStatus | undefined })}
-            className={`${inputBaseClass} h-10 px-3 text-sm`}
-          >
-            <option value="">Tất cả</option>
-            {PAYMENT_FILTERS.map((p) => (
-              <option key={p} value={p}>
-                {PAYMENT_STATUS_LABELS[p]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="col-span-2 flex flex-col gap-1.5 sm:col-span-1">
-          <label htmlFor={`${id}-method`} className="text-xs font-semibold tracking-wide text-gray-500 uppercase">
-            Phương thức
-          </label>
-          <select
-            id={`${id}-method`}
-            value={state.paymentMethod ?? ''}
-            onChange={(e) => onChange({ paymentMethod: (e.target.value || undefined) as PaymentMethod | undefined })}
-            className={`${inputBaseClass} h-10 px-3 text-sm`}
-          >
-            <option value="">Tất cả</option>
-            {PAYMENT_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {PAYMENT_METHOD_SHORT_LABELS[m]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-from`} className="text-xs font-semibold tracking-wide text-gray-500 uppercase">
-            Từ ngày
-          </label>
+        <FilterField id={`${id}-pay`} label="Thanh toán" className="col-span-2 sm:col-span-1">
+          <ChoiceFilter id={`${id}-pay`} value={state.paymentStatus} values={PAYMENT_FILTERS} labels={PAYMENT_STATUS_LABELS} onChange={(paymentStatus) => onChange({ paymentStatus })} />
+        </FilterField>
+        <FilterField id={`${id}-method`} label="Phương thức" className="col-span-2 sm:col-span-1">
+          <ChoiceFilter id={`${id}-method`} value={state.paymentMethod} values={PAYMENT_METHODS} labels={PAYMENT_METHOD_SHORT_LABELS} onChange={(paymentMethod) => onChange({ paymentMethod })} />
+        </FilterField>
+        <FilterField id={`${id}-from`} label="Từ ngày">
           <DayFilter id={`${id}-from`} value={state.from} onChange={(from) => onChange({ from })} />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-to`} className="text-xs font-semibold tracking-wide text-gray-500 uppercase">
-            Đến ngày
-          </label>
+        </FilterField>
+        <FilterField id={`${id}-to`} label="Đến ngày">
           <DayFilter id={`${id}-to`} value={state.to} onChange={(to) => onChange({ to })} />
-        </div>
+        </FilterField>
         <div className="col-span-2 flex items-end sm:col-span-1">
           <Button
             variant="ghost"
@@ -125,6 +88,44 @@ export function SaleOrderFilters({ state, onChange }: { state: SaleListState; on
         </div>
       </div>
     </div>
+  );
+}
+
+/** A filter of the bar under its small label. */
+function FilterField({ id, label, className = '', children }: { id: string; label: string; className?: string; children: ReactNode }) {
+  return (
+    <div className={`flex flex-col gap-1.5 ${className}`}>
+      <label htmlFor={id} className="text-xs font-semibold tracking-wide text-gray-500 uppercase">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+/** 'Tất cả' or one of `values`. */
+function ChoiceFilter<V extends string>({
+  id,
+  value,
+  values,
+  labels,
+  onChange,
+}: {
+  id: string;
+  value: V | undefined;
+  values: readonly V[];
+  labels: Record<V, string>;
+  onChange: (value: V | undefined) => void;
+}) {
+  return (
+    <select id={id} value={value ?? ''} onChange={(e) => onChange(values.find((v) => v === e.target.value))} className={`${inputBaseClass} h-10 px-3 text-sm`}>
+      <option value="">Tất cả</option>
+      {values.map((v) => (
+        <option key={v} value={v}>
+          {labels[v]}
+        </option>
+      ))}
+    </select>
   );
 }
 
