@@ -94,6 +94,8 @@ export function createServices({ config: c, database, log, ownOrigin }: ServiceD
     listingIndex: c.LISTING_INDEX,
     // Built off the event loop in production on PostgreSQL (a worker thread with its own connection).
     ...(c.isProduction && c.DATABASE_URL ? { searchIndexWorkerUrl: c.DATABASE_URL } : {}),
+    ...(c.isProduction && c.DATABASE_URL && c.SEARCH_INDEX_SNAPSHOT_DIR ? { searchIndexSnapshotDir: c.SEARCH_INDEX_SNAPSHOT_DIR } : {}),
+    onSearchIndexNotice: (message) => log.info(message),
     onSearchIndexError: (err) => log.warn({ err }, 'search index not refreshed; searches use it as it was, or the database'),
     onAnnounceError: (err) => log.warn({ err }, 'catalogue change not announced; other instances keep their caches until they expire'),
   });

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { Worker } from 'node:worker_threads';
 import { SearchIndex, type PortableIndex, type SearchIndexStats } from './search-index.ts';
-import { BATCH, buildIndex, toEntry, type Row } from './search-index-build.ts';
+import { BATCH, toEntry, type Row } from './search-index-build.ts';
+import { indexOf, loadIndex, snapshotMaxAge, type LoadOptions } from './search-index-snapshot.ts';
 
 /**
  * Keeps a SearchIndex of one database in step with book_search (see docs/decisions.md, "Search in memory").
@@ -15,6 +16,9 @@ import { BATCH, buildIndex, toEntry, type Row } from './search-index-build.ts';
  * - Rebuild: in the background when the overlay grows past a share of the books or the index is old; the old
  *   index answers until the new one is complete. On PostgreSQL in production every build runs in a worker thread
  *   (search-index-worker.ts), so it costs the requests of this instance nothing but the arrays' hand-over.
+ * - Snapshot (search-index-snapshot.ts): with a directory, each build from the database is written to disk, and
+ *   the first build at start reads it instead when it is usable; the feed then applies the changes since its
+ *   version before the instance answers ready.
  */
 const SYNC_MS = 1_000;
 const RESYNC_WINDOW = 200;
@@ -47,29 +51,38 @@ export async function pruneRemovedLog(db: Db, keepMs = REMOVED_KEEP_MS): Promise
 const rowColumns = sql`s.book_id as id, s.sold, s.title, s.words::text as words, s.marked, s.visible, s.version::text as version`;
 const rowAuthors = sql`array(select ba.author_id from book_authors ba where ba.book_id = s.book_id order by ba.author_id) as authors`;
 
+interface Built {
+  index: SearchIndex;
+  version: bigint;
+  source: 'snapshot' | 'database';
+  notes: string[];
+}
+
 /**
  * The build in a worker thread (search-index-worker.ts) on its own connection to `url`: the main thread only
  * receives the arrays. Compiled (.js) or from source (.ts, under tsx).
  */
-function buildInWorker(url: string): Promise<{ index: SearchIndex; version: bigint }> {
+function buildInWorker(url: string, load: LoadOptions): Promise<Built> {
   const fromSource = import.meta.url.endsWith('.ts');
   const script = new URL(`./search-index-worker${fromSource ? '.ts' : '.js'}`, import.meta.url);
+  const workerData = { url, load };
   // From source (tsx), the worker registers tsx's loader first: Node does not carry the main thread's loader
   // hooks into a worker.
   const worker = fromSource
     ? new Worker(
         `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); })`,
-        { eval: true, workerData: { url } },
+        { eval: true, workerData },
       )
-    : new Worker(script, { workerData: { url } });
+    : new Worker(script, { workerData });
   // A build under way does not hold the process open at shutdown.
   worker.unref();
   return new Promise((resolve, reject) => {
     let settled = false;
-    worker.once('message', (m: { portable?: PortableIndex; version?: string; error?: string }) => {
+    worker.once('message', (m: { portable?: PortableIndex; version?: string; builtAt?: number; source?: Built['source']; notes?: string[]; error?: string }) => {
       settled = true;
-      if (m.portable && m.version !== undefined) resolve({ index: SearchIndex.fromPortable(m.portable), version: BigInt(m.version) });
-      else reject(new Error(`search index build failed: ${m.error ?? 'no index'}`));
+      if (m.portable && m.version !== undefined) {
+        resolve({ index: SearchIndex.fromPortable(m.portable, m.builtAt), version: BigInt(m.version), source: m.source ?? 'database', notes: m.notes ?? [] });
+      } else reject(new Error(`search index build failed: ${m.error ?? 'no index'}`));
     });
     worker.once('error', (err) => {
       settled = true;
@@ -87,6 +100,10 @@ export interface SearchIndexFeedOptions {
   workerUrl?: string;
   /** The longest an index serves before a background rebuild (default REBUILD_MS). */
   rebuildMs?: number;
+  /** Where the built index is kept on disk for the next start (none: no snapshot). */
+  snapshotDir?: string;
+  /** What became of the snapshot and the first build (for the log). */
+  onNotice?: (message: string) => void;
 }
 
 export class SearchIndexFeed {
@@ -104,19 +121,25 @@ export class SearchIndexFeed {
 
   constructor(private readonly db: Db, opts: SearchIndexFeedOptions = {}) {
     this.onError = opts.onError ?? (() => {});
+    this.onNotice = opts.onNotice ?? (() => {});
     this.workerUrl = opts.workerUrl;
     this.rebuildMs = opts.rebuildMs ?? REBUILD_MS;
+    this.snapshotDir = opts.snapshotDir;
   }
   private readonly rebuildMs: number;
+  private readonly snapshotDir: string | undefined;
+  private readonly onNotice: (message: string) => void;
+  /** Set while the index read from a snapshot catches up with the changes since (readiness waits for it). */
+  private catchingUp = false;
 
   /** When preload() started the first build (readiness waits for it, up to READY_CEILING_MS). */
   private preloadedAt: number | undefined;
   private buildFailed = false;
 
-  /** Starts the first build without waiting (server start). */
-  preload(): void {
+  /** Starts the first build (server start); settles when it is done or failed. */
+  preload(): Promise<void> {
     this.preloadedAt ??= Date.now();
-    void this.startBuild();
+    return this.startBuild();
   }
 
   /**
@@ -125,7 +148,7 @@ export class SearchIndexFeed {
    * build's load. True without a preload (tests, development: built at the first search) or after a failed build.
    */
   ready(now = Date.now()): boolean {
-    if (this.index || this.preloadedAt === undefined || this.buildFailed) return true;
+    if ((this.index && !this.catchingUp) || this.preloadedAt === undefined || this.buildFailed) return true;
     return now - this.preloadedAt >= READY_CEILING_MS;
   }
 
@@ -164,14 +187,29 @@ export class SearchIndexFeed {
   }
 
   private startBuild(): Promise<void> {
-    this.building ??= (this.workerUrl ? buildInWorker(this.workerUrl) : buildIndex(this.db))
-      .then(({ index, version }) => {
-        this.index = index;
+    const started = Date.now();
+    const load: LoadOptions = { ...(this.snapshotDir ? { dir: this.snapshotDir } : {}), fromSnapshot: !this.index, maxAgeMs: snapshotMaxAge(REMOVED_KEEP_MS) };
+    this.building ??= (this.workerUrl ? buildInWorker(this.workerUrl, load) : loadIndex(this.db, load).then((l) => ({ ...l, index: indexOf(l) })))
+      .then(async ({ index, version, source, notes }) => {
+        for (const note of notes) this.onNotice(`search index: ${note}`);
         this.version = version;
         this.removedVersion = version;
         this.syncedAt = 0;
-        // Upkeep once per build (every REBUILD_MS at most): the removal log would otherwise grow for ever.
-        pruneRemovedLog(this.db).catch((err: unknown) => this.onError(err));
+        if (source === 'snapshot') {
+          // Ready once the changes since the snapshot are in: a search must not find words the books lost.
+          this.catchingUp = true;
+          this.index = index;
+          try {
+            await this.sync();
+          } finally {
+            this.catchingUp = false;
+          }
+        } else {
+          this.index = index;
+          // Upkeep once per build (every REBUILD_MS at most): the removal log would otherwise grow for ever.
+          pruneRemovedLog(this.db).catch((err: unknown) => this.onError(err));
+        }
+        this.onNotice(`search index: ${index.stats().books} books from the ${source} in ${Date.now() - started} ms`);
       })
       .catch((err: unknown) => {
         if (!this.index) this.buildFailed = true;

@@ -510,6 +510,8 @@ interface IndexParts {
   authors: { norm: string; key: string }[];
   authorBooksOff: Int32Array;
   authorBooks: Int32Array;
+  /** When the books were read (a snapshot's index keeps its build's time: the rebuild clock runs from it). */
+  builtAt?: number;
 }
 
 /**
@@ -554,7 +556,7 @@ export class SearchIndex {
   private readonly stamp: Int32Array;
   private readonly flags: Uint8Array;
   private serial = 0;
-  readonly builtAt = Date.now();
+  readonly builtAt: number;
 
   constructor(p: IndexParts) {
     this.ids = p.ids;
@@ -571,6 +573,7 @@ export class SearchIndex {
     this.authors = p.authors;
     this.authorBooksOff = p.authorBooksOff;
     this.authorBooks = p.authorBooks;
+    this.builtAt = p.builtAt ?? Date.now();
     this.everyAuthor = new Uint32Array((p.authorIds.length + 31) >>> 5).fill(0xffffffff);
     this.stamp = new Int32Array(p.ids.length);
     this.flags = new Uint8Array(p.ids.length);
@@ -601,9 +604,10 @@ export class SearchIndex {
     return { portable: { arrays, fields, titles: this.titles.join('\n'), dict: this.dict.join('\n'), authors: this.authors }, transfer: [...buffers] };
   }
 
-  static fromPortable(p: PortableIndex): SearchIndex {
+  static fromPortable(p: PortableIndex, builtAt?: number): SearchIndex {
     return new SearchIndex({
       ...p.arrays,
+      ...(builtAt === undefined ? {} : { builtAt }),
       titles: p.arrays.ids.length ? p.titles.split('\n') : [],
       dict: p.dict ? p.dict.split('\n') : [],
       authors: p.authors,

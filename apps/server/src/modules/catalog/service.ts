@@ -88,10 +88,13 @@ export interface CatalogServiceOptions {
   searchIndexWorkerUrl?: string;
   /** Longest time between the search index's rebuilds (search-index-loader.ts). */
   searchIndexRebuildMs?: number;
+  /** Where the built search index is kept for the next start (search-index-snapshot.ts). */
+  searchIndexSnapshotDir?: string;
   /** Shoppers' listings from the books' columns in memory (listing-index.ts); false: every listing reads the database. */
   listingIndex?: boolean;
   onAnnounceError?: (err: unknown) => void;
   onSearchIndexError?: (err: unknown) => void;
+  onSearchIndexNotice?: (message: string) => void;
 }
 
 export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
@@ -106,7 +109,13 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
   const searchIndex =
     opts.searchIndex === false
       ? undefined
-      : new SearchIndexFeed(db, { ...(opts.onSearchIndexError ? { onError: opts.onSearchIndexError } : {}), ...(opts.searchIndexWorkerUrl ? { workerUrl: opts.searchIndexWorkerUrl } : {}), ...(opts.searchIndexRebuildMs ? { rebuildMs: opts.searchIndexRebuildMs } : {}) });
+      : new SearchIndexFeed(db, {
+          ...(opts.onSearchIndexError ? { onError: opts.onSearchIndexError } : {}),
+          ...(opts.onSearchIndexNotice ? { onNotice: opts.onSearchIndexNotice } : {}),
+          ...(opts.searchIndexWorkerUrl ? { workerUrl: opts.searchIndexWorkerUrl } : {}),
+          ...(opts.searchIndexRebuildMs ? { rebuildMs: opts.searchIndexRebuildMs } : {}),
+          ...(opts.searchIndexSnapshotDir ? { snapshotDir: opts.searchIndexSnapshotDir } : {}),
+        });
   // Shoppers' listings in memory (listing-index.ts); the database answers staff, author pages, the title sort and
   // every listing until the first build is done. Built in a worker thread where the search index is.
   const listingIndex =
@@ -370,10 +379,13 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
     /** Forgets this instance's caches only (a change announced by an instance, or a lost listen connection). */
     forget,
 
-    /** Builds the search index now (server start) instead of at the first search. */
+    /**
+     * Builds the indexes now (server start) instead of at the first use: the search index first, as readiness
+     * waits for it, then the listing index, so the two do not share the machine's cores (PostgreSQL answers
+     * listings until then).
+     */
     preloadSearchIndex(): void {
-      searchIndex?.preload();
-      listingIndex?.preload();
+      void (searchIndex?.preload() ?? Promise.resolve()).then(() => listingIndex?.preload());
     },
 
     /** The listing index's size, or null while it is built or turned off (benchmark). */

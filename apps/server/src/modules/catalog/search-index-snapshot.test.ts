@@ -1,0 +1,156 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { books } from '../../db/schema/index.ts';
+import { seedDemoCatalog } from '../../db/seed/catalog.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { buildSearchIndex, groupsOfTsQuery, type SearchIndex } from './search-index.ts';
+import { rankCandidates } from './ranking.ts';
+import { SearchIndexFeed } from './search-index-loader.ts';
+import { catalogueIdentity, readSnapshot, snapshotFile, writeSnapshot } from './search-index-snapshot.ts';
+
+/**
+ * A restart reads the built search index from disk (search-index-snapshot.ts) and must then answer exactly as an
+ * index built from the database; a snapshot that could serve stale or broken words is ignored.
+ */
+const QUERIES = (JSON.parse(readFileSync(new URL('./relevance/queries.json', import.meta.url), 'utf8')) as { q: string }[]).map((r) => r.q);
+
+const ranked = (i: SearchIndex, q: string) => {
+  const norm = q.normalize('NFD').replace(/\p{M}/gu, '').replace(/[đĐ]/g, 'd').toLowerCase().trim();
+  const tsQuery = norm.split(/\s+/).join(' & ');
+  return rankCandidates(i.candidates(groupsOfTsQuery(tsQuery), { norm, key: norm }).candidates, norm).map((c) => c.id);
+};
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'nhasach-snapshot-'));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+describe('search index snapshot (file)', () => {
+  const small = () =>
+    buildSearchIndex(
+      [
+        { id: 1, sold: 90, title: 'nha gia kim', docWords: ['nha', 'gia', 'kim', 'paulo', 'coelho'], authorIds: [7], marked: 'Nhà giả kim' },
+        { id: 2, sold: 50, title: 'kim dong ke chuyen', docWords: ['kim', 'dong', 'ke', 'chuyen', 'nxb'], authorIds: [], marked: 'Kim Đồng kể chuyện' },
+      ],
+      [{ id: 7, name: 'paulo coelho', marked: 'Paulo Coelho' }],
+    );
+  const write = async (dir: string, versionAt = Date.now()) => {
+    const index = await small();
+    await writeSnapshot(dir, 'db-a', { portable: index.toPortable().portable, version: 10n, versionAt, builtAt: index.builtAt });
+    return snapshotFile(dir, 'db-a');
+  };
+  const read = (dir: string, opts: { catalogue?: string; databaseVersion?: bigint; maxAgeMs?: number } = {}) =>
+    readSnapshot(dir, opts.catalogue ?? 'db-a', { databaseVersion: opts.databaseVersion ?? 12n, maxAgeMs: opts.maxAgeMs ?? 60_000 });
+
+  it('reads back what was written, atomically (no temporary file left, nor one abandoned by a stopped process)', async () => {
+    const dir = tempDir();
+    const abandoned = `${snapshotFile(dir, 'db-a')}.999.dead.tmp`;
+    await write(dir);
+    writeFileSync(abandoned, 'half');
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60_000);
+    utimesSync(abandoned, twoHoursAgo, twoHoursAgo);
+    await write(dir);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    const { snapshot, reason } = await read(dir);
+    expect(reason).toBeUndefined();
+    expect(snapshot?.version).toBe(10n);
+  });
+
+  it('is ignored when missing (no fault), damaged, truncated, from another database, too old or newer than the database', async () => {
+    const dir = tempDir();
+    expect(await read(dir)).toEqual({});
+    const file = await write(dir);
+    expect((await read(dir, { catalogue: 'db-b' })).snapshot).toBeUndefined();
+    expect((await read(dir, { databaseVersion: 9n })).reason).toBe('newer than the database');
+    expect((await read(dir, { maxAgeMs: -1 })).reason).toBe('older than the removal log');
+    const bytes = readFileSync(file);
+    bytes[bytes.length - 100]! ^= 0xff;
+    writeFileSync(file, bytes);
+    expect((await read(dir)).reason).toBe('damaged (checksum)');
+    await write(dir);
+    truncateSync(file, readFileSync(file).length - 8);
+    expect((await read(dir)).reason).toBe('truncated');
+  });
+});
+
+describe('search index snapshot (feed)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedDemoCatalog(t.app);
+  }, 240_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('is written after a build; a new feed reads it, applies the changes since, and answers as a built index', async () => {
+    const db = t.app.db;
+    const dir = tempDir();
+    const notices: string[] = [];
+    const first = new SearchIndexFeed(db, { snapshotDir: dir, onNotice: (m) => notices.push(m) });
+    await first.preload();
+    expect(notices.at(-1)).toMatch(/from the database/);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.bin'))).toHaveLength(1);
+
+    // Changes after the snapshot, straight to the database as another instance would write them.
+    const [renamed] = await db.select({ id: books.id }).from(books).where(eq(books.slug, 'mat-biec'));
+    await db.update(books).set({ title: 'Mắt Biếc Quỳnh Lưu', titleNorm: 'mat biec quynh luu' }).where(eq(books.id, renamed!.id));
+    await db.execute(sql`update books set search_doc = 'mat biec quynh luu nguyen nhat anh' where id = ${renamed!.id}`);
+    const [hidden] = await db.select({ id: books.id }).from(books).where(eq(books.slug, 'nha-gia-kim'));
+    await db.update(books).set({ status: 'INACTIVE' }).where(eq(books.id, hidden!.id));
+    const gone = (await db.execute(sql`select book_id from book_search where visible and book_id not in (${renamed!.id}, ${hidden!.id}) order by book_id limit 1`)) as unknown as { rows: { book_id: number }[] };
+    const goneId = gone.rows[0]!.book_id;
+    await db.execute(sql`delete from book_search where book_id = ${goneId}`);
+
+    const restarted = new SearchIndexFeed(db, { snapshotDir: dir, onNotice: (m) => notices.push(m) });
+    const loading = restarted.preload();
+    expect(restarted.ready()).toBe(false);
+    await loading;
+    expect(restarted.ready()).toBe(true);
+    expect(notices.at(-1)).toMatch(/from the snapshot/);
+
+    const fromSnapshot = (await restarted.current())!;
+    const built = (await new SearchIndexFeed(db).current())!;
+    expect(ranked(fromSnapshot, 'quynh luu')).toEqual([renamed!.id]);
+    expect(ranked(fromSnapshot, 'nha gia kim')).not.toContain(hidden!.id);
+    for (const q of [...QUERIES, 'quynh luu', 'mat biec', 'nha gia kim']) {
+      const got = ranked(fromSnapshot, q);
+      expect(got, q).toEqual(ranked(built, q));
+      expect(got, q).not.toContain(goneId);
+    }
+  }, 60_000);
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('another database of the same server writes and reads another file', async () => {
+    const other = await createTestApp();
+    try {
+      const [a, b] = [await catalogueIdentity(t.app.db), await catalogueIdentity(other.app.db)];
+      expect(a).not.toBe(b);
+      expect(snapshotFile('/d', a)).not.toBe(snapshotFile('/d', b));
+    } finally {
+      await other.close();
+    }
+  }, 60_000);
+
+  it('a damaged snapshot is ignored: built from the database, and written again whole', async () => {
+    const db = t.app.db;
+    const dir = tempDir();
+    const notices: string[] = [];
+    await new SearchIndexFeed(db, { snapshotDir: dir }).preload();
+    const [file] = readdirSync(dir);
+    const full = path.join(dir, file!);
+    truncateSync(full, Math.floor(readFileSync(full).length / 2));
+    await new SearchIndexFeed(db, { snapshotDir: dir, onNotice: (m) => notices.push(m) }).preload();
+    expect(notices).toEqual([expect.stringMatching(/snapshot ignored \(truncated\)/), expect.stringMatching(/from the database/)]);
+    const again: string[] = [];
+    await new SearchIndexFeed(db, { snapshotDir: dir, onNotice: (m) => again.push(m) }).preload();
+    expect(again).toEqual([expect.stringMatching(/from the snapshot/)]);
+  }, 60_000);
+});
