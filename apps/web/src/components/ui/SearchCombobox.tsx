@@ -106,13 +106,16 @@ export function SearchCombobox<T extends SearchChoice>({
               typedId={typedId}
               {...inputProps}
               value={value}
+              // Headless UI writes the chosen option's text into the box when the list closes: keep what was typed.
+              displayValue={() => value}
               shown={visible}
               onChange={(e) => onValueChange(e.target.value)}
               onKeyDown={onKeyDown}
               onPointerDown={onAsk}
             />
             <div hidden={!visible} className={listClassName}>
-              <ComboboxOptions as="ul" aria-label={listLabel}>
+              {/* Not modal: the page stays usable while the list is open (the search button, the header's links). */}
+              <ComboboxOptions as="ul" aria-label={listLabel} modal={false}>
                 <ComboboxOption as="li" value={TYPED} hidden id={typedId} />
                 {children}
               </ComboboxOptions>
