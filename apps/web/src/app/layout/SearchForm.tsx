@@ -143,7 +143,7 @@ export function SearchForm({ className = '' }: { className?: string }) {
               }}
               onSearch={search}
               onAsk={() => setAsked(true)}
-              takeOver={caret.current}
+              takeOver={caret}
             />
           </Suspense>
         ) : (

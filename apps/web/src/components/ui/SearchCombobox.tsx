@@ -36,8 +36,11 @@ export interface SearchComboboxProps<T extends SearchChoice> {
   onSearch: () => void;
   /** The arrows or a tap asked for the list. */
   onAsk?: () => void;
-  /** The focus and caret to take over from the box drawn before this code was loaded. */
-  takeOver?: Caret;
+  /**
+   * The focus and caret to take over from the box drawn before this code was loaded: read as this one mounts
+   * (the other box files them as it leaves the page, in the same commit).
+   */
+  takeOver?: { readonly current: Caret | undefined };
   /** The list's accessible name and its look, and what is drawn in it (SearchOption rows, in the order the arrows walk them). */
   listLabel: string;
   listClassName: string;
@@ -74,9 +77,10 @@ export function SearchCombobox<T extends SearchChoice>({
   // Take the focus and caret of the box this one replaces (the shopper may be typing in it).
   useLayoutEffect(() => {
     const input = inputRef.current;
-    if (!input || !takeOver) return;
+    const caret = takeOver?.current;
+    if (!input || !caret) return;
     input.focus();
-    if (takeOver.start !== null) input.setSelectionRange(takeOver.start, takeOver.end ?? takeOver.start);
+    if (caret.start !== null) input.setSelectionRange(caret.start, caret.end ?? caret.start);
     // Only at mount: later renders must not move the caret.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
