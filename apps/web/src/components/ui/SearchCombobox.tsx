@@ -7,10 +7,9 @@ export interface Caret {
   end: number | null;
 }
 
-/** A choice of the list: the caller's own data, named by a unique id. */
+/** A choice of the list: the caller's own data, named by a unique id (the option's element id). */
 export interface SearchChoice {
   id: string;
-  label: string;
 }
 
 /**
@@ -18,7 +17,7 @@ export interface SearchChoice {
  * the first option active when the list opens, and a search box must not open a suggestion that the shopper did
  * not pick (Enter searches; the first ArrowDown highlights the first suggestion).
  */
-const TYPED = { id: '', label: '' } satisfies SearchChoice;
+const TYPED = { id: '' } satisfies SearchChoice;
 
 type InputProps = Omit<ComponentPropsWithoutRef<'input'>, 'id' | 'value' | 'onChange' | 'defaultValue' | 'role'>;
 
