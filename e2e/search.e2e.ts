@@ -73,6 +73,36 @@ describe('header search suggestions', () => {
     await context.close();
   });
 
+  it('keeps the text, caret and focus typed into the plain box while the combobox code loads', async () => {
+    const { context, page } = await newPage(browser, store.baseUrl);
+    // The combobox's code is held back until the shopper has typed: what they type goes into the plain box.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/SearchSuggestions-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    const box = page.getByRole('combobox', { name: BOX });
+    await box.focus();
+    await page.keyboard.type('nha gia', { delay: 30 });
+    await page.keyboard.press('ArrowLeft');
+    expect(await box.getAttribute('aria-expanded')).toBe('false');
+    release();
+    const list = page.getByRole('listbox', { name: 'Gợi ý tìm kiếm' });
+    await poll(() => list.getByRole('option').first().isVisible()).toBe(true);
+    const focused = () =>
+      page.evaluate(() => {
+        const input = document.activeElement as HTMLInputElement;
+        return [input.getAttribute('role'), input.value, input.selectionStart];
+      });
+    expect(await focused()).toEqual(['combobox', 'nha gia', 6]);
+    // The next key lands at the caret, in the combobox.
+    await page.keyboard.type('k');
+    expect(await focused()).toEqual(['combobox', 'nha gika', 7]);
+    await context.close();
+  });
+
   it('on a phone the dropdown spans the search box', async () => {
     const { context, page } = await newPage(browser, store.baseUrl, { viewport: MOBILE });
     await page.goto('/');

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { normalizeSearchText, SEARCH_TERM_MAX, SUGGEST_MIN_CHARS } from '@nhasach/shared';
@@ -6,11 +6,24 @@ import { SearchIcon } from 'lucide-react';
 import { fetchSuggestions, suggestKeys } from '../../api/catalog.ts';
 import { searchPath } from '../../lib/search.ts';
 import { lazyComponent } from '../../lib/lazyComponent.ts';
-import { suggestionOptions, type SuggestionOption } from './suggestion-options.ts';
+import type { Caret } from '../../components/ui/SearchCombobox.tsx';
 
-// The dropdown's code comes when the shopper first focuses or points at the field, before they have typed enough.
-const SearchSuggestions = lazyComponent(async () => (await import('./SearchSuggestions.tsx')).SearchSuggestions);
-const loadSuggestions = () => void SearchSuggestions.preload();
+// Headless UI's combobox (some 10 KB gzip) is not in the first load of every page: the box is drawn plainly, and
+// the combobox's code comes when the shopper first focuses or points at it, before they have typed enough.
+const SuggestingSearchBox = lazyComponent(async () => (await import('./SearchSuggestions.tsx')).SuggestingSearchBox);
+
+/** The box's attributes, the same drawn plainly and as the combobox. */
+const INPUT_PROPS = {
+  type: 'search',
+  name: 'q',
+  autoComplete: 'off',
+  placeholder: 'Tìm kiếm',
+  'aria-label': 'Tìm kiếm sách, tác giả, nhà xuất bản',
+  maxLength: SEARCH_TERM_MAX + 64,
+  enterKeyHint: 'search',
+  className:
+    'h-11 w-full rounded-l-xl border border-r-0 border-gray-300 bg-white pr-3 pl-10 text-[15px] text-gray-900 placeholder:text-gray-500 focus:border-brand-600 focus:outline-none focus:ring-3 focus:ring-brand-600/15 [&::-webkit-search-cancel-button]:cursor-pointer',
+} as const;
 
 /** Pause in typing before suggestions are asked for. */
 const SUGGEST_DEBOUNCE_MS = 200;
@@ -27,9 +40,9 @@ function useDebounced<T>(value: T, ms: number): T {
 
 /**
  * Header search (spec section 2): an empty or blank term submits nothing; otherwise /search with q, page 0,
- * size 20, sort relevance (lib/search.ts: the same default as /search opened directly). From 2 characters a dropdown suggests books, authors and categories
- * (ARIA combobox: arrows move, Enter opens the highlighted one, Escape closes; Enter with nothing highlighted
- * searches as usual).
+ * size 20, sort relevance (lib/search.ts: the same default as /search opened directly). From 2 characters a
+ * dropdown suggests books, authors and categories (the kit's SearchCombobox: arrows move, Enter opens the
+ * highlighted one, Escape closes; Enter with nothing highlighted searches as usual).
  */
 export function SearchForm({ className = '' }: { className?: string }) {
   const navigate = useNavigate();
@@ -45,113 +58,96 @@ export function SearchForm({ className = '' }: { className?: string }) {
   }
 
   const baseId = useId();
-  const listId = `${baseId}-suggestions`;
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [open, setOpen] = useState(false);
-  const [activeId, setActiveId] = useState<string | undefined>();
+  // Whether the shopper asked for suggestions (typed, the arrows, a tap) since the last choice or search.
+  const [asked, setAsked] = useState(false);
   const typed = term.slice(0, SEARCH_TERM_MAX);
   const norm = normalizeSearchText(useDebounced(typed, SUGGEST_DEBOUNCE_MS));
   const enough = norm.replace(/ /g, '').length >= SUGGEST_MIN_CHARS;
   const suggestions = useQuery({
     queryKey: suggestKeys.term(norm),
     queryFn: ({ signal }) => fetchSuggestions(norm, signal),
-    enabled: open && enough,
+    enabled: asked && enough,
     staleTime: 60_000,
     placeholderData: keepPreviousData,
   });
-  const data = enough ? suggestions.data : undefined;
-  const options = useMemo(() => suggestionOptions(data, baseId), [data, baseId]);
   const typedEnough = normalizeSearchText(typed).replace(/ /g, '').length >= SUGGEST_MIN_CHARS;
-  const expanded = open && typedEnough && enough;
-  const active = expanded ? options.find((o) => o.id === activeId) : undefined;
 
-  const close = () => {
-    setOpen(false);
-    setActiveId(undefined);
+  // The combobox's code comes at the first sign of use; it then takes the plain box's place, focus and caret.
+  const [ready, setReady] = useState(false);
+  const loading = useRef(false);
+  const caret = useRef<Caret>(undefined);
+  const load = () => {
+    if (loading.current) return;
+    loading.current = true;
+    void SuggestingSearchBox.preload().then(() => setReady(true));
+  };
+  // Called as React removes the plain box: it is still in the page, with the focus and caret the shopper left.
+  const plainBox = (input: HTMLInputElement | null) => {
+    if (!input) return;
+    return () => {
+      caret.current = document.activeElement === input ? { start: input.selectionStart, end: input.selectionEnd } : undefined;
+    };
   };
 
-  const choose = (option: SuggestionOption) => {
-    close();
-    inputRef.current?.blur();
-    void navigate(option.href);
+  const type = (value: string) => {
+    setTerm(value);
+    setAsked(true);
+  };
+
+  const search = () => {
+    const target = searchPath(term);
+    if (!target) return;
+    setAsked(false);
+    void navigate(target);
   };
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (active) return choose(active);
-    const target = searchPath(term);
-    if (!target) return;
-    close();
-    void navigate(target);
+    search();
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      e.preventDefault();
-      setOpen(true);
-      if (options.length === 0) return;
-      const at = options.findIndex((o) => o.id === activeId);
-      const next = e.key === 'ArrowDown' ? (at + 1 >= options.length ? -1 : at + 1) : at < 0 ? options.length - 1 : at - 1;
-      setActiveId(next < 0 ? undefined : options[next]!.id);
-    } else if (e.key === 'Escape') {
-      if (expanded) {
-        e.preventDefault();
-        close();
-      }
-    }
-  };
-
-  // Keep the highlighted option in view when the arrows walk a long list.
-  useEffect(() => {
-    if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' });
-  }, [activeId]);
+  const plain = (
+    <input
+      ref={plainBox}
+      id={baseId}
+      role="combobox"
+      aria-expanded={false}
+      aria-autocomplete="list"
+      value={term}
+      onChange={(e) => type(e.target.value)}
+      onFocus={load}
+      onPointerEnter={load}
+      {...INPUT_PROPS}
+    />
+  );
 
   return (
     <form role="search" onSubmit={onSubmit} className={`flex min-w-0 ${className}`}>
       <div className="relative min-w-0 flex-1">
         <SearchIcon size={18} className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-gray-500" />
-        <input
-          ref={inputRef}
-          type="search"
-          name="q"
-          role="combobox"
-          aria-expanded={expanded}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={active?.id}
-          autoComplete="off"
-          value={term}
-          onChange={(e) => {
-            setTerm(e.target.value);
-            setOpen(true);
-            setActiveId(undefined);
-          }}
-          onFocus={() => {
-            loadSuggestions();
-            setOpen(true);
-          }}
-          onPointerEnter={loadSuggestions}
-          onBlur={close}
-          onKeyDown={onKeyDown}
-          placeholder="Tìm kiếm"
-          aria-label="Tìm kiếm sách, tác giả, nhà xuất bản"
-          maxLength={SEARCH_TERM_MAX + 64}
-          enterKeyHint="search"
-          className="h-11 w-full rounded-l-xl border border-r-0 border-gray-300 bg-white pr-3 pl-10 text-[15px] text-gray-900 placeholder:text-gray-500 focus:border-brand-600 focus:outline-none focus:ring-3 focus:ring-brand-600/15 [&::-webkit-search-cancel-button]:cursor-pointer"
-        />
-        {expanded && (
-          <Suspense fallback={null}>
-            <SearchSuggestions
-              listId={listId}
-              data={data}
-              options={options}
-              activeId={active?.id}
+        {ready ? (
+          <Suspense fallback={plain}>
+            <SuggestingSearchBox
+              id={baseId}
+              inputProps={INPUT_PROPS}
+              value={term}
+              onValueChange={type}
+              data={enough ? suggestions.data : undefined}
               typed={typed}
               loading={suggestions.isFetching}
-              onChoose={choose}
-              onHover={setActiveId}
+              shown={asked && typedEnough && enough}
+              onChoose={(option) => {
+                setAsked(false);
+                document.getElementById(baseId)?.blur();
+                void navigate(option.href);
+              }}
+              onSearch={search}
+              onAsk={() => setAsked(true)}
+              takeOver={caret}
             />
           </Suspense>
+        ) : (
+          plain
         )}
       </div>
       <button

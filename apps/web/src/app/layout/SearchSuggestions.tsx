@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { formatVnd, matchedRange, type SuggestionsDto } from '@nhasach/shared';
 import { TagIcon, UserIcon } from 'lucide-react';
-import type { SuggestionOption } from './suggestion-options.ts';
+import { suggestionOptions, type SuggestionOption } from './suggestion-options.ts';
+import { SearchCombobox, SearchOption, type SearchComboboxProps } from '../../components/ui/SearchCombobox.tsx';
 import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
 
 /** The typed part of a name in bold (matched without diacritics or case). */
@@ -18,40 +19,28 @@ export function Highlighted({ text, typed }: { text: string; typed: string }) {
   );
 }
 
-interface Props {
-  listId: string;
+interface Props extends Omit<SearchComboboxProps<SuggestionOption>, 'listLabel' | 'listClassName' | 'children' | 'footer'> {
   data: SuggestionsDto | undefined;
-  options: SuggestionOption[];
-  activeId: string | undefined;
   typed: string;
   loading: boolean;
-  onChoose: (option: SuggestionOption) => void;
-  onHover: (id: string) => void;
 }
 
-/** The listbox of the header search (ARIA combobox pattern: the input keeps focus, aria-activedescendant moves). */
-export function SearchSuggestions({ listId, data, options, activeId, typed, loading, onChoose, onHover }: Props) {
+const rowClass = (active: boolean) => `flex cursor-pointer items-center gap-3 px-3 py-2 text-sm ${active ? 'bg-brand-50 text-gray-900' : 'text-gray-700'}`;
+
+/**
+ * The header's search box once its code is loaded (SearchForm draws it plainly before): the kit's search combobox
+ * with the suggestions of what was typed, in groups (books, authors, categories).
+ */
+export function SuggestingSearchBox({ data, typed, loading, ...props }: Props) {
+  const options = useMemo(() => suggestionOptions(data, props.id), [data, props.id]);
   const byId = new Map(options.map((o) => [o.id, o]));
   const option = (id: string, children: ReactNode) => {
     const o = byId.get(id);
     if (!o) return null;
-    const active = id === activeId;
     return (
-      <li
-        key={id}
-        id={id}
-        role="option"
-        aria-selected={active}
-        // mousedown, not click: the input must not lose focus (and close the list) before the choice is made.
-        onMouseDown={(e) => {
-          e.preventDefault();
-          onChoose(o);
-        }}
-        onMouseMove={() => !active && onHover(id)}
-        className={`flex cursor-pointer items-center gap-3 px-3 py-2 text-sm ${active ? 'bg-brand-50 text-gray-900' : 'text-gray-700'}`}
-      >
+      <SearchOption key={id} option={o} className={rowClass}>
         {children}
-      </li>
+      </SearchOption>
     );
   };
   const groups: { label: string; items: ReactNode[] }[] = [];
@@ -111,24 +100,28 @@ export function SearchSuggestions({ listId, data, options, activeId, typed, load
   }
 
   return (
-    <div className="absolute top-full right-0 left-0 z-50 mt-1.5 max-h-[min(70vh,560px)] sm:right-auto sm:w-[max(100%,28rem)] overflow-y-auto rounded-xl bg-white py-1.5 shadow-lg ring-1 ring-gray-200">
-      <ul id={listId} role="listbox" aria-label="Gợi ý tìm kiếm">
-        {groups.map((g) => (
-          <li key={g.label} role="presentation">
-            <div role="presentation" className="px-3 pt-2 pb-1 text-[11px] font-semibold tracking-wide text-gray-500 uppercase">
-              {g.label}
-            </div>
-            <ul role="group" aria-label={g.label}>
-              {g.items}
-            </ul>
-          </li>
-        ))}
-      </ul>
-      {options.length === 0 && (
-        <p className="px-3 py-2.5 text-sm text-gray-500" aria-live="polite">
-          {loading ? 'Đang tìm gợi ý…' : 'Không có gợi ý. Nhấn Enter để tìm kiếm.'}
-        </p>
-      )}
-    </div>
+    <SearchCombobox
+      {...props}
+      listLabel="Gợi ý tìm kiếm"
+      listClassName="absolute top-full right-0 left-0 z-50 mt-1.5 max-h-[min(70vh,560px)] sm:right-auto sm:w-[max(100%,28rem)] overflow-y-auto rounded-xl bg-white py-1.5 shadow-lg ring-1 ring-gray-200"
+      footer={
+        options.length === 0 && (
+          <p className="px-3 py-2.5 text-sm text-gray-500" aria-live="polite">
+            {loading ? 'Đang tìm gợi ý…' : 'Không có gợi ý. Nhấn Enter để tìm kiếm.'}
+          </p>
+        )
+      }
+    >
+      {groups.map((g) => (
+        <li key={g.label} role="presentation">
+          <div role="presentation" className="px-3 pt-2 pb-1 text-[11px] font-semibold tracking-wide text-gray-500 uppercase">
+            {g.label}
+          </div>
+          <ul role="group" aria-label={g.label}>
+            {g.items}
+          </ul>
+        </li>
+      ))}
+    </SearchCombobox>
   );
 }

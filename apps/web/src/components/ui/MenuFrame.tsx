@@ -84,6 +84,8 @@ export function MenuFrame(props: MenuProps & FrameProps) {
             open={open}
             shown={open || hovered}
             onClosed={() => setHovered(false)}
+            // Opened by a click or a key after the pointer left: the pending hover close must not shut it.
+            onOpened={() => window.clearTimeout(closeTimer.current)}
             buttonRef={buttonRef}
             onButtonEnter={onIntent}
             buttonProps={{ className: buttonClassName(open || hovered), 'aria-label': buttonLabel?.(open || hovered), children: button(open || hovered) }}
@@ -98,6 +100,7 @@ function MenuBody({
   open,
   shown,
   onClosed,
+  onOpened,
   buttonRef,
   buttonProps,
   onButtonEnter,
@@ -114,6 +117,7 @@ function MenuBody({
     open: boolean;
     shown: boolean;
     onClosed: () => void;
+    onOpened: () => void;
     buttonRef: RefObject<HTMLButtonElement | null>;
     buttonProps: { className: string; 'aria-label'?: string; children: ReactNode };
     onButtonEnter?: () => void;
@@ -122,8 +126,9 @@ function MenuBody({
   const wasOpen = useRef(open);
   useEffect(() => {
     if (wasOpen.current && !open) onClosed();
+    if (!wasOpen.current && open) onOpened();
     wasOpen.current = open;
-  }, [open, onClosed]);
+  }, [open, onClosed, onOpened]);
 
   const entries = items.map((item) => {
     const cls = `${itemClassName} ${item.className ?? ''}`;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { STORAGE_KEYS, type LoginResult, type UserDto } from '@nhasach/shared';
 import { endLocalSession, refreshAccessToken, SESSION_ENDED_EVENT, TOKEN_REFRESHED_EVENT } from '../../api/client.ts';
 import * as authApi from '../../api/auth.ts';
@@ -154,9 +154,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [forgetLocally, queryClient],
   );
 
+  const { mutateAsync: endServerSession } = useMutation({ mutationFn: authApi.logout });
   const logout = useCallback(async () => {
     try {
-      await authApi.logout();
+      await endServerSession();
     } catch {
       // The local session ends anyway (spec section 7: failure ignored).
     }
@@ -165,7 +166,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     removeSessionQueries(queryClient, viewerOf(stateRef.current.user));
     setState({ ...GUEST, signedOutOnPurpose: true });
     await navigate('/dang-nhap', { replace: true });
-  }, [forgetLocally, navigate, queryClient]);
+  }, [endServerSession, forgetLocally, navigate, queryClient]);
 
   const token = state.token;
   const changePassword = useCallback<AuthContextValue['changePassword']>(

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useMutation } from '@tanstack/react-query';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { homePathForRoles, type LoginInput, type loginSchema } from '@nhasach/shared';
 import { LockIcon } from 'lucide-react';
@@ -35,8 +36,21 @@ export function LoginPage() {
   const state = location.state as { notice?: string; username?: string } | null;
   const { user, login, signOutNotice } = useAuth();
   const toast = useToast();
-  const [serverError, setServerError] = useState<string>();
   const [justLoggedIn, setJustLoggedIn] = useState(false);
+  const signIn = useMutation({
+    mutationFn: async (values: LoginValues) => {
+      const result = await loginRequest(values);
+      if (!result?.accessToken) throw new Error('Thiếu accessToken từ BE');
+      return result;
+    },
+    onSuccess: (result) => {
+      const signedIn = login(result);
+      // The guest cart joined the account's: what had to be cut to the stock follows the greeting.
+      toast.show([`Xin chào, ${signedIn.fullName ?? signedIn.name}!`, ...(result.cartMerge?.notices ?? [])].join(' '));
+      setJustLoggedIn(true);
+    },
+  });
+  const serverError = signIn.error ? errorText(signIn.error, 'Đăng nhập thất bại.') : undefined;
   const {
     register,
     handleSubmit,
@@ -50,22 +64,8 @@ export function LoginPage() {
     return <Navigate to={landingPath(user, next)} replace />;
   }
 
-  const onValid = async (values: LoginValues) => {
-    setServerError(undefined);
-    try {
-      const result = await loginRequest(values);
-      if (!result?.accessToken) {
-        setServerError('Thiếu accessToken từ BE');
-        return;
-      }
-      const signedIn = login(result);
-      // The guest cart joined the account's: what had to be cut to the stock follows the greeting.
-      toast.show([`Xin chào, ${signedIn.fullName ?? signedIn.name}!`, ...(result.cartMerge?.notices ?? [])].join(' '));
-      setJustLoggedIn(true);
-    } catch (err) {
-      setServerError(errorText(err, 'Đăng nhập thất bại.'));
-    }
-  };
+  // The form stays busy until the answer (the mutation shows a refusal).
+  const onValid = (values: LoginValues) => signIn.mutateAsync(values).catch(() => undefined);
 
   const notice = state?.notice ?? signOutNotice;
   return (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
+import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { OTP_RESEND_COOLDOWN_SECONDS, type RegisterInput, type registerSchema } from '@nhasach/shared';
 import { UserIcon } from 'lucide-react';
@@ -44,10 +45,10 @@ export function RegisterPage() {
     formState: { errors, isSubmitting },
   } = form;
 
-  const onValid = async (data: RegisterValues) => {
-    setServerError(undefined);
-    try {
-      const sent = await registerAccount(data);
+  const signUp = useMutation({
+    mutationFn: registerAccount,
+    onMutate: () => setServerError(undefined),
+    onSuccess: async (sent, data) => {
       const registration: RegistrationData = {
         email: data.email,
         password: data.password,
@@ -58,7 +59,8 @@ export function RegisterPage() {
       };
       registrationStore.save(registration);
       await navigate('/verify-email', { state: { registration } });
-    } catch (err) {
+    },
+    onError: (err) => {
       if (err instanceof ApiError && (err.status === 409 || err.status === 400)) {
         applyFieldErrors(err, setError, FIELDS);
         setServerError(errorText(err, 'Email hoặc username đã tồn tại.'));
@@ -67,8 +69,10 @@ export function RegisterPage() {
       } else {
         setServerError('Đăng ký thất bại. Vui lòng thử lại.');
       }
-    }
-  };
+    },
+  });
+  // The form stays busy until the answer (the mutation shows a refusal).
+  const onValid = (data: RegisterValues) => signUp.mutateAsync(data).catch(() => undefined);
 
   const onInvalid = (_errors: FieldErrors<RegisterInput>) => {
     const { email, password } = getValues();

@@ -1,10 +1,10 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CartDto } from '@nhasach/shared';
 import { cartErrorText, clearCart, fetchCart, removeCartItem, selectAllCart, setCartItemQty, setCartItemSelected } from '../../api/cart.ts';
 import { useViewer } from '../../lib/viewer.ts';
 import { cartQueryOptions } from './api/get-cart.ts';
-import { useCartWrite } from './useCartWrite.ts';
+import { useCartMutation } from './useCartWrite.ts';
 
 /**
  * After an order the server removed the ordered lines: the session's cart is read again and put in its query, so
@@ -52,34 +52,31 @@ export function useCart(enabled = true) {
   const viewer = useViewer();
   const options = cartQueryOptions(viewer);
   const query = useQuery({ ...options, enabled: enabled && options.enabled !== false });
-  const [busy, setBusy] = useState<CartBusy>(null);
-  const { mutateAsync } = useCartWrite();
   const key = options.queryKey;
+  const write = useCartMutation(send, {
+    // A tick shows at once; the totals follow with the answer.
+    onMutate: (w) => {
+      if (w.kind !== 'select' && w.kind !== 'select-all') return;
+      queryClient.setQueryData<CartDto>(key, (old) =>
+        old && { ...old, items: old.items.map((i) => (w.kind === 'select-all' || i.bookId === w.bookId ? { ...i, selected: w.selected } : i)) },
+      );
+    },
+    // The cart may have changed under us (stock, another tab): show it as it is now.
+    onError: () => void queryClient.invalidateQueries({ queryKey: key }),
+  });
+  const { mutateAsync } = write;
+  const busy: CartBusy = write.isPending ? ('bookId' in write.variables ? write.variables.bookId : 'all') : null;
 
   const run = useCallback(
-    async (write: CartWrite): Promise<string | undefined> => {
-      setBusy('bookId' in write ? write.bookId : 'all');
-      // A tick shows at once; the totals follow with the answer.
-      if (write.kind === 'select' || write.kind === 'select-all') {
-        queryClient.setQueryData<CartDto>(key, (old) =>
-          old && {
-            ...old,
-            items: old.items.map((i) => (write.kind === 'select-all' || i.bookId === write.bookId ? { ...i, selected: write.selected } : i)),
-          },
-        );
-      }
+    async (w: CartWrite): Promise<string | undefined> => {
       try {
-        await mutateAsync(() => send(write));
+        await mutateAsync(w);
         return undefined;
       } catch (err) {
-        // The cart may have changed under us (stock, another tab): show it as it is now.
-        void queryClient.invalidateQueries({ queryKey: key });
         return cartErrorText(err);
-      } finally {
-        setBusy(null);
       }
     },
-    [queryClient, key, mutateAsync],
+    [mutateAsync],
   );
 
   return { query, cart: query.data, busy, run };

@@ -1,5 +1,4 @@
-import { useCallback } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import type { CartDto } from '@nhasach/shared';
 import { useViewer } from '../../lib/viewer.ts';
 import { cartQueryOptions } from './api/get-cart.ts';
@@ -7,22 +6,24 @@ import { cartQueryOptions } from './api/get-cart.ts';
 /**
  * A cart write (add, select, quantity, voucher, ...): its answer is the whole cart, put in the cart query of the
  * session that made it. An answer that lands after a logout goes to that session's key, which nothing reads.
- * A plain callback rather than useMutation: the product page's buy box uses it, and TanStack's mutation code
- * would put that page over its first-load budget (e2e/storefront.e2e.ts) for no state the buttons need.
+ * `send` makes the request of a write described by its variables; `options` adds what the caller shows.
  */
-/** Runs one cart write and files its answer (the whole cart). */
-export type CartWrite = (call: () => Promise<CartDto>) => Promise<CartDto>;
-
-export function useCartWrite(): { mutateAsync: CartWrite } {
+export function useCartMutation<V>(send: (write: V) => Promise<CartDto>, options: Pick<UseMutationOptions<CartDto, Error, V>, 'onMutate' | 'onError'> = {}) {
   const queryClient = useQueryClient();
   const viewer = useViewer();
-  const mutateAsync = useCallback(
-    async (call: () => Promise<CartDto>): Promise<CartDto> => {
-      const cart = await call();
-      queryClient.setQueryData(cartQueryOptions(viewer).queryKey, cart);
-      return cart;
-    },
-    [queryClient, viewer],
-  );
-  return { mutateAsync };
+  return useMutation({
+    ...options,
+    mutationFn: send,
+    onSuccess: (cart) => queryClient.setQueryData(cartQueryOptions(viewer).queryKey, cart),
+  });
+}
+
+/** Runs one cart write (a function making its requests) and files its answer (the whole cart). */
+export type CartWrite = (call: () => Promise<CartDto>) => Promise<CartDto>;
+
+const runCall = (call: () => Promise<CartDto>) => call();
+
+/** A cart write given as the function that makes its requests (the buy box, buy now, the voucher field). */
+export function useCartWrite() {
+  return useCartMutation(runCall);
 }

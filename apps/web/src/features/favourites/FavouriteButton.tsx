@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { HeartIcon } from 'lucide-react';
 import { LoginRequiredDialog } from '../../components/LoginRequiredDialog.tsx';
 import { useToast } from '../../components/ui/Toast.tsx';
@@ -14,29 +15,24 @@ type Variant = 'card' | 'detail';
 export function FavouriteButton({ bookId, title, variant = 'card', className = '' }: { bookId: number; title: string; variant?: Variant; className?: string }) {
   const { signedIn, isLiked, countOf, toggle } = useFavourites();
   const [askLogin, setAskLogin] = useState(false);
-  const [busy, setBusy] = useState(false);
   const toast = useToast();
+  // The store's toggle is optimistic and puts the heart back itself when the server refuses.
+  const heart = useMutation({
+    mutationFn: toggle,
+    onSuccess: (now) => toast.show(now ? 'Đã thêm vào danh sách yêu thích' : 'Đã bỏ khỏi danh sách yêu thích'),
+    onError: (err) => toast.show(errorText(err, 'Không cập nhật được danh sách yêu thích'), { tone: 'error', durationMs: 3000 }),
+  });
+  const busy = heart.isPending;
   const liked = signedIn && isLiked(bookId);
   const count = countOf(bookId);
 
-  const onClick = async () => {
-    if (!signedIn) {
-      setAskLogin(true);
-      return;
-    }
-    setBusy(true);
-    try {
-      const now = await toggle(bookId);
-      toast.show(now ? 'Đã thêm vào danh sách yêu thích' : 'Đã bỏ khỏi danh sách yêu thích');
-    } catch (err) {
-      toast.show(errorText(err, 'Không cập nhật được danh sách yêu thích'), { tone: 'error', durationMs: 3000 });
-    } finally {
-      setBusy(false);
-    }
+  const onClick = () => {
+    if (!signedIn) setAskLogin(true);
+    else heart.mutate(bookId);
   };
 
   const label = liked ? `Bỏ yêu thích "${title}"` : `Yêu thích "${title}"`;
-  const heart = <HeartIcon size={variant === 'card' ? 18 : 20} fill={liked ? 'currentColor' : 'none'} />;
+  const icon = <HeartIcon size={variant === 'card' ? 18 : 20} fill={liked ? 'currentColor' : 'none'} />;
   return (
     <>
       {variant === 'card' ? (
@@ -51,7 +47,7 @@ export function FavouriteButton({ bookId, title, variant = 'card', className = '
             liked ? 'text-brand-600' : 'text-gray-500 hover:text-brand-600'
           } ${className}`}
         >
-          {heart}
+          {icon}
         </button>
       ) : (
         <button
@@ -64,7 +60,7 @@ export function FavouriteButton({ bookId, title, variant = 'card', className = '
             liked ? 'border-brand-200 bg-brand-50 text-brand-700' : 'border-gray-300 bg-white text-gray-700 hover:border-brand-300 hover:text-brand-700'
           } ${className}`}
         >
-          {heart}
+          {icon}
           <span className="max-sm:sr-only">{liked ? 'Đã yêu thích' : 'Yêu thích'}</span>
           {count !== undefined && count > 0 && <span className="rounded-full bg-white px-1.5 text-xs text-gray-500 ring-1 ring-gray-200">{count}</span>}
         </button>

@@ -2,6 +2,7 @@ import { Suspense, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useHydrated } from '../../../lib/useHydrated.ts';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
 import { COVER_TYPE_LABELS, QTY_MAX, formatNumberVN, formatVnd, isNewBook, type BookDto } from '@nhasach/shared';
 import { CircleCheckIcon, ShoppingCartIcon, TruckIcon, ZapIcon } from 'lucide-react';
 import { addToCart, cartErrorText } from '../../../api/cart.ts';
@@ -41,7 +42,6 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
   const { user } = useAuth();
   const navigate = useNavigate();
   const [qty, setQty] = useState(1);
-  const [busy, setBusy] = useState<'cart' | 'buy' | null>(null);
   const [error, setError] = useState<string>();
   // Back from a guest's confirmation link (GET /api/v1/stock-alerts/confirm): say the request is on.
   const [params] = useSearchParams();
@@ -57,39 +57,35 @@ export function BuyBox({ book, onShowReviews }: { book: BookDto; onShowReviews: 
   const quantity = clampQty(qty, maxQty);
 
   // A guest's book goes into the guest cart on the server (joined to the account's cart at login).
-  const onAdd = async () => {
+  const onAdd = () => {
     setError(undefined);
-    setBusy('cart');
-    try {
-      await cartWrite.mutateAsync(() => addToCart(book.id, quantity));
-      toast.show('Đã thêm vào giỏ hàng');
-    } catch (err) {
-      setError(cartErrorText(err));
-    } finally {
-      setBusy(null);
-    }
+    cartWrite.mutate(() => addToCart(book.id, quantity), {
+      onSuccess: () => toast.show('Đã thêm vào giỏ hàng'),
+      onError: (err) => setError(cartErrorText(err)),
+    });
   };
 
-  const onBuyNow = async () => {
-    setError(undefined);
-    // A guest (or a lapsed session) logs in first and lands on checkout with this book (/checkout?buyNow=…).
-    const toLogin = () => {
-      const next = buyNowPath(book.id, quantity);
-      rememberLoginRedirect(next);
-      void navigate(loginPathFor(next));
-    };
-    if (!user) return toLogin();
-    setBusy('buy');
-    try {
-      // Adds, makes it the only selected line, checks the address book, then goes on (features/cart/buyNow.ts,
-      // loaded now: most visits never buy at once).
+  // A guest (or a lapsed session) logs in first and lands on checkout with this book (/checkout?buyNow=…).
+  const toLogin = () => {
+    const next = buyNowPath(book.id, quantity);
+    rememberLoginRedirect(next);
+    void navigate(loginPathFor(next));
+  };
+  const buy = useMutation({
+    // Adds, makes it the only selected line, checks the address book, then goes on (features/cart/buyNow.ts,
+    // loaded now: most visits never buy at once).
+    mutationFn: async () => {
       const { buyNow } = await import('../../cart/buyNow.ts');
       await buyNow(book.id, quantity, { write: cartWrite.mutateAsync, navigate: (to) => void navigate(to), toLogin });
-    } catch {
-      setError(BUY_NOW_ERROR);
-      setBusy(null);
-    }
+    },
+    onError: () => setError(BUY_NOW_ERROR),
+  });
+  const onBuyNow = () => {
+    setError(undefined);
+    if (!user) toLogin();
+    else buy.mutate();
   };
+  const busy = buy.isPending ? 'buy' : cartWrite.isPending ? 'cart' : null;
 
   const buyBar = (
       <form
