@@ -111,7 +111,7 @@ export function createRoutes(client: QueryClient): RouteObject[] {
                 { path: 'trang/:slug', element: <ContentPage />, loader: load(() => import('./routes/content.ts')), handle: handle('content/ContentPage') },
                 { path: 'dang-ky', element: <RegisterPage /> },
                 { path: 'verify-email', element: <VerifyEmailPage /> },
-                { path: 'dang-nhap', element: <LoginPage /> },
+                { path: 'dang-nhap', element: <LoginPage />, loader: load(() => import('./routes/login.ts')), handle: handle('auth/LoginPage') },
                 { path: 'quen-mat-khau', element: <ForgotPasswordPage /> },
                 { path: 'dat-lai-mat-khau', element: <ResetPasswordPage /> },
                 { path: 'books/:slug', element: <ProductDetailPage />, loader: load(() => import('./routes/product.ts')), handle: handle('storefront/ProductDetailPage') },

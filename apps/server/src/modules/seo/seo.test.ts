@@ -328,10 +328,20 @@ describe('every other address', () => {
     expect(missing.status).toBe(404);
     expect(missing.title).toBe('Không tìm thấy trang | Nhà Sách');
     expect(missing.meta('robots')).toBe('noindex');
-    for (const url of ['/gio-hang', '/dang-nhap', '/don-hang']) {
+    for (const url of ['/gio-hang', '/dang-ky', '/don-hang']) {
       const p = await page(url);
       expect(p.status, url).toBe(200);
       expect(p.html).toContain('<div id="root"></div>');
+    }
+    // The login form arrives rendered (nothing of a shopper's in it), kept out of the index, its button off until
+    // the app runs.
+    for (const [url, title] of [['/dang-nhap', 'Đăng nhập']] as const) {
+      const p = await page(url);
+      expect(p.status, url).toBe(200);
+      expect(p.title).toBe(`${title} | Nhà Sách`);
+      expect(p.meta('robots')).toBe('noindex');
+      expect(p.link('canonical')).toBe(`${ORIGIN}${url}`);
+      expect(rootHtml(p.html)).toMatch(/<button[^>]*type="submit"[^>]*disabled=""/);
     }
     // An unknown API path is still the API's own 404.
     const api404 = await fetch(`${base}/api/v1/khong-co`);

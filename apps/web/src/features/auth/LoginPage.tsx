@@ -5,6 +5,7 @@ import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { homePathForRoles, type LoginInput, type loginSchema } from '@nhasach/shared';
 import { LockIcon } from 'lucide-react';
 import { lazyResolver } from '../../lib/lazyResolver.ts';
+import { useHydrated } from '../../lib/useHydrated.ts';
 import { login as loginRequest } from '../../api/auth.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { PasswordField, TextField } from '../../components/ui/Field.tsx';
@@ -37,6 +38,9 @@ export function LoginPage() {
   const { user, login, signOutNotice } = useAuth();
   const toast = useToast();
   const [justLoggedIn, setJustLoggedIn] = useState(false);
+  // The server sends this form rendered; until the app runs, its button (and Enter) sends nothing: a plain
+  // submit would put the password in the address.
+  const hydrated = useHydrated();
   const signIn = useMutation({
     mutationFn: async (values: LoginValues) => {
       const result = await loginRequest(values);
@@ -106,7 +110,7 @@ export function LoginPage() {
             Quên mật khẩu?
           </Link>
         </div>
-        <Button type="submit" size="lg" fullWidth busy={isSubmitting} busyText="Đang đăng nhập…">
+        <Button type="submit" size="lg" fullWidth busy={isSubmitting} disabled={!hydrated} busyText="Đang đăng nhập…">
           Đăng nhập
         </Button>
       </form>
