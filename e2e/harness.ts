@@ -139,12 +139,13 @@ async function whenHydrated<T>(page: Page, response: T): Promise<T> {
 
 /**
  * A fresh browser context (own storage) on the store; the intro overlay is skipped unless asked for. Its goto and
- * reload come back once the page's scripts run; `scripts: false` blocks them (the server's HTML alone).
+ * reload come back once the page's scripts run (`waitForApp: false`: at once); `scripts: false` blocks them (the
+ * server's HTML alone).
  */
 export async function newPage(
   browser: Browser,
   baseUrl: string,
-  opts: { viewport?: { width: number; height: number }; showIntro?: boolean; timezoneId?: string; scripts?: false } = {},
+  opts: { viewport?: { width: number; height: number }; showIntro?: boolean; timezoneId?: string; scripts?: false; waitForApp?: false } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseUrl,
@@ -165,7 +166,7 @@ export async function newPage(
   page.setDefaultTimeout(15_000);
   if (opts.scripts === false) {
     await context.route('**/*.js', (route) => route.abort());
-  } else {
+  } else if (opts.waitForApp !== false) {
     // A page of the app is used once its scripts have taken over the server's HTML (lazyPage.tsx marks it): a
     // click or a key on a busy machine otherwise lands on HTML that is about to be replaced.
     const goto = page.goto.bind(page);

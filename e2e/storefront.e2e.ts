@@ -277,7 +277,7 @@ describe('storefront journey', () => {
   });
 
   it('leaves a shopper who scrolled before the app started where they are', async () => {
-    const { context, page } = await newPage(browser, store.baseUrl, { viewport: MOBILE });
+    const { context, page } = await newPage(browser, store.baseUrl, { viewport: MOBILE, waitForApp: false });
     // The app's entry held back, as on a slow line: the page is on screen and the shopper scrolls it meanwhile.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
