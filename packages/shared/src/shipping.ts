@@ -1,7 +1,7 @@
 // Shipping by carrier: the fee quote at checkout, the shipment created when staff confirm an order, its label and
 // its tracking timeline. Types and labels only (no Zod): the order page and the checkout import them; the request
 // schema is in shipping-schemas.ts.
-import type { DeliveryMethod } from './orders.ts';
+import type { DeliveryMethod, OrderStatus } from './orders.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Carriers
@@ -100,6 +100,9 @@ export interface ShipmentDto {
 }
 
 /** Staff: create the shipment if confirming did not (POST, idempotent: an existing one is answered, 200). */
+/** Statuses in which an order's parcel may be created with the carrier (confirmed, not yet handed over). */
+export const SHIPPABLE_STATUSES: readonly OrderStatus[] = ['CONFIRMED', 'PROCESSING'];
+
 export const shipmentPath = (orderId: number) => `/api/v1/sales/orders/${orderId}/shipment`;
 /** Staff: the A6 label, application/pdf. */
 export const shipmentLabelPath = (orderId: number) => `/api/v1/sales/orders/${orderId}/shipment/label.pdf`;

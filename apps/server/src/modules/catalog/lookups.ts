@@ -47,6 +47,16 @@ export interface CartBookRow {
 // bind to book_images.
 const thumbnailSql = sql<string | null>`(select coalesce(i.medium_url, i.url) from book_images i where i.book_id = "books"."id" order by i.sort_order, i.id limit 1)`;
 
+/** What a book costs now and whether it can be sold: the price rules (packages/shared) read these. */
+const priceAndStock = {
+  price: books.price,
+  salePrice: books.salePrice,
+  saleStartAt: books.saleStartAt,
+  saleEndAt: books.saleEndAt,
+  stock: books.stock,
+  status: books.status,
+};
+
 /** The cart's view of the given books (missing books are left out), in no particular order. */
 export function cartBooks(db: Conn, ids: readonly number[]): Promise<CartBookRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
@@ -55,12 +65,7 @@ export function cartBooks(db: Conn, ids: readonly number[]): Promise<CartBookRow
       id: books.id,
       slug: books.slug,
       title: books.title,
-      price: books.price,
-      salePrice: books.salePrice,
-      saleStartAt: books.saleStartAt,
-      saleEndAt: books.saleEndAt,
-      stock: books.stock,
-      status: books.status,
+      ...priceAndStock,
       thumbnail: thumbnailSql,
       categoryIds: books.categoryIds,
     })
@@ -146,12 +151,7 @@ export function shippingBooks(db: Conn, ids: readonly number[]) {
       title: books.title,
       sku: books.sku,
       weightGram: books.weightGram,
-      price: books.price,
-      salePrice: books.salePrice,
-      saleStartAt: books.saleStartAt,
-      saleEndAt: books.saleEndAt,
-      stock: books.stock,
-      status: books.status,
+      ...priceAndStock,
     })
     .from(books)
     .where(inArray(books.id, [...ids]));

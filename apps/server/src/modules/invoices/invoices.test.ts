@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { INVOICE_MESSAGES, formatNumberVN, invoiceNumberText, isoDateVN, vndInWords, type AdminCategoryDto, type InvoiceRequestDto, type OrderDto, type OrderInvoiceDto } from '@nhasach/shared';
 import { bookCategories, invoiceSeries } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -44,16 +44,6 @@ const invoiceOf = async (who: Who, order: OrderDto): Promise<OrderInvoiceDto> =>
 const pay = (order: OrderDto) => call(sale, 'PUT', `/sales/orders/${order.id}/payment`, { paymentStatus: 'PAID' });
 const series = () => `C${isoDateVN(new Date()).slice(2, 4)}TNS`;
 const lastNumber = async () => (await t.app.db.select().from(invoiceSeries).where(eq(invoiceSeries.series, series())))[0]?.lastNumber ?? 0;
-
-async function pdfText(buffer: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(buffer), useSystemFonts: false }).promise;
-  const parts: string[] = [];
-  for (let p = 1; p <= pdf.numPages; p++) {
-    const content = await (await pdf.getPage(p)).getTextContent();
-    for (const item of content.items) if ('str' in item) parts.push(item.str);
-  }
-  return parts.join(' ').replace(/\s+/g, ' ');
-}
 
 describe('VAT invoices', () => {
   it('refuses a tax code whose check digit is wrong, and places nothing', async () => {

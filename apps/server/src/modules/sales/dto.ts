@@ -7,7 +7,7 @@ import {
   paidAmountOf,
   refundableAmount,
   shippingBlock,
-  type OrderStatus,
+  SHIPPABLE_STATUSES,
   type SaleOrderDto,
   type SaleOrderFacts,
   type SaleOrderSummaryDto,
@@ -81,9 +81,6 @@ export interface DetailParts {
   shipment: ShipmentDto | null;
   carrierCreatesShipments: boolean;
 }
-
-/** Statuses in which a parcel is handed to the carrier: confirmed, not yet shipped. */
-const SHIPPABLE: readonly OrderStatus[] = ['CONFIRMED', 'PROCESSING'];
 
 export function toDetailDto(p: DetailParts): SaleOrderDto {
   const o = p.summary.order;
@@ -175,6 +172,6 @@ export function toDetailDto(p: DetailParts): SaleOrderDto {
     canCancel: cancelBlock(facts) === null,
     canEditShipping: shippingBlock(facts, {}) === null,
     shipsByCarrier: p.carrierCreatesShipments,
-    canCreateShipment: p.carrierCreatesShipments && p.shipment === null && SHIPPABLE.includes(o.status),
+    canCreateShipment: p.carrierCreatesShipments && p.shipment === null && SHIPPABLE_STATUSES.includes(o.status),
   };
 }

@@ -7,6 +7,7 @@ import {
   formatVnd,
   ORDER_FLOW,
   parcelWeightGram,
+  SHIPPABLE_STATUSES,
   SHIPPING_CARRIER_NAMES,
   SHIPPING_MESSAGES,
   shipmentLabelPath,
@@ -85,8 +86,6 @@ export interface Shipping {
 
 /** A creation with the carrier holds its shipment this long; a crashed attempt is taken over after it. */
 const LEASE_MS = 60_000;
-/** Statuses in which an order's parcel may be created (confirmed, not yet handed over). */
-const SHIPPABLE: readonly OrderStatus[] = ['CONFIRMED', 'PROCESSING'];
 
 const placeOfAddress = (a: AddressDto): Place => ({
   provinceCode: a.provinceCode,
@@ -180,7 +179,7 @@ export function createShipping(deps: ShippingDeps): Shipping {
    */
   async function attempt(row: repo.ShipmentRow): Promise<'CREATED' | 'DROPPED' | 'FAILED'> {
     const order = await findOrderById(db, row.orderId);
-    if (!order || !SHIPPABLE.includes(order.status)) {
+    if (!order || !SHIPPABLE_STATUSES.includes(order.status)) {
       await repo.deleteShipment(db, row.id);
       return 'DROPPED';
     }
@@ -232,7 +231,7 @@ export function createShipping(deps: ShippingDeps): Shipping {
         at: now,
       });
       // Cancelled while the carrier was creating it: the parcel exists at the carrier, staff cancel it there.
-      if (!locked || !SHIPPABLE.includes(locked.status)) await insertCanceledEvent(tx, row.id, 'CREATED', now);
+      if (!locked || !SHIPPABLE_STATUSES.includes(locked.status)) await insertCanceledEvent(tx, row.id, 'CREATED', now);
       // The order's shipping details (the sales module's): the carrier's code, shown and mailed as staff's would be.
       // Not a staff edit, so the order's version stays: bumping it made the clerk's next change, moments after the
       // confirmation that created the shipment, a refused conflict ('Đơn hàng vừa được người khác cập nhật').
@@ -358,7 +357,7 @@ export function createShipping(deps: ShippingDeps): Shipping {
         await db.transaction(async (tx) => {
           const order = await lockOrder(tx, orderId);
           if (!order) throw notFound('Không tìm thấy đơn hàng');
-          if (!SHIPPABLE.includes(order.status)) throw new AppError(409, ERROR_CODES.orderStatusInvalid, SHIPPING_MESSAGES.shipmentNotAllowed);
+          if (!SHIPPABLE_STATUSES.includes(order.status)) throw new AppError(409, ERROR_CODES.orderStatusInvalid, SHIPPING_MESSAGES.shipmentNotAllowed);
           await insertPendingFor(tx, order, user.id);
         });
       }

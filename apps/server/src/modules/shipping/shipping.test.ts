@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { SHIPPING_MESSAGES, type OrderDto, type SaleOrderDto, type ShipmentDto, type ShippingQuoteDto } from '@nhasach/shared';
 import { books, orders, shipmentEvents, shipments } from '../../db/schema/index.ts';
 import { loadConfig } from '../../config.ts';
@@ -111,16 +111,6 @@ function webhook(trackingCode: string, status: string, opts: { time?: string; si
     headers: { 'content-type': 'application/json', 'x-signature': opts.signature ?? ghnProtocol.signBody(body, SECRET) },
     payload: body,
   });
-}
-
-async function pdfText(buffer: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(buffer), useSystemFonts: false }).promise;
-  const parts: string[] = [];
-  for (let p = 1; p <= pdf.numPages; p++) {
-    const content = await (await pdf.getPage(p)).getTextContent();
-    for (const item of content.items) if ('str' in item) parts.push(item.str);
-  }
-  return parts.join(' ').replace(/\s+/g, ' ');
 }
 
 describe('shipping quote (sandbox carrier)', () => {

@@ -1,4 +1,5 @@
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, type OrderStatus, type PaymentStatus } from '@nhasach/shared';
+import { StatusPill } from '../../components/ui/StatusPill.tsx';
 
 const STATUS_TONES: Record<OrderStatus, string> = {
   PENDING: 'bg-amber-50 text-amber-800 ring-amber-200',
@@ -19,22 +20,20 @@ const PAYMENT_TONES: Record<PaymentStatus, string> = {
   REFUNDED: 'bg-violet-50 text-violet-800 ring-violet-200',
 };
 
-const pill = 'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset';
-
 /** The order's status as a coloured pill ('Chờ xác nhận', 'Đã huỷ', ...). */
 export function OrderStatusBadge({ status, className = '' }: { status: OrderStatus; className?: string }) {
   return (
-    <span data-testid="order-status" className={`${pill} ${STATUS_TONES[status] ?? STATUS_TONES.PENDING} ${className}`}>
+    <StatusPill testId="order-status" tone={STATUS_TONES[status] ?? STATUS_TONES.PENDING} className={className}>
       {ORDER_STATUS_LABELS[status] ?? status}
-    </span>
+    </StatusPill>
   );
 }
 
 /** The payment status as a pill ('Đã thanh toán', ...). */
 export function PaymentStatusBadge({ status, className = '' }: { status: PaymentStatus; className?: string }) {
   return (
-    <span data-testid="payment-status" className={`${pill} ${PAYMENT_TONES[status] ?? PAYMENT_TONES.UNPAID} ${className}`}>
+    <StatusPill testId="payment-status" tone={PAYMENT_TONES[status] ?? PAYMENT_TONES.UNPAID} className={className}>
       {PAYMENT_STATUS_LABELS[status] ?? status}
-    </span>
+    </StatusPill>
   );
 }

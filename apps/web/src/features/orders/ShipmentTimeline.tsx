@@ -1,6 +1,7 @@
 import { SHIPMENT_STATUS_LABELS, type ShipmentDto, type ShipmentStatus } from '@nhasach/shared';
 import { CircleAlertIcon, CircleCheckIcon, MapPinIcon, TruckIcon } from 'lucide-react';
 import { Card } from '../../components/ui/Card.tsx';
+import { StatusPill } from '../../components/ui/StatusPill.tsx';
 import { formatDateTime } from '../../lib/books.ts';
 
 /** The parcel's normal path; a failed or returned delivery ends it instead of the last step. */
@@ -18,9 +19,9 @@ const STATUS_TONE: Record<ShipmentStatus, string> = {
 
 export function ShipmentStatusBadge({ status }: { status: ShipmentStatus }) {
   return (
-    <span data-testid="shipment-status" className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${STATUS_TONE[status]}`}>
+    <StatusPill testId="shipment-status" tone={STATUS_TONE[status]}>
       {SHIPMENT_STATUS_LABELS[status]}
-    </span>
+    </StatusPill>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { RETURN_REASON_LABELS, RETURN_STATUS_LABELS, formatVnd, returnSteps, type ReturnDto, type ReturnStatus } from '@nhasach/shared';
 import { mediaUrl } from '../../api/client.ts';
+import { StatusPill } from '../../components/ui/StatusPill.tsx';
 import { formatDateTime } from '../../lib/books.ts';
 
 const STATUS_TONES: Record<ReturnStatus, string> = {
@@ -14,9 +15,9 @@ const STATUS_TONES: Record<ReturnStatus, string> = {
 
 export function ReturnStatusBadge({ status }: { status: ReturnStatus }) {
   return (
-    <span data-testid="return-status" className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${STATUS_TONES[status]}`}>
+    <StatusPill testId="return-status" tone={STATUS_TONES[status]}>
       {RETURN_STATUS_LABELS[status]}
-    </span>
+    </StatusPill>
   );
 }
 

@@ -1,6 +1,7 @@
 import { BANK_TRANSFER_NEEDS_REVIEW, BANK_TRANSFER_OUTCOME_LABELS, formatVnd, PAYMENT_METHOD_FLOWS, type BankTransferOutcome, type SaleOrderDto } from '@nhasach/shared';
 import { BanknoteIcon } from 'lucide-react';
 import { formatDateTime } from '../saleFormat.ts';
+import { StatusPill } from '../../../components/ui/StatusPill.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 
 const TONES: Record<BankTransferOutcome, string> = {
@@ -36,7 +37,7 @@ export function BankTransfersCard({ order }: { order: SaleOrderDto }) {
             <li key={b.id} data-testid="bank-transfer" data-outcome={b.outcome} className="rounded-xl border border-gray-200 p-3.5 text-sm">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span className={`font-bold tabular-nums ${b.outcome === 'PAID' ? 'text-gray-900' : 'text-red-700'}`}>{formatVnd(b.amount)}</span>
-                <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${TONES[b.outcome]}`}>{BANK_TRANSFER_OUTCOME_LABELS[b.outcome]}</span>
+                <StatusPill tone={TONES[b.outcome]}>{BANK_TRANSFER_OUTCOME_LABELS[b.outcome]}</StatusPill>
               </div>
               <dl className="mt-2 space-y-1 text-gray-600">
                 <div className="flex gap-2">
