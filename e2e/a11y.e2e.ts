@@ -1,9 +1,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, MOBILE, artifactsDir, launchBrowser, newPage, startStore, type Store, logIn, storeApi, type ApiInit } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { type ApiInit, artifactsDir, DESKTOP, logIn, MOBILE, newPage, storeApi, storeForFile } from './harness.ts';
 
 // WCAG 2.2 AA with axe-core: every route of the spec (spec section 2) for every role (guest, customer, SALE, ADMIN),
 // at desktop and mobile width, plus the states a person opens on them (category menu, search suggestions, account
@@ -17,18 +17,9 @@ const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-let store: Store;
-let browser: Browser;
-beforeAll(async () => {
-  store = await startStore();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await store?.stop();
-});
+const shop = storeForFile();
 
-const api = <T>(path: string, init?: ApiInit) => storeApi<T>(store.baseUrl, path, init);
+const api = <T>(path: string, init?: ApiInit) => storeApi<T>(shop.store.baseUrl, path, init);
 
 const token = async (username: string, password: string) =>
   (await api<{ accessToken: string }>('/api/v1/auth/login', { method: 'POST', body: { username, password } })).accessToken;
@@ -207,7 +198,7 @@ describe('WCAG 2.2 AA (axe-core), every route, every role, desktop and mobile', 
   });
 
   it('guest pages', async () => {
-    const { context, page } = await newPage(browser, store.baseUrl);
+    const { context, page } = await newPage(shop.browser, shop.store.baseUrl);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const steps: Step[] = [
       { path: '/' },
@@ -250,7 +241,7 @@ describe('WCAG 2.2 AA (axe-core), every route, every role, desktop and mobile', 
   }, 600_000);
 
   it('customer pages', async () => {
-    const { context, page } = await newPage(browser, store.baseUrl);
+    const { context, page } = await newPage(shop.browser, shop.store.baseUrl);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await logIn(page, 'khach', 'Khach@123', '/');
     const steps: Step[] = [
@@ -275,7 +266,7 @@ describe('WCAG 2.2 AA (axe-core), every route, every role, desktop and mobile', 
   }, 600_000);
 
   it('sales pages', async () => {
-    const { context, page } = await newPage(browser, store.baseUrl);
+    const { context, page } = await newPage(shop.browser, shop.store.baseUrl);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await logIn(page, 'sale', 'Sale@123', '/sale/orders');
     const steps: Step[] = [
@@ -292,7 +283,7 @@ describe('WCAG 2.2 AA (axe-core), every route, every role, desktop and mobile', 
   }, 600_000);
 
   it('admin pages', async () => {
-    const { context, page } = await newPage(browser, store.baseUrl);
+    const { context, page } = await newPage(shop.browser, shop.store.baseUrl);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await logIn(page, 'admin', 'Admin@123', '/admin');
     const steps: Step[] = [

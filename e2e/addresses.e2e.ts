@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { MOBILE, launchBrowser, newPage, screenshot, startStore, type Store } from './harness.ts';
-import type { Browser } from 'playwright-core';
+import { MOBILE, newPage, screenshot, storeForFile } from './harness.ts';
 
 /** The address book with the units since July 2025: two-level pickers, old addresses kept and converted. */
 
-let store: Store;
-let browser: Browser;
-beforeAll(async () => {
-  store = await startStore();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await store?.stop();
-});
+const shop = storeForFile();
 
 const poll = <T>(fn: () => T | Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout, interval: 100 });
 const USER = { username: 'minh.tran', password: 'Docgia@123' };
 
 async function api<T>(method: string, url: string, body?: object, token?: string): Promise<T> {
-  const res = await fetch(`${store.baseUrl}${url}`, {
+  const res = await fetch(`${shop.store.baseUrl}${url}`, {
     method,
     headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body ? JSON.stringify(body) : undefined,
@@ -74,7 +64,7 @@ describe('address book with the 2025 administrative units', () => {
       makeDefault: true,
     }, accessToken);
 
-    const { context, page } = await newPage(browser, store.baseUrl);
+    const { context, page } = await newPage(shop.browser, shop.store.baseUrl);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await logIn(page);
@@ -163,7 +153,7 @@ describe('address book with the 2025 administrative units', () => {
   });
 
   it('mobile: the two-level pickers by touch', { timeout: 180_000 }, async () => {
-    const { context, page } = await newPage(browser, store.baseUrl, { viewport: MOBILE });
+    const { context, page } = await newPage(shop.browser, shop.store.baseUrl, { viewport: MOBILE });
     await logIn(page);
     await page.goto('/tai-khoan/dia-chi');
     await page.getByRole('button', { name: 'Thêm địa chỉ mới' }).click();

@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, MOBILE, artifactsDir, launchBrowser, newPage, screenshot, startStore, storeApi, type Store } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { artifactsDir, DESKTOP, MOBILE, newPage, screenshot, storeApi, storeForFile } from './harness.ts';
 
-let store: Store;
-let browser: Browser;
-beforeAll(async () => {
-  store = await startStore();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await store?.stop();
-});
+const shop = storeForFile();
 
 /** Polls until the matcher passes; generous because the machine running the suite may be busy. */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
@@ -48,7 +39,7 @@ async function openAccountMenu(page: Page) {
 
 describe('auth and account journey', () => {
   it('registers with an OTP from the mail, logs in, edits the profile, changes the password and logs out', async () => {
-    const { context, page } = await newPage(browser, store.baseUrl);
+    const { context, page } = await newPage(shop.browser, shop.store.baseUrl);
     const suffix = Date.now().toString(36);
     const email = `ban.doc.${suffix}@example.com`;
     const username = `bandoc_${suffix}`;
@@ -69,7 +60,7 @@ describe('auth and account journey', () => {
     await waitForPath(page, '/verify-email');
     await poll(() => page.getByText(email).first().isVisible()).toBe(true);
 
-    const otp = await store.mail.otpFor(email);
+    const otp = await shop.store.mail.otpFor(email);
     expect(otp).toMatch(/^\d{6}$/);
     const wrong = otp.replace(/^./, (d) => String((Number(d) + 1) % 10));
 
@@ -181,7 +172,7 @@ describe('auth and account journey', () => {
   });
 
   it('blocks the OTP form after 5 wrong codes until a new code is requested', async () => {
-    const { context, page } = await newPage(browser, store.baseUrl);
+    const { context, page } = await newPage(shop.browser, shop.store.baseUrl);
     const suffix = Date.now().toString(36);
     const email = `khoa.${suffix}@example.com`;
     await page.goto('/dang-ky');
@@ -190,7 +181,7 @@ describe('auth and account journey', () => {
     await page.getByLabel('Tên đăng nhập', { exact: true }).fill(`khoa_${suffix}`);
     await page.getByRole('button', { name: 'Đăng ký', exact: true }).click();
     await waitForPath(page, '/verify-email');
-    const otp = await store.mail.otpFor(email);
+    const otp = await shop.store.mail.otpFor(email);
     const wrong = otp.replace(/.$/, (d) => String((Number(d) + 1) % 10));
     for (let n = 1; n <= 5; n++) {
       await page.getByLabel('Chữ số 1 của mã OTP').fill(wrong);
@@ -208,14 +199,14 @@ describe('auth and account journey', () => {
   });
 
   it('resets a forgotten password with an OTP', async () => {
-    const { context, page } = await newPage(browser, store.baseUrl);
+    const { context, page } = await newPage(shop.browser, shop.store.baseUrl);
     await page.goto('/quen-mat-khau');
     await page.getByLabel('Email', { exact: true }).fill('khach@nhasach.local');
     await page.getByRole('button', { name: 'Gửi OTP' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nhập mã OTP' });
     await poll(() => dialog.isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: /Gửi lại OTP sau \d+s/ }).first().isDisabled()).toBe(true);
-    const otp = await store.mail.otpFor('khach@nhasach.local');
+    const otp = await shop.store.mail.otpFor('khach@nhasach.local');
     await dialog.getByLabel('Chữ số 1 của mã OTP').fill(otp);
     await dialog.getByRole('button', { name: 'Tiếp tục' }).click();
     await waitForPath(page, '/dat-lai-mat-khau');
@@ -241,7 +232,7 @@ describe('auth and account journey', () => {
 
   it('guards the admin, sale and account areas by role', async () => {
     // Guest.
-    let { context, page } = await newPage(browser, store.baseUrl);
+    let { context, page } = await newPage(shop.browser, shop.store.baseUrl);
     await page.goto('/admin');
     await waitForPath(page, '/dang-nhap?next=%2Fadmin');
     await page.goto('/tai-khoan?tab=1');
@@ -249,7 +240,7 @@ describe('auth and account journey', () => {
     await context.close();
 
     // Customer: cannot open /admin; login with next returns to it.
-    ({ context, page } = await newPage(browser, store.baseUrl));
+    ({ context, page } = await newPage(shop.browser, shop.store.baseUrl));
     await logIn(page, 'khach', 'Khach@123', '/dang-nhap?next=/tai-khoan/ho-so-cua-toi');
     await waitForPath(page, '/tai-khoan/ho-so-cua-toi');
     await page.goto('/tai-khoan');
@@ -262,7 +253,7 @@ describe('auth and account journey', () => {
     await context.close();
 
     // Sale.
-    ({ context, page } = await newPage(browser, store.baseUrl));
+    ({ context, page } = await newPage(shop.browser, shop.store.baseUrl));
     await logIn(page, 'sale', 'Sale@123');
     await waitForPath(page, '/sale/orders');
     await page.goto('/sale');
@@ -275,7 +266,7 @@ describe('auth and account journey', () => {
     await context.close();
 
     // Admin.
-    ({ context, page } = await newPage(browser, store.baseUrl));
+    ({ context, page } = await newPage(shop.browser, shop.store.baseUrl));
     await logIn(page, 'admin', 'Admin@123');
     await waitForPath(page, '/admin');
     await page.goto('/dang-nhap');
@@ -288,7 +279,7 @@ describe('auth and account journey', () => {
   });
 
   it('restores a session from a stored token without a user record', async () => {
-    const { context, page } = await newPage(browser, store.baseUrl);
+    const { context, page } = await newPage(shop.browser, shop.store.baseUrl);
     await logIn(page, 'khach', 'Khach@123');
     await waitForPath(page, '/');
     await page.evaluate(() => localStorage.removeItem('auth.user'));
@@ -300,7 +291,7 @@ describe('auth and account journey', () => {
   });
 
   it('refreshes an expired or rejected token from the cookie, and ends the session when that fails', async () => {
-    const { context, page } = await newPage(browser, store.baseUrl);
+    const { context, page } = await newPage(shop.browser, shop.store.baseUrl);
     await logIn(page, 'khach', 'Khach@123');
     await waitForPath(page, '/');
     const original = (await page.evaluate(() => localStorage.getItem('accessToken')))!;
@@ -344,7 +335,7 @@ describe('auth and account journey', () => {
   });
 
   it('opens the account menu on hover, click and keyboard', async () => {
-    const { context, page } = await newPage(browser, store.baseUrl);
+    const { context, page } = await newPage(shop.browser, shop.store.baseUrl);
     // On a light page: the header is what is tested here.
     await logIn(page, 'admin', 'Admin@123', '/dang-nhap?next=/lien-he');
     await waitForPath(page, '/lien-he');
@@ -370,15 +361,15 @@ describe('auth and account journey', () => {
   });
 
   it("drops a cart answer that arrives after logging out: the guest's badge shows no count", async () => {
-    const { accessToken } = await storeApi<{ accessToken: string }>(store.baseUrl, '/api/v1/auth/login', {
+    const { accessToken } = await storeApi<{ accessToken: string }>(shop.store.baseUrl, '/api/v1/auth/login', {
       method: 'POST',
       body: { username: 'khach', password: 'Khach@123' },
     });
-    const books = await storeApi<{ content: { id: number; stock: number }[] }>(store.baseUrl, '/api/v1/books?page=0&size=20&status=ACTIVE');
+    const books = await storeApi<{ content: { id: number; stock: number }[] }>(shop.store.baseUrl, '/api/v1/books?page=0&size=20&status=ACTIVE');
     const book = books.content.find((b) => b.stock > 0)!;
-    await storeApi(store.baseUrl, '/api/v1/cart/items', { method: 'POST', token: accessToken, body: { bookId: book.id, qty: 1 } });
+    await storeApi(shop.store.baseUrl, '/api/v1/cart/items', { method: 'POST', token: accessToken, body: { bookId: book.id, qty: 1 } });
 
-    const { context, page } = await newPage(browser, store.baseUrl);
+    const { context, page } = await newPage(shop.browser, shop.store.baseUrl);
     // Every cart read takes 1.5 s: the one that follows the login is still on its way when the shopper logs out.
     await page.route('**/api/v1/cart', async (route) => {
       await new Promise((r) => setTimeout(r, 1500));
@@ -396,7 +387,7 @@ describe('auth and account journey', () => {
   });
 
   it('drops a token refresh that lands after logging out: the shopper stays logged out', async () => {
-    const { context, page } = await newPage(browser, store.baseUrl);
+    const { context, page } = await newPage(shop.browser, shop.store.baseUrl);
     await logIn(page, 'khach', 'Khach@123');
     await waitForPath(page, '/');
     // The server answers the refresh at once; the answer reaches the page 1.5 s later, after the logout.
@@ -422,7 +413,7 @@ describe('auth and account journey', () => {
   });
 
   it('shows the intro overlay once on the home page or a listing, and never with skipIntro, the skip-once flag, deep links or staff users', async () => {
-    const { context, page } = await newPage(browser, store.baseUrl, { showIntro: true });
+    const { context, page } = await newPage(shop.browser, shop.store.baseUrl, { showIntro: true });
     const intro = page.getByRole('dialog', { name: /Tri thức trong tầm tay/ });
     const settle = async () => {
       await page.getByRole('combobox', { name: /Tìm kiếm/ }).filter({ visible: true }).waitFor();
@@ -460,7 +451,7 @@ describe('auth and account journey', () => {
     await context.close();
 
     // A sale user on a fresh browser never sees it, even on storefront pages.
-    const fresh = await newPage(browser, store.baseUrl, { showIntro: true });
+    const fresh = await newPage(shop.browser, shop.store.baseUrl, { showIntro: true });
     await fresh.page.goto('/dang-nhap?skipIntro=1');
     await fresh.page.getByLabel('Tên đăng nhập hoặc email').fill('sale');
     await fresh.page.getByLabel('Mật khẩu', { exact: true }).fill('Sale@123');
@@ -474,7 +465,7 @@ describe('auth and account journey', () => {
   });
 
   it('shows the 404 page, the search and cart behaviour of the header', async () => {
-    const { context, page } = await newPage(browser, store.baseUrl);
+    const { context, page } = await newPage(shop.browser, shop.store.baseUrl);
     await page.goto('/khong-co-trang-nay');
     await poll(() => page.getByRole('heading', { name: 'Không tìm thấy trang' }).isVisible()).toBe(true);
     await page.getByRole('link', { name: 'Về trang chủ' }).click();
@@ -514,7 +505,7 @@ describe('screenshots', () => {
   ] as const) {
     it(`captures the shell and auth screens (${label})`, async () => {
       // Intro overlay on the first visit.
-      let { context, page } = await newPage(browser, store.baseUrl, { viewport, showIntro: true });
+      let { context, page } = await newPage(shop.browser, shop.store.baseUrl, { viewport, showIntro: true });
       await page.goto('/');
       const intro = page.getByRole('dialog', { name: /Tri thức trong tầm tay/ });
       await poll(() => intro.isVisible()).toBe(true);
@@ -529,7 +520,7 @@ describe('screenshots', () => {
       expect(await intro.count()).toBe(0);
       await context.close();
 
-      ({ context, page } = await newPage(browser, store.baseUrl, { viewport }));
+      ({ context, page } = await newPage(shop.browser, shop.store.baseUrl, { viewport }));
       await page.goto('/');
       await page.getByRole('combobox', { name: /Tìm kiếm/ }).filter({ visible: true }).waitFor();
       await page.waitForLoadState('networkidle');

@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { MOBILE, chooseUnit, launchBrowser, newPage, screenshot, startStore, type Store } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chooseUnit, MOBILE, newPage, screenshot, storeForFile } from './harness.ts';
 
-let store: Store;
-let browser: Browser;
-beforeAll(async () => {
-  store = await startStore();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await store?.stop();
-});
+const shop = storeForFile();
 
 /** Polls until the matcher passes; generous because the machine running the suite may be busy. */
 const poll = <T>(fn: () => T | Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout, interval: 100 });
@@ -27,7 +18,7 @@ interface Book {
 
 /** Active books with enough stock for the journey, from the public catalogue API. */
 async function booksInStock(count: number): Promise<Book[]> {
-  const res = await fetch(`${store.baseUrl}/api/v1/books?page=0&size=40&status=ACTIVE&sort=createdAt&direction=DESC`);
+  const res = await fetch(`${shop.store.baseUrl}/api/v1/books?page=0&size=40&status=ACTIVE&sort=createdAt&direction=DESC`);
   const body = (await res.json()) as { data: { content: Book[] } };
   const books = body.data.content.filter((b) => b.stock >= 10);
   expect(books.length).toBeGreaterThanOrEqual(count);
@@ -89,7 +80,7 @@ const orderCodeOf = (page: Page) => decodeURIComponent(new URL(page.url()).pathn
 
 describe('cart, checkout, orders and VNPAY', () => {
   it('cart, new address at checkout, COD order, cancel; buy now with VNPAY paid and cancelled at the gateway', { timeout: 360_000 }, async () => {
-    const { context, page } = await newPage(browser, store.baseUrl);
+    const { context, page } = await newPage(shop.browser, shop.store.baseUrl);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     const [a, b, c] = await booksInStock(3);
@@ -287,7 +278,7 @@ describe('cart, checkout, orders and VNPAY', () => {
   });
 
   it('addresses page: add, edit, set default, delete', { timeout: 180_000 }, async () => {
-    const { context, page } = await newPage(browser, store.baseUrl);
+    const { context, page } = await newPage(shop.browser, shop.store.baseUrl);
     await logIn(page);
     await page.goto('/tai-khoan/dia-chi');
     const cards = page.getByTestId('address-card');
@@ -344,7 +335,7 @@ describe('cart, checkout, orders and VNPAY', () => {
   });
 
   it('mobile: cart, checkout, orders and order detail', { timeout: 180_000 }, async () => {
-    const { context, page } = await newPage(browser, store.baseUrl, { viewport: MOBILE });
+    const { context, page } = await newPage(shop.browser, shop.store.baseUrl, { viewport: MOBILE });
     const [, , , d] = await booksInStock(4);
     if (!d) throw new Error('not enough books in stock');
     await logIn(page);

@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot, startStore, type Store, logIn, storeApi, type ApiInit, TEST_ADDRESS } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { type ApiInit, logIn, newPage, screenshot, storeApi, storeForFile, TEST_ADDRESS } from './harness.ts';
 
 // Every page of the store, loaded in Chromium with the store's Content-Security-Policy in force: none may
 // trip it (an inline script or style, an eval, a resource from elsewhere would show up as a violation).
 
-let store: Store;
-let browser: Browser;
-beforeAll(async () => {
-  store = await startStore();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await store?.stop();
-});
+const shop = storeForFile();
 
 const poll = <T>(fn: () => T | Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout, interval: 100 });
 
@@ -25,7 +16,7 @@ interface Violation {
 
 /** A page whose CSP violations (the DOM event and Chromium's console report) are collected. */
 async function watchedPage(): Promise<{ context: BrowserContext; page: Page; violations: Violation[] }> {
-  const { context, page } = await newPage(browser, store.baseUrl);
+  const { context, page } = await newPage(shop.browser, shop.store.baseUrl);
   const violations: Violation[] = [];
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
@@ -56,7 +47,7 @@ async function visit(page: Page, path: string): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
-const api = <T>(path: string, init?: ApiInit) => storeApi<T>(store.baseUrl, path, init);
+const api = <T>(path: string, init?: ApiInit) => storeApi<T>(shop.store.baseUrl, path, init);
 
 interface Book {
   id: number;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { startMailCatcher, type MailCatcher } from '../apps/server/test/mail-catcher.ts';
 
@@ -126,6 +126,31 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-quic',
     ],
   });
+}
+
+/**
+ * The store and the Chromium of one test file: started before its tests, stopped after them (vitest's beforeAll and
+ * afterAll). Read them as `shop.store` and `shop.browser` inside the tests.
+ */
+export function storeForFile(env: Record<string, string> = {}): { readonly store: Store; readonly browser: Browser } {
+  let store: Store | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    store = await startStore(env);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await store?.stop();
+  });
+  return {
+    get store() {
+      return store!;
+    },
+    get browser() {
+      return browser!;
+    },
+  };
 }
 
 export const DESKTOP = { width: 1366, height: 900 } as const;

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { INVOICE_MESSAGES, invoiceNumberText, type OrderInvoiceDto } from '@nhasach/shared';
-import { MOBILE, launchBrowser, logIn, newPage, screenshot, startStore, storeApi, type Store } from './harness.ts';
+import { logIn, MOBILE, newPage, screenshot, storeApi, storeForFile } from './harness.ts';
 
 /**
  * A company invoice in the browser (docs/decisions.md, VAT invoices): asked at checkout (a wrong tax code is
@@ -9,34 +8,25 @@ import { MOBILE, launchBrowser, logIn, newPage, screenshot, startStore, storeApi
  * downloaded as a PDF by the shopper; the sales page shows it too.
  */
 
-let store: Store;
-let browser: Browser;
-beforeAll(async () => {
-  store = await startStore();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await store?.stop();
-});
+const shop = storeForFile();
 
 const poll = <T>(fn: () => T | Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout, interval: 100 });
 const token = async (username: string, password: string) =>
-  (await storeApi<{ accessToken: string }>(store.baseUrl, '/api/v1/auth/login', { method: 'POST', body: { username, password } })).accessToken;
+  (await storeApi<{ accessToken: string }>(shop.store.baseUrl, '/api/v1/auth/login', { method: 'POST', body: { username, password } })).accessToken;
 
 describe('VAT invoices', () => {
   it('asks for a company invoice at checkout, shows it waiting, then issued with its PDF after payment', { timeout: 240_000 }, async () => {
     const shopper = await token('khach', 'Khach@123');
-    const books = await storeApi<{ content: { id: number; stock: number }[] }>(store.baseUrl, '/api/v1/books?size=20&status=ACTIVE');
+    const books = await storeApi<{ content: { id: number; stock: number }[] }>(shop.store.baseUrl, '/api/v1/books?size=20&status=ACTIVE');
     const book = books.content.find((b) => b.stock > 3)!;
-    await storeApi(store.baseUrl, '/api/v1/cart/items', { method: 'POST', body: { bookId: book.id, qty: 1 }, token: shopper });
-    const addresses = await storeApi<unknown[]>(store.baseUrl, '/api/v1/address', { token: shopper });
+    await storeApi(shop.store.baseUrl, '/api/v1/cart/items', { method: 'POST', body: { bookId: book.id, qty: 1 }, token: shopper });
+    const addresses = await storeApi<unknown[]>(shop.store.baseUrl, '/api/v1/address', { token: shopper });
     if (addresses.length === 0) {
       const address = { fullName: 'Nguyễn Văn Khách', phone: '0901234567', line1: '12 Lê Lợi', ward: 'Phường Bến Nghé', district: 'Quận 1', province: 'Thành phố Hồ Chí Minh', makeDefault: true };
-      await storeApi(store.baseUrl, '/api/v1/address', { method: 'POST', body: address, token: shopper });
+      await storeApi(shop.store.baseUrl, '/api/v1/address', { method: 'POST', body: address, token: shopper });
     }
 
-    const { page } = await newPage(browser, store.baseUrl, { viewport: MOBILE });
+    const { page } = await newPage(shop.browser, shop.store.baseUrl, { viewport: MOBILE });
     await logIn(page, 'khach', 'Khach@123', '/');
     await page.goto('/checkout');
     await page.getByRole('checkbox', { name: /Xuất hoá đơn công ty/ }).check();
@@ -65,9 +55,9 @@ describe('VAT invoices', () => {
 
     // The clerk records the payment: the invoice is issued at once.
     const sale = await token('sale', 'Sale@123');
-    const order = await storeApi<{ id: number }>(store.baseUrl, `/api/v1/orders/${code}`, { token: shopper });
-    await storeApi(store.baseUrl, `/api/v1/sales/orders/${order.id}/payment`, { method: 'PUT', body: { paymentStatus: 'PAID' }, token: sale });
-    const issued = await storeApi<OrderInvoiceDto>(store.baseUrl, `/api/v1/orders/${code}/invoice`, { token: shopper });
+    const order = await storeApi<{ id: number }>(shop.store.baseUrl, `/api/v1/orders/${code}`, { token: shopper });
+    await storeApi(shop.store.baseUrl, `/api/v1/sales/orders/${order.id}/payment`, { method: 'PUT', body: { paymentStatus: 'PAID' }, token: sale });
+    const issued = await storeApi<OrderInvoiceDto>(shop.store.baseUrl, `/api/v1/orders/${code}/invoice`, { token: shopper });
     const number = invoiceNumberText(issued.invoices[0]!.number);
 
     await page.reload();
@@ -83,7 +73,7 @@ describe('VAT invoices', () => {
     expect(pdf.suggestedFilename()).toBe(`hoa-don-${issued.invoices[0]!.series}-${number}.pdf`);
 
     // The sales page shows the company and the invoice.
-    const staff = await newPage(browser, store.baseUrl);
+    const staff = await newPage(shop.browser, shop.store.baseUrl);
     await logIn(staff.page, 'sale', 'Sale@123', '/sale/orders');
     await staff.page.goto(`/sale/orders/${order.id}`);
     const card = staff.page.getByTestId('sale-invoice');

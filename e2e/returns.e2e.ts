@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { launchBrowser, logIn, MOBILE, newPage, screenshot, startStore, storeApi, TEST_ADDRESS, type Store } from './harness.ts';
+import { logIn, MOBILE, newPage, screenshot, storeApi, storeForFile, TEST_ADDRESS } from './harness.ts';
 
-let store: Store;
-let browser: Browser;
-beforeAll(async () => {
-  store = await startStore();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await store?.stop();
-});
+const shop = storeForFile();
 
 const poll = <T>(fn: () => T | Promise<T>, timeout = 20_000) => expect.poll(fn, { timeout, interval: 150 });
 const api = <T>(path: string, token?: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') =>
-  storeApi<T>(store.baseUrl, path, { method, token, body });
+  storeApi<T>(shop.store.baseUrl, path, { method, token, body });
 const token = async (username: string, password: string) => (await api<{ accessToken: string }>('/api/v1/auth/login', undefined, { username, password })).accessToken;
 
 /** A COD order of the demo customer, taken to DELIVERED by the demo sales clerk through the API. */
@@ -55,7 +46,7 @@ describe('returns and refunds', () => {
     const errors: string[] = [];
 
     // ---- The shopper (on a phone): the action on the order page, the form, the request.
-    const shopper = await newPage(browser, store.baseUrl, { viewport: MOBILE });
+    const shopper = await newPage(shop.browser, shop.store.baseUrl, { viewport: MOBILE });
     shopper.page.on('pageerror', (e) => errors.push(e.message));
     await logIn(shopper.page, 'khach', 'Khach@123', '/');
     await shopper.page.goto(`/orders/${order.code}`);
@@ -79,7 +70,7 @@ describe('returns and refunds', () => {
     await shot(shopper.page, 'returns-2-shopper-requested');
 
     // ---- Staff: the list, the detail, approve, received, refund.
-    const staff = await newPage(browser, store.baseUrl);
+    const staff = await newPage(shop.browser, shop.store.baseUrl);
     staff.page.on('pageerror', (e) => errors.push(e.message));
     await logIn(staff.page, 'sale', 'Sale@123', '/sale/orders');
     await staff.page.getByRole('link', { name: 'Trả hàng' }).first().click();
@@ -119,7 +110,7 @@ describe('returns and refunds', () => {
     // Mails followed each step.
     const email = (await api<{ email: string }>('/api/v1/users/me', customer)).email;
     for (const subject of ['Đã nhận yêu cầu trả hàng', 'đã được duyệt', 'đã nhận sách trả', 'đã được hoàn tiền']) {
-      await store.mail.waitFor(email, (m) => m.subject.includes(subject), 20_000);
+      await shop.store.mail.waitFor(email, (m) => m.subject.includes(subject), 20_000);
     }
     expect(errors).toEqual([]);
     await shopper.context.close();

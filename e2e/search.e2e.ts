@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { MOBILE, artifactsDir, launchBrowser, newPage, startStore, type Store } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { artifactsDir, MOBILE, newPage, storeForFile } from './harness.ts';
 
-let store: Store;
-let browser: Browser;
-beforeAll(async () => {
-  store = await startStore();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await store?.stop();
-});
+const shop = storeForFile();
 
 /** Polls until the matcher passes; generous because the machine running the suite may be busy. */
 const poll = <T>(fn: () => T | Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout, interval: 100 });
@@ -23,7 +14,7 @@ const viewportShot = (page: Page, name: string) => page.screenshot({ path: path.
 
 describe('header search suggestions', () => {
   it('a partial title typed without diacritics, chosen with the keyboard, opens the book page', async () => {
-    const { context, page } = await newPage(browser, store.baseUrl);
+    const { context, page } = await newPage(shop.browser, shop.store.baseUrl);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto('/');
@@ -74,7 +65,7 @@ describe('header search suggestions', () => {
   });
 
   it('keeps the text, caret and focus typed into the plain box while the combobox code loads', async () => {
-    const { context, page } = await newPage(browser, store.baseUrl);
+    const { context, page } = await newPage(shop.browser, shop.store.baseUrl);
     // The combobox's code is held back until the shopper has typed: what they type goes into the plain box.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -104,7 +95,7 @@ describe('header search suggestions', () => {
   });
 
   it('on a phone the dropdown spans the search box', async () => {
-    const { context, page } = await newPage(browser, store.baseUrl, { viewport: MOBILE });
+    const { context, page } = await newPage(shop.browser, shop.store.baseUrl, { viewport: MOBILE });
     await page.goto('/');
     const box = page.getByRole('combobox', { name: BOX });
     await box.click();
@@ -123,7 +114,7 @@ describe('header search suggestions', () => {
   });
 
   it('no result: best sellers instead of an empty page, and the corrected term when there is one', async () => {
-    const { context, page } = await newPage(browser, store.baseUrl);
+    const { context, page } = await newPage(shop.browser, shop.store.baseUrl);
     await page.goto('/search?q=zzqxvw&page=0&size=20&sort=createdAt&direction=DESC');
     await poll(() => page.getByText('Không tìm thấy sản phẩm phù hợp.').isVisible()).toBe(true);
     await poll(() => page.getByRole('list', { name: 'Sách bán chạy' }).getByTestId('book-card').count()).toBeGreaterThan(0);

@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, startStore, type Store } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { newPage, storeForFile } from './harness.ts';
 
-let store: Store;
-let browser: Browser;
-beforeAll(async () => {
-  store = await startStore();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await store?.stop();
-});
+const shop = storeForFile();
 
 describe('store shell', () => {
   it('answers an unknown path with the app\'s not-found page and HTTP 404', async () => {
-    const { context, page } = await newPage(browser, store.baseUrl);
+    const { context, page } = await newPage(shop.browser, shop.store.baseUrl);
     const res = await page.goto('/some/deep/link');
     expect(res?.status()).toBe(404);
     expect(await page.title()).toContain('Nhà Sách');

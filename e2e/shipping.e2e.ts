@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { formatVnd, SHIPPING_MESSAGES, type OrderDto, type SaleOrderDto, type ShippingQuoteDto } from '@nhasach/shared';
-import { DESKTOP, launchBrowser, logIn, MOBILE, newPage, screenshot, startStore, storeApi, TEST_ADDRESS, type Store } from './harness.ts';
+import { DESKTOP, logIn, MOBILE, newPage, screenshot, storeApi, storeForFile, TEST_ADDRESS } from './harness.ts';
 
 /**
  * Shipping by carrier in the browser, with the built-in sandbox carrier (what `npm start` runs): the checkout quotes
@@ -10,20 +10,11 @@ import { DESKTOP, launchBrowser, logIn, MOBILE, newPage, screenshot, startStore,
  * and the shopper's order page shows the timeline.
  */
 
-let store: Store;
-let browser: Browser;
-beforeAll(async () => {
-  store = await startStore();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await store?.stop();
-});
+const shop = storeForFile();
 
 const poll = <T>(fn: () => T | Promise<T>, timeout = 20_000) => expect.poll(fn, { timeout, interval: 150 });
 const api = <T>(path: string, token?: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') =>
-  storeApi<T>(store.baseUrl, path, { method, token, body });
+  storeApi<T>(shop.store.baseUrl, path, { method, token, body });
 const token = async (username: string, password: string) => (await api<{ accessToken: string }>('/api/v1/auth/login', undefined, { username, password })).accessToken;
 
 /** Hà Nội: another region than the shop's warehouse in Hồ Chí Minh City. */
@@ -68,7 +59,7 @@ describe('shipping by carrier', () => {
     const errors: string[] = [];
 
     // ---- The shopper (on a phone): the default address's quote, then Hà Nội's.
-    const shopper = await newPage(browser, store.baseUrl, { viewport: MOBILE });
+    const shopper = await newPage(shop.browser, shop.store.baseUrl, { viewport: MOBILE });
     shopper.page.on('pageerror', (e) => errors.push(e.message));
     await logIn(shopper.page, 'khach', 'Khach@123', '/');
     await shopper.page.goto('/checkout');
@@ -119,7 +110,7 @@ describe('shipping by carrier', () => {
 
     // ---- Staff confirm: the shipment with its tracking code shows on the sales page, the label opens as a PDF.
     await api(`/api/v1/sales/orders/${placed.id}/status`, sale, { status: 'CONFIRMED' }, 'PUT');
-    const staff = await newPage(browser, store.baseUrl);
+    const staff = await newPage(shop.browser, shop.store.baseUrl);
     staff.page.on('pageerror', (e) => errors.push(e.message));
     await logIn(staff.page, 'sale', 'Sale@123', '/sale/orders');
     await staff.page.goto(`/sale/orders/${placed.id}`);
@@ -149,7 +140,7 @@ describe('shipping by carrier', () => {
     await shot(staff.page, 'shipping-sale-panel', MOBILE.width);
 
     // ---- The carrier's sandbox page: picked up, in delivery, delivered (each a signed webhook to the shop).
-    const carrier = await newPage(browser, store.baseUrl);
+    const carrier = await newPage(shop.browser, shop.store.baseUrl);
     await carrier.page.goto('/sandbox/carrier');
     const parcel = carrier.page.locator('section.order').filter({ hasText: trackingCode });
     for (const step of ['Đã lấy hàng', 'Đang giao', 'Đã giao']) {

@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, logIn, newPage, screenshot, startStore, storeApi, type Store } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { logIn, newPage, screenshot, storeApi, storeForFile } from './harness.ts';
 
 /**
  * The stock room in the browser (docs/decisions.md, Stock room): a receipt filled by a barcode scanner (digits then
  * Enter) and posted, the book's stock page showing the movement, a count scanned and posted, the reorder list.
  */
 
-let store: Store;
-let browser: Browser;
-beforeAll(async () => {
-  store = await startStore();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await store?.stop();
-});
+const shop = storeForFile();
 
 const poll = <T>(fn: () => T | Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout, interval: 100 });
 
@@ -29,11 +19,11 @@ interface BookRow {
 
 describe('stock room', () => {
   it('receives books by scanning, posts the receipt, counts a shelf and shows the movements', async () => {
-    const { accessToken: token } = await storeApi<{ accessToken: string }>(store.baseUrl, '/api/v1/auth/login', { method: 'POST', body: { username: 'admin', password: 'Admin@123' } });
-    const list = await storeApi<{ content: BookRow[] }>(store.baseUrl, '/api/v1/admin/books?size=3&status=ACTIVE', { token });
+    const { accessToken: token } = await storeApi<{ accessToken: string }>(shop.store.baseUrl, '/api/v1/auth/login', { method: 'POST', body: { username: 'admin', password: 'Admin@123' } });
+    const list = await storeApi<{ content: BookRow[] }>(shop.store.baseUrl, '/api/v1/admin/books?size=3&status=ACTIVE', { token });
     const [a, b] = list.content as [BookRow, BookRow];
 
-    const { page } = await newPage(browser, store.baseUrl);
+    const { page } = await newPage(shop.browser, shop.store.baseUrl);
     await logIn(page, 'admin', 'Admin@123', '/admin');
     await page.getByRole('link', { name: 'Kho hàng' }).first().click();
     await page.waitForURL('**/admin/stock');
@@ -65,7 +55,7 @@ describe('stock room', () => {
     await page.getByRole('button', { name: 'Xác nhận nhập kho' }).click();
     await page.getByText(/Đã nhập kho · tạo lúc/).waitFor();
     await screenshot(page, 'stock-receipt-posted');
-    const after = await storeApi<{ stock: number; ledgerTotal: number }>(store.baseUrl, `/api/v1/admin/stock/books/${a.id}`, { token });
+    const after = await storeApi<{ stock: number; ledgerTotal: number }>(shop.store.baseUrl, `/api/v1/admin/stock/books/${a.id}`, { token });
     expect(after).toMatchObject({ stock: a.stock + 2, ledgerTotal: a.stock + 2 });
 
     // The book's stock page lists the receipt's movement.
@@ -87,7 +77,7 @@ describe('stock room', () => {
     await page.getByRole('button', { name: 'Cân bằng kho', exact: true }).click();
     await page.getByRole('button', { name: 'Xác nhận cân bằng kho' }).click();
     await page.getByText(/Đã cân bằng kho · /).waitFor();
-    const bAfter = await storeApi<{ stock: number; ledgerTotal: number }>(store.baseUrl, `/api/v1/admin/stock/books/${b.id}`, { token });
+    const bAfter = await storeApi<{ stock: number; ledgerTotal: number }>(shop.store.baseUrl, `/api/v1/admin/stock/books/${b.id}`, { token });
     expect(bAfter).toMatchObject({ stock: 1, ledgerTotal: 1 });
 
     await page.goto('/admin/stock/movements');
@@ -104,7 +94,7 @@ describe('stock room', () => {
   });
 
   it('imports books from a CSV: report by row and column, background run, progress kept across a reload', async () => {
-    const { page } = await newPage(browser, store.baseUrl);
+    const { page } = await newPage(shop.browser, shop.store.baseUrl);
     await logIn(page, 'admin', 'Admin@123', '/admin');
     await page.goto('/admin/stock/import');
     const good = ['9786049990007', '9786049990014', '9786049990021'];

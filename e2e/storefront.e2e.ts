@@ -1,18 +1,9 @@
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, MOBILE, TEST_ADDRESS, launchBrowser, newPage, screenshot, startStore, storeApi, type Store } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, MOBILE, newPage, screenshot, storeApi, storeForFile, TEST_ADDRESS } from './harness.ts';
 
-let store: Store;
-let browser: Browser;
-beforeAll(async () => {
-  store = await startStore();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await store?.stop();
-});
+const shop = storeForFile();
 
 /** Polls until the matcher passes; generous because the machine running the suite may be busy. */
 const poll = <T>(fn: () => T | Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout, interval: 100 });
@@ -40,7 +31,7 @@ const currentSlide = (page: Page) =>
 
 describe('storefront journey', () => {
   it('home, category with filters in the URL, product, favourite, review, comment, search without diacritics', async () => {
-    const { context, page } = await newPage(browser, store.baseUrl);
+    const { context, page } = await newPage(shop.browser, shop.store.baseUrl);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     const stamp = Date.now().toString(36);
@@ -255,7 +246,7 @@ describe('storefront journey', () => {
   });
 
   it('paints a category, a search and a product from the data in their HTML, without asking the API again', async () => {
-    const { context, page } = await newPage(browser, store.baseUrl, { viewport: MOBILE });
+    const { context, page } = await newPage(shop.browser, shop.store.baseUrl, { viewport: MOBILE });
     const asked: string[] = [];
     page.on('request', (r) => {
       const url = new URL(r.url());
@@ -277,7 +268,7 @@ describe('storefront journey', () => {
   });
 
   it('leaves a shopper who scrolled before the app started where they are', async () => {
-    const { context, page } = await newPage(browser, store.baseUrl, { viewport: MOBILE, waitForApp: false });
+    const { context, page } = await newPage(shop.browser, shop.store.baseUrl, { viewport: MOBILE, waitForApp: false });
     // The app's entry held back, as on a slow line: the page is on screen and the shopper scrolls it meanwhile.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -299,7 +290,7 @@ describe('storefront journey', () => {
 
   it('sends home, category, search and product pages rendered, and hydrates them without rebuilding', async () => {
     // Without JavaScript: the shopper already sees the page (a slow phone shows it before its scripts run).
-    const off = await browser.newContext({ baseURL: store.baseUrl, javaScriptEnabled: false, viewport: MOBILE });
+    const off = await shop.browser.newContext({ baseURL: shop.store.baseUrl, javaScriptEnabled: false, viewport: MOBILE });
     const still = await off.newPage();
     await still.goto('/books/dac-nhan-tam');
     expect(await still.getByRole('heading', { level: 1, name: 'Đắc Nhân Tâm' }).isVisible()).toBe(true);
@@ -316,7 +307,7 @@ describe('storefront journey', () => {
 
     // With it: React takes the server's HTML over as it is (a mismatch is logged as 'hydration' by main.tsx and
     // by React as an error), and what only this browser knows (the signed-in reader) shows once it has.
-    const { context, page } = await newPage(browser, store.baseUrl, { viewport: MOBILE });
+    const { context, page } = await newPage(shop.browser, shop.store.baseUrl, { viewport: MOBILE });
     const errors: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'error') errors.push(m.text());
@@ -341,7 +332,7 @@ describe('storefront journey', () => {
     expect(await page.locator('#flash-sale ul').first().evaluate((row) => row.scrollLeft)).toBe(0);
     // A cover that fails before the page has hydrated (its error event came before React listened) still turns
     // into the 'No Image' box.
-    const broken = await newPage(browser, store.baseUrl, { viewport: MOBILE });
+    const broken = await newPage(shop.browser, shop.store.baseUrl, { viewport: MOBILE });
     await broken.page.route('**/media/**', (route) => route.fulfill({ status: 404, body: '' }));
     await broken.page.goto('/books/dac-nhan-tam');
     await poll(() => broken.page.getByRole('img', { name: 'Đắc Nhân Tâm (No Image)' }).first().isVisible()).toBe(true);
@@ -361,7 +352,7 @@ describe('storefront journey', () => {
   });
 
   it('opens an address loaded in the tab at the top, and a reloaded page where the shopper was', async () => {
-    const { context, page } = await newPage(browser, store.baseUrl);
+    const { context, page } = await newPage(shop.browser, shop.store.baseUrl);
     const hydrated = () => poll(() => page.getByRole('button', { name: 'Mua ngay' }).first().isEnabled()).toBe(true);
     await page.goto('/');
     await page.waitForLoadState('networkidle');
@@ -380,7 +371,7 @@ describe('storefront journey', () => {
 
   it('never runs a script from a book description (cleaned on write and again whenever the book is answered)', async () => {
     const api = async <T>(method: string, path: string, body?: unknown, token?: string): Promise<T> => {
-      const res = await fetch(`${store.baseUrl}${path}`, {
+      const res = await fetch(`${shop.store.baseUrl}${path}`, {
         method,
         headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -395,7 +386,7 @@ describe('storefront journey', () => {
       '<a href="javascript:window.__descXss=3">liên kết</a><p onmouseover="window.__descXss=4">đoạn cuối</p>';
     await api('PUT', `/api/v1/admin/books/${book.id}`, { description }, accessToken);
 
-    const { context, page } = await newPage(browser, store.baseUrl);
+    const { context, page } = await newPage(shop.browser, shop.store.baseUrl);
     await page.goto(`/books/${book.slug}`);
     const desc = page.getByTestId('book-description');
     await poll(() => desc.getByText('an toàn').isVisible()).toBe(true);
@@ -410,7 +401,7 @@ describe('storefront journey', () => {
   });
 
   it('looks right on a phone: home, category with the filter drawer, search, product tabs', async () => {
-    const { context, page } = await newPage(browser, store.baseUrl, { viewport: MOBILE });
+    const { context, page } = await newPage(shop.browser, shop.store.baseUrl, { viewport: MOBILE });
     await page.goto('/');
     await page.locator('#sach-moi').scrollIntoViewIfNeeded();
     await poll(() => page.getByRole('list', { name: 'Sản phẩm mới' }).getByTestId('book-card').count()).toBe(15);
@@ -496,10 +487,10 @@ async function customerWithOrder(baseUrl: string): Promise<{ token: string; orde
 
 describe('first-load JavaScript of the storefront', () => {
   it('stays within 150 KB gzip on a phone and a desktop, carries no back-office code, and its books hold still', { timeout: 360_000 }, async () => {
-    const customer = await customerWithOrder(store.baseUrl);
+    const customer = await customerWithOrder(shop.store.baseUrl);
     for (const viewport of [MOBILE, DESKTOP]) {
       for (const target of FIRST_LOAD_PAGES) {
-        const { context, page } = await newPage(browser, store.baseUrl, { viewport });
+        const { context, page } = await newPage(shop.browser, shop.store.baseUrl, { viewport });
         // A signed-in shopper: the stored token is the session (the user record is rebuilt from its claims).
         if (target.signedIn) await context.addInitScript((token) => localStorage.setItem('accessToken', token), customer.token);
         const path = target.name === 'order' ? `${target.path}${customer.orderCode}` : target.path;

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { MOBILE, launchBrowser, newPage, screenshot, startStore, type Store, logIn, storeApi, type ApiInit, TEST_ADDRESS } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { type ApiInit, logIn, MOBILE, newPage, screenshot, storeApi, storeForFile, TEST_ADDRESS } from './harness.ts';
 
 /** Desktop screenshots at 1280x800. */
 const DESKTOP = { width: 1280, height: 800 } as const;
@@ -10,22 +10,13 @@ const DESKTOP = { width: 1280, height: 800 } as const;
 // (VietQR)', lands on the QR page, pays at the built-in test bank (which sends the shop a signed notification),
 // and the QR page turns paid by itself. A wrong amount first is recorded and shown to sales, never accepted.
 
-let store: Store;
-let browser: Browser;
-beforeAll(async () => {
-  store = await startStore();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await store?.stop();
-});
+const shop = storeForFile();
 
 const poll = <T>(fn: () => T | Promise<T>, timeout = 20_000) => expect.poll(fn, { timeout, interval: 100 });
 const digits = (text: string) => Number(text.replace(/\D/g, ''));
 const SHOTS = process.env.VIETQR_SHOTS_DIR;
 
-const api = <T>(path: string, init?: ApiInit) => storeApi<T>(store.baseUrl, path, init);
+const api = <T>(path: string, init?: ApiInit) => storeApi<T>(shop.store.baseUrl, path, init);
 
 /** A page whose CSP violations and script errors are collected. */
 async function watched(context: BrowserContext, page: Page): Promise<string[]> {
@@ -72,7 +63,7 @@ async function shoot(page: Page, name: string) {
 describe('VietQR bank transfer', () => {
   it('a VietQR order paid at the test bank: a wrong amount is left to sales, the right one turns the page paid by itself', { timeout: 240_000 }, async () => {
     await customerWithCart();
-    const { context, page } = await newPage(browser, store.baseUrl, { viewport: DESKTOP });
+    const { context, page } = await newPage(shop.browser, shop.store.baseUrl, { viewport: DESKTOP });
     const problems = await watched(context, page);
     await logIn(page, 'khach', 'Khach@123', '/');
 
@@ -146,7 +137,7 @@ describe('VietQR bank transfer', () => {
     await context.close();
 
     // ---- Sales see both transfers: the short one waits for a person.
-    const staff = await newPage(browser, store.baseUrl, { viewport: DESKTOP });
+    const staff = await newPage(shop.browser, shop.store.baseUrl, { viewport: DESKTOP });
     await logIn(staff.page, 'sale', 'Sale@123', '/sale/orders');
     await staff.page.getByRole('link', { name: code }).first().click();
     await staff.page.waitForURL((url) => /^\/sale\/orders\/\d+$/.test(url.pathname));
@@ -161,7 +152,7 @@ describe('VietQR bank transfer', () => {
 
   it('the QR page and the test bank on a phone', { timeout: 120_000 }, async () => {
     await customerWithCart();
-    const { context, page } = await newPage(browser, store.baseUrl, { viewport: MOBILE });
+    const { context, page } = await newPage(shop.browser, shop.store.baseUrl, { viewport: MOBILE });
     const problems = await watched(context, page);
     await logIn(page, 'khach', 'Khach@123', '/');
     await page.goto('/checkout');

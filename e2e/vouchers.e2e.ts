@@ -1,21 +1,12 @@
 import { copyFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { formatDateTimeVN } from '../packages/shared/src/datetime.ts';
 import { formatVnd } from '../packages/shared/src/price.ts';
-import { DESKTOP, MOBILE, artifactsDir, launchBrowser, newPage, screenshot, startStore, type Store, logIn, TEST_ADDRESS } from './harness.ts';
+import { artifactsDir, DESKTOP, logIn, MOBILE, newPage, screenshot, storeForFile, TEST_ADDRESS } from './harness.ts';
 
-let store: Store;
-let browser: Browser;
-beforeAll(async () => {
-  store = await startStore();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await store?.stop();
-});
+const shop = storeForFile();
 
 const poll = <T>(fn: () => T | Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout, interval: 100 });
 const digits = (text: string) => Number(text.replace(/\D/g, ''));
@@ -62,7 +53,7 @@ describe('vouchers', () => {
     const errors: string[] = [];
 
     // ---- Admin: /admin/vouchers from the menu, create a 10% code (max 50.000 ₫) that started yesterday.
-    const admin = await newPage(browser, store.baseUrl);
+    const admin = await newPage(shop.browser, shop.store.baseUrl);
     admin.page.on('pageerror', (e) => errors.push(e.message));
     await logIn(admin.page, 'admin', 'Admin@123', '/admin');
     await admin.page.getByRole('link', { name: 'Mã giảm giá' }).first().click();
@@ -107,11 +98,11 @@ describe('vouchers', () => {
     await admin.context.close();
 
     // ---- Shopper: a book in the cart, an address, then /checkout with the code.
-    const shopper = await newPage(browser, store.baseUrl);
+    const shopper = await newPage(shop.browser, shop.store.baseUrl);
     const { page } = shopper;
     page.on('pageerror', (e) => errors.push(e.message));
     await logIn(page, 'khach', 'Khach@123', '/');
-    const res = await fetch(`${store.baseUrl}/api/v1/books?page=0&size=40&status=ACTIVE&sort=createdAt&direction=DESC`);
+    const res = await fetch(`${shop.store.baseUrl}/api/v1/books?page=0&size=40&status=ACTIVE&sort=createdAt&direction=DESC`);
     const books = ((await res.json()) as { data: { content: Book[] } }).data.content.filter((b) => b.stock >= 5 && b.effectivePrice >= 50_000);
     const book = books[0]!;
     await apiCall(page, 'POST', '/api/v1/cart/clear', {});
@@ -168,7 +159,7 @@ describe('vouchers', () => {
     await shopper.context.close();
 
     // ---- Sales: the order's totals name the code.
-    const sale = await newPage(browser, store.baseUrl);
+    const sale = await newPage(shop.browser, shop.store.baseUrl);
     sale.page.on('pageerror', (e) => errors.push(e.message));
     await logIn(sale.page, 'sale', 'Sale@123', '/sale/orders');
     await sale.page.goto(`/sale/orders/${order.id}`);
