@@ -256,4 +256,4 @@ export async function storeApi<T>(baseUrl: string, path: string, init: ApiInit =
 }
 
 /** A valid saved address (the server's tests use the same). */
-export { VALID_ADDRESS as TEST_ADDRESS } from '../apps/server/test/address.ts';
+export { HANOI_ADDRESS, VALID_ADDRESS as TEST_ADDRESS } from '../apps/server/test/address.ts';

@@ -110,10 +110,14 @@ async function tabTo(page: Page, target: Locator, { max = 80, back = false } = {
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
     // The focus may pass through the browser's own UI (past the document's end, or from a starting point that a
     // navigation removed): the next Tab comes back into the page.
-    if ((await page.evaluate(() => document.activeElement === document.body || !document.activeElement)) && i < max - 1) continue;
+    const onBody = () => page.evaluate(() => document.activeElement === document.body || !document.activeElement);
+    if ((await onBody()) && i < max - 1) continue;
     const stop = await checkFocus(page);
     if (previous) await compareAfterLeaving(page, previous);
     previous = stop;
+    // An element may be handing its focus to the one replacing it (the header's search box when its suggestions'
+    // code arrives): the focus is on the body for that moment, then on the new element.
+    for (let wait = 0; wait < 10 && (await onBody()); wait++) await page.waitForTimeout(50);
     if (await isFocused(target)) return;
   }
   throw new Error(`${page.url()}: ${max} Tab presses did not reach ${target.toString()}`);

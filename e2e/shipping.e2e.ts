@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatVnd, SHIPPING_MESSAGES, type OrderDto, type SaleOrderDto, type ShippingQuoteDto } from '@nhasach/shared';
-import { DESKTOP, logIn, MOBILE, newPage, screenshot, storeApi, storeForFile, TEST_ADDRESS } from './harness.ts';
+import { DESKTOP, HANOI_ADDRESS, logIn, MOBILE, newPage, screenshot, storeApi, storeForFile, TEST_ADDRESS } from './harness.ts';
 
 /**
  * Shipping by carrier in the browser, with the built-in sandbox carrier (what `npm start` runs): the checkout quotes
@@ -18,16 +18,7 @@ const api = <T>(path: string, token?: string, body?: unknown, method = body === 
 const token = async (username: string, password: string) => (await api<{ accessToken: string }>('/api/v1/auth/login', undefined, { username, password })).accessToken;
 
 /** Hà Nội: another region than the shop's warehouse in Hồ Chí Minh City. */
-const HANOI = {
-  fullName: 'Lê Văn Cường',
-  phone: '0912345678',
-  line1: '8 Tràng Tiền',
-  scheme: 'TWO_LEVEL',
-  provinceCode: '01',
-  province: 'Thành phố Hà Nội',
-  wardCode: '00070',
-  ward: 'Phường Hoàn Kiếm',
-};
+const HANOI = HANOI_ADDRESS;
 
 async function shot(page: Page, name: string, width: number) {
   await page.setViewportSize({ width, height: width === MOBILE.width ? MOBILE.height : DESKTOP.height });

@@ -13,3 +13,15 @@ export const VALID_ADDRESS = {
   district: 'Quận 1',
   ward: 'Bến Nghé',
 };
+
+/** An address in Hà Nội in the units since July 2025 (province and ward): another region than the shop's. */
+export const HANOI_ADDRESS = {
+  fullName: 'Lê Văn Cường',
+  phone: '0912345678',
+  line1: '8 Tràng Tiền',
+  scheme: 'TWO_LEVEL',
+  provinceCode: '01',
+  province: 'Thành phố Hà Nội',
+  wardCode: '00070',
+  ward: 'Phường Hoàn Kiếm',
+};

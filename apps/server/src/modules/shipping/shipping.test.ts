@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { startMailCatcher, type MailCatcher } from '../../../test/mail-catcher.ts';
 import { createListeningTestApp } from '../../../test/payments.ts';
 import { makeCustomer, makeShopBook, makeStaff, saleOrder, salesCall, type Customer, type Staff } from '../../../test/sales.ts';
+import { HANOI_ADDRESS } from '../../../test/address.ts';
 import { VALID_ADDRESS } from '../../../test/orders.ts';
 import { ghnProtocol } from './index.ts';
 
@@ -40,16 +41,7 @@ const call = (who: { headers: Record<string, string> } | undefined, method: 'GET
 
 /** Hồ Chí Minh City (the shop's province: the inner zone), Hà Nội (another region), Côn Đảo (an island zone). */
 const HCM = VALID_ADDRESS;
-const HANOI = {
-  fullName: 'Lê Văn Cường',
-  phone: '0912345678',
-  line1: '8 Tràng Tiền',
-  scheme: 'TWO_LEVEL',
-  provinceCode: '01',
-  province: 'Thành phố Hà Nội',
-  wardCode: '00070',
-  ward: 'Phường Hoàn Kiếm',
-};
+const HANOI = HANOI_ADDRESS;
 const CON_DAO = { ...HANOI, line1: '1 Tôn Đức Thắng', provinceCode: '79', province: 'Thành phố Hồ Chí Minh', wardCode: '26732', ward: 'Đặc khu Côn Đảo' };
 
 async function addressOf(who: Customer, address: object): Promise<number> {
