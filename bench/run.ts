@@ -196,7 +196,10 @@ async function freePort(): Promise<number> {
 async function startServer(port: number, searchCache: boolean, searchIndex: boolean, extraEnv: Record<string, string> = {}, listingIndex = true): Promise<ChildProcess> {
   const dataDir = path.join(root, 'bench', '.data', 'server');
   mkdirSync(dataDir, { recursive: true });
-  const child = spawn(process.execPath, ['--conditions=@nhasach/source', '--import', 'tsx', 'src/main.ts'], {
+  // BENCH_SERVER_NODE_ARGS: node options for the server only, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to see
+  // where its CPU goes under the scenario's real HTTP traffic.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--conditions=@nhasach/source', '--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(root, 'apps', 'server'),
     env: {
       ...process.env,

@@ -1,26 +1,27 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * A small in-process cache with a time to live and single flight: concurrent misses of one key share one
- * computation. Used for page totals and the home page, whose exact values may lag writes by the TTL.
+ * computation. Used for page totals and the home page, whose exact values may lag writes by the TTL. Bounded by
+ * lru-cache (the least recently used entry goes first, in constant time: evicting a Map's first key walks every
+ * deleted entry before it, which cost a full cache milliseconds per insert).
  */
 export class TtlCache<V> {
-  private readonly entries = new Map<string, { value: V; expires: number }>();
+  private readonly entries: LRUCache<string, { value: V }>;
   private readonly pending = new Map<string, Promise<V>>();
 
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries = 1000,
-  ) {}
+  constructor(ttlMs: number, maxEntries = 1000) {
+    this.entries = new LRUCache({ max: maxEntries, ttl: ttlMs });
+  }
 
   async get(key: string, compute: () => Promise<V>): Promise<V> {
-    const now = Date.now();
     const hit = this.entries.get(key);
-    if (hit && hit.expires > now) return hit.value;
+    if (hit) return hit.value;
     const inFlight = this.pending.get(key);
     if (inFlight) return inFlight;
     const promise = compute()
       .then((value) => {
-        if (this.entries.size >= this.maxEntries) this.evictExpiredOrOldest();
-        this.entries.set(key, { value, expires: Date.now() + this.ttlMs });
+        this.entries.set(key, { value });
         return value;
       })
       .finally(() => this.pending.delete(key));
@@ -30,15 +31,5 @@ export class TtlCache<V> {
 
   clear(): void {
     this.entries.clear();
-  }
-
-  private evictExpiredOrOldest(): void {
-    const now = Date.now();
-    for (const [k, e] of this.entries) if (e.expires <= now) this.entries.delete(k);
-    // Map keeps insertion order: the first key is the oldest.
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
   }
 }

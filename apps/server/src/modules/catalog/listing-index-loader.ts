@@ -1,14 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { Worker } from 'node:worker_threads';
 import { queryRows, type Db } from '../../db/client.ts';
-import { ListingIndex, listingParts, type ListingParts } from './listing-index.ts';
-import { buildListingColumns, LISTING_BATCH, listingRowColumns, toListingBook, type ListingRow } from './listing-index-build.ts';
+import { ListingIndex } from './listing-index.ts';
+import { LISTING_BATCH, listingRowColumns, toListingBook, type ListingRow } from './listing-index-build.ts';
+import { loadListingParts, type ListingLoad, type ListingLoadOptions } from './listing-index-snapshot.ts';
+import { snapshotMaxAge } from './search-index-snapshot.ts';
+import { REMOVED_KEEP_MS } from './search-index-loader.ts';
 
 /**
  * Keeps a ListingIndex of one database in step with the books table (docs/decisions.md, "Listings from memory"),
  * as SearchIndexFeed does for the search:
  * - Build: the visible books' listing columns in id order, sorted and grouped, in a worker thread on PostgreSQL
- *   in production (the main thread only receives the arrays); in this thread elsewhere (tests, PGlite).
+ *   in production (the main thread only receives the arrays); in this thread elsewhere (tests, PGlite). At start,
+ *   from the snapshot of the last build when there is a usable one (listing-index-snapshot.ts).
  * - Feed: books whose listing_version (a sequence the trigger of migration 0036/0037 bumps on every change of a
  *   listing column) is above the last seen, read before a listing when the last read is older than SYNC_MS or a
  *   change was announced; deleted books through book_search_removed. A transaction may commit a smaller version
@@ -21,22 +25,23 @@ const SYNC_MS = 1_000;
 const RESYNC_WINDOW = 200;
 const WAIT_FOR_BUILD_MS = 2_000;
 
-function buildInWorker(url: string): Promise<{ parts: ListingParts; version: bigint; removedVersion: bigint }> {
+function buildInWorker(url: string, load: ListingLoadOptions): Promise<ListingLoad> {
   const fromSource = import.meta.url.endsWith('.ts');
   const script = new URL(`./listing-index-worker${fromSource ? '.ts' : '.js'}`, import.meta.url);
   const worker = fromSource
     ? new Worker(
         `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); })`,
-        { eval: true, workerData: { url } },
+        { eval: true, workerData: { url, load } },
       )
-    : new Worker(script, { workerData: { url } });
+    : new Worker(script, { workerData: { url, load } });
   worker.unref();
   return new Promise((resolve, reject) => {
     let settled = false;
-    worker.once('message', (m: { parts?: ListingParts; version?: string; removedVersion?: string; error?: string }) => {
+    type Answer = Partial<Omit<ListingLoad, 'version' | 'removedVersion'>> & { version?: string; removedVersion?: string; error?: string };
+    worker.once('message', (m: Answer) => {
       settled = true;
-      if (m.parts && m.version !== undefined && m.removedVersion !== undefined) {
-        resolve({ parts: m.parts, version: BigInt(m.version), removedVersion: BigInt(m.removedVersion) });
+      if (m.parts && m.version !== undefined && m.removedVersion !== undefined && m.source) {
+        resolve({ parts: m.parts, version: BigInt(m.version), removedVersion: BigInt(m.removedVersion), source: m.source, notes: m.notes ?? [] });
       } else reject(new Error(`listing index build failed: ${m.error ?? 'no index'}`));
     });
     worker.once('error', (err) => {
@@ -49,14 +54,12 @@ function buildInWorker(url: string): Promise<{ parts: ListingParts; version: big
   });
 }
 
-async function buildHere(db: Db): Promise<{ parts: ListingParts; version: bigint; removedVersion: bigint }> {
-  const { columns, tree, version, removedVersion } = await buildListingColumns(db);
-  return { parts: listingParts(columns, tree), version, removedVersion };
-}
-
 export interface ListingIndexFeedOptions {
   onError?: (err: unknown) => void;
+  onNotice?: (message: string) => void;
   workerUrl?: string;
+  /** Where the built index is kept for the next start (listing-index-snapshot.ts; none: no snapshot). */
+  snapshotDir?: string;
   /** Rebuild also when the index is this old (0, the default: only when the overlay has grown). */
   rebuildMs?: number;
 }
@@ -70,7 +73,9 @@ export class ListingIndexFeed {
   private building: Promise<void> | undefined;
   private syncing: Promise<void> | undefined;
   private readonly onError: (err: unknown) => void;
+  private readonly onNotice: (message: string) => void;
   private readonly workerUrl: string | undefined;
+  private readonly snapshotDir: string | undefined;
   private readonly rebuildMs: number;
 
   constructor(
@@ -78,12 +83,14 @@ export class ListingIndexFeed {
     opts: ListingIndexFeedOptions = {},
   ) {
     this.onError = opts.onError ?? (() => {});
+    this.onNotice = opts.onNotice ?? (() => {});
     this.workerUrl = opts.workerUrl;
+    this.snapshotDir = opts.snapshotDir;
     this.rebuildMs = opts.rebuildMs ?? 0;
   }
 
-  preload(): void {
-    void this.startBuild();
+  preload(): Promise<void> {
+    return this.startBuild();
   }
 
   markDirty(): void {
@@ -120,12 +127,17 @@ export class ListingIndexFeed {
   }
 
   private startBuild(): Promise<void> {
-    this.building ??= (this.workerUrl ? buildInWorker(this.workerUrl) : buildHere(this.db))
-      .then(({ parts, version, removedVersion }) => {
+    const started = Date.now();
+    const load: ListingLoadOptions = { ...(this.snapshotDir ? { dir: this.snapshotDir } : {}), fromSnapshot: !this.index, maxAgeMs: snapshotMaxAge(REMOVED_KEEP_MS) };
+    this.building ??= (this.workerUrl ? buildInWorker(this.workerUrl, load) : loadListingParts(this.db, load))
+      .then(({ parts, version, removedVersion, source, notes }) => {
+        for (const note of notes) this.onNotice(`listing index: ${note}`);
         this.index = new ListingIndex(parts);
         this.version = version;
         this.removedVersion = removedVersion;
+        // The next listing reads the changes since (all of them since the snapshot's versions, after a start).
         this.syncedAt = 0;
+        this.onNotice(`listing index: ${this.index.stats().books} books from the ${source} in ${Date.now() - started} ms`);
       })
       .catch((err: unknown) => this.onError(err))
       .finally(() => {

@@ -47,6 +47,8 @@ const COUNT_TTL_MS = 60_000;
 const HOME_TTL_MS = 15_000;
 /** Shoppers' search results (ranked ids) may lag writes by this much. */
 const SEARCH_TTL_MS = 30_000;
+/** The listing index is rebuilt (and its snapshot written) at least this often when it keeps a snapshot. */
+const LISTING_SNAPSHOT_REFRESH_MS = 12 * 60 * 60_000;
 /** Ranked ids of one page of a search, with the corrected term when the typo pass ran. */
 interface RankedSearch {
   ids: number[];
@@ -88,7 +90,7 @@ export interface CatalogServiceOptions {
   searchIndexWorkerUrl?: string;
   /** Longest time between the search index's rebuilds (search-index-loader.ts). */
   searchIndexRebuildMs?: number;
-  /** Where the built search index is kept for the next start (search-index-snapshot.ts). */
+  /** Where the built search and listing indexes are kept for the next start (search-index-snapshot.ts, listing-index-snapshot.ts). */
   searchIndexSnapshotDir?: string;
   /** Shoppers' listings from the books' columns in memory (listing-index.ts); false: every listing reads the database. */
   listingIndex?: boolean;
@@ -123,7 +125,11 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
       ? undefined
       : new ListingIndexFeed(db, {
           ...(opts.onSearchIndexError ? { onError: opts.onSearchIndexError } : {}),
+          ...(opts.onSearchIndexNotice ? { onNotice: opts.onSearchIndexNotice } : {}),
           ...(opts.searchIndexWorkerUrl ? { workerUrl: opts.searchIndexWorkerUrl } : {}),
+          // Its snapshot beside the search index's; rebuilt at least twice a day so the snapshot stays younger than
+          // the removal log (an older one is ignored at the next start).
+          ...(opts.searchIndexSnapshotDir ? { snapshotDir: opts.searchIndexSnapshotDir, rebuildMs: LISTING_SNAPSHOT_REFRESH_MS } : {}),
         });
   const counts = new TtlCache<BookCount>(COUNT_TTL_MS, 5000);
   const homes = new TtlCache<HomeDataDto>(HOME_TTL_MS, 50);
