@@ -107,6 +107,19 @@ slow.length = 0;
 pageMs = 0;
 pageSlow.length = 0;
 await measure('listings (inject)', n);
+// Where the index's time goes by page depth (a deep page walks further, the mix sends few of them).
+const bucketOf = (url: string) => {
+  const page = Number(/[?&]page=(\d+)/.exec(url)?.[1] ?? 0);
+  return page === 0 ? 'page 0' : page === 1 ? 'page 1' : page <= 4 ? 'pages 2-4' : page <= 20 ? 'pages 5-20' : 'pages 21+';
+};
+const buckets = new Map<string, { n: number; ms: number }>();
+for (const [ms, url] of pageSlow) {
+  const b = buckets.get(bucketOf(url)) ?? { n: 0, ms: 0 };
+  b.n++;
+  b.ms += ms;
+  buckets.set(bucketOf(url), b);
+}
+console.log('ListingIndex.page by depth: ' + [...buckets].map(([k, b]) => `${k}: ${b.n} listings, ${(b.ms / b.n).toFixed(3)} ms each, ${((100 * b.ms) / pageMs).toFixed(0)} % of the time`).join('; '));
 pageSlow.sort((a, b) => b[0] - a[0]);
 console.log(`ListingIndex.page: ${(pageMs / n).toFixed(3)} ms/request wall; slowest:\n` + pageSlow.slice(0, 12).map(([ms, url]) => `${ms.toFixed(2)} ms ${url}`).join('\n'));
 slow.sort((a, b) => b[0] - a[0]);

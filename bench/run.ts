@@ -15,7 +15,8 @@
  *
  * Needs PostgreSQL at BENCH_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres); the data lives in
  * the database of BENCH_DATABASE_URL (default .../nhasach_bench). The server runs as a child process (main.ts in
- * production mode, under tsx), so the load generator does not share its event loop.
+ * production mode, under tsx), so the load generator does not share its event loop; BENCH_SERVER_NODE_ARGS gives it
+ * node options (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof': a profile of the server under the scenario's traffic).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -196,8 +197,6 @@ async function freePort(): Promise<number> {
 async function startServer(port: number, searchCache: boolean, searchIndex: boolean, extraEnv: Record<string, string> = {}, listingIndex = true): Promise<ChildProcess> {
   const dataDir = path.join(root, 'bench', '.data', 'server');
   mkdirSync(dataDir, { recursive: true });
-  // BENCH_SERVER_NODE_ARGS: node options for the server only, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to see
-  // where its CPU goes under the scenario's real HTTP traffic.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, '--conditions=@nhasach/source', '--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(root, 'apps', 'server'),
