@@ -29,7 +29,11 @@ const align8 = (n: number) => (n + 7) & ~7;
 export const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 const bytesOf = (a: ArrayBufferView) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
 
-export async function writeArrayFile<M>(file: string, magic: string, meta: M, sections: readonly ArrayFileSection[]): Promise<void> {
+/**
+ * `retired`: magics of earlier formats of the same kind of file: such files in the folder are removed (an upgrade
+ * would otherwise leave its predecessor's snapshot, hundreds of MB, on the disk for good).
+ */
+export async function writeArrayFile<M>(file: string, magic: string, meta: M, sections: readonly ArrayFileSection[], retired: readonly string[] = []): Promise<void> {
   if (Buffer.byteLength(magic, 'latin1') !== 8) throw new Error('an array file magic is 8 bytes');
   const parts = sections.map((s) => {
     const chunks = (Array.isArray(s.data) ? s.data : [s.data]).map(bytesOf);
@@ -67,6 +71,7 @@ export async function writeArrayFile<M>(file: string, magic: string, meta: M, se
   const dir = path.dirname(file);
   await mkdir(dir, { recursive: true });
   await removeAbandoned(dir, path.basename(file));
+  if (retired.length) await removeRetired(dir, retired);
   const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
     const handle = await open(temp, 'w');
@@ -90,6 +95,23 @@ async function removeAbandoned(dir: string, name: string): Promise<void> {
     const at = path.join(dir, f);
     const info = await stat(at).catch(() => undefined);
     if (info && Date.now() - info.mtimeMs > 60 * 60_000) await rm(at, { force: true });
+  }
+}
+
+/** Files of the folder that begin with a retired magic. */
+async function removeRetired(dir: string, retired: readonly string[]): Promise<void> {
+  for (const f of await readdir(dir)) {
+    if (!f.endsWith('.bin')) continue;
+    const at = path.join(dir, f);
+    const head = Buffer.alloc(8);
+    const handle = await open(at, 'r').catch(() => undefined);
+    if (!handle) continue;
+    try {
+      await handle.read(head, 0, 8, 0);
+    } finally {
+      await handle.close();
+    }
+    if (retired.includes(head.toString('latin1'))) await rm(at, { force: true });
   }
 }
 

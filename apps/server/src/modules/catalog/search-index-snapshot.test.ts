@@ -64,6 +64,14 @@ describe('search index snapshot (file)', () => {
     expect(snapshot?.version).toBe(10n);
   });
 
+  it('removes the snapshot of an earlier file format when it writes, and nothing else', async () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'search-index-0123456789abcdef.bin'), 'NHSIDX01 an index of the earlier format');
+    writeFileSync(path.join(dir, 'listing-index-0123456789abcdef.bin'), 'NHSLST01 another index');
+    await write(dir);
+    expect(readdirSync(dir).sort()).toEqual([path.basename(snapshotFile(dir, 'db-a')), 'listing-index-0123456789abcdef.bin'].sort());
+  });
+
   it('is ignored when missing (no fault), damaged, truncated, from another database, too old or newer than the database', async () => {
     const dir = tempDir();
     expect(await read(dir)).toEqual({});

@@ -19,6 +19,8 @@ import { buildIndex, rowsOf } from './search-index-build.ts';
  * per database in the directory: instances on one machine share it without tearing it.
  */
 const MAGIC = 'NHSIDX02';
+/** Earlier formats' magics: their files are removed when this one is written. */
+const RETIRED = ['NHSIDX01'];
 /** Bump when the index's arrays change meaning (an old file is then ignored). */
 const FORMAT = 2;
 
@@ -86,7 +88,7 @@ export async function writeSnapshot(dir: string, catalogue: string, s: Snapshot)
   sections.push({ name: 'dict', data: encoder.encode(s.portable.dict) });
   sections.push({ name: 'authors', data: encoder.encode(JSON.stringify(s.portable.authors)) });
   const meta: Meta = { format: FORMAT, catalogue, version: s.version.toString(), versionAt: s.versionAt, builtAt: s.builtAt, dense };
-  await writeArrayFile(snapshotFile(dir, catalogue), MAGIC, meta, sections);
+  await writeArrayFile(snapshotFile(dir, catalogue), MAGIC, meta, sections, RETIRED);
 }
 
 /** A snapshot is ignored once older than this: the removal log must still reach back to its version. */
