@@ -130,14 +130,17 @@ export class ListingIndexFeed {
     const started = Date.now();
     const load: ListingLoadOptions = { ...(this.snapshotDir ? { dir: this.snapshotDir } : {}), fromSnapshot: !this.index, maxAgeMs: snapshotMaxAge(REMOVED_KEEP_MS) };
     this.building ??= (this.workerUrl ? buildInWorker(this.workerUrl, load) : loadListingParts(this.db, load))
-      .then(({ parts, version, removedVersion, source, notes }) => {
+      .then(async ({ parts, version, removedVersion, source, notes }) => {
         for (const note of notes) this.onNotice(`listing index: ${note}`);
-        this.index = new ListingIndex(parts);
+        const index = new ListingIndex(parts);
         this.version = version;
         this.removedVersion = removedVersion;
-        // The next listing reads the changes since (all of them since the snapshot's versions, after a start).
-        this.syncedAt = 0;
-        this.onNotice(`listing index: ${this.index.stats().books} books from the ${source} in ${Date.now() - started} ms`);
+        // A snapshot's index takes the changes since (possibly hours of them) before it answers: the database
+        // answers listings meanwhile, and no listing waits for the catch-up.
+        if (source === 'snapshot') await this.readChanges(index);
+        this.index = index;
+        this.syncedAt = source === 'snapshot' ? Date.now() : 0;
+        this.onNotice(`listing index: ${index.stats().books} books from the ${source} in ${Date.now() - started} ms`);
       })
       .catch((err: unknown) => this.onError(err))
       .finally(() => {
@@ -147,42 +150,47 @@ export class ListingIndexFeed {
   }
 
   private sync(): Promise<void> {
-    this.syncing ??= (async () => {
-      this.dirty = false;
-      let lower = this.version > BigInt(RESYNC_WINDOW) ? this.version - BigInt(RESYNC_WINDOW) : 0n;
-      for (;;) {
-        const rows = await queryRows<ListingRow & { visible: boolean; v: string }>(
-          this.db,
-          sql`select ${listingRowColumns}, b.status in ('ACTIVE', 'OUT_OF_STOCK') as visible, b.listing_version::text as v
-            from books b where b.listing_version > ${lower.toString()}::bigint order by b.listing_version limit ${LISTING_BATCH}`,
-        );
-        const index = this.index!;
-        for (const r of rows) {
-          index.apply(toListingBook(r), r.visible);
-          const v = BigInt(r.v);
-          if (v > this.version) this.version = v;
-          lower = v;
-        }
-        if (rows.length < LISTING_BATCH) break;
-      }
-      let removedFrom = this.removedVersion > BigInt(RESYNC_WINDOW) ? this.removedVersion - BigInt(RESYNC_WINDOW) : 0n;
-      for (;;) {
-        const gone = await queryRows<{ id: number; version: string }>(
-          this.db,
-          sql`select book_id as id, version::text as version from book_search_removed where version > ${removedFrom.toString()}::bigint order by version limit ${LISTING_BATCH}`,
-        );
-        for (const g of gone) {
-          this.index!.remove(g.id);
-          const v = BigInt(g.version);
-          if (v > this.removedVersion) this.removedVersion = v;
-          removedFrom = v;
-        }
-        if (gone.length < LISTING_BATCH) break;
-      }
-      this.syncedAt = Date.now();
-    })().finally(() => {
-      this.syncing = undefined;
-    });
+    this.syncing ??= this.readChanges(this.index!)
+      .then(() => {
+        this.syncedAt = Date.now();
+      })
+      .finally(() => {
+        this.syncing = undefined;
+      });
     return this.syncing;
+  }
+
+  /** Applies to `index` the books changed and removed since the versions last read. */
+  private async readChanges(index: ListingIndex): Promise<void> {
+    this.dirty = false;
+    let lower = this.version > BigInt(RESYNC_WINDOW) ? this.version - BigInt(RESYNC_WINDOW) : 0n;
+    for (;;) {
+      const rows = await queryRows<ListingRow & { visible: boolean; v: string }>(
+        this.db,
+        sql`select ${listingRowColumns}, b.status in ('ACTIVE', 'OUT_OF_STOCK') as visible, b.listing_version::text as v
+          from books b where b.listing_version > ${lower.toString()}::bigint order by b.listing_version limit ${LISTING_BATCH}`,
+      );
+      for (const r of rows) {
+        index.apply(toListingBook(r), r.visible);
+        const v = BigInt(r.v);
+        if (v > this.version) this.version = v;
+        lower = v;
+      }
+      if (rows.length < LISTING_BATCH) break;
+    }
+    let removedFrom = this.removedVersion > BigInt(RESYNC_WINDOW) ? this.removedVersion - BigInt(RESYNC_WINDOW) : 0n;
+    for (;;) {
+      const gone = await queryRows<{ id: number; version: string }>(
+        this.db,
+        sql`select book_id as id, version::text as version from book_search_removed where version > ${removedFrom.toString()}::bigint order by version limit ${LISTING_BATCH}`,
+      );
+      for (const g of gone) {
+        index.remove(g.id);
+        const v = BigInt(g.version);
+        if (v > this.removedVersion) this.removedVersion = v;
+        removedFrom = v;
+      }
+      if (gone.length < LISTING_BATCH) break;
+    }
   }
 }
