@@ -220,6 +220,17 @@ function OrdersByStatus({ byStatus }: { byStatus: Record<string, number> }) {
   );
 }
 
+/** A card's list of rows (`row` gives each its <li>), or the line saying there are none. */
+function RowList<T>({ items, empty, ordered = false, className = '', testId, row }: { items: readonly T[]; empty: string; ordered?: boolean; className?: string; testId?: string; row: (item: T, index: number) => ReactNode }) {
+  if (items.length === 0) return <p className="px-5 py-10 text-center text-sm text-gray-500">{empty}</p>;
+  const List = ordered ? 'ol' : 'ul';
+  return (
+    <List className={`divide-y divide-gray-100 ${className}`.trim()} data-testid={testId}>
+      {items.map(row)}
+    </List>
+  );
+}
+
 function Thumb({ src, alt }: { src: string | null; alt: string }) {
   return <ImageWithFallback src={src} alt={alt} loading="lazy" className="h-12 w-8 shrink-0 rounded object-cover ring-1 ring-gray-200" placeholderClassName="h-12 w-8 shrink-0 rounded [&_svg]:hidden [&_span]:hidden" />;
 }
@@ -227,34 +238,33 @@ function Thumb({ src, alt }: { src: string | null; alt: string }) {
 function TopBooks({ books }: { books: DashboardDto['topBooks'] }) {
   return (
     <Card title="Sách bán chạy" description="30 ngày qua, theo số lượng; 'Đã bán' là tổng như trên cửa hàng" bodyClassName="">
-      {books.length === 0 ? (
-        <p className="px-5 py-10 text-center text-sm text-gray-500">Chưa có sách nào được bán trong 30 ngày qua.</p>
-      ) : (
-        <ol className="divide-y divide-gray-100">
-          {books.map((b, i) => (
-            <li key={b.bookId} className="flex items-center gap-3 px-5 py-2.5 hover:bg-gray-50/70">
-              <span className={`grid size-6 shrink-0 place-items-center rounded-full text-xs font-bold ${i < 3 ? 'bg-brand-50 text-brand-700' : 'bg-gray-100 text-gray-600'}`}>{i + 1}</span>
-              <Thumb src={b.thumbnail} alt="" />
-              <div className="min-w-0 flex-1">
-                {b.slug ? (
-                  <Link to={`/books/${encodeURIComponent(b.slug)}`} className="line-clamp-1 text-sm font-medium text-gray-900 hover:text-brand-700">
-                    {b.title}
-                  </Link>
-                ) : (
-                  <span className="line-clamp-1 text-sm font-medium text-gray-900">{b.title}</span>
-                )}
-                <p className="text-xs text-gray-500">{formatVnd(b.revenue)}</p>
-              </div>
-              <span className="text-right leading-tight">
-                <span className="block text-sm font-semibold text-gray-900 tabular-nums">{formatCount(b.quantity)} cuốn</span>
-                <span className="block text-xs text-gray-500" title={SOLD_RULE}>
-                  Đã bán {formatSold(b.sold)}
-                </span>
+      <RowList
+        items={books}
+        empty="Chưa có sách nào được bán trong 30 ngày qua."
+        ordered
+        row={(b, i) => (
+          <li key={b.bookId} className="flex items-center gap-3 px-5 py-2.5 hover:bg-gray-50/70">
+            <span className={`grid size-6 shrink-0 place-items-center rounded-full text-xs font-bold ${i < 3 ? 'bg-brand-50 text-brand-700' : 'bg-gray-100 text-gray-600'}`}>{i + 1}</span>
+            <Thumb src={b.thumbnail} alt="" />
+            <div className="min-w-0 flex-1">
+              {b.slug ? (
+                <Link to={`/books/${encodeURIComponent(b.slug)}`} className="line-clamp-1 text-sm font-medium text-gray-900 hover:text-brand-700">
+                  {b.title}
+                </Link>
+              ) : (
+                <span className="line-clamp-1 text-sm font-medium text-gray-900">{b.title}</span>
+              )}
+              <p className="text-xs text-gray-500">{formatVnd(b.revenue)}</p>
+            </div>
+            <span className="text-right leading-tight">
+              <span className="block text-sm font-semibold text-gray-900 tabular-nums">{formatCount(b.quantity)} cuốn</span>
+              <span className="block text-xs text-gray-500" title={SOLD_RULE}>
+                Đã bán {formatSold(b.sold)}
               </span>
-            </li>
-          ))}
-        </ol>
-      )}
+            </span>
+          </li>
+        )}
+      />
     </Card>
   );
 }
@@ -266,26 +276,25 @@ function LowStock({ books }: { books: DashboardDto['lowStock'] }) {
       description={`Sách đang bán còn tối đa ${LOW_STOCK_THRESHOLD} cuốn`}
       bodyClassName=""
     >
-      {books.length === 0 ? (
-        <p className="px-5 py-10 text-center text-sm text-gray-500">Không có sách nào sắp hết hàng.</p>
-      ) : (
-        <ul className="max-h-[430px] divide-y divide-gray-100 overflow-y-auto">
-          {books.map((b) => (
-            <li key={b.id} className="flex items-center gap-3 px-5 py-2.5 hover:bg-gray-50/70">
-              <Thumb src={b.thumbnail} alt="" />
-              <span className="line-clamp-1 min-w-0 flex-1 text-sm font-medium text-gray-900">{b.title}</span>
-              <Pill tone={b.stock === 0 ? 'red' : 'amber'}>{b.stock === 0 ? 'Hết hàng' : `Còn ${b.stock}`}</Pill>
-              <Link
-                to={`/admin/books?edit=${b.id}`}
-                className="rounded-lg px-2.5 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-                aria-label={`Sửa sách ${b.title}`}
-              >
-                Sửa
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      <RowList
+        items={books}
+        empty="Không có sách nào sắp hết hàng."
+        className="max-h-[430px] overflow-y-auto"
+        row={(b) => (
+          <li key={b.id} className="flex items-center gap-3 px-5 py-2.5 hover:bg-gray-50/70">
+            <Thumb src={b.thumbnail} alt="" />
+            <span className="line-clamp-1 min-w-0 flex-1 text-sm font-medium text-gray-900">{b.title}</span>
+            <Pill tone={b.stock === 0 ? 'red' : 'amber'}>{b.stock === 0 ? 'Hết hàng' : `Còn ${b.stock}`}</Pill>
+            <Link
+              to={`/admin/books?edit=${b.id}`}
+              className="rounded-lg px-2.5 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+              aria-label={`Sửa sách ${b.title}`}
+            >
+              Sửa
+            </Link>
+          </li>
+        )}
+      />
     </Card>
   );
 }
@@ -293,27 +302,26 @@ function LowStock({ books }: { books: DashboardDto['lowStock'] }) {
 function RecentOrders({ orders }: { orders: DashboardDto['recentOrders'] }) {
   return (
     <Card title="Đơn hàng mới" description="Giờ Việt Nam" bodyClassName="" actions={<Link to="/sale/orders" className="text-sm font-semibold text-brand-700 hover:underline">Xem tất cả</Link>}>
-      {orders.length === 0 ? (
-        <p className="px-5 py-10 text-center text-sm text-gray-500">Chưa có đơn hàng.</p>
-      ) : (
-        <ul className="divide-y divide-gray-100" data-testid="recent-orders">
-          {orders.map((o) => (
-            <li key={o.id} className="flex items-center gap-3 px-5 py-2.5" data-code={o.code}>
-              <div className="min-w-0 flex-1">
-                <Link to={`/sale/orders/${o.id}`} className="text-sm font-semibold text-gray-900 hover:text-brand-700">
-                  {o.code}
-                </Link>
-                <p className="text-xs text-gray-500">
-                  {ORDER_STATUS_LABELS[o.status]} · {formatVnd(o.grandTotal)}
-                </p>
-              </div>
-              <time dateTime={o.createdAt} className="shrink-0 text-xs text-gray-500 tabular-nums" data-testid="order-time">
-                {formatDateTime(o.createdAt)}
-              </time>
-            </li>
-          ))}
-        </ul>
-      )}
+      <RowList
+        items={orders}
+        empty="Chưa có đơn hàng."
+        testId="recent-orders"
+        row={(o) => (
+          <li key={o.id} className="flex items-center gap-3 px-5 py-2.5" data-code={o.code}>
+            <div className="min-w-0 flex-1">
+              <Link to={`/sale/orders/${o.id}`} className="text-sm font-semibold text-gray-900 hover:text-brand-700">
+                {o.code}
+              </Link>
+              <p className="text-xs text-gray-500">
+                {ORDER_STATUS_LABELS[o.status]} · {formatVnd(o.grandTotal)}
+              </p>
+            </div>
+            <time dateTime={o.createdAt} className="shrink-0 text-xs text-gray-500 tabular-nums" data-testid="order-time">
+              {formatDateTime(o.createdAt)}
+            </time>
+          </li>
+        )}
+      />
     </Card>
   );
 }
@@ -321,26 +329,24 @@ function RecentOrders({ orders }: { orders: DashboardDto['recentOrders'] }) {
 function NewestCustomers({ customers }: { customers: DashboardDto['newestCustomers'] }) {
   return (
     <Card title="Khách hàng mới" bodyClassName="" actions={<Link to="/admin/users" className="text-sm font-semibold text-brand-700 hover:underline">Xem tất cả</Link>}>
-      {customers.length === 0 ? (
-        <p className="px-5 py-10 text-center text-sm text-gray-500">Chưa có khách hàng.</p>
-      ) : (
-        <ul className="divide-y divide-gray-100">
-          {customers.map((c) => (
-            <li key={c.id} className="flex items-center gap-3 px-5 py-2.5">
-              <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-full bg-gradient-to-br from-brand-500 to-brand-700 text-sm font-bold text-white">
-                {(c.fullName || c.username).trim().charAt(0).toUpperCase()}
-              </span>
-              <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium text-gray-900">{c.fullName || c.username}</p>
-                <p className="truncate text-xs text-gray-500">{c.email}</p>
-              </div>
-              <time dateTime={c.createdAt} className="shrink-0 text-xs text-gray-500">
-                {relativeTime(c.createdAt)}
-              </time>
-            </li>
-          ))}
-        </ul>
-      )}
+      <RowList
+        items={customers}
+        empty="Chưa có khách hàng."
+        row={(c) => (
+          <li key={c.id} className="flex items-center gap-3 px-5 py-2.5">
+            <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-full bg-gradient-to-br from-brand-500 to-brand-700 text-sm font-bold text-white">
+              {(c.fullName || c.username).trim().charAt(0).toUpperCase()}
+            </span>
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-sm font-medium text-gray-900">{c.fullName || c.username}</p>
+              <p className="truncate text-xs text-gray-500">{c.email}</p>
+            </div>
+            <time dateTime={c.createdAt} className="shrink-0 text-xs text-gray-500">
+              {relativeTime(c.createdAt)}
+            </time>
+          </li>
+        )}
+      />
     </Card>
   );
 }

@@ -4,7 +4,7 @@ import { MASTER_KINDS, type MasterKind } from '@nhasach/shared';
 import { BookOpenIcon, PackageIcon, UsersIcon } from 'lucide-react';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { MasterPanel } from './masters/MasterPanel.tsx';
-import { Card, PageHeader } from './ui.tsx';
+import { Card, PageHeader, underlineTabClass } from './ui.tsx';
 
 const TABS: Record<MasterKind, { label: string; icon: ReactNode }> = {
   authors: { label: 'Tác giả', icon: <UsersIcon size={16} /> },
@@ -50,9 +50,7 @@ export function AdminMastersPage() {
               aria-controls={`panel-${k}`}
               tabIndex={active === k ? 0 : -1}
               onClick={() => select(k)}
-              className={`-mb-px inline-flex items-center gap-2 border-b-2 px-4 py-3 text-sm font-semibold whitespace-nowrap transition-colors ${
-                active === k ? 'border-brand-700 text-brand-700' : 'border-transparent text-gray-500 hover:text-gray-900'
-              }`}
+              className={`${underlineTabClass(active === k)} inline-flex items-center gap-2 whitespace-nowrap transition-colors`}
             >
               {TABS[k].icon}
               {TABS[k].label}

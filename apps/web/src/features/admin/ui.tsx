@@ -9,6 +9,10 @@ export { Card } from '../../components/ui/Card.tsx';
 export const selectClass = `${inputBaseClass} h-10 pl-3 pr-8 text-sm`;
 export const smallInputClass = `${inputBaseClass} h-10 px-3 text-sm`;
 
+/** A tab along a card's top edge, underlined while `active` (the masters' kinds, the contact messages' filters). */
+export const underlineTabClass = (active: boolean) =>
+  `-mb-px border-b-2 px-4 py-3 text-sm font-semibold ${active ? 'border-brand-700 text-brand-700' : 'border-transparent text-gray-500 hover:text-gray-900'}`;
+
 export function PageHeader({ title, description, actions, className = 'mb-5' }: { title: string; description?: ReactNode; actions?: ReactNode; className?: string }) {
   return (
     <div className={`flex flex-wrap items-end justify-between gap-3 ${className}`}>

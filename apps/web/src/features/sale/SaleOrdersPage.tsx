@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo } from 'react';
+import { useCallback, useId, useMemo, type ComponentProps } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ORDER_STATUS_LABELS, SALE_ORDERS_PAGE_SIZES, formatNumberVN } from '@nhasach/shared';
@@ -15,6 +15,11 @@ import { SaleOrdersTable, SaleOrdersTableSkeleton } from './list/SaleOrdersTable
 import { SaleOrderTabs } from './list/SaleOrderTabs.tsx';
 import { countFilters, hasFilters, listParams, parseSaleList, saleListSearch, toggleSort, withChange, type SaleListState } from './orderListParams.ts';
 import { errorText } from '../../components/ui/errorText.ts';
+
+/** An empty list, in place of the table inside the list's card. */
+function TableEmpty(props: Omit<ComponentProps<typeof EmptyState>, 'className'>) {
+  return <EmptyState className="m-4 border-none sm:m-5" {...props} />;
+}
 
 /**
  * /sale/orders (spec section 2, Sales): status tabs with counts, search, payment and date filters, a sortable
@@ -97,8 +102,7 @@ export function SaleOrdersPage() {
               retrying={list.isFetching}
             />
           ) : data && data.content.length === 0 && data.totalElements > 0 ? (
-            <EmptyState
-              className="m-4 border-none sm:m-5"
+            <TableEmpty
               icon={<ClipboardListIcon size={28} />}
               title="Trang này không còn đơn hàng."
               action={
@@ -109,8 +113,7 @@ export function SaleOrdersPage() {
             />
           ) : data && data.content.length === 0 ? (
             hasFilters(state) ? (
-              <EmptyState
-                className="m-4 border-none sm:m-5"
+              <TableEmpty
                 icon={<SearchXIcon size={28} />}
                 title="Không có đơn hàng phù hợp."
                 description="Thử từ khoá khác hoặc bỏ bớt bộ lọc."
@@ -121,8 +124,7 @@ export function SaleOrdersPage() {
                 }
               />
             ) : (
-              <EmptyState
-                className="m-4 border-none sm:m-5"
+              <TableEmpty
                 icon={<ClipboardListIcon size={28} />}
                 title={state.status ? `Không có đơn hàng ${ORDER_STATUS_LABELS[state.status].toLowerCase()}.` : 'Chưa có đơn hàng nào.'}
                 description="Đơn hàng mới của khách sẽ xuất hiện tại đây."

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type InputHTMLAttributes, type ReactElement, type ReactNode } from 'react';
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -50,6 +50,30 @@ const createResolver = numbersFirst(zodResolver(bookCreateSchema) as unknown as 
 const updateResolver = numbersFirst(zodResolver(bookUpdateSchema) as unknown as Resolver<BookFormValues, unknown, Parsed>);
 
 const FIELD_NAMES = Object.keys(emptyBookForm()) as (keyof BookFormValues)[];
+
+type InputName = { [K in keyof BookFormValues]: BookFormValues[K] extends string ? K : never }[keyof BookFormValues];
+type PickerName = 'publisherId' | 'supplierId' | 'authorIds' | 'categoryIds';
+type SelectName = 'status' | 'language' | 'coverType' | 'ageRating';
+
+/** The pickers' wiring to their field: ids as the pickers take them, the label and the error's description. */
+type PickerBinding = { id: string; label: string; value: number[]; onChange: (ids: number[]) => void; invalid: boolean; describedBy: string | undefined };
+
+const optionsOf = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((value) => ({ value, label: labels[value] }));
+const STATUS_OPTIONS = optionsOf(BOOK_STATUSES, BOOK_STATUS_LABELS);
+const COVER_OPTIONS = optionsOf(ADMIN_COVER_TYPES, COVER_TYPE_LABELS);
+const AGE_OPTIONS = optionsOf(ADMIN_AGE_RATINGS, AGE_RATING_LABELS);
+
+const numberInput = (min: number, step?: number, decimal?: boolean): InputHTMLAttributes<HTMLInputElement> => ({ type: 'number', min, step, inputMode: decimal ? 'decimal' : 'numeric' });
+
+/** 'Thông số': the book's measures, all numbers. */
+const SPEC_FIELDS: { name: InputName; label: string; required?: boolean; input: InputHTMLAttributes<HTMLInputElement> }[] = [
+  { name: 'publicationYear', label: 'Năm xuất bản', input: { ...numberInput(1000), max: 2100, placeholder: '2024' } },
+  { name: 'pageCount', label: 'Số trang', required: true, input: numberInput(0) },
+  { name: 'weightGram', label: 'Khối lượng (g)', input: numberInput(0) },
+  { name: 'widthCm', label: 'Rộng (cm)', input: numberInput(0, 0.1, true) },
+  { name: 'heightCm', label: 'Cao (cm)', input: numberInput(0, 0.1, true) },
+  { name: 'thicknessCm', label: 'Dày (cm)', input: numberInput(0, 0.1, true) },
+];
 
 /** The add/edit dialog. With `editId` it loads the book first (GET /api/v1/admin/books/{id}). */
 export function BookFormDialog({ editId, onClose }: { editId: number | null; onClose: () => void }) {
@@ -171,6 +195,48 @@ function BookForm({ book, onClose }: { book?: BookDto; onClose: () => void }) {
     'aria-describedby': errors[name] ? `${fid(name)}-error` : undefined,
   });
 
+  // The form's fields of one kind each: a text or number input, a select, a sale time, a picker (through a Controller).
+  const inputField = (name: InputName, label: string, input: InputHTMLAttributes<HTMLInputElement> = {}, { required, hint }: { required?: boolean; hint?: ReactNode } = {}) => (
+    <Field key={name} id={fid(name)} label={label} required={required} error={err(name)} hint={hint}>
+      <input {...register(name)} {...aria(name)} aria-required={required} className={`${inputClass} h-11`} {...input} />
+    </Field>
+  );
+  const selectField = (name: SelectName, label: string, options: readonly { value: string; label: string }[], required?: boolean) => (
+    <Field id={fid(name)} label={label} required={required} error={err(name)}>
+      <select {...register(name)} {...aria(name)} className={`${selectClass} h-11`}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+  const saleTimeField = (name: 'saleStartAt' | 'saleEndAt', label: string, blankMeans: string) => (
+    <Field id={fid(name)} label={label} error={err(name)} hint={`dd/mm/yyyy hh:mm, giờ Việt Nam. Để trống: ${blankMeans}.`}>
+      <DateInput withTime {...register(name)} {...aria(name)} />
+    </Field>
+  );
+  // A single choice is kept as its id in a string, a list as numbers.
+  const pickerField = (name: PickerName, label: string, picker: (binding: PickerBinding) => ReactElement, hint?: string) => (
+    <Field id={fid(name)} label={label} required error={err(name)} hint={hint}>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) =>
+          picker({
+            id: fid(name),
+            label,
+            value: Array.isArray(field.value) ? field.value : field.value ? [Number(field.value)] : [],
+            onChange: (ids) => field.onChange(Array.isArray(field.value) ? ids : ids[0] === undefined ? '' : String(ids[0])),
+            invalid: !!errors[name],
+            describedBy: errors[name] ? `${fid(name)}-error` : undefined,
+          })
+        }
+      />
+    </Field>
+  );
+
   const onInvalid = (e: FieldErrors<BookFormValues>) => setBanner({ text: formSummary(e), kind: 'validation' });
   // The summary of a failed check goes away once the fields are fixed (they are checked again on change).
   const errorCount = Object.keys(errors).length;
@@ -241,119 +307,41 @@ function BookForm({ book, onClose }: { book?: BookDto; onClose: () => void }) {
         <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_340px]">
           <div className="min-w-0 space-y-4">
             <Section title="Thông tin chung">
-              <Field id={fid('title')} label="Tên sách" required error={err('title')}>
-                <input {...register('title')} {...aria('title')} aria-required className={`${inputClass} h-11`} placeholder="Ví dụ: Đắc Nhân Tâm" />
-              </Field>
+              {inputField('title', 'Tên sách', { placeholder: 'Ví dụ: Đắc Nhân Tâm' }, { required: true })}
               <div className="grid gap-4 sm:grid-cols-2">
-                <Field id={fid('slug')} label="Slug" error={err('slug')} hint="Để trống để tạo tự động từ tên sách.">
-                  <input {...register('slug')} {...aria('slug')} className={`${inputClass} h-11`} placeholder="dac-nhan-tam" />
-                </Field>
-                <Field id={fid('isbn13')} label="ISBN-13" required={mode === 'create'} error={err('isbn13')} hint="13 chữ số, có thể gõ kèm dấu gạch ngang.">
-                  <input {...register('isbn13')} {...aria('isbn13')} aria-required={mode === 'create'} inputMode="numeric" className={`${inputClass} h-11 font-mono`} placeholder="978…" />
-                </Field>
+                {inputField('slug', 'Slug', { placeholder: 'dac-nhan-tam' }, { hint: 'Để trống để tạo tự động từ tên sách.' })}
+                {inputField('isbn13', 'ISBN-13', { inputMode: 'numeric', className: `${inputClass} h-11 font-mono`, placeholder: '978…' }, { required: mode === 'create', hint: '13 chữ số, có thể gõ kèm dấu gạch ngang.' })}
               </div>
-              <Field id={fid('sku')} label="SKU" error={err('sku')}>
-                <input {...register('sku')} {...aria('sku')} className={`${inputClass} h-11`} placeholder="Mã quản lý kho (không bắt buộc)" />
-              </Field>
-              <Field id={fid('originalTitle')} label="Tên gốc" error={err('originalTitle')} hint="Tên ấn bản gốc của sách dịch; khách tìm theo tên này cũng thấy sách.">
-                <input {...register('originalTitle')} {...aria('originalTitle')} className={`${inputClass} h-11`} placeholder="Ví dụ: How to Win Friends and Influence People" />
-              </Field>
+              {inputField('sku', 'SKU', { placeholder: 'Mã quản lý kho (không bắt buộc)' })}
+              {inputField('originalTitle', 'Tên gốc', { placeholder: 'Ví dụ: How to Win Friends and Influence People' }, { hint: 'Tên ấn bản gốc của sách dịch; khách tìm theo tên này cũng thấy sách.' })}
             </Section>
 
             <Section title="Phân loại">
               <div className="grid gap-4 sm:grid-cols-2">
-                <Field id={fid('publisherId')} label="Nhà xuất bản" required error={err('publisherId')}>
-                  <Controller
-                    control={control}
-                    name="publisherId"
-                    render={({ field }) => (
-                      <MasterPicker
-                        kind="publishers"
-                        id={fid('publisherId')}
-                        label="Nhà xuất bản"
-                        value={field.value ? [Number(field.value)] : []}
-                        onChange={(ids) => field.onChange(ids[0] === undefined ? '' : String(ids[0]))}
-                        known={book?.publisher ? [book.publisher] : []}
-                        invalid={!!errors.publisherId}
-                        describedBy={errors.publisherId ? `${fid('publisherId')}-error` : undefined}
-                        onLoadError={setFailed.publishers}
-                      />
-                    )}
-                  />
-                </Field>
-                <Field id={fid('supplierId')} label="Nhà cung cấp" required error={err('supplierId')}>
-                  <Controller
-                    control={control}
-                    name="supplierId"
-                    render={({ field }) => (
-                      <MasterPicker
-                        kind="suppliers"
-                        id={fid('supplierId')}
-                        label="Nhà cung cấp"
-                        value={field.value ? [Number(field.value)] : []}
-                        onChange={(ids) => field.onChange(ids[0] === undefined ? '' : String(ids[0]))}
-                        known={book?.supplier ? [book.supplier] : []}
-                        invalid={!!errors.supplierId}
-                        describedBy={errors.supplierId ? `${fid('supplierId')}-error` : undefined}
-                        onLoadError={setFailed.suppliers}
-                      />
-                    )}
-                  />
-                </Field>
+                {pickerField('publisherId', 'Nhà xuất bản', (p) => (
+                  <MasterPicker kind="publishers" {...p} known={book?.publisher ? [book.publisher] : []} onLoadError={setFailed.publishers} />
+                ))}
+                {pickerField('supplierId', 'Nhà cung cấp', (p) => (
+                  <MasterPicker kind="suppliers" {...p} known={book?.supplier ? [book.supplier] : []} onLoadError={setFailed.suppliers} />
+                ))}
               </div>
-              <Field id={fid('authorIds')} label="Tác giả" required error={err('authorIds')}>
-                <Controller
-                  control={control}
-                  name="authorIds"
-                  render={({ field }) => (
-                    <MasterPicker
-                      kind="authors"
-                      multiple
-                      id={fid('authorIds')}
-                      label="Tác giả"
-                      value={field.value}
-                      onChange={field.onChange}
-                      known={book?.authors ?? []}
-                      invalid={!!errors.authorIds}
-                      describedBy={errors.authorIds ? `${fid('authorIds')}-error` : undefined}
-                      onLoadError={setFailed.authors}
-                    />
-                  )}
-                />
-              </Field>
-              <Field id={fid('categoryIds')} label="Danh mục" required error={err('categoryIds')} hint="Danh mục đầu tiên là danh mục chính (dùng cho breadcrumb).">
-                <Controller
-                  control={control}
-                  name="categoryIds"
-                  render={({ field }) => (
-                    <CategoryPicker
-                      id={fid('categoryIds')}
-                      label="Danh mục"
-                      value={field.value}
-                      onChange={field.onChange}
-                      categories={categories.data ?? []}
-                      loading={categories.isPending}
-                      known={book?.categories ?? []}
-                      invalid={!!errors.categoryIds}
-                      describedBy={errors.categoryIds ? `${fid('categoryIds')}-error` : undefined}
-                    />
-                  )}
-                />
-              </Field>
+              {pickerField('authorIds', 'Tác giả', (p) => (
+                <MasterPicker kind="authors" multiple {...p} known={book?.authors ?? []} onLoadError={setFailed.authors} />
+              ))}
+              {pickerField(
+                'categoryIds',
+                'Danh mục',
+                (p) => <CategoryPicker {...p} categories={categories.data ?? []} loading={categories.isPending} known={book?.categories ?? []} />,
+                'Danh mục đầu tiên là danh mục chính (dùng cho breadcrumb).',
+              )}
             </Section>
 
             <Section title="Giá và tồn kho">
               <div className="grid gap-4 sm:grid-cols-3">
-                <Field id={fid('price')} label="Giá bán (₫)" required error={err('price')}>
-                  <input {...register('price')} {...aria('price')} aria-required type="number" min={1} step={1000} inputMode="numeric" className={`${inputClass} h-11`} />
-                </Field>
-                <Field id={fid('salePrice')} label="Giá khuyến mãi (₫)" error={err('salePrice')}>
-                  <input {...register('salePrice')} {...aria('salePrice')} type="number" min={1} step={1000} inputMode="numeric" className={`${inputClass} h-11`} placeholder="Không giảm giá" />
-                </Field>
+                {inputField('price', 'Giá bán (₫)', numberInput(1, 1000), { required: true })}
+                {inputField('salePrice', 'Giá khuyến mãi (₫)', { ...numberInput(1, 1000), placeholder: 'Không giảm giá' })}
                 {mode === 'create' ? (
-                  <Field id={fid('stock')} label="Tồn kho ban đầu" error={err('stock')}>
-                    <input {...register('stock')} {...aria('stock')} type="number" min={0} step={1} inputMode="numeric" className={`${inputClass} h-11`} />
-                  </Field>
+                  inputField('stock', 'Tồn kho ban đầu', numberInput(0, 1))
                 ) : (
                   // Stock moves only through the stock room (receipts, counts, orders): shown here, changed there.
                   <Field id={fid('stock')} label="Tồn kho" hint="Thay đổi qua phiếu nhập, kiểm kê hoặc ghi nhận hư hỏng.">
@@ -369,12 +357,8 @@ function BookForm({ book, onClose }: { book?: BookDto; onClose: () => void }) {
                 )}
               </div>
               <div className="grid gap-4 sm:grid-cols-2">
-                <Field id={fid('saleStartAt')} label="Khuyến mãi từ" error={err('saleStartAt')} hint="dd/mm/yyyy hh:mm, giờ Việt Nam. Để trống: áp dụng ngay.">
-                  <DateInput withTime {...register('saleStartAt')} {...aria('saleStartAt')} />
-                </Field>
-                <Field id={fid('saleEndAt')} label="Khuyến mãi đến" error={err('saleEndAt')} hint="dd/mm/yyyy hh:mm, giờ Việt Nam. Để trống: không giới hạn.">
-                  <DateInput withTime {...register('saleEndAt')} {...aria('saleEndAt')} />
-                </Field>
+                {saleTimeField('saleStartAt', 'Khuyến mãi từ', 'áp dụng ngay')}
+                {saleTimeField('saleEndAt', 'Khuyến mãi đến', 'không giới hạn')}
               </div>
             </Section>
 
@@ -394,67 +378,16 @@ function BookForm({ book, onClose }: { book?: BookDto; onClose: () => void }) {
             </Section>
 
             <Section title="Trạng thái và thuộc tính">
-              <Field id={fid('status')} label="Trạng thái" error={err('status')}>
-                <select {...register('status')} {...aria('status')} className={`${selectClass} h-11`}>
-                  {BOOK_STATUSES.map((s) => (
-                    <option key={s} value={s}>
-                      {BOOK_STATUS_LABELS[s]}
-                    </option>
-                  ))}
-                </select>
-              </Field>
+              {selectField('status', 'Trạng thái', STATUS_OPTIONS)}
               <div className="grid grid-cols-2 gap-3">
-                <Field id={fid('language')} label="Ngôn ngữ" required error={err('language')}>
-                  <select {...register('language')} {...aria('language')} className={`${selectClass} h-11`}>
-                    {languageOptions.map((o) => (
-                      <option key={o.value} value={o.value}>
-                        {o.label}
-                      </option>
-                    ))}
-                  </select>
-                </Field>
-                <Field id={fid('coverType')} label="Loại bìa" required error={err('coverType')}>
-                  <select {...register('coverType')} {...aria('coverType')} className={`${selectClass} h-11`}>
-                    {ADMIN_COVER_TYPES.map((c) => (
-                      <option key={c} value={c}>
-                        {COVER_TYPE_LABELS[c]}
-                      </option>
-                    ))}
-                  </select>
-                </Field>
+                {selectField('language', 'Ngôn ngữ', languageOptions, true)}
+                {selectField('coverType', 'Loại bìa', COVER_OPTIONS, true)}
               </div>
-              <Field id={fid('ageRating')} label="Độ tuổi" required error={err('ageRating')}>
-                <select {...register('ageRating')} {...aria('ageRating')} className={`${selectClass} h-11`}>
-                  {ADMIN_AGE_RATINGS.map((a) => (
-                    <option key={a} value={a}>
-                      {AGE_RATING_LABELS[a]}
-                    </option>
-                  ))}
-                </select>
-              </Field>
+              {selectField('ageRating', 'Độ tuổi', AGE_OPTIONS, true)}
             </Section>
 
             <Section title="Thông số">
-              <div className="grid grid-cols-2 gap-3">
-                <Field id={fid('publicationYear')} label="Năm xuất bản" error={err('publicationYear')}>
-                  <input {...register('publicationYear')} {...aria('publicationYear')} type="number" min={1000} max={2100} inputMode="numeric" className={`${inputClass} h-11`} placeholder="2024" />
-                </Field>
-                <Field id={fid('pageCount')} label="Số trang" required error={err('pageCount')}>
-                  <input {...register('pageCount')} {...aria('pageCount')} aria-required type="number" min={0} inputMode="numeric" className={`${inputClass} h-11`} />
-                </Field>
-                <Field id={fid('weightGram')} label="Khối lượng (g)" error={err('weightGram')}>
-                  <input {...register('weightGram')} {...aria('weightGram')} type="number" min={0} inputMode="numeric" className={`${inputClass} h-11`} />
-                </Field>
-                <Field id={fid('widthCm')} label="Rộng (cm)" error={err('widthCm')}>
-                  <input {...register('widthCm')} {...aria('widthCm')} type="number" min={0} step={0.1} inputMode="decimal" className={`${inputClass} h-11`} />
-                </Field>
-                <Field id={fid('heightCm')} label="Cao (cm)" error={err('heightCm')}>
-                  <input {...register('heightCm')} {...aria('heightCm')} type="number" min={0} step={0.1} inputMode="decimal" className={`${inputClass} h-11`} />
-                </Field>
-                <Field id={fid('thicknessCm')} label="Dày (cm)" error={err('thicknessCm')}>
-                  <input {...register('thicknessCm')} {...aria('thicknessCm')} type="number" min={0} step={0.1} inputMode="decimal" className={`${inputClass} h-11`} />
-                </Field>
-              </div>
+              <div className="grid grid-cols-2 gap-3">{SPEC_FIELDS.map((f) => inputField(f.name, f.label, f.input, { required: f.required }))}</div>
             </Section>
           </div>
         </div>

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { EmptyState, ErrorState } from '../../../components/ui/EmptyState.tsx';
 import { useToast } from '../../../components/ui/Toast.tsx';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle.ts';
-import { Card, NewerOlderPager, PageHeader, Pill, TableSkeleton } from '../ui.tsx';
+import { Card, NewerOlderPager, PageHeader, Pill, TableSkeleton, underlineTabClass } from '../ui.tsx';
 import { errorText } from '../../../components/ui/errorText.ts';
 
 const FILTERS = [
@@ -36,15 +36,7 @@ export function AdminContactPage() {
       <Card bodyClassName="">
         <div role="group" aria-label="Lọc theo trạng thái" className="flex gap-1 border-b border-gray-100 px-3 pt-2">
           {FILTERS.map((f) => (
-            <button
-              key={f.label}
-              type="button"
-              aria-pressed={status === f.value}
-              onClick={() => go({ status: f.value })}
-              className={`-mb-px border-b-2 px-4 py-3 text-sm font-semibold ${
-                status === f.value ? 'border-brand-700 text-brand-700' : 'border-transparent text-gray-500 hover:text-gray-900'
-              }`}
-            >
+            <button key={f.label} type="button" aria-pressed={status === f.value} onClick={() => go({ status: f.value })} className={underlineTabClass(status === f.value)}>
               {f.label}
             </button>
           ))}

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { COUNT_STATUS_LABELS, formatDateTimeVN, type CountDto } from '@nhasach/shared';
-import { ErrorNote, Panel, ScanInput, StockHeader, buttonClass, inputClass, secondaryButtonClass, signed, td, th, units, Figure, BookCell } from './parts.tsx';
+import { ErrorNote, Panel, ScanInput, StockHeader, buttonClass, inputClass, secondaryButtonClass, signed, td, th, units, Figure, BookCell, NumberCell } from './parts.tsx';
 import { cancelCount, fetchCount, postCount, scanCount, setCounted, stockKeys } from './stockApi.ts';
 
 type Filter = 'all' | 'differences' | 'uncounted';
@@ -107,27 +107,16 @@ export function CountPage() {
                         <BookCell book={l} />
                       </td>
                       <td className={`${td} text-right`}>{units(l.expected)}</td>
-                      <td className={`${td} text-right`}>
-                        {open ? (
-                          <input
-                            aria-label={`Số đếm của ${l.title}`}
-                            type="number"
-                            min={0}
-                            inputMode="numeric"
-                            placeholder="—"
-                            className={`${inputClass} w-24 text-right`}
-                            defaultValue={l.counted ?? ''}
-                            onBlur={(e) => {
-                              const v = e.target.value.trim() === '' ? null : Number(e.target.value);
-                              if (v !== l.counted) type.mutate({ bookId: l.bookId, counted: v });
-                            }}
-                          />
-                        ) : l.counted === null ? (
-                          '—'
-                        ) : (
-                          units(l.counted)
-                        )}
-                      </td>
+                      <NumberCell
+                        label={`Số đếm của ${l.title}`}
+                        editing={open}
+                        value={l.counted}
+                        blank={null}
+                        min={0}
+                        placeholder="—"
+                        shown={l.counted === null ? '—' : units(l.counted)}
+                        onSave={(counted) => type.mutate({ bookId: l.bookId, counted })}
+                      />
                       <td className={`${td} text-right font-semibold ${l.difference === null || l.difference === 0 ? 'text-gray-500' : l.difference < 0 ? 'text-red-700' : 'text-green-700'}`}>
                         {l.difference === null ? '—' : signed(l.difference)}
                       </td>

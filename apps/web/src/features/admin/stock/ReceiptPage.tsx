@@ -2,8 +2,14 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RECEIPT_STATUS_LABELS, formatDateTimeVN, formatVnd, type ReceiptDto } from '@nhasach/shared';
-import { ErrorNote, Panel, ScanInput, StockHeader, buttonClass, inputClass, secondaryButtonClass, td, th, units, BookCell } from './parts.tsx';
+import { ErrorNote, Panel, ScanInput, StockHeader, buttonClass, inputClass, secondaryButtonClass, td, th, units, BookCell, NumberCell } from './parts.tsx';
 import { deleteReceipt, fetchReceipt, fetchSuppliers, postReceipt, removeReceiptLine, scanReceiptLine, stockKeys, updateReceipt } from './stockApi.ts';
+
+/** The receipt's texts, saved when their input is left changed (a blank is none). */
+const TEXT_FIELDS = [
+  { name: 'supplierRef', label: 'Số hoá đơn / phiếu giao', maxLength: 60 },
+  { name: 'note', label: 'Ghi chú', maxLength: 1000 },
+] as const;
 
 /**
  * /admin/stock/receipts/:id: a receipt. A draft takes lines by scanning or typing an ISBN (the same book again adds
@@ -93,26 +99,18 @@ export function ReceiptPage() {
                   ))}
                 </select>
               </label>
-              <label className="flex flex-col gap-1 text-sm font-medium text-gray-700">
-                Số hoá đơn / phiếu giao
-                <input
-                  className={inputClass}
-                  disabled={!draft}
-                  defaultValue={r.supplierRef ?? ''}
-                  maxLength={60}
-                  onBlur={(e) => e.target.value !== (r.supplierRef ?? '') && save.mutate({ supplierRef: e.target.value.trim() || null })}
-                />
-              </label>
-              <label className="flex flex-col gap-1 text-sm font-medium text-gray-700">
-                Ghi chú
-                <input
-                  className={inputClass}
-                  disabled={!draft}
-                  defaultValue={r.note ?? ''}
-                  maxLength={1000}
-                  onBlur={(e) => e.target.value !== (r.note ?? '') && save.mutate({ note: e.target.value.trim() || null })}
-                />
-              </label>
+              {TEXT_FIELDS.map((f) => (
+                <label key={f.name} className="flex flex-col gap-1 text-sm font-medium text-gray-700">
+                  {f.label}
+                  <input
+                    className={inputClass}
+                    disabled={!draft}
+                    defaultValue={r[f.name] ?? ''}
+                    maxLength={f.maxLength}
+                    onBlur={(e) => e.target.value !== (r[f.name] ?? '') && save.mutate({ [f.name]: e.target.value.trim() || null })}
+                  />
+                </label>
+              ))}
             </div>
           </Panel>
           {draft && (
@@ -143,37 +141,26 @@ export function ReceiptPage() {
                           <BookCell book={l} />
                         </td>
                         <td className={`${td} text-right`}>{units(l.stock)}</td>
-                        <td className={`${td} text-right`}>
-                          {draft ? (
-                            <input
-                              aria-label={`Số lượng của ${l.title}`}
-                              type="number"
-                              min={1}
-                              inputMode="numeric"
-                              className={`${inputClass} w-24 text-right`}
-                              defaultValue={l.quantity}
-                              onBlur={(e) => Number(e.target.value) !== l.quantity && save.mutate({ lines: linesBody({ lineId: l.id, quantity: Number(e.target.value) }) })}
-                            />
-                          ) : (
-                            units(l.quantity)
-                          )}
-                        </td>
-                        <td className={`${td} text-right`}>
-                          {draft ? (
-                            <input
-                              aria-label={`Giá nhập của ${l.title}`}
-                              type="number"
-                              min={0}
-                              step={1000}
-                              inputMode="numeric"
-                              className={`${inputClass} w-32 text-right`}
-                              defaultValue={l.unitCost}
-                              onBlur={(e) => Number(e.target.value) !== l.unitCost && save.mutate({ lines: linesBody({ lineId: l.id, unitCost: Number(e.target.value) }) })}
-                            />
-                          ) : (
-                            formatVnd(l.unitCost)
-                          )}
-                        </td>
+                        <NumberCell
+                          label={`Số lượng của ${l.title}`}
+                          editing={draft}
+                          value={l.quantity}
+                          blank={0}
+                          min={1}
+                          shown={units(l.quantity)}
+                          onSave={(quantity) => save.mutate({ lines: linesBody({ lineId: l.id, quantity }) })}
+                        />
+                        <NumberCell
+                          label={`Giá nhập của ${l.title}`}
+                          editing={draft}
+                          value={l.unitCost}
+                          blank={0}
+                          min={0}
+                          step={1000}
+                          widthClass="w-32"
+                          shown={formatVnd(l.unitCost)}
+                          onSave={(unitCost) => save.mutate({ lines: linesBody({ lineId: l.id, unitCost }) })}
+                        />
                         <td className={`${td} text-right font-semibold`}>{formatVnd(l.lineTotal)}</td>
                         {draft && (
                           <td className={`${td} text-right`}>

@@ -228,6 +228,57 @@ export function Figure({ label, value, tone, small = false }: { label: string; v
 }
 
 /** A book in a stock table: its title, linking to its stock page, over its ISBN. */
+/**
+ * A number of a draft's line, right-aligned: while `editing`, an input that saves on leaving it when the number
+ * changed (a blank counts as `blank`); otherwise `shown`.
+ */
+export function NumberCell<B extends number | null>({
+  label,
+  value,
+  blank,
+  editing,
+  shown,
+  onSave,
+  min,
+  step,
+  widthClass = 'w-24',
+  placeholder,
+}: {
+  label: string;
+  value: number | B;
+  blank: B;
+  editing: boolean;
+  shown: ReactNode;
+  onSave: (value: number | B) => void;
+  min: number;
+  step?: number;
+  widthClass?: string;
+  placeholder?: string;
+}) {
+  return (
+    <td className={`${td} text-right`}>
+      {editing ? (
+        <input
+          aria-label={label}
+          type="number"
+          min={min}
+          step={step}
+          inputMode="numeric"
+          placeholder={placeholder}
+          className={`${inputClass} ${widthClass} text-right`}
+          defaultValue={value ?? ''}
+          onBlur={(e) => {
+            const v = e.target.value.trim() === '' ? blank : Number(e.target.value);
+            if (v !== value) onSave(v);
+          }}
+        />
+      ) : (
+        shown
+      )}
+    </td>
+  );
+}
+
 export function BookCell({ book }: { book: { bookId: number; title: string; isbn13: string } }) {
   return (
     <>

@@ -1,4 +1,3 @@
-import { useForm } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { SALES_MESSAGES, saleAssignSchema, type SaleOrderDto, type SaleStaffDto, formNumbers, SALE_NUMBER_FIELDS } from '@nhasach/shared';
 import { UsersIcon } from 'lucide-react';
@@ -8,7 +7,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { useAuth } from '../../auth/useAuth.ts';
 import { Card } from '../../../components/ui/Card.tsx';
 import { SelectField } from './fields.tsx';
-import { formResolver, useOrderWrite, WriteProblemAlert } from './orderWrite.tsx';
+import { useOrderForm, WriteProblemAlert } from './orderWrite.tsx';
 
 const assignFormSchema = saleAssignSchema.omit({ version: true });
 type AssignInput = { assigneeId: string };
@@ -21,17 +20,12 @@ const staffLabel = (s: SaleStaffDto) => `${s.fullName || s.username} (${s.userna
 export function AssignForm({ order, onReload, reloading }: { order: SaleOrderDto; onReload: () => void; reloading: boolean }) {
   const { user } = useAuth();
   const staff = useQuery({ queryKey: saleKeys.staff, queryFn: ({ signal }) => fetchSaleStaff(signal), staleTime: 5 * 60_000 });
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    formState: { errors, isSubmitting },
-  } = useForm<AssignInput, unknown, AssignValues>({
-    resolver: formResolver<AssignInput, typeof assignFormSchema>(assignFormSchema, (values) => formNumbers(values, SALE_NUMBER_FIELDS)),
-    defaultValues: { assigneeId: order.assigneeId ? String(order.assigneeId) : '' },
-  });
-  const { problem, setProblem, write } = useOrderWrite(setError);
+  const { form, problem, setProblem, write } = useOrderForm<AssignInput, typeof assignFormSchema>(
+    assignFormSchema,
+    { assigneeId: order.assigneeId ? String(order.assigneeId) : '' },
+    (values) => formNumbers(values, SALE_NUMBER_FIELDS),
+  );
+  const { errors, isSubmitting } = form.formState;
 
   const me = staff.data?.find((s) => String(s.id) === String(user?.id));
   // The current assignee may have been disabled since: keep them visible in the select.
@@ -53,8 +47,8 @@ export function AssignForm({ order, onReload, reloading }: { order: SaleOrderDto
         Hiện tại: <span className="font-semibold text-gray-900">{order.assigneeName ?? 'Chưa giao cho ai'}</span>
       </p>
       {staff.isError && <Alert className="mb-4">Không tải được danh sách nhân viên.</Alert>}
-      <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-4">
-        <SelectField label="Giao cho" required disabled={staff.isPending} error={errors.assigneeId?.message} {...register('assigneeId')}>
+      <form noValidate onSubmit={form.handleSubmit(onValid)} className="space-y-4">
+        <SelectField label="Giao cho" required disabled={staff.isPending} error={errors.assigneeId?.message} {...form.register('assigneeId')}>
           <option value="">{staff.isPending ? 'Đang tải danh sách nhân viên…' : '— Chọn nhân viên —'}</option>
           {missingCurrent && <option value={order.assigneeId ?? ''}>{order.assigneeName ?? `#${order.assigneeId}`} (không còn hoạt động)</option>}
           {options.map((s) => (
@@ -73,8 +67,8 @@ export function AssignForm({ order, onReload, reloading }: { order: SaleOrderDto
               variant="outline"
               disabled={isSubmitting}
               onClick={() => {
-                setValue('assigneeId', String(me.id));
-                void handleSubmit(onValid)();
+                form.setValue('assigneeId', String(me.id));
+                void form.handleSubmit(onValid)();
               }}
             >
               Nhận xử lý

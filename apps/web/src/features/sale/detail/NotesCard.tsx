@@ -1,4 +1,3 @@
-import { useForm } from 'react-hook-form';
 import { SALE_NOTE_MAX, SALES_MESSAGES, saleNoteSchema, type SaleOrderDto } from '@nhasach/shared';
 import { MessageCircleIcon } from 'lucide-react';
 import { addSaleOrderNote } from '../../../api/sales.ts';
@@ -6,37 +5,31 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { formatDateTime } from '../saleFormat.ts';
 import { Card } from '../../../components/ui/Card.tsx';
 import { TextAreaField } from './fields.tsx';
-import { formResolver, useOrderWrite, WriteProblemAlert } from './orderWrite.tsx';
+import { useOrderForm, WriteProblemAlert } from './orderWrite.tsx';
 
 type NoteInput = { note: string };
 type NoteValues = ReturnType<typeof saleNoteSchema.parse>;
 
 /** Internal notes of the staff: add one (non-blank), read them newest first. */
 export function NotesCard({ order, onReload, reloading }: { order: SaleOrderDto; onReload: () => void; reloading: boolean }) {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<NoteInput, unknown, NoteValues>({ resolver: formResolver<NoteInput, typeof saleNoteSchema>(saleNoteSchema), defaultValues: { note: '' } });
-  const { problem, write } = useOrderWrite(setError);
+  const { form, problem, write } = useOrderForm<NoteInput, typeof saleNoteSchema>(saleNoteSchema, { note: '' });
+  const { errors, isSubmitting } = form.formState;
   const notes = [...order.notes].sort((a, b) => (a.createdAt === b.createdAt ? b.id - a.id : b.createdAt.localeCompare(a.createdAt)));
 
   const onValid = async (values: NoteValues) => {
-    if (await write(() => addSaleOrderNote(order.id, values), SALES_MESSAGES.noteAdded, ['note'], 'Thêm ghi chú thất bại.')) reset({ note: '' });
+    if (await write(() => addSaleOrderNote(order.id, values), SALES_MESSAGES.noteAdded, ['note'], 'Thêm ghi chú thất bại.')) form.reset({ note: '' });
   };
 
   return (
     <Card title="Ghi chú nội bộ" icon={<MessageCircleIcon size={18} />} actions={<span className="text-sm text-gray-500">{notes.length} ghi chú</span>} testId="order-notes">
-      <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-3">
+      <form noValidate onSubmit={form.handleSubmit(onValid)} className="space-y-3">
         <TextAreaField
           label="Ghi chú mới"
           required
           maxLength={SALE_NOTE_MAX}
           placeholder="Chỉ nhân viên nhìn thấy, ví dụ: khách hẹn giao sau 17h"
           error={errors.note?.message}
-          {...register('note')}
+          {...form.register('note')}
         />
         <WriteProblemAlert problem={problem} onReload={onReload} reloading={reloading} />
         <div className="flex justify-end">

@@ -1,4 +1,3 @@
-import { useForm } from 'react-hook-form';
 import { PAYMENT_METHOD_FLOWS, PAYMENT_STATUS_LABELS, SALES_MESSAGES, salePaymentChangeSchema, type SaleOrderDto } from '@nhasach/shared';
 import { CreditCardIcon } from 'lucide-react';
 import { changeSaleOrderPayment } from '../../../api/sales.ts';
@@ -8,34 +7,24 @@ import { formatDateTime, fromVietnamLocalInput, nowVietnamLocalInput } from '../
 import { withDateMask } from '../../../components/DateInput.tsx';
 import { Card, Fact } from '../../../components/ui/Card.tsx';
 import { compactInput, SelectField, TextAreaField } from './fields.tsx';
-import { formResolver, useOrderWrite, WriteFoot } from './orderWrite.tsx';
+import { useOrderForm, WriteFoot } from './orderWrite.tsx';
 
 const paymentFormSchema = salePaymentChangeSchema.omit({ version: true });
 type PaymentInput = { paymentStatus: string; paidAt: string; note: string };
 type PaymentValues = ReturnType<typeof paymentFormSchema.parse>;
 
 /** The shared schema reads paidAt as an ISO instant: the masked dd/mm/yyyy hh:mm value (Vietnam time) is turned into one first; it only goes with PAID. */
-const resolver = formResolver<PaymentInput, typeof paymentFormSchema>(paymentFormSchema, (values) => ({
+const withPaidAt = (values: PaymentInput): PaymentInput => ({
   ...values,
   paidAt: values.paymentStatus === 'PAID' ? (fromVietnamLocalInput(values.paidAt) ?? '') : '',
-}));
-
+});
 
 /** Payment status (sale view): only the changes the payment rules allow now; PAID takes the time the money came. */
 export function PaymentForm({ order, onReload, reloading }: { order: SaleOrderDto; onReload: () => void; reloading: boolean }) {
   const allowed = order.allowedPaymentStatuses.filter((s) => s !== order.paymentStatus);
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<PaymentInput, unknown, PaymentValues>({
-    resolver,
-    defaultValues: { paymentStatus: allowed[0] ?? '', paidAt: nowVietnamLocalInput(), note: '' },
-  });
-  const { problem, write } = useOrderWrite(setError);
-  const target = watch('paymentStatus');
+  const { form, problem, write } = useOrderForm<PaymentInput, typeof paymentFormSchema>(paymentFormSchema, { paymentStatus: allowed[0] ?? '', paidAt: nowVietnamLocalInput(), note: '' }, withPaidAt);
+  const { errors, isSubmitting } = form.formState;
+  const target = form.watch('paymentStatus');
 
   const onValid = async (values: PaymentValues) => {
     await write(() => changeSaleOrderPayment(order.id, { ...values, version: order.version }), SALES_MESSAGES.paymentUpdated, ['paymentStatus', 'paidAt', 'note'], 'Cập nhật thanh toán thất bại.');
@@ -60,8 +49,8 @@ export function PaymentForm({ order, onReload, reloading }: { order: SaleOrderDt
               : 'Không có thay đổi thanh toán nào được phép lúc này.'}
         </p>
       ) : (
-        <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-4">
-          <SelectField label="Trạng thái thanh toán mới" required error={errors.paymentStatus?.message} {...register('paymentStatus')}>
+        <form noValidate onSubmit={form.handleSubmit(onValid)} className="space-y-4">
+          <SelectField label="Trạng thái thanh toán mới" required error={errors.paymentStatus?.message} {...form.register('paymentStatus')}>
             {allowed.map((s) => (
               <option key={s} value={s}>
                 {PAYMENT_STATUS_LABELS[s]}
@@ -78,10 +67,10 @@ export function PaymentForm({ order, onReload, reloading }: { order: SaleOrderDt
               hint="Giờ Việt Nam; để trống là bây giờ."
               className={compactInput}
               error={errors.paidAt?.message}
-              {...withDateMask(register('paidAt'), true)}
+              {...withDateMask(form.register('paidAt'), true)}
             />
           )}
-          <TextAreaField label="Ghi chú" rows={2} placeholder="Ví dụ: khách chuyển khoản, mã giao dịch ngân hàng…" error={errors.note?.message} {...register('note')} />
+          <TextAreaField label="Ghi chú" rows={2} placeholder="Ví dụ: khách chuyển khoản, mã giao dịch ngân hàng…" error={errors.note?.message} {...form.register('note')} />
           <WriteFoot problem={problem} onReload={onReload} reloading={reloading} variant="secondary" busy={isSubmitting} busyText="Đang lưu…">
             Cập nhật thanh toán
           </WriteFoot>

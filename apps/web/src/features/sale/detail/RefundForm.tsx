@@ -1,5 +1,3 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { formatVnd, REFUND_METHOD_LABELS, REFUND_METHODS, SALES_MESSAGES, saleRefundSchema, type SaleOrderDto, formNumbers, SALE_NUMBER_FIELDS } from '@nhasach/shared';
 import { BanknoteIcon } from 'lucide-react';
 import { refundSaleOrder } from '../../../api/sales.ts';
@@ -8,7 +6,7 @@ import { TextField } from '../../../components/ui/Field.tsx';
 import { formatDateTime } from '../saleFormat.ts';
 import { Card } from '../../../components/ui/Card.tsx';
 import { compactInput, SelectField, TextAreaField } from './fields.tsx';
-import { formResolver, useOrderWrite, WriteFoot } from './orderWrite.tsx';
+import { useConfirmStep, useOrderForm, WriteFoot } from './orderWrite.tsx';
 
 const refundFormSchema = saleRefundSchema.omit({ version: true });
 type RefundInput = { amount: string; method: string; note: string };
@@ -19,27 +17,20 @@ type RefundValues = ReturnType<typeof refundFormSchema.parse>;
  * refundable. Refunds made so far are listed.
  */
 export function RefundForm({ order, onReload, reloading }: { order: SaleOrderDto; onReload: () => void; reloading: boolean }) {
-  const [confirming, setConfirming] = useState<RefundValues>();
-  const [sending, setSending] = useState(false);
+  const confirm = useConfirmStep<RefundValues>();
+  const confirming = confirm.values;
   const refundable = order.refundableAmount;
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<RefundInput, unknown, RefundValues>({
-    resolver: formResolver<RefundInput, typeof refundFormSchema>(refundFormSchema, (values) => formNumbers(values, SALE_NUMBER_FIELDS)),
-    defaultValues: { amount: refundable > 0 ? String(refundable) : '', method: '', note: '' },
-  });
-  const { problem, write } = useOrderWrite(setError);
+  const { form, problem, sending, write } = useOrderForm<RefundInput, typeof refundFormSchema>(
+    refundFormSchema,
+    { amount: refundable > 0 ? String(refundable) : '', method: '', note: '' },
+    (values) => formNumbers(values, SALE_NUMBER_FIELDS),
+  );
+  const { errors } = form.formState;
 
   const send = async (values: RefundValues) => {
-    setSending(true);
     const saved = await write(() => refundSaleOrder(order.id, { ...values, version: order.version }), SALES_MESSAGES.refunded, ['amount', 'method', 'note'], 'Hoàn tiền thất bại.');
-    setSending(false);
-    setConfirming(undefined);
-    if (saved) reset({ amount: saved.refundableAmount > 0 ? String(saved.refundableAmount) : '', method: '', note: '' });
+    confirm.close();
+    if (saved) form.reset({ amount: saved.refundableAmount > 0 ? String(saved.refundableAmount) : '', method: '', note: '' });
   };
 
   return (
@@ -50,7 +41,7 @@ export function RefundForm({ order, onReload, reloading }: { order: SaleOrderDto
       testId="refund-form"
     >
       {refundable > 0 ? (
-        <form noValidate onSubmit={handleSubmit((values) => setConfirming(values))} className="space-y-4">
+        <form noValidate onSubmit={form.handleSubmit(confirm.ask)} className="space-y-4">
           <TextField
             label="Số tiền hoàn (₫)"
             required
@@ -62,9 +53,9 @@ export function RefundForm({ order, onReload, reloading }: { order: SaleOrderDto
             hint={`Tối đa ${formatVnd(refundable)}`}
             className={compactInput}
             error={errors.amount?.message}
-            {...register('amount')}
+            {...form.register('amount')}
           />
-          <SelectField label="Phương thức hoàn" required error={errors.method?.message} {...register('method')}>
+          <SelectField label="Phương thức hoàn" required error={errors.method?.message} {...form.register('method')}>
             <option value="">— Chọn phương thức —</option>
             {REFUND_METHODS.map((m) => (
               <option key={m} value={m} disabled={!order.allowedRefundMethods.includes(m)}>
@@ -73,7 +64,7 @@ export function RefundForm({ order, onReload, reloading }: { order: SaleOrderDto
               </option>
             ))}
           </SelectField>
-          <TextAreaField label="Ghi chú" rows={2} placeholder="Ví dụ: số tài khoản nhận, mã giao dịch" error={errors.note?.message} {...register('note')} />
+          <TextAreaField label="Ghi chú" rows={2} placeholder="Ví dụ: số tài khoản nhận, mã giao dịch" error={errors.note?.message} {...form.register('note')} />
           <WriteFoot problem={problem} onReload={onReload} reloading={reloading} variant="secondary" busy={sending} busyText="Đang hoàn tiền…">
             Ghi nhận hoàn tiền
           </WriteFoot>
@@ -115,7 +106,7 @@ export function RefundForm({ order, onReload, reloading }: { order: SaleOrderDto
         confirmText="Hoàn tiền"
         cancelText="Không"
         busy={sending}
-        onClose={() => setConfirming(undefined)}
+        onClose={confirm.close}
         onConfirm={() => confirming && void send(confirming)}
       />
     </Card>

@@ -1,5 +1,3 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import {
   canTransition,
@@ -18,7 +16,7 @@ import { OrderStatusBadge } from '../SaleBadges.tsx';
 import { saleListHref } from '../orderListParams.ts';
 import { Card } from '../../../components/ui/Card.tsx';
 import { SelectField, TextAreaField } from './fields.tsx';
-import { CancelOrderConfirm, formResolver, isConflict, useOrderWrite, WriteFoot, type WriteProblem } from './orderWrite.tsx';
+import { CancelOrderConfirm, isConflict, useConfirmStep, useOrderForm, WriteFoot, type WriteProblem } from './orderWrite.tsx';
 
 const needsReason = (s: string) => (REASON_REQUIRED_STATUSES as readonly string[]).includes(s);
 
@@ -47,24 +45,13 @@ function statusProblem(err: unknown): WriteProblem {
  */
 export function StatusForm({ order, onReload, reloading }: { order: SaleOrderDto; onReload: () => void; reloading: boolean }) {
   const navigate = useNavigate();
-  const [confirming, setConfirming] = useState<StatusValues>();
-  // A cancel goes through the confirm dialog, outside handleSubmit: its busy state is kept here.
-  const [sending, setSending] = useState(false);
+  const confirm = useConfirmStep<StatusValues>();
   const allowed = order.allowedTransitions;
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<StatusInput, unknown, StatusValues>({
-    resolver: formResolver<StatusInput, typeof statusFormSchema>(statusFormSchema),
-    // Nothing is chosen for the user: preselecting the first allowed change offered 'Yêu cầu huỷ' for a pending order
-    // (a confirmation waiting for payment is blocked), one click away from a wrong change.
-    defaultValues: { status: '', note: '' },
-  });
-  const { problem, setProblem, write } = useOrderWrite(setError);
-  const chosen = watch('status');
+  // Nothing is chosen for the user: preselecting the first allowed change offered 'Yêu cầu huỷ' for a pending order
+  // (a confirmation waiting for payment is blocked), one click away from a wrong change.
+  const { form, problem, setProblem, sending, write } = useOrderForm<StatusInput, typeof statusFormSchema>(statusFormSchema, { status: '', note: '' });
+  const { errors, isSubmitting } = form.formState;
+  const chosen = form.watch('status');
 
   const send = async (values: StatusValues) => {
     setProblem(undefined);
@@ -73,15 +60,13 @@ export function StatusForm({ order, onReload, reloading }: { order: SaleOrderDto
       setProblem({ kind: 'message', text: SALES_MESSAGES.transitionInvalid });
       return;
     }
-    setSending(true);
     const saved = await write(() => changeSaleOrderStatus(order.id, { ...values, version: order.version }), SALES_MESSAGES.statusUpdated, ['status', 'note'], statusProblem);
-    setSending(false);
     if (saved) void navigate(saleListHref(saved.status));
   };
 
   const onValid = async (values: StatusValues) => {
     if (values.status === 'CANCELED') {
-      setConfirming(values);
+      confirm.ask(values);
       return;
     }
     await send(values);
@@ -96,8 +81,8 @@ export function StatusForm({ order, onReload, reloading }: { order: SaleOrderDto
           Đơn hàng đã <strong>{ORDER_STATUS_LABELS[order.status].toLowerCase()}</strong>: đây là trạng thái cuối, không thể chuyển tiếp.
         </p>
       ) : (
-        <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-4">
-          <SelectField label="Trạng thái mới" required error={errors.status && !chosen ? 'Vui lòng chọn trạng thái mới.' : errors.status?.message} disabled={allowed.length === 0} {...register('status')}>
+        <form noValidate onSubmit={form.handleSubmit(onValid)} className="space-y-4">
+          <SelectField label="Trạng thái mới" required error={errors.status && !chosen ? 'Vui lòng chọn trạng thái mới.' : errors.status?.message} disabled={allowed.length === 0} {...form.register('status')}>
             <option value="" disabled>
               {allowed.length === 0 ? 'Chưa thể chuyển trạng thái' : 'Chọn trạng thái mới'}
             </option>
@@ -127,23 +112,22 @@ export function StatusForm({ order, onReload, reloading }: { order: SaleOrderDto
             placeholder={needsReason(chosen) ? 'Lý do huỷ đơn' : 'Ghi chú cho lần chuyển trạng thái (không bắt buộc)'}
             rows={2}
             error={errors.note?.message}
-            {...register('note')}
+            {...form.register('note')}
           />
           <WriteFoot problem={problem} onReload={onReload} reloading={reloading} busy={isSubmitting || sending} busyText="Đang cập nhật…" disabled={allowed.length === 0}>
             Cập nhật trạng thái
           </WriteFoot>
         </form>
       )}
+      {/* The dialog closes at once: the form's button shows the cancel being sent. */}
       <CancelOrderConfirm
         order={order}
-        values={confirming}
+        step={confirm}
         confirmText="Huỷ đơn hàng"
         busy={sending}
-        onClose={() => setConfirming(undefined)}
-        onConfirm={() => {
-          const values = confirming;
-          setConfirming(undefined);
-          if (values) void send(values);
+        onConfirm={(values) => {
+          confirm.close();
+          void send(values);
         }}
       />
     </Card>

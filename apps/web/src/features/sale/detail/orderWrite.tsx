@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormSetError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { useQueryClient } from '@tanstack/react-query';
@@ -24,9 +24,18 @@ import { applyFieldErrors, errorText } from '../../../components/ui/errorText.ts
  * coerces them into the payload; `prepare` adapts a value first (a datetime-local to an ISO instant).
  * The cast states that the schema accepts those strings: its input types are narrower (enums, numbers).
  */
-export function formResolver<Input extends FieldValues, S extends z.ZodType<FieldValues>>(schema: S, prepare?: (values: Input) => Input): Resolver<Input, unknown, z.output<S>> {
+function formResolver<Input extends FieldValues, S extends z.ZodType<FieldValues>>(schema: S, prepare?: (values: Input) => Input): Resolver<Input, unknown, z.output<S>> {
   const base = zodResolver(schema as never) as unknown as Resolver<Input, unknown, z.output<S>>;
   return prepare ? (values, context, options) => base(prepare(values), context, options) : base;
+}
+
+/**
+ * An order form: react-hook-form over the raw `Input` values, checked and coerced by `schema` (formResolver, with
+ * `prepare`), and its writes of the order (useOrderWrite).
+ */
+export function useOrderForm<Input extends FieldValues, S extends z.ZodType<FieldValues>>(schema: S, defaultValues: DefaultValues<Input>, prepare?: (values: Input) => Input) {
+  const form = useForm<Input, unknown, z.output<S>>({ resolver: formResolver<Input, S>(schema, prepare), defaultValues });
+  return { form, ...useOrderWrite(form.setError) };
 }
 
 /** What went wrong with a save, as the form shows it. */
@@ -67,23 +76,36 @@ export function useOrderSaver() {
 }
 
 /**
- * A form's writes of the order: the problem of the last one, and `write`, which clears it, saves (useOrderSaver)
- * and on a failure puts the server's field errors under `fields` and shows the problem (problemOf with the
- * `failed` text, or the form's own reading). Resolves to the saved order, or undefined after a failure.
+ * A form's writes of the order: the problem of the last one, whether one is `sending` (a write started from a
+ * confirm dialog runs outside handleSubmit, so isSubmitting does not cover it), and `write`, which clears the
+ * problem, saves (useOrderSaver) and on a failure puts the server's field errors under `fields` and shows the
+ * problem (problemOf with the `failed` text, or the form's own reading). Resolves to the saved order, or undefined
+ * after a failure.
  */
 export function useOrderWrite<T extends FieldValues>(setError: UseFormSetError<T>) {
   const save = useOrderSaver();
   const [problem, setProblem] = useState<WriteProblem>();
+  const [sending, setSending] = useState(false);
   const write = async (run: () => Promise<SaleOrderDto>, successText: string, fields: readonly Path<T>[], failed: string | ((err: unknown) => WriteProblem)) => {
     setProblem(undefined);
+    setSending(true);
     const result = await save(run, successText);
+    setSending(false);
     if (result.ok) return result.order;
     showFieldErrors(result.error, setError, fields);
     setProblem(typeof failed === 'string' ? problemOf(result.error, failed) : failed(result.error));
     return undefined;
   };
-  return { problem, setProblem, write };
+  return { problem, setProblem, sending, write };
 }
+
+/** The values a form holds back until its confirm dialog is answered: `ask` opens the dialog, `close` shuts it. */
+export function useConfirmStep<V>() {
+  const [values, setValues] = useState<V>();
+  return { values, ask: (v: V) => setValues(v), close: () => setValues(undefined) };
+}
+
+export type ConfirmStep<V> = ReturnType<typeof useConfirmStep<V>>;
 
 /** A write form's foot: its problem (WriteProblemAlert) above its full-width submit button (the other props). */
 export function WriteFoot({ problem, onReload, reloading, ...submit }: { problem: WriteProblem | undefined; onReload: () => void; reloading?: boolean } & ButtonProps) {
@@ -95,19 +117,19 @@ export function WriteFoot({ problem, onReload, reloading, ...submit }: { problem
   );
 }
 
-/** 'Huỷ đơn hàng …?': the last word before a cancel, asked by the status and the cancel forms. */
-export function CancelOrderConfirm({ order, values, confirmText, busy, onClose, onConfirm }: { order: SaleOrderDto; values: unknown; confirmText: string; busy: boolean; onClose: () => void; onConfirm: () => void }) {
+/** 'Huỷ đơn hàng …?': the last word before a cancel, asked by the status and the cancel forms; a yes hands over the held values. */
+export function CancelOrderConfirm<V>({ order, step, confirmText, busy, onConfirm }: { order: SaleOrderDto; step: ConfirmStep<V>; confirmText: string; busy: boolean; onConfirm: (values: V) => void }) {
   return (
     <ConfirmDialog
-      open={values !== undefined}
+      open={step.values !== undefined}
       title={`Huỷ đơn hàng ${order.code}?`}
       description="Đơn hàng sẽ chuyển sang Đã huỷ và sách được trả lại kho. Không thể hoàn tác."
       confirmText={confirmText}
       cancelText="Không"
       danger
       busy={busy}
-      onClose={onClose}
-      onConfirm={onConfirm}
+      onClose={step.close}
+      onConfirm={() => step.values !== undefined && onConfirm(step.values)}
     />
   );
 }
