@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ListingColumnsBuilder, type ListingBook, type ListingCategory, type ListingColumns } from './listing-index.ts';
-import { rowsOf } from './search-index-build.ts';
+import { prefetch, rowsOf } from './search-index-build.ts';
 
 /**
  * The build of a ListingIndex's columns from the books table (listing-index-loader.ts explains the whole). Apart
@@ -110,32 +110,36 @@ export async function buildListingColumns(db: Db): Promise<{ columns: ListingCol
     sql`select coalesce((select max(listing_version) from books), 0)::text as v, coalesce((select max(version) from book_search_removed), 0)::text as r`,
   );
   const builder = new ListingColumnsBuilder();
-  let after = 0;
-  for (;;) {
-    // A batch as one row of columns: numbers in PostgreSQL's binary form (bytea, decoded natively), the short texts
-    // joined. Parsing a million rows as objects was most of the build's time (docs/performance.md, issue 32).
-    const [batch] = await rowsOf<ListingBatch>(
-      db,
-      sql`select count(*)::int as n, coalesce(max(r.id), 0) as last,
-          string_agg(int4send(r.id), ''::bytea) as ids, string_agg(r.status, ',') as status, string_agg(r.language, ',') as language,
-          string_agg(float8send(r.created), ''::bytea) as created, string_agg(int4send(r.sold), ''::bytea) as sold,
-          string_agg(int4send(r.price), ''::bytea) as price, string_agg(int4send(r.sale), ''::bytea) as sale,
-          string_agg(float8send(r.sale_start), ''::bytea) as "saleStart", string_agg(float8send(r.sale_end), ''::bytea) as "saleEnd",
-          string_agg(int4send(r.publisher), ''::bytea) as publisher, string_agg(int4send(r.supplier), ''::bytea) as supplier,
-          string_agg(int2send(r.age), ''::bytea) as age, string_agg(r.cats, ';') as cats
-        from (select b.id, b.status::text as status, b.language::text as language,
-            (extract(epoch from b.created_at) * 1000000)::float8 as created, b.sold, b.price, coalesce(b.sale_price, -1) as sale,
-            coalesce((extract(epoch from b.sale_start_at) * 1000000)::float8, '-Infinity'::float8) as sale_start,
-            coalesce((extract(epoch from b.sale_end_at) * 1000000)::float8, 'Infinity'::float8) as sale_end,
-            coalesce(b.publisher_id, -1) as publisher, coalesce(b.supplier_id, -1) as supplier, b.age_min_years::int2 as age,
-            coalesce(array_to_string(b.category_ids, ','), '') as cats
-          from books b where b.status in ('ACTIVE', 'OUT_OF_STOCK') and b.id > ${after} order by b.id limit ${LISTING_BATCH}) r`,
+  // A batch as one row of columns: numbers in PostgreSQL's binary form (bytea, decoded natively), the short texts
+  // joined. Parsing a million rows as objects was most of the build's time (docs/performance.md, issue 32). The
+  // next batch is asked for before this one is decoded, so the database reads it meanwhile.
+  const batch = (after: number): Promise<ListingBatch[]> =>
+    prefetch(
+      rowsOf<ListingBatch>(
+        db,
+        sql`select count(*)::int as n, coalesce(max(r.id), 0) as last,
+            string_agg(int4send(r.id), ''::bytea) as ids, string_agg(r.status, ',') as status, string_agg(r.language, ',') as language,
+            string_agg(float8send(r.created), ''::bytea) as created, string_agg(int4send(r.sold), ''::bytea) as sold,
+            string_agg(int4send(r.price), ''::bytea) as price, string_agg(int4send(r.sale), ''::bytea) as sale,
+            string_agg(float8send(r.sale_start), ''::bytea) as "saleStart", string_agg(float8send(r.sale_end), ''::bytea) as "saleEnd",
+            string_agg(int4send(r.publisher), ''::bytea) as publisher, string_agg(int4send(r.supplier), ''::bytea) as supplier,
+            string_agg(int2send(r.age), ''::bytea) as age, string_agg(r.cats, ';') as cats
+          from (select b.id, b.status::text as status, b.language::text as language,
+              (extract(epoch from b.created_at) * 1000000)::float8 as created, b.sold, b.price, coalesce(b.sale_price, -1) as sale,
+              coalesce((extract(epoch from b.sale_start_at) * 1000000)::float8, '-Infinity'::float8) as sale_start,
+              coalesce((extract(epoch from b.sale_end_at) * 1000000)::float8, 'Infinity'::float8) as sale_end,
+              coalesce(b.publisher_id, -1) as publisher, coalesce(b.supplier_id, -1) as supplier, b.age_min_years::int2 as age,
+              coalesce(array_to_string(b.category_ids, ','), '') as cats
+            from books b where b.status in ('ACTIVE', 'OUT_OF_STOCK') and b.id > ${after} order by b.id limit ${LISTING_BATCH}) r`,
+      ),
     );
-    const n = batch?.n ?? 0;
-    if (!batch || n === 0) break;
-    addBatch(builder, batch);
-    if (n < LISTING_BATCH) break;
-    after = Number(batch.last);
+  for (let next: Promise<ListingBatch[]> | undefined = batch(0); next; ) {
+    const batchRows: ListingBatch[] = await next;
+    const rows = batchRows[0];
+    const n = rows?.n ?? 0;
+    if (!rows || n === 0) break;
+    next = n === LISTING_BATCH ? batch(Number(rows.last)) : undefined;
+    addBatch(builder, rows);
   }
   // The category tree, for the books of each category with its descendants (tens or hundreds of rows).
   const tree = await rowsOf<ListingCategory>(db, sql`select id, parent_id as "parentId" from categories`);

@@ -40,6 +40,15 @@ export const toEntry = (r: Omit<Row, 'visible' | 'version'>): BookEntry => ({
   marked: r.marked,
 });
 
+/**
+ * A query started now and awaited later (the next batch while this one is processed): its failure is reported
+ * where it is awaited, not as an unhandled rejection while the current batch is still being worked on.
+ */
+export function prefetch<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => {});
+  return promise;
+}
+
 /** Yields to other work between slices of the build, so requests keep being answered while it runs. */
 const pause: Pause = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -47,22 +56,25 @@ export async function buildIndex(db: Db): Promise<{ index: SearchIndex; version:
   // The version before reading: changes made while the batches are read come again through the delta feed.
   const [v] = await rowsOf<{ v: string }>(db, sql`select coalesce(max(version), 0)::text as v from book_search`);
   const builder = new SearchIndexBuilder();
-  let after: { sold: number; id: number } | undefined;
-  for (;;) {
-    // Only what the best-seller index holds (sold, book_id INCLUDE title, words): an index-only scan.
-    const rows = await rowsOf<Omit<Row, 'visible' | 'version'>>(
-      db,
-      sql`select s.book_id as id, s.sold, s.title, s.words::text as words, s.marked from book_search s
-        where s.visible ${after ? sql`and (s.sold, s.book_id) < (${after.sold}, ${after.id})` : sql``}
-        order by s.sold desc, s.book_id desc limit ${BATCH}`,
+  // Only what the best-seller index holds (sold, book_id INCLUDE title, words): an index-only scan. The next batch
+  // is asked for before this one is indexed, so the database reads it while this thread works.
+  const batch = (after?: { sold: number; id: number }) =>
+    prefetch(
+      rowsOf<Omit<Row, 'visible' | 'version'>>(
+        db,
+        sql`select s.book_id as id, s.sold, s.title, s.words::text as words, s.marked from book_search s
+          where s.visible ${after ? sql`and (s.sold, s.book_id) < (${after.sold}, ${after.id})` : sql``}
+          order by s.sold desc, s.book_id desc limit ${BATCH}`,
+      ),
     );
+  for (let next: ReturnType<typeof batch> | undefined = batch(); next; ) {
+    const rows: Omit<Row, 'visible' | 'version'>[] = await next;
+    const last = rows[rows.length - 1];
+    next = rows.length === BATCH && last ? batch({ sold: last.sold, id: last.id }) : undefined;
     for (const [i, r] of rows.entries()) {
       builder.addBook(toEntry(r));
       if (i % 5_000 === 4_999) await pause();
     }
-    if (rows.length < BATCH) break;
-    const last = rows[rows.length - 1]!;
-    after = { sold: last.sold, id: last.id };
   }
   // Authors of the books, by keyset on the primary key (one pass over book_authors, not a look-up per book).
   const slots = builder.slotsById();
