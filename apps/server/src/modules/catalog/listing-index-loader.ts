@@ -6,6 +6,7 @@ import { LISTING_BATCH, listingRowColumns, toListingBook, type ListingRow } from
 import { loadListingParts, type ListingLoad, type ListingLoadOptions } from './listing-index-snapshot.ts';
 import { snapshotMaxAge } from './search-index-snapshot.ts';
 import { REMOVED_KEEP_MS } from './search-index-loader.ts';
+import { readFeed, readRemovals } from './versioned-feed.ts';
 
 /**
  * Keeps a ListingIndex of one database in step with the books table (docs/decisions.md, "Listings from memory"),
@@ -22,7 +23,6 @@ import { REMOVED_KEEP_MS } from './search-index-loader.ts';
  * Until the first build is done, listings are answered by PostgreSQL.
  */
 const SYNC_MS = 1_000;
-const RESYNC_WINDOW = 200;
 const WAIT_FOR_BUILD_MS = 2_000;
 
 function buildInWorker(url: string, load: ListingLoadOptions): Promise<ListingLoad> {
@@ -163,34 +163,17 @@ export class ListingIndexFeed {
   /** Applies to `index` the books changed and removed since the versions last read. */
   private async readChanges(index: ListingIndex): Promise<void> {
     this.dirty = false;
-    let lower = this.version > BigInt(RESYNC_WINDOW) ? this.version - BigInt(RESYNC_WINDOW) : 0n;
-    for (;;) {
-      const rows = await queryRows<ListingRow & { visible: boolean; v: string }>(
-        this.db,
-        sql`select ${listingRowColumns}, b.status in ('ACTIVE', 'OUT_OF_STOCK') as visible, b.listing_version::text as v
-          from books b where b.listing_version > ${lower.toString()}::bigint order by b.listing_version limit ${LISTING_BATCH}`,
-      );
-      for (const r of rows) {
-        index.apply(toListingBook(r), r.visible);
-        const v = BigInt(r.v);
-        if (v > this.version) this.version = v;
-        lower = v;
-      }
-      if (rows.length < LISTING_BATCH) break;
-    }
-    let removedFrom = this.removedVersion > BigInt(RESYNC_WINDOW) ? this.removedVersion - BigInt(RESYNC_WINDOW) : 0n;
-    for (;;) {
-      const gone = await queryRows<{ id: number; version: string }>(
-        this.db,
-        sql`select book_id as id, version::text as version from book_search_removed where version > ${removedFrom.toString()}::bigint order by version limit ${LISTING_BATCH}`,
-      );
-      for (const g of gone) {
-        index.remove(g.id);
-        const v = BigInt(g.version);
-        if (v > this.removedVersion) this.removedVersion = v;
-        removedFrom = v;
-      }
-      if (gone.length < LISTING_BATCH) break;
-    }
+    this.version = await readFeed(
+      this.version,
+      LISTING_BATCH,
+      (after, limit) =>
+        queryRows<ListingRow & { visible: boolean; version: string }>(
+          this.db,
+          sql`select ${listingRowColumns}, b.status in ('ACTIVE', 'OUT_OF_STOCK') as visible, b.listing_version::text as version
+            from books b where b.listing_version > ${after.toString()}::bigint order by b.listing_version limit ${limit}`,
+        ),
+      (r) => index.apply(toListingBook(r), r.visible),
+    );
+    this.removedVersion = await readRemovals(this.db, this.removedVersion, LISTING_BATCH, (id) => index.remove(id));
   }
 }

@@ -4,6 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { SearchIndex, type PortableIndex, type SearchIndexStats } from './search-index.ts';
 import { BATCH, toEntry, type Row } from './search-index-build.ts';
 import { indexOf, loadIndex, snapshotMaxAge, type LoadOptions } from './search-index-snapshot.ts';
+import { readFeed, readRemovals } from './versioned-feed.ts';
 
 /**
  * Keeps a SearchIndex of one database in step with book_search (see docs/decisions.md, "Search in memory").
@@ -21,7 +22,6 @@ import { indexOf, loadIndex, snapshotMaxAge, type LoadOptions } from './search-i
  *   version before the instance answers ready.
  */
 const SYNC_MS = 1_000;
-const RESYNC_WINDOW = 200;
 const REBUILD_MS = 30 * 60_000;
 /** A build slower than this lets searches use the database meanwhile (a million books take seconds). */
 const WAIT_FOR_BUILD_MS = 2_000;
@@ -224,36 +224,15 @@ export class SearchIndexFeed {
   private sync(): Promise<void> {
     this.syncing ??= (async () => {
       this.dirty = false;
-      let lower = this.version > BigInt(RESYNC_WINDOW) ? this.version - BigInt(RESYNC_WINDOW) : 0n;
-      for (;;) {
-        const rows = await queryRows<Row>(
-          this.db,
-          sql`select ${rowColumns}, ${rowAuthors} from book_search s where s.version > ${lower.toString()}::bigint order by s.version limit ${BATCH}`,
-        );
-        const index = this.index!;
-        for (const r of rows) {
-          index.apply(toEntry(r), r.visible);
-          const v = BigInt(r.version);
-          if (v > this.version) this.version = v;
-          lower = v;
-        }
-        if (rows.length < BATCH) break;
-      }
+      const index = this.index!;
+      this.version = await readFeed(
+        this.version,
+        BATCH,
+        (after, limit) => queryRows<Row>(this.db, sql`select ${rowColumns}, ${rowAuthors} from book_search s where s.version > ${after.toString()}::bigint order by s.version limit ${limit}`),
+        (r) => index.apply(toEntry(r), r.visible),
+      );
       // Deleted books (their book_search row went with them): the log the trigger keeps, on the same versions.
-      let removedFrom = this.removedVersion > BigInt(RESYNC_WINDOW) ? this.removedVersion - BigInt(RESYNC_WINDOW) : 0n;
-      for (;;) {
-        const gone = await queryRows<{ id: number; version: string }>(
-          this.db,
-          sql`select book_id as id, version::text as version from book_search_removed where version > ${removedFrom.toString()}::bigint order by version limit ${BATCH}`,
-        );
-        for (const g of gone) {
-          this.index!.remove(g.id);
-          const v = BigInt(g.version);
-          if (v > this.removedVersion) this.removedVersion = v;
-          removedFrom = v;
-        }
-        if (gone.length < BATCH) break;
-      }
+      this.removedVersion = await readRemovals(this.db, this.removedVersion, BATCH, (id) => index.remove(id));
       this.syncedAt = Date.now();
     })().finally(() => {
       this.syncing = undefined;

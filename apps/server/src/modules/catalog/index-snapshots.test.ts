@@ -9,11 +9,14 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { buildSearchIndex, groupsOfTsQuery, type SearchIndex } from './search-index.ts';
 import { rankCandidates } from './ranking.ts';
 import { SearchIndexFeed } from './search-index-loader.ts';
+import type { ListingFilter, ListingIndex, ListingSort } from './listing-index.ts';
+import { ListingIndexFeed } from './listing-index-loader.ts';
 import { catalogueIdentity, readSnapshot, snapshotFile, writeSnapshot } from './search-index-snapshot.ts';
 
 /**
- * A restart reads the built search index from disk (search-index-snapshot.ts) and must then answer exactly as an
- * index built from the database; a snapshot that could serve stale or broken words is ignored.
+ * A restart reads the built search and listing indexes from disk (search-index-snapshot.ts,
+ * listing-index-snapshot.ts) and must then answer exactly as indexes built from the database; a snapshot that
+ * could serve stale or broken answers is ignored.
  */
 const QUERIES = (JSON.parse(readFileSync(new URL('./relevance/queries.json', import.meta.url), 'utf8')) as { q: string }[]).map((r) => r.q);
 
@@ -22,6 +25,27 @@ const ranked = (i: SearchIndex, q: string) => {
   const tsQuery = norm.split(/\s+/).join(' & ');
   return rankCandidates(i.candidates(groupsOfTsQuery(tsQuery), { norm, key: norm }).candidates, norm).map((c) => c.id);
 };
+
+async function filters(t: TestApp): Promise<ListingFilter[]> {
+  const rows = (await t.app.db.execute(sql`select id, parent_id as "parentId" from categories order by id`)) as unknown as { rows: { id: number; parentId: number | null }[] };
+  const cats = rows.rows;
+  const descendants = (id: number): number[] => [id, ...cats.filter((c) => c.parentId === id).flatMap((c) => descendants(c.id))];
+  const tops = cats.filter((c) => c.parentId === null).map((c) => descendants(c.id));
+  const leaves = cats.filter((c) => !cats.some((d) => d.parentId === c.id)).slice(0, 6).map((c) => [c.id]);
+  return [{}, { priceMin: 50_000, priceMax: 150_000 }, { languages: ['VI'] }, ...tops.map((set) => ({ categorySets: [set] })), ...leaves.map((set) => ({ categorySets: [set], priceMax: 120_000 }))];
+}
+
+const SORTS: ListingSort[] = [
+  { field: 'createdAt', direction: 'desc' },
+  { field: 'sold', direction: 'desc' },
+  { field: 'price', direction: 'asc' },
+  { field: 'price', direction: 'desc' },
+  { field: 'id', direction: 'asc' },
+];
+
+function answers(index: ListingIndex, list: ListingFilter[], now: Date) {
+  return list.flatMap((f) => SORTS.flatMap((sort) => [0, 10].map((offset) => index.page(f, sort, offset, 10, now, 10_000))));
+}
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -33,7 +57,7 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-describe('search index snapshot (file)', () => {
+describe('index snapshot file (search index)', () => {
   const small = () =>
     buildSearchIndex(
       [
@@ -89,7 +113,7 @@ describe('search index snapshot (file)', () => {
   });
 });
 
-describe('search index snapshot (feed)', () => {
+describe('index snapshots (feeds)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -147,18 +171,53 @@ describe('search index snapshot (feed)', () => {
     }
   }, 60_000);
 
-  it('a damaged snapshot is ignored: built from the database, and written again whole', async () => {
+  it('listings: written after a build; a new feed reads it, applies the changes since, and answers as a built index', async () => {
     const db = t.app.db;
     const dir = tempDir();
     const notices: string[] = [];
-    await new SearchIndexFeed(db, { snapshotDir: dir }).preload();
+    await new ListingIndexFeed(db, { snapshotDir: dir, onNotice: (m) => notices.push(m) }).preload();
+    expect(notices.at(-1)).toMatch(/from the database/);
+    expect(readdirSync(dir).filter((f) => f.startsWith('listing-index-') && f.endsWith('.bin'))).toHaveLength(1);
+
+    // Changes after the snapshot, straight to the database as another instance would write them: a price, a sale,
+    // a book hidden, one deleted, one added.
+    await db.execute(sql`update books set price = price + 7000 where id = (select min(id) from books where status = 'ACTIVE')`);
+    await db.execute(sql`update books set sale_price = price / 2, sale_start_at = now() - interval '1 hour' where id = (select max(id) from books where status = 'ACTIVE')`);
+    await db.execute(sql`update books set status = 'INACTIVE' where id = (select min(id) + 1 from books where status = 'ACTIVE')`);
+    await db.execute(sql`delete from books where id = (select max(b.id) from books b where not exists (select 1 from order_items oi where oi.book_id = b.id) and b.status = 'ACTIVE' and b.sale_price is null)`);
+    await db.execute(sql`insert into books (slug, title, title_norm, isbn13, description, price, status, language, stock, sold, category_ids)
+      values ('sach-moi-sau-anh-chup', 'Sách mới', 'sach moi', '9780000000017', '', 65000, 'ACTIVE', 'VI', 5, 999, array[(select min(id) from categories)])`);
+
+    const restartedNotices: string[] = [];
+    const restarted = new ListingIndexFeed(db, { snapshotDir: dir, onNotice: (m) => restartedNotices.push(m) });
+    await restarted.preload();
+    expect(restartedNotices).toEqual([expect.stringMatching(/from the snapshot/)]);
+    const fromSnapshot = (await restarted.current())!;
+    expect(fromSnapshot.stats().overlay + fromSnapshot.stats().dead).toBeGreaterThan(0);
+    const built = (await new ListingIndexFeed(db).current())!;
+    const now = new Date();
+    const list = await filters(t);
+    const got = answers(fromSnapshot, list, now);
+    expect(got).toEqual(answers(built, list, now));
+    // Not a comparison of empty pages.
+    expect(got.filter((a) => a.ids.length > 0).length).toBeGreaterThan(got.length / 2);
+  }, 120_000);
+
+  it.each([
+    ['search', SearchIndexFeed],
+    ['listing', ListingIndexFeed],
+  ] as const)('a damaged %s snapshot is ignored: built from the database, and written again whole', async (_, Feed) => {
+    const db = t.app.db;
+    const dir = tempDir();
+    const notices: string[] = [];
+    await new Feed(db, { snapshotDir: dir }).preload();
     const [file] = readdirSync(dir);
     const full = path.join(dir, file!);
     truncateSync(full, Math.floor(readFileSync(full).length / 2));
-    await new SearchIndexFeed(db, { snapshotDir: dir, onNotice: (m) => notices.push(m) }).preload();
+    await new Feed(db, { snapshotDir: dir, onNotice: (m) => notices.push(m) }).preload();
     expect(notices).toEqual([expect.stringMatching(/snapshot ignored \(truncated\)/), expect.stringMatching(/from the database/)]);
     const again: string[] = [];
-    await new SearchIndexFeed(db, { snapshotDir: dir, onNotice: (m) => again.push(m) }).preload();
+    await new Feed(db, { snapshotDir: dir, onNotice: (m) => again.push(m) }).preload();
     expect(again).toEqual([expect.stringMatching(/from the snapshot/)]);
-  }, 60_000);
+  }, 120_000);
 });
