@@ -22,7 +22,7 @@ const MAGIC = 'NHSIDX02';
 /** Earlier formats' magics: their files are removed when this one is written. */
 const RETIRED = ['NHSIDX01'];
 /** Bump when the index's arrays change meaning (an old file is then ignored). */
-const FORMAT = 2;
+const FORMAT = 3;
 
 /** The header's meta (lib/array-file.ts holds the layout, the checksum and the atomic write). */
 interface Meta {
@@ -38,7 +38,7 @@ interface Meta {
 
 type FieldName = keyof PortableIndex['fields'];
 const FIELDS: FieldName[] = ['title', 'doc', 'authorName'];
-const ARRAYS: (keyof PortableIndex['arrays'])[] = ['ids', 'sold', 'markedHash', 'byTitle', 'slotById', 'authorIds', 'authorBooksOff', 'authorBooks'];
+const ARRAYS: (keyof PortableIndex['arrays'])[] = ['ids', 'sold', 'markedHash', 'byTitle', 'slotById', 'authorIds', 'authorBooksOff', 'authorBooks', 'titleOff'];
 
 export interface Snapshot {
   portable: PortableIndex;

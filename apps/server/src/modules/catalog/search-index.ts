@@ -489,16 +489,40 @@ export class SearchIndexBuilder {
     const titles = this.titles;
     const order = byTitle ?? Int32Array.from(titles.keys()).sort((x, y) => (titles[x]! < titles[y]! ? -1 : titles[x]! > titles[y]! ? 1 : 0));
     const authors = this.authorNames.map((a) => ({ norm: a.name, key: markedKey(a.marked) }));
-    return new SearchIndex({ ids: this.ids.trimmed(), sold: this.sold.trimmed(), titles, markedHash: this.markedHash.trimmed(), byTitle: order, slotById, dict, title, doc, authorName, authorIds, authors, authorBooksOff, authorBooks });
+    return new SearchIndex({ ids: this.ids.trimmed(), sold: this.sold.trimmed(), titles: Titles.of(titles), markedHash: this.markedHash.trimmed(), byTitle: order, slotById, dict, title, doc, authorName, authorIds, authors, authorBooksOff, authorBooks });
   }
 
+}
+
+/**
+ * The books' folded titles by dense index, as one string and the offset of each title in it: a worker hands them
+ * to the serving thread (and a snapshot stores them) without a million strings being made there at the swap
+ * (splitting them held the event loop for about 100 ms at a million books). A title is sliced when read.
+ */
+export class Titles {
+  constructor(
+    readonly text: string,
+    /** Start of each title, and one past the end (the separator included) after the last. */
+    readonly off: Int32Array,
+  ) {}
+
+  /** Titles are [a-z0-9 ]: a newline separates them safely. */
+  static of(list: readonly string[]): Titles {
+    const off = new Int32Array(list.length + 1);
+    for (let i = 0; i < list.length; i++) off[i + 1] = off[i]! + list[i]!.length + 1;
+    return new Titles(list.join('\n'), off);
+  }
+
+  at(i: number): string {
+    return this.text.slice(this.off[i]!, this.off[i + 1]! - 1);
+  }
 }
 
 /** Everything a SearchIndex is made of (built here or in a worker thread: search-index-worker.ts). */
 interface IndexParts {
   ids: Int32Array;
   sold: Int32Array;
-  titles: string[];
+  titles: Titles;
   markedHash: Int32Array;
   byTitle: Int32Array;
   slotById: Int32Array;
@@ -519,7 +543,7 @@ interface IndexParts {
  * the dictionary go as one string each (one copy, not a million small ones).
  */
 export interface PortableIndex {
-  arrays: Record<'ids' | 'sold' | 'markedHash' | 'byTitle' | 'slotById' | 'authorIds' | 'authorBooksOff' | 'authorBooks', Int32Array>;
+  arrays: Record<'ids' | 'sold' | 'markedHash' | 'byTitle' | 'slotById' | 'authorIds' | 'authorBooksOff' | 'authorBooks' | 'titleOff', Int32Array>;
   fields: Record<'title' | 'doc' | 'authorName', FieldParts>;
   titles: string;
   dict: string;
@@ -530,7 +554,7 @@ export class SearchIndex {
   /** Book id per dense index, in best-seller order at build time. */
   private readonly ids: Int32Array;
   private readonly sold: Int32Array;
-  private readonly titles: string[];
+  private readonly titles: Titles;
   /** keyHash(markedKey(title as written)) of each book. */
   private readonly markedHash: Int32Array;
   /** Dense indexes sorted by title (code-unit order), for titles starting with the term. */
@@ -593,6 +617,7 @@ export class SearchIndex {
       authorIds: this.authorIds,
       authorBooksOff: this.authorBooksOff,
       authorBooks: this.authorBooks,
+      titleOff: this.titles.off,
     };
     const fields = { title: this.title.parts(), doc: this.doc.parts(), authorName: this.authorName.parts() };
     const buffers = new Set<ArrayBuffer>();
@@ -600,15 +625,15 @@ export class SearchIndex {
     for (const f of Object.values(fields)) {
       for (const a of [f.off, f.data, f.postOff, f.postData, ...f.bits]) if (a) buffers.add(a.buffer as ArrayBuffer);
     }
-    // Titles and words are [a-z0-9 ]: a newline separates them safely.
-    return { portable: { arrays, fields, titles: this.titles.join('\n'), dict: this.dict.join('\n'), authors: this.authors }, transfer: [...buffers] };
+    // Words are [a-z0-9]: a newline separates them safely.
+    return { portable: { arrays, fields, titles: this.titles.text, dict: this.dict.join('\n'), authors: this.authors }, transfer: [...buffers] };
   }
 
   static fromPortable(p: PortableIndex, builtAt?: number): SearchIndex {
     return new SearchIndex({
       ...p.arrays,
       ...(builtAt === undefined ? {} : { builtAt }),
-      titles: p.arrays.ids.length ? p.titles.split('\n') : [],
+      titles: new Titles(p.titles, p.arrays.titleOff),
       dict: p.dict ? p.dict.split('\n') : [],
       authors: p.authors,
       title: new Field(p.fields.title),
@@ -660,7 +685,7 @@ export class SearchIndex {
   }
 
   private sameAsBase(slot: number, book: BookEntry): boolean {
-    if (this.titles[slot] !== book.title) return false;
+    if (this.titles.at(slot) !== book.title) return false;
     const words = new Set(book.docWords.filter(Boolean));
     const ids: number[] = [];
     for (const w of words) {
@@ -767,7 +792,7 @@ export class SearchIndex {
       candidates.push({
         id: this.ids[e]!,
         sold: this.sold[e]!,
-        title: this.titles[e]!,
+        title: this.titles.at(e),
         titleMarked: this.markedHash[e] === termHash,
         titleHolds: !!(this.flags[e]! & TITLE_HOLDS) || this.title.matchesAll(e, ranges),
         author: auLevel.get(e) ?? 0,
@@ -813,8 +838,8 @@ export class SearchIndex {
       seen.add(id);
       ranked.push({ id, starts: title.startsWith(norm), sold });
     };
-    for (const e of this.titlePrefix(norm).slice(0, SUGGEST_PREFIX)) take(this.ids[e]!, this.titles[e]!, this.sold[e]!);
-    for (const e of this.title.find(ranges, SUGGEST_WORDS, this.alive)) take(this.ids[e]!, this.titles[e]!, this.sold[e]!);
+    for (const e of this.titlePrefix(norm).slice(0, SUGGEST_PREFIX)) take(this.ids[e]!, this.titles.at(e), this.sold[e]!);
+    for (const e of this.title.find(ranges, SUGGEST_WORDS, this.alive)) take(this.ids[e]!, this.titles.at(e), this.sold[e]!);
     for (const b of this.overlay.values()) if (SearchIndex.overlayHas(b.titleWords, groups)) take(b.id, b.title, b.sold);
     ranked.sort((x, y) => Number(y.starts) - Number(x.starts) || y.sold - x.sold || y.id - x.id);
     const named = this.authorName
@@ -853,13 +878,13 @@ export class SearchIndex {
     let hi = this.byTitle.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.titles[this.byTitle[mid]!]! < norm) lo = mid + 1;
+      if (this.titles.at(this.byTitle[mid]!) < norm) lo = mid + 1;
       else hi = mid;
     }
     const out: number[] = [];
     for (let i = lo; i < this.byTitle.length && out.length < PREFIX_CANDIDATES; i++) {
       const e = this.byTitle[i]!;
-      if (!this.titles[e]!.startsWith(norm)) break;
+      if (!this.titles.at(e).startsWith(norm)) break;
       if (hasBit(this.alive, e)) out.push(e);
     }
     return out;
