@@ -74,7 +74,8 @@ const SaleReturnDetailPage = lazyPage(() => import('../features/returns/SaleRetu
 
 /**
  * What a route tells the server besides its head: its page's module under src/features (e.g. 'storefront/HomePage'
- * for src/features/storefront/HomePage.tsx), whose script files the HTML preloads.
+ * for src/features/storefront/HomePage.tsx), whose script files the HTML preloads (also in the bare shell of a
+ * page the browser builds, such as the cart: its code then downloads beside the app's entry, not after it).
  */
 export interface RouteHandle {
   page?: string;
@@ -109,7 +110,7 @@ export function createRoutes(client: QueryClient): RouteObject[] {
                 { index: true, element: <HomePage />, loader: load(() => import('./routes/home.ts')), handle: handle('storefront/HomePage') },
                 { path: 'lien-he', element: <ContactPage />, loader: load(() => import('./routes/contact.ts')), handle: handle('content/ContactPage') },
                 { path: 'trang/:slug', element: <ContentPage />, loader: load(() => import('./routes/content.ts')), handle: handle('content/ContentPage') },
-                { path: 'dang-ky', element: <RegisterPage /> },
+                { path: 'dang-ky', element: <RegisterPage />, loader: load(() => import('./routes/register.ts')), handle: handle('auth/RegisterPage') },
                 { path: 'verify-email', element: <VerifyEmailPage /> },
                 { path: 'dang-nhap', element: <LoginPage />, loader: load(() => import('./routes/login.ts')), handle: handle('auth/LoginPage') },
                 { path: 'quen-mat-khau', element: <ForgotPasswordPage /> },
@@ -123,14 +124,14 @@ export function createRoutes(client: QueryClient): RouteObject[] {
                   handle: handle('storefront/ProductDetailPage'),
                 },
                 { path: 'search', element: <SearchPage />, loader: load(() => import('./routes/search.ts')), handle: handle('storefront/SearchPage') },
-                { path: 'gio-hang', element: <CartPage /> },
+                { path: 'gio-hang', element: <CartPage />, handle: handle('cart/CartPage') },
                 {
                   // Signed-in customers (spec section 6: account, checkout, orders, favourites).
                   element: <RequireRoles />,
                   children: [
                     { path: 'doi-mat-khau', element: <ChangePasswordPage /> },
-                    { path: 'checkout', element: <CheckoutPage /> },
-                    { path: 'orders/:code', element: <OrderDetailPage /> },
+                    { path: 'checkout', element: <CheckoutPage />, handle: handle('checkout/CheckoutPage') },
+                    { path: 'orders/:code', element: <OrderDetailPage />, handle: handle('orders/OrderDetailPage') },
                     { path: 'orders/:code/chuyen-khoan', element: <BankTransferPage /> },
                     { path: 'don-hang', element: <MyOrdersPage /> },
                     { path: 'yeu-thich', element: <FavouritesPage /> },
