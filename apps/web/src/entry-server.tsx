@@ -33,7 +33,7 @@ export interface RenderedPage {
   html?: string;
   /** #page-data: the query cache and the loaders' answers. */
   data?: PageData;
-  /** Sources of the page's own code (Vite manifest keys), for modulepreload; also of a page not rendered here. */
+  /** Sources of the page's own code (Vite manifest keys), for modulepreload. */
   sources: string[];
 }
 
@@ -58,14 +58,13 @@ export async function renderPage(url: string): Promise<RenderedPage> {
       const status = statusOf(error);
       return { status, head: status === 404 ? notFoundHead() : unavailableHead(), sources: [] };
     }
+    const leaf = context.matches[context.matches.length - 1];
+    const head = leaf ? (context.loaderData[leaf.route.id] as RouteData | undefined)?.head : undefined;
+    if (!head) return { status: context.statusCode, sources: [] };
     const sources = context.matches
       .map((m) => (m.route.handle as RouteHandle | undefined)?.page)
       .filter((page): page is string => !!page)
       .map((page) => `src/features/${page}.tsx`);
-    const leaf = context.matches[context.matches.length - 1];
-    const head = leaf ? (context.loaderData[leaf.route.id] as RouteData | undefined)?.head : undefined;
-    // A page the browser builds (the shopper's own) still names its code, which the bare shell preloads.
-    if (!head) return { status: context.statusCode, sources };
     const router = createStaticRouter(handler.dataRoutes, context);
     let html: string | undefined;
     try {

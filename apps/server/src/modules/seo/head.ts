@@ -107,17 +107,3 @@ export function compileShell(indexHtml: string, boot?: string): (head: PageHead,
     return `${beforeHead}${renderHead(head)}${afterHead}`;
   };
 }
-
-/**
- * The built index.html as it is, for a page the browser builds (the shopper's own pages): with `<link
- * rel="modulepreload">` of the page's own script files, so they download beside the app's entry instead of after
- * it has run.
- */
-export function bareShell(indexHtml: string): (modulePreload: readonly string[]) => string {
-  const at = indexHtml.indexOf('</head>');
-  return (modulePreload) => {
-    if (!modulePreload.length || at < 0) return indexHtml;
-    const links = modulePreload.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">\n  `).join('');
-    return `${indexHtml.slice(0, at)}  ${links}${indexHtml.slice(at)}`;
-  };
-}

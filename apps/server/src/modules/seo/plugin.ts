@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cleanSearchText } from '@nhasach/shared';
 import { isDatabaseUnavailable } from '../../lib/unavailable.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
-import { bareShell, compileShell, unavailableHead, type PageHead } from './head.ts';
+import { compileShell, unavailableHead, type PageHead } from './head.ts';
 import { robotsTxt } from './robots.ts';
 import { builtRenderer, loadAppRenderer, type RenderedPage, type RendererSource } from './render-app.ts';
 import { bootFile, routeChunks } from './route-chunks.ts';
@@ -86,13 +86,10 @@ function cleanPageUrl(url: URL): URL {
  * loaders fill the page's data and head (title, description, canonical, Open Graph, JSON-LD), which go into the
  * built index.html with the app's HTML, so crawlers, link previews and phones see the page before any script
  * runs. The status is the route's (404 for an address or a book that does not exist). Pages the routes do not
- * render (the shopper's own pages, the sign-in forms) go out as the bare shell, with their own code preloaded
- * when their route names it.
+ * render (the shopper's own pages, the sign-in forms) go out as the bare shell.
  */
 export async function seoPages(app: FastifyInstance, opts: SeoPagesOptions): Promise<void> {
-  const indexHtml = readFileSync(path.join(opts.webDist, 'index.html'), 'utf8');
-  const render = compileShell(indexHtml, bootFile(opts.webDist));
-  const bare = bareShell(indexHtml);
+  const render = compileShell(readFileSync(path.join(opts.webDist, 'index.html'), 'utf8'), bootFile(opts.webDist));
   const chunksOf = routeChunks(opts.webDist);
   const source = opts.renderer ?? builtRenderer(opts.webDist);
   const renderer = source ? await loadAppRenderer(app, source) : undefined;
@@ -114,11 +111,7 @@ export async function seoPages(app: FastifyInstance, opts: SeoPagesOptions): Pro
     const head: PageHead = rendered.head
       ? { ...rendered.head, status: rendered.status, data: rendered.data, modulePreload: rendered.html ? chunksOf(rendered.sources) : undefined }
       : { ...unavailableHead, status: rendered.status };
-    if (!rendered.head && rendered.status === 200) {
-      const preload = chunksOf(rendered.sources);
-      if (!preload.length) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(bare(preload));
-    }
+    if (!rendered.head && rendered.status === 200) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.status(head.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(render(head, rendered.html));
   };
   const route = { schema: { hide: true }, onRequest: cleanQuery };

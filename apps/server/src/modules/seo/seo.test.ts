@@ -48,8 +48,7 @@ beforeAll(async () => {
   writeFileSync(path.join(webRoot, 'dist-server', 'entry-server.js'), `export * from ${JSON.stringify(entry)};\n`);
   writeFileSync(path.join(webDist, 'index.html'), SHELL);
   writeFileSync(path.join(webDist, 'assets', 'index-test.js'), 'export {};\n');
-  // Vite's manifest: the entry, and the product page's and the cart page's chunks, which share one module with the
-  // entry and have one of their own.
+  // Vite's manifest: the entry and the product page's chunk, which shares one module with the entry and has one of its own.
   mkdirSync(path.join(webDist, '.vite'));
   writeFileSync(
     path.join(webDist, '.vite', 'manifest.json'),
@@ -58,8 +57,6 @@ beforeAll(async () => {
       '_shared-test.js': { file: 'assets/shared-test.js' },
       '_gallery-test.js': { file: 'assets/gallery-test.js', imports: ['_shared-test.js'] },
       'src/features/storefront/ProductDetailPage.tsx': { file: 'assets/ProductDetailPage-test.js', isDynamicEntry: true, imports: ['_shared-test.js', '_gallery-test.js'] },
-      'src/features/cart/CartPage.tsx': { file: 'assets/CartPage-test.js', isDynamicEntry: true, imports: ['_shared-test.js', '_stepper-test.js'] },
-      '_stepper-test.js': { file: 'assets/stepper-test.js' },
     }),
   );
   t = await createTestApp({ NODE_ENV: 'production', WEB_DIST: webDist, PUBLIC_URL: ORIGIN });
@@ -337,11 +334,6 @@ describe('every other address', () => {
       expect(p.html).toContain('<div id="root"></div>');
       expect(p.title, url).toBe('Nhà Sách');
     }
-    // The cart's shell fetches the cart page's own files with the app's entry (not those the entry imports); a page
-    // whose route names no page module gets none.
-    const cartPreloads = [...(await page('/gio-hang')).html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]*)">/g)].map((m) => m[1]);
-    expect(cartPreloads).toEqual(['/assets/CartPage-test.js', '/assets/stepper-test.js']);
-    expect((await page('/don-hang')).html).not.toContain('modulepreload');
     // The sign-in and sign-up forms arrive rendered (nothing of a shopper's in them), kept out of the index, their
     // button off until the app runs.
     for (const [url, title] of [['/dang-nhap', 'Đăng nhập'], ['/dang-ky', 'Tạo tài khoản']] as const) {
