@@ -74,8 +74,7 @@ const SaleReturnDetailPage = lazyPage(() => import('../features/returns/SaleRetu
 
 /**
  * What a route tells the server besides its head: its page's module under src/features (e.g. 'storefront/HomePage'
- * for src/features/storefront/HomePage.tsx), whose script files the HTML preloads (also in the bare shell of a
- * page the browser builds, such as the cart: its code then downloads beside the app's entry, not after it).
+ * for src/features/storefront/HomePage.tsx), whose script files the HTML preloads.
  */
 export interface RouteHandle {
   page?: string;
@@ -124,14 +123,14 @@ export function createRoutes(client: QueryClient): RouteObject[] {
                   handle: handle('storefront/ProductDetailPage'),
                 },
                 { path: 'search', element: <SearchPage />, loader: load(() => import('./routes/search.ts')), handle: handle('storefront/SearchPage') },
-                { path: 'gio-hang', element: <CartPage />, handle: handle('cart/CartPage') },
+                { path: 'gio-hang', element: <CartPage /> },
                 {
                   // Signed-in customers (spec section 6: account, checkout, orders, favourites).
                   element: <RequireRoles />,
                   children: [
                     { path: 'doi-mat-khau', element: <ChangePasswordPage /> },
-                    { path: 'checkout', element: <CheckoutPage />, handle: handle('checkout/CheckoutPage') },
-                    { path: 'orders/:code', element: <OrderDetailPage />, handle: handle('orders/OrderDetailPage') },
+                    { path: 'checkout', element: <CheckoutPage /> },
+                    { path: 'orders/:code', element: <OrderDetailPage /> },
                     { path: 'orders/:code/chuyen-khoan', element: <BankTransferPage /> },
                     { path: 'don-hang', element: <MyOrdersPage /> },
                     { path: 'yeu-thich', element: <FavouritesPage /> },
