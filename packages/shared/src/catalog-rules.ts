@@ -1,9 +1,19 @@
 // Constants of the storefront lists (spec section 9), with no schema library: the web app's first load uses them.
+import { HOME_NEW_PAGE_SIZE } from './constants.ts';
 
 export const CATEGORY_PAGE_SIZES = [12, 24, 36] as const;
 export const HOME_PER_CATEGORY = 8;
 export const HOME_FEATURED_SIZE = 12;
 export const HOME_BEST_SIZE = 12;
+
+/** GET /books/home with the spec's parameters (status ACTIVE, perCategory 8). */
+export const HOME_QUERY = {
+  status: 'ACTIVE',
+  featuredSize: HOME_FEATURED_SIZE,
+  newSize: HOME_NEW_PAGE_SIZE,
+  bestSize: HOME_BEST_SIZE,
+  perCategory: HOME_PER_CATEGORY,
+} as const;
 /** Top-level categories on the home page (the category menu also shows 10). */
 export const HOME_CATEGORY_COUNT = 10;
 export const SEARCH_PAGE_SIZE = 20;

@@ -1,4 +1,8 @@
 // Text helpers of the search with no schema library: the web app's first load uses them (header search box).
+import { SEARCH_TERM_MAX } from './constants.ts';
+
+/** The term as sent: trimmed and cut to 128 characters. */
+export const normaliseSearchTerm = (term: string) => term.trim().slice(0, SEARCH_TERM_MAX);
 
 /**
  * The normal form of searchable text, the same as the database's f_search_norm (unaccent, lower case, runs of

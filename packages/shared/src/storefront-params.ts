@@ -1,9 +1,10 @@
 // How the storefront's list pages turn their URL into API parameters. The web app's pages and the server (which
 // writes the first page's data into the HTML) use the same functions, so both ask for exactly the same list.
-// No schema library here: the web app's first load imports it.
-import { CATEGORY_PAGE_SIZES, HOME_BEST_SIZE, HOME_FEATURED_SIZE, HOME_PER_CATEGORY, PRICE_FILTER_MAX, PRICE_FILTER_MIN, PRICE_FILTER_STEP, SEARCH_PAGE_SIZE } from './catalog-rules.ts';
+// No schema library here. Not in the web app's first load either (only the list pages and their loaders import it):
+// what the header and the home page need of the catalogue's parameters lives in search-text.ts and catalog-rules.ts.
+import { CATEGORY_PAGE_SIZES, PRICE_FILTER_MAX, PRICE_FILTER_MIN, PRICE_FILTER_STEP, SEARCH_PAGE_SIZE } from './catalog-rules.ts';
 import { AGE_FILTER_OPTIONS, LANGUAGES, priceFilterParams, type BookSortName, type BookStatus, type Language } from './catalog-types.ts';
-import { HOME_NEW_PAGE_SIZE, SEARCH_TERM_MAX } from './constants.ts';
+import { normaliseSearchTerm } from './search-text.ts';
 
 /** Filters and paging of GET /books/catalog (and of /books/search, which adds q). */
 export interface CatalogParams {
@@ -27,15 +28,6 @@ export interface CatalogParams {
 export interface SearchParams extends Omit<CatalogParams, 'category'> {
   q: string;
 }
-
-/** GET /books/home with the spec's parameters (status ACTIVE, perCategory 8). */
-export const HOME_QUERY = {
-  status: 'ACTIVE',
-  featuredSize: HOME_FEATURED_SIZE,
-  newSize: HOME_NEW_PAGE_SIZE,
-  bestSize: HOME_BEST_SIZE,
-  perCategory: HOME_PER_CATEGORY,
-} as const;
 
 /**
  * The state of a category listing, kept entirely in the URL query so a listing can be shared and back/forward
@@ -151,9 +143,6 @@ export const SEARCH_SORTS = [
 ] as const;
 
 export type SearchSort = (typeof SEARCH_SORTS)[number];
-
-/** The term as sent: trimmed and cut to 128 characters. */
-export const normaliseSearchTerm = (term: string) => term.trim().slice(0, SEARCH_TERM_MAX);
 
 /** Which link the URL's sort/direction is (createdAt DESC is 'Mới nhất'; none is relevance, the header form's). */
 function currentSearchSort(sort: string | null, direction: string | null): SearchSort {

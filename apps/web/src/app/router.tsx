@@ -109,7 +109,7 @@ export function createRoutes(client: QueryClient): RouteObject[] {
                 { index: true, element: <HomePage />, loader: load(() => import('./routes/home.ts')), handle: handle('storefront/HomePage') },
                 { path: 'lien-he', element: <ContactPage />, loader: load(() => import('./routes/contact.ts')), handle: handle('content/ContactPage') },
                 { path: 'trang/:slug', element: <ContentPage />, loader: load(() => import('./routes/content.ts')), handle: handle('content/ContentPage') },
-                { path: 'dang-ky', element: <RegisterPage /> },
+                { path: 'dang-ky', element: <RegisterPage />, loader: load(() => import('./routes/register.ts')), handle: handle('auth/RegisterPage') },
                 { path: 'verify-email', element: <VerifyEmailPage /> },
                 { path: 'dang-nhap', element: <LoginPage />, loader: load(() => import('./routes/login.ts')), handle: handle('auth/LoginPage') },
                 { path: 'quen-mat-khau', element: <ForgotPasswordPage /> },

@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { OTP_RESEND_COOLDOWN_SECONDS, type RegisterInput, type registerSchema } from '@nhasach/shared';
 import { UserIcon } from 'lucide-react';
 import { lazyResolver } from '../../lib/lazyResolver.ts';
+import { useHydrated } from '../../lib/useHydrated.ts';
 import { register as registerAccount } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
 import { Button } from '../../components/ui/Button.tsx';
@@ -27,6 +28,9 @@ export function RegisterPage() {
     () => (location.state as { registration?: RegistrationData } | null)?.registration ?? registrationStore.load(),
   );
   const [serverError, setServerError] = useState<string>();
+  // The server sends this form rendered; until the app runs, its button (and Enter) sends nothing: a plain
+  // submit would put the password in the address.
+  const hydrated = useHydrated();
   const form = useForm<RegisterInput, unknown, RegisterValues>({
     resolver: lazyResolver(async () => (await import('./resolvers.ts')).registerResolver),
     defaultValues: {
@@ -128,7 +132,7 @@ export function RegisterPage() {
           <TextField label="Họ và tên" autoComplete="name" placeholder="Nguyễn Văn A" error={errors.fullName?.message} {...register('fullName')} />
           <TextField label="Số điện thoại" type="tel" autoComplete="tel" placeholder="0901 234 567" error={errors.phone?.message} {...register('phone')} />
         </div>
-        <Button type="submit" size="lg" fullWidth busy={isSubmitting} busyText="Đang đăng ký…" className="!mt-6">
+        <Button type="submit" size="lg" fullWidth busy={isSubmitting} disabled={!hydrated} busyText="Đang đăng ký…" className="!mt-6">
           Đăng ký
         </Button>
         <p className="text-center text-xs leading-relaxed text-gray-500">
