@@ -54,9 +54,11 @@ export function useCart(enabled = true) {
   const query = useQuery({ ...options, enabled: enabled && options.enabled !== false });
   const key = options.queryKey;
   const write = useCartMutation(send, {
-    // A tick shows at once; the totals follow with the answer.
-    onMutate: (w) => {
+    // A tick shows at once; the totals follow with the answer. A read of the cart still on its way (the page's
+    // own refetch as it opens) is cancelled first: landing after the tick, it would undo it until the answer.
+    onMutate: async (w) => {
       if (w.kind !== 'select' && w.kind !== 'select-all') return;
+      await queryClient.cancelQueries({ queryKey: key });
       queryClient.setQueryData<CartDto>(key, (old) =>
         old && { ...old, items: old.items.map((i) => (w.kind === 'select-all' || i.bookId === w.bookId ? { ...i, selected: w.selected } : i)) },
       );
