@@ -26,7 +26,7 @@ interface Header<M> {
 }
 
 const align8 = (n: number) => (n + 7) & ~7;
-export const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 const bytesOf = (a: ArrayBufferView) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
 
 /**
@@ -117,9 +117,7 @@ async function removeRetired(dir: string, retired: readonly string[]): Promise<v
 
 export interface ArrayFile<M> {
   meta: M;
-  /** A section's bytes (a view of the file, aligned to 8); throws when the file has none of that name. */
-  bytes(name: string): Uint8Array;
-  /** A section as a typed array of `type` (a view, not a copy). */
+  /** A section as a typed array of `type` (a view of the file, not a copy); throws when the file has none of that name. */
   array<T extends Int32Array | Uint32Array | Float64Array | Uint8Array | Int16Array>(name: string, type: { new (buffer: ArrayBuffer, offset: number, length: number): T; BYTES_PER_ELEMENT: number }): T;
   text(name: string): string;
 }
@@ -162,10 +160,6 @@ export async function readArrayFile<M>(file: string, magic: string, accept: (met
   return {
     file: {
       meta: header.meta,
-      bytes: (name) => {
-        const s = place(name, 1);
-        return new Uint8Array(whole.buffer, whole.byteOffset + s.offset, s.bytes);
-      },
       array: (name, type) => {
         const s = place(name, type.BYTES_PER_ELEMENT);
         return new type(whole.buffer as ArrayBuffer, whole.byteOffset + s.offset, s.bytes / type.BYTES_PER_ELEMENT);
