@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { discountPercent, formatVnd, type CartItemDto } from '@nhasach/shared';
 import { CircleAlertIcon, Trash2Icon } from 'lucide-react';
@@ -31,6 +32,12 @@ export interface CartLineRowProps {
 export function CartLineRow({ item, busy, locked, onSelect, onQty, onRemove }: CartLineRowProps) {
   const notice = lineNotice(item);
   const blocked = !item.available;
+  // The tick shows in the frame of the click; the cart's value takes over once it changes or the write ends.
+  const [ticked, setTicked] = useState<{ from: boolean; to: boolean } | null>(null);
+  useEffect(() => {
+    if (!busy) setTicked(null);
+  }, [busy]);
+  const selected = ticked && ticked.from === item.selected ? ticked.to : item.selected;
   const percent = item.onSale ? discountPercent(item.originalUnitPrice, item.unitPrice) : 0;
   const href = bookHref(item.slug);
   return (
@@ -43,9 +50,12 @@ export function CartLineRow({ item, busy, locked, onSelect, onQty, onRemove }: C
         <input
           type="checkbox"
           className="size-[18px] cursor-pointer accent-brand-700 disabled:cursor-not-allowed"
-          checked={item.selected && !blocked}
+          checked={selected && !blocked}
           disabled={blocked || locked}
-          onChange={(e) => onSelect(e.target.checked)}
+          onChange={(e) => {
+            setTicked({ from: item.selected, to: e.target.checked });
+            onSelect(e.target.checked);
+          }}
           aria-label={`Chọn “${item.title}”`}
         />
       </div>

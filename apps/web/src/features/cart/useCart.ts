@@ -40,6 +40,10 @@ function send(write: CartWrite): Promise<CartDto> {
   }
 }
 
+function withSelection(cart: CartDto, w: Extract<CartWrite, { kind: 'select' | 'select-all' }>): CartDto {
+  return { ...cart, items: cart.items.map((i) => (w.kind === 'select-all' || i.bookId === w.bookId ? { ...i, selected: w.selected } : i)) };
+}
+
 /** Which part of the cart a running write touches: a line id, or 'all' for whole-cart writes. */
 export type CartBusy = number | 'all' | null;
 
@@ -54,15 +58,9 @@ export function useCart(enabled = true) {
   const query = useQuery({ ...options, enabled: enabled && options.enabled !== false });
   const key = options.queryKey;
   const write = useCartMutation(send, {
-    // A tick shows at once; the totals follow with the answer. A read of the cart still on its way (the page's
-    // own refetch as it opens) is cancelled first: landing after the tick, it would undo it until the answer.
-    onMutate: async (w) => {
-      if (w.kind !== 'select' && w.kind !== 'select-all') return;
-      await queryClient.cancelQueries({ queryKey: key });
-      queryClient.setQueryData<CartDto>(key, (old) =>
-        old && { ...old, items: old.items.map((i) => (w.kind === 'select-all' || i.bookId === w.bookId ? { ...i, selected: w.selected } : i)) },
-      );
-    },
+    // A read of the cart still on its way (the page's own refetch as it opens) would land after the write's
+    // answer and undo it: it is cancelled (the tick is drawn over the cart meanwhile, below).
+    onMutate: () => void queryClient.cancelQueries({ queryKey: key }),
     // The cart may have changed under us (stock, another tab): show it as it is now.
     onError: () => void queryClient.invalidateQueries({ queryKey: key }),
   });
@@ -81,5 +79,9 @@ export function useCart(enabled = true) {
     [mutateAsync],
   );
 
-  return { query, cart: query.data, busy, run };
+  // A tick shows at once, drawn over the cart while its write runs (the totals follow with the answer).
+  const pending = write.isPending ? write.variables : undefined;
+  const cart = pending && (pending.kind === 'select' || pending.kind === 'select-all') && query.data ? withSelection(query.data, pending) : query.data;
+
+  return { query, cart, busy, run };
 }

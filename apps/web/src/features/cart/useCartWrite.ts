@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import type { CartDto } from '@nhasach/shared';
 import { useViewer } from '../../lib/viewer.ts';
 import { cartQueryOptions } from './api/get-cart.ts';
@@ -13,10 +13,26 @@ export function useCartMutation<V>(send: (write: V) => Promise<CartDto>, options
   const viewer = useViewer();
   return useMutation({
     ...options,
+    mutationKey: CART_WRITE,
     mutationFn: send,
-    onSuccess: (cart) => queryClient.setQueryData(cartQueryOptions(viewer).queryKey, cart),
+    onSuccess: (cart) => {
+      const key = cartQueryOptions(viewer).queryKey;
+      // Writes overlapping (a quantity, then a tick before its answer): an answer while another write runs would
+      // undo that write's tick on the page. Only the last one to finish is shown, and after overlapping writes the
+      // cart is read again, since the answers may have come in another order than the server applied them.
+      if (queryClient.isMutating({ mutationKey: CART_WRITE }) > 1) {
+        overlapped.add(queryClient);
+        return;
+      }
+      queryClient.setQueryData(key, cart);
+      if (overlapped.delete(queryClient)) void queryClient.invalidateQueries({ queryKey: key });
+    },
   });
 }
+
+const CART_WRITE = ['cart-write'];
+/** Query clients whose cart writes overlapped since their cart was last shown from an answer. */
+const overlapped = new WeakSet<QueryClient>();
 
 /** Runs one cart write (a function making its requests) and files its answer (the whole cart). */
 export type CartWrite = (call: () => Promise<CartDto>) => Promise<CartDto>;
