@@ -4,7 +4,7 @@ import { readArrayFile, writeArrayFile, type ArrayFileSection } from '../../lib/
 import { listingParts, type ListingParts } from './listing-index.ts';
 import { buildListingColumns } from './listing-index-build.ts';
 import { rowsOf } from './search-index-build.ts';
-import { catalogueIdentity, snapshotFile, snapshotRefusal } from './search-index-snapshot.ts';
+import { catalogueIdentity, snapshotFile, snapshotRefusal, type LoadOptions } from './search-index-snapshot.ts';
 
 /**
  * The listing index's sorted and grouped arrays on disk, so a restart answers listings from memory within seconds
@@ -40,13 +40,8 @@ export interface ListingLoad {
   notes: string[];
 }
 
-export interface ListingLoadOptions {
-  /** Where snapshots live (none: always built from the database, nothing written). */
-  dir?: string;
-  /** Try the snapshot first (the first build at start); otherwise build and write a new one. */
-  fromSnapshot: boolean;
-  maxAgeMs: number;
-}
+/** Where the snapshot lives and whether to try it first: as for the search index. */
+export type ListingLoadOptions = LoadOptions;
 
 const typeOf = (a: Typed): TypeName => a.constructor.name as TypeName;
 
