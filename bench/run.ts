@@ -12,6 +12,8 @@
  *   --duration S       seconds of the maximum-throughput run (default 10)
  *   --rate-duration S  seconds of the fixed-rate run (default 15)
  *   --rate R           requests per second of the fixed-rate run (default 200; open loop, see paced.ts)
+ *   --instances N      N API processes behind deploy/nginx.conf in a real nginx, as docs/deploy.md runs them (default
+ *                      1: one process, no load balancer); the CPU per request then adds up the instances and nginx
  *
  * Needs PostgreSQL at BENCH_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres); the data lives in
  * the database of BENCH_DATABASE_URL (default .../nhasach_bench). The server runs as a child process (main.ts in
@@ -20,12 +22,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort, startNginx } from '../apps/server/test/nginx.ts';
 import { generateCatalogue } from './generate.ts';
 import { paced, percentile, type RunResult } from './paced.ts';
 import { lastPagePaths, listingPaths } from './listing-paths.ts';
@@ -42,6 +44,7 @@ const { values: args } = parseArgs({
     'rate-duration': { type: 'string', default: '15' },
     rate: { type: 'string', default: '200' },
     soak: { type: 'string' },
+    instances: { type: 'string', default: '1' },
   },
 });
 const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -51,6 +54,7 @@ const MAX_DURATION = Number(args.duration);
 const RATE_DURATION = Number(args['rate-duration']);
 const RATE = Number(args.rate);
 const CONNECTIONS = 32;
+const INSTANCES = Math.max(1, Number(args.instances));
 
 const stripMarks = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').replace(/[đĐ]/g, 'd');
 
@@ -183,17 +187,6 @@ function scenarios(sample: Awaited<ReturnType<typeof sampleData>>): Scenario[] {
   ];
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
 async function startServer(port: number, searchCache: boolean, searchIndex: boolean, extraEnv: Record<string, string> = {}, listingIndex = true): Promise<ChildProcess> {
   const dataDir = path.join(root, 'bench', '.data', 'server');
   mkdirSync(dataDir, { recursive: true });
@@ -239,11 +232,11 @@ async function startServer(port: number, searchCache: boolean, searchIndex: bool
 }
 
 /**
- * CPU time (ms) used so far by the server process and by each PostgreSQL backend of the benchmark database, read
- * from /proc. CPU per request does not depend on how busy the machine is, unlike latency: on a shared machine it
- * is the figure to compare. (Linux only; clock ticks of 10 ms.)
+ * CPU time (ms) used so far by the server processes (the instances, and the load balancer with its workers) and by
+ * each PostgreSQL backend of the benchmark database, read from /proc. CPU per request does not depend on how busy
+ * the machine is, unlike latency: on a shared machine it is the figure to compare. (Linux only; ticks of 10 ms.)
  */
-function cpuSnapshot(serverPid: number, dbName: string): { server: number; backends: Map<string, number> } {
+function cpuSnapshot(serverPids: number[], dbName: string): { server: number; backends: Map<string, number> } {
   const ticks = (pid: number | string) => {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -251,6 +244,13 @@ function cpuSnapshot(serverPid: number, dbName: string): { server: number; backe
       return (Number(fields[11]) + Number(fields[12])) * 10;
     } catch {
       return 0;
+    }
+  };
+  const children = (pid: number) => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+    } catch {
+      return [];
     }
   };
   const backends = new Map<string, number>();
@@ -261,7 +261,9 @@ function cpuSnapshot(serverPid: number, dbName: string): { server: number; backe
       // process ended
     }
   }
-  return { server: ticks(serverPid), backends };
+  let server = 0;
+  for (const pid of serverPids) server += ticks(pid) + children(pid).reduce((sum, c) => sum + ticks(c), 0);
+  return { server, backends };
 }
 
 /** CPU ms used between two snapshots; a backend that ended in between is not counted (it cannot be read). */
@@ -395,10 +397,22 @@ async function main() {
   for (const [cache, index, listingIndex] of [[false, true, true], [false, false, true], [true, true, true], [false, true, false], [true, true, false]] as const) {
     const group = list.filter((s) => (s.cache ?? true) === cache && (s.index ?? true) === index && (s.listingIndex ?? true) === listingIndex);
     if (group.length === 0) continue;
-    const port = await freePort();
-    const server = await startServer(port, cache, index, {}, listingIndex);
-    const url = `http://127.0.0.1:${port}`;
+    const servers: ChildProcess[] = [];
+    const ports: number[] = [];
+    let lb: Awaited<ReturnType<typeof startNginx>> | undefined;
+    let url: string;
+    let pids: number[];
     try {
+      // Started one after another: instances starting together would build the same indexes at once.
+      for (let i = 0; i < INSTANCES; i++) {
+        ports.push(await freePort());
+        servers.push(await startServer(ports[i]!, cache, index, {}, listingIndex));
+      }
+      if (INSTANCES > 1) {
+        lb = await startNginx(ports.map((p) => `127.0.0.1:${p} max_fails=2 fail_timeout=10s`), { workerConnections: 1024 });
+        url = lb.url;
+      } else url = `http://127.0.0.1:${ports[0]}`;
+      pids = [...servers.map((s) => s.pid!), ...(lb ? [lb.pid] : [])];
       for (const [i, s] of group.entries()) {
         await s.prepare?.(url);
         // The first scenario after a start would also measure the collection of the index build's garbage and
@@ -406,9 +420,9 @@ async function main() {
         process.stdout.write(`${s.name}: warm-up`);
         await run(url, s.next, { duration: i === 0 ? 10 : 3, connections: 8 });
         process.stdout.write(`, max throughput ${MAX_DURATION} s`);
-        const before = cpuSnapshot(server.pid!, dbName);
+        const before = cpuSnapshot(pids, dbName);
         const max = await run(url, s.next, { duration: MAX_DURATION, connections: CONNECTIONS });
-        const used = cpuUsed(before, cpuSnapshot(server.pid!, dbName));
+        const used = cpuUsed(before, cpuSnapshot(pids, dbName));
         const cpu = { server: used.server / Math.max(1, max.requests), database: used.database / Math.max(1, max.requests) };
         process.stdout.write(', service time (1 connection) 5 s');
         const single = await run(url, s.next, { duration: 5, connections: 1 });
@@ -419,7 +433,8 @@ async function main() {
         rows.push({ scenario: s.name, description: s.description, max, single, fixed, cpu, load });
       }
     } finally {
-      server.kill('SIGTERM');
+      await lb?.stop();
+      for (const server of servers) server.kill('SIGTERM');
     }
   }
 
@@ -435,11 +450,12 @@ async function main() {
         `${r.max.non2xx + r.single.non2xx + r.fixed.non2xx + r.max.errors + r.single.errors + r.fixed.errors} | ${r.load} |`,
     );
   }
-  console.log(`\n${BOOKS.toLocaleString('en')} books; ${new Date().toISOString()}; load average at the end: ${loadAverage()}\n`);
+  const shape = INSTANCES > 1 ? `${INSTANCES} API instances behind nginx (server CPU: instances and nginx)` : 'one API process';
+  console.log(`\n${BOOKS.toLocaleString('en')} books; ${shape}; ${new Date().toISOString()}; load average at the end: ${loadAverage()}\n`);
   console.log(lines.join('\n'));
   for (const r of rows) console.log(`- ${r.scenario}: ${r.description}`);
   const out = path.join(root, 'bench', '.data', `results-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(out, JSON.stringify({ books: BOOKS, rate: RATE, connections: CONNECTIONS, rows }, null, 2));
+  writeFileSync(out, JSON.stringify({ books: BOOKS, instances: INSTANCES, rate: RATE, connections: CONNECTIONS, rows }, null, 2));
   console.log(`\nraw results: ${path.relative(root, out)}`);
   const failed = rows.filter((r) => r.fixed.p95 >= 50);
   if (failed.length) console.log(`p95 at ${RATE} req/s is 50 ms or more for: ${failed.map((r) => r.scenario).join(', ')}`);

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type InputHTMLAttributes, type ReactElement, type ReactNode } from 'react';
-import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Controller, useController, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -164,6 +164,7 @@ function BookForm({ book, onClose }: { book?: BookDto; onClose: () => void }) {
     watch,
     formState: { errors },
   } = form;
+  const { field: description } = useController({ control, name: 'description' });
 
   const categories = useQuery({ queryKey: adminKeys.categories, queryFn: fetchAdminCategories, retry: 1 });
   const setFailed = useMemo(
@@ -363,11 +364,7 @@ function BookForm({ book, onClose }: { book?: BookDto; onClose: () => void }) {
             </Section>
 
             <Section title="Mô tả">
-              <Controller
-                control={control}
-                name="description"
-                render={({ field }) => <DescriptionEditor id={fid('description')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />}
-              />
+              <DescriptionEditor id={fid('description')} value={description.value} onChange={description.onChange} onBlur={description.onBlur} />
               {err('description') && <p className="text-[13px] font-medium text-red-600">{err('description')}</p>}
             </Section>
           </div>
