@@ -18,6 +18,7 @@ interface ListingBatch {
   language: string;
   created: Uint8Array;
   sold: Uint8Array;
+  stock: Uint8Array;
   price: Uint8Array;
   sale: Uint8Array;
   saleStart: Uint8Array;
@@ -32,7 +33,7 @@ interface ListingBatch {
 const bytes = (u: Uint8Array): Buffer => (Buffer.isBuffer(u) ? u : Buffer.from(u.buffer, u.byteOffset, u.byteLength));
 
 function addBatch(builder: ListingColumnsBuilder, raw: ListingBatch): void {
-  const b = { ...raw, ids: bytes(raw.ids), created: bytes(raw.created), sold: bytes(raw.sold), price: bytes(raw.price), sale: bytes(raw.sale),
+  const b = { ...raw, ids: bytes(raw.ids), created: bytes(raw.created), sold: bytes(raw.sold), stock: bytes(raw.stock), price: bytes(raw.price), sale: bytes(raw.sale),
     saleStart: bytes(raw.saleStart), saleEnd: bytes(raw.saleEnd), publisher: bytes(raw.publisher), supplier: bytes(raw.supplier), age: bytes(raw.age) };
   const statuses = b.status.split(',');
   const languages = b.language.split(',');
@@ -63,6 +64,7 @@ function addBatch(builder: ListingColumnsBuilder, raw: ListingBatch): void {
       statuses[i]!,
       b.created.readDoubleBE(i * 8),
       b.sold.readInt32BE(i * 4),
+      b.stock.readInt32BE(i * 4),
       b.price.readInt32BE(i * 4),
       b.sale.readInt32BE(i * 4),
       b.saleStart.readDoubleBE(i * 8),
@@ -77,7 +79,7 @@ function addBatch(builder: ListingColumnsBuilder, raw: ListingBatch): void {
 }
 
 /** The columns a listing filters and sorts on; timestamps as exact microseconds (created_at ties break by id). */
-export const listingRowColumns: SQL = sql`b.id, b.status, (extract(epoch from b.created_at) * 1000000)::float8 as created, b.sold, b.price,
+export const listingRowColumns: SQL = sql`b.id, b.status, (extract(epoch from b.created_at) * 1000000)::float8 as created, b.sold, b.stock, b.price,
   b.sale_price as "salePrice", (extract(epoch from b.sale_start_at) * 1000000)::float8 as "saleStart",
   (extract(epoch from b.sale_end_at) * 1000000)::float8 as "saleEnd", b.publisher_id as "publisherId",
   b.supplier_id as "supplierId", b.language, b.age_min_years as "ageMin", array_to_string(b.category_ids, ',') as cats`;
@@ -91,6 +93,7 @@ export const toListingBook = (r: ListingRow): ListingBook => ({
   status: r.status,
   created: Number(r.created),
   sold: r.sold,
+  stock: r.stock,
   price: r.price,
   salePrice: r.salePrice,
   saleStart: r.saleStart === null ? null : Number(r.saleStart),
@@ -119,13 +122,13 @@ export async function buildListingColumns(db: Db): Promise<{ columns: ListingCol
         db,
         sql`select count(*)::int as n, coalesce(max(r.id), 0) as last,
             string_agg(int4send(r.id), ''::bytea) as ids, string_agg(r.status, ',') as status, string_agg(r.language, ',') as language,
-            string_agg(float8send(r.created), ''::bytea) as created, string_agg(int4send(r.sold), ''::bytea) as sold,
+            string_agg(float8send(r.created), ''::bytea) as created, string_agg(int4send(r.sold), ''::bytea) as sold, string_agg(int4send(r.stock), ''::bytea) as stock,
             string_agg(int4send(r.price), ''::bytea) as price, string_agg(int4send(r.sale), ''::bytea) as sale,
             string_agg(float8send(r.sale_start), ''::bytea) as "saleStart", string_agg(float8send(r.sale_end), ''::bytea) as "saleEnd",
             string_agg(int4send(r.publisher), ''::bytea) as publisher, string_agg(int4send(r.supplier), ''::bytea) as supplier,
             string_agg(int2send(r.age), ''::bytea) as age, string_agg(r.cats, ';') as cats
           from (select b.id, b.status::text as status, b.language::text as language,
-              (extract(epoch from b.created_at) * 1000000)::float8 as created, b.sold, b.price, coalesce(b.sale_price, -1) as sale,
+              (extract(epoch from b.created_at) * 1000000)::float8 as created, b.sold, b.stock, b.price, coalesce(b.sale_price, -1) as sale,
               coalesce((extract(epoch from b.sale_start_at) * 1000000)::float8, '-Infinity'::float8) as sale_start,
               coalesce((extract(epoch from b.sale_end_at) * 1000000)::float8, 'Infinity'::float8) as sale_end,
               coalesce(b.publisher_id, -1) as publisher, coalesce(b.supplier_id, -1) as supplier, b.age_min_years::int2 as age,

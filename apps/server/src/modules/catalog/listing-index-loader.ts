@@ -101,8 +101,12 @@ export class ListingIndexFeed {
     return this.index?.stats() ?? null;
   }
 
-  /** The index, current to within SYNC_MS; undefined while the first build runs past WAIT_FOR_BUILD_MS or failed. */
-  async current(): Promise<ListingIndex | undefined> {
+  /**
+   * The index, current to within SYNC_MS; undefined while the first build runs past WAIT_FOR_BUILD_MS or failed.
+   * `wait: false`: undefined at once while there is no index yet (the cards, which the database serves meanwhile).
+   */
+  async current({ wait = true }: { wait?: boolean } = {}): Promise<ListingIndex | undefined> {
+    if (!this.index && !wait) return undefined;
     if (!this.index) {
       const build = this.startBuild();
       await Promise.race([build, new Promise((resolve) => setTimeout(resolve, WAIT_FOR_BUILD_MS).unref())]);

@@ -11,7 +11,7 @@ const T0 = Date.UTC(2026, 10, 27) * 1000;
 
 function book(id: number, price: number, sale?: { price: number; start: number | null; end: number | null }): ListingBook {
   return {
-    id, status: 'ACTIVE', created: T0 - id, sold: id % 3, price,
+    id, status: 'ACTIVE', created: T0 - id, sold: id % 3, stock: 10, price,
     salePrice: sale?.price ?? null, saleStart: sale?.start ?? null, saleEnd: sale?.end ?? null,
     publisherId: 1 + (id % 2), supplierId: null, language: 'VI', ageMin: 0, categoryIds: [id % 2 ? 2 : 3],
   };

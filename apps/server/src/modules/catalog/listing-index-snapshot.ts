@@ -15,7 +15,7 @@ import { catalogueIdentity, snapshotFile, snapshotRefusal, type LoadOptions } fr
  */
 const MAGIC = 'NHSLST01';
 /** Bump when the parts' arrays change meaning (an old file is then ignored). */
-const FORMAT = 1;
+const FORMAT = 2;
 
 type Typed = Int32Array | Float64Array | Uint8Array | Int16Array;
 type TypeName = 'Int32Array' | 'Float64Array' | 'Uint8Array' | 'Int16Array';

@@ -17,6 +17,8 @@ export interface ListingBook {
   /** created_at in microseconds since the epoch. */
   created: number;
   sold: number;
+  /** Not filtered on: the cards read it from here (CardFreshFields). */
+  stock: number;
   price: number;
   salePrice: number | null;
   /** Sale window in microseconds; null: open on that side. */
@@ -28,6 +30,9 @@ export interface ListingBook {
   ageMin: number;
   categoryIds: number[];
 }
+
+/** A card's changing fields as the index holds them (sale window in microseconds, null: open on that side). */
+export type ListingCardFields = Pick<ListingBook, 'status' | 'sold' | 'stock' | 'price' | 'salePrice' | 'saleStart' | 'saleEnd'>;
 
 export interface ListingFilter {
   statuses?: readonly string[];
@@ -59,6 +64,7 @@ export interface ListingColumns {
   status: Uint8Array;
   created: Float64Array;
   sold: Int32Array;
+  stock: Int32Array;
   price: Int32Array;
   /** -1: no sale price. */
   sale: Int32Array;
@@ -344,6 +350,28 @@ export class ListingIndex {
 
   stats(): { books: number; overlay: number; dead: number; builtAt: number } {
     return { books: this.n - this.dead + this.overlay.size, overlay: this.overlay.size, dead: this.dead, builtAt: this.builtAt };
+  }
+
+  /**
+   * What a card shows that orders and sales change, of a visible book as of the last sync (undefined: not a visible
+   * book here). The catalogue's cards read it instead of the database (service.ts).
+   */
+  cardFields(id: number): ListingCardFields | undefined {
+    const o = this.overlay.get(id);
+    if (o) return { status: o.status, sold: o.sold, stock: o.stock, price: o.price, salePrice: o.salePrice, saleStart: o.saleStart, saleEnd: o.saleEnd };
+    const s = id >= 0 && id < this.slotById.length ? this.slotById[id]! : NONE;
+    if (s === NONE || !this.alive[s]) return undefined;
+    const c = this.c;
+    const sale = c.sale[s]!;
+    return {
+      status: c.statusNames[c.status[s]!]!,
+      sold: c.sold[s]!,
+      stock: c.stock[s]!,
+      price: c.price[s]!,
+      salePrice: sale === NONE ? null : sale,
+      saleStart: Number.isFinite(c.saleStart[s]!) ? c.saleStart[s]! : null,
+      saleEnd: Number.isFinite(c.saleEnd[s]!) ? c.saleEnd[s]! : null,
+    };
   }
 
   /** A book changed (or came): visible ones go to the overlay, every one leaves the base. */
@@ -827,6 +855,7 @@ export class ListingColumnsBuilder {
   private readonly status = new Grow((n) => new Uint8Array(n));
   private readonly created = new Grow((n) => new Float64Array(n));
   private readonly sold = new Grow((n) => new Int32Array(n));
+  private readonly stock = new Grow((n) => new Int32Array(n));
   private readonly price = new Grow((n) => new Int32Array(n));
   private readonly sale = new Grow((n) => new Int32Array(n));
   private readonly saleStart = new Grow((n) => new Float64Array(n));
@@ -849,6 +878,7 @@ export class ListingColumnsBuilder {
     this.status.push(this.code(this.statusNames, b.status));
     this.created.push(b.created);
     this.sold.push(b.sold);
+    this.stock.push(b.stock);
     this.price.push(b.price);
     this.sale.push(b.salePrice ?? NONE);
     this.saleStart.push(b.saleStart ?? -Infinity);
@@ -862,12 +892,13 @@ export class ListingColumnsBuilder {
   }
 
   /** One book given as its columns (the build's batches; no row object). */
-  addValues(id: number, status: string, created: number, sold: number, price: number, sale: number, saleStart: number, saleEnd: number,
+  addValues(id: number, status: string, created: number, sold: number, stock: number, price: number, sale: number, saleStart: number, saleEnd: number,
     publisher: number, supplier: number, language: string, age: number, cats: ArrayLike<number>): void {
     this.ids.push(id);
     this.status.push(this.code(this.statusNames, status));
     this.created.push(created);
     this.sold.push(sold);
+    this.stock.push(stock);
     this.price.push(price);
     this.sale.push(sale);
     this.saleStart.push(saleStart);
@@ -887,6 +918,7 @@ export class ListingColumnsBuilder {
       status: this.status.done(),
       created: this.created.done(),
       sold: this.sold.done(),
+      stock: this.stock.done(),
       price: this.price.done(),
       sale: this.sale.done(),
       saleStart: this.saleStart.done(),

@@ -5,6 +5,7 @@ import { namedStatement, queryNamed, queryRows, type Db } from '../../db/client.
 import { publishers, suppliers } from '../../db/schema/catalog.ts';
 import { intArray, textArray } from '../../lib/db-values.ts';
 import { saleActiveSql, saleInactiveSql, visibleSql } from './sql.ts';
+import type { ListingCardFields } from './listing-index.ts';
 
 /** A resolved filter: every reference is an id by now. An empty id list matches nothing. */
 export interface BookFilter {
@@ -215,17 +216,39 @@ export function cardReader(ratings: SQL): CardReader {
 }
 
 /** What a card shows that a sale or an order changes: read fresh on every request. */
-type FreshCardFields = Pick<CardRow, 'id' | 'price' | 'salePrice' | 'saleStartAt' | 'saleEndAt' | 'sold' | 'stock' | 'status'>;
+export type FreshCardFields = Pick<CardRow, 'id' | 'price' | 'salePrice' | 'saleStartAt' | 'saleEndAt' | 'sold' | 'stock' | 'status'>;
+/** Where a card's fresh fields come from without the database (the listing index), when it holds the book. */
+export type FreshCardSource = (id: number) => FreshCardFields | undefined;
+
+const microsToDate = (us: number | null) => (us === null ? null : new Date(us / 1000));
+
+/** The listing index's fields of a book as a card's fresh fields. */
+export const freshCardSource =
+  (index: { cardFields(id: number): ListingCardFields | undefined }): FreshCardSource =>
+  (id) => {
+    const f = index.cardFields(id);
+    return f && {
+      id,
+      price: f.price,
+      salePrice: f.salePrice,
+      saleStartAt: microsToDate(f.saleStart),
+      saleEndAt: microsToDate(f.saleEnd),
+      sold: f.sold,
+      stock: f.stock,
+      status: f.status as BookStatus,
+    };
+  };
 type SteadyCardFields = Omit<CardRow, keyof FreshCardFields>;
 
 /**
  * A card reader that keeps what rarely changes (title, slug, picture, category, authors, rating) in memory for
  * `ttlMs` and reads only the price, sale, stock, sold and status of the page's books by primary key (docs/decisions.md,
  * "Listings from memory", cards): the database no longer builds the authors' JSON, the picture and the rating for
- * every card of every page, and a price or stock shown is never older than the request. `forget()` on every
- * catalogue change this instance makes or hears of; ratings are at most `ttlMs` old.
+ * every card of every page. `fresh`, when given, answers those fields without the database for the books it holds
+ * (the listing index: at most a second old, as the listing's own order); otherwise they are read by primary key.
+ * `forget()` on every catalogue change this instance makes or hears of; ratings are at most `ttlMs` old.
  */
-export function cachedCardReader(ratings: SQL, ttlMs: number, max: number): CardReader & { forget(): void } {
+export function cachedCardReader(ratings: SQL, ttlMs: number, max: number) {
   const full = cardReader(ratings);
   const fresh = namedStatement(
     'book_card_fresh',
@@ -235,21 +258,23 @@ export function cachedCardReader(ratings: SQL, ttlMs: number, max: number): Card
   // lru-cache, not a Map evicted at its first key: that walks every deleted entry before it (milliseconds per
   // insert at 50,000 cards, most of a listing's CPU).
   const steady = new LRUCache<number, SteadyCardFields>({ max, ttl: ttlMs });
-  const read = async (db: Db, ids: readonly number[]): Promise<CardRow[]> => {
+  const read = async (db: Db, ids: readonly number[], source?: FreshCardSource): Promise<CardRow[]> => {
     if (ids.length === 0) return [];
+    const byId = new Map<number, CardRow>();
     // The steady part is taken now: an entry that expires or is forgotten during the reads still fills its card.
     const known = new Map<number, SteadyCardFields>();
     const unknown: number[] = [];
     for (const id of ids) {
       const hit = steady.get(id);
-      if (hit) known.set(id, hit);
+      const now = hit && source?.(id);
+      if (hit && now) byId.set(id, { ...hit, ...now });
+      else if (hit) known.set(id, hit);
       else unknown.push(id);
     }
     const [fullRows, freshRows] = await Promise.all([
       unknown.length ? full(db, unknown) : Promise.resolve([]),
       known.size ? queryNamed<FreshCardFields>(db, fresh, [`{${[...known.keys()].map((n) => Math.trunc(n)).join(',')}}`]) : Promise.resolve([]),
     ]);
-    const byId = new Map<number, CardRow>();
     for (const r of fullRows) {
       byId.set(r.id, r);
       const { price: _p, salePrice: _s, saleStartAt: _a, saleEndAt: _e, sold: _d, stock: _k, status: _t, ...rest } = r;

@@ -28,7 +28,7 @@ import { toPage } from '../../lib/pagination.ts';
 import { type CategoryRow, buildCategoryTree, findCategory, flattenCategoryTree, loadCategoryRows, withDescendants } from './categories.ts';
 import { toBookDto, toCard } from './dto.ts';
 import { NO_ENGAGEMENT, type EngagementPort } from './engagement-port.ts';
-import { cachedCardReader, countBooks, type BookCount, loadBookDetailRow, pageBookIds, topCategoryRows, weeklyBestIds, type BookFilter } from './repo.ts';
+import { cachedCardReader, countBooks, freshCardSource, type BookCount, loadBookDetailRow, pageBookIds, topCategoryRows, weeklyBestIds, type BookFilter } from './repo.ts';
 import { createShelfService } from './related.ts';
 import { findVisibleIdByIsbn, isbnOf, normalizeTerm, sortedIdsPage, visibilityOnly } from './search.ts';
 import { indexAnswers } from './search-index.ts';
@@ -101,7 +101,8 @@ export interface CatalogServiceOptions {
 
 export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
   const engagement = opts.engagement ?? NO_ENGAGEMENT;
-  // Cards: the steady fields kept a minute (forgotten on every catalogue change), prices and stock read fresh.
+  // Cards: the steady fields kept a minute (forgotten on every catalogue change); prices and stock from the listing
+  // index when it is built (as fresh as the listing's order), else read by primary key.
   const readCards = cachedCardReader(engagement.cardRatings, COUNT_TTL_MS, 50_000);
   const shelves = createShelfService(db, cards);
   const searchCacheOn = opts.searchCache !== false;
@@ -204,7 +205,8 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
   }
 
   async function cards(ids: number[], now: Date): Promise<BookCardDto[]> {
-    return (await readCards(db, ids)).map((r) => toCard(r, now));
+    const index = await listingIndex?.current({ wait: false });
+    return (await readCards(db, ids, index && freshCardSource(index))).map((r) => toCard(r, now));
   }
 
   // With the caches off (the benchmark), every page counts its total again.
