@@ -27,6 +27,8 @@ interface ListingBatch {
   supplier: Uint8Array;
   age: Uint8Array;
   cats: string | null;
+  /** Each book's card text (cardTextSql), preceded by its byte length. */
+  cards: Uint8Array;
 }
 
 /** node-postgres gives a Buffer, the embedded database a Uint8Array: a Buffer over the same bytes. */
@@ -34,13 +36,14 @@ const bytes = (u: Uint8Array): Buffer => (Buffer.isBuffer(u) ? u : Buffer.from(u
 
 function addBatch(builder: ListingColumnsBuilder, raw: ListingBatch): void {
   const b = { ...raw, ids: bytes(raw.ids), created: bytes(raw.created), sold: bytes(raw.sold), stock: bytes(raw.stock), price: bytes(raw.price), sale: bytes(raw.sale),
-    saleStart: bytes(raw.saleStart), saleEnd: bytes(raw.saleEnd), publisher: bytes(raw.publisher), supplier: bytes(raw.supplier), age: bytes(raw.age) };
+    saleStart: bytes(raw.saleStart), saleEnd: bytes(raw.saleEnd), publisher: bytes(raw.publisher), supplier: bytes(raw.supplier), age: bytes(raw.age), cards: bytes(raw.cards) };
   const statuses = b.status.split(',');
   const languages = b.language.split(',');
   const cats = b.cats ?? '';
   // The rows came in the subquery's order into every aggregate: ids must rise, or the batch is refused.
   let previous = -1;
   let c = 0;
+  let card = 0;
   const list: number[] = [];
   for (let i = 0; i < b.n; i++) {
     const id = b.ids.readInt32BE(i * 4);
@@ -59,6 +62,9 @@ function addBatch(builder: ListingColumnsBuilder, raw: ListingBatch): void {
     }
     if (v >= 0) list.push(v);
     c++;
+    const cardLength = b.cards.readInt32BE(card);
+    const cardText = b.cards.subarray(card + 4, card + 4 + cardLength);
+    card += 4 + cardLength;
     builder.addValues(
       id,
       statuses[i]!,
@@ -74,15 +80,55 @@ function addBatch(builder: ListingColumnsBuilder, raw: ListingBatch): void {
       languages[i]!,
       b.age.readInt16BE(i * 2),
       list,
+      cardText,
     );
   }
+}
+
+/** A book's authors as a JSON array of {id, name, slug}, in their order on the book (`b` is the books row). */
+export const authorsJsonSql = sql`coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name, 'slug', a.slug) order by ba.position, a.id)
+    from book_authors ba join authors a on a.id = ba.author_id where ba.book_id = b.id), '[]'::json)`;
+/** A book's card picture: its first image's medium variant. */
+export const thumbnailSql = sql`(select coalesce(i.medium_url, i.url) from book_images i where i.book_id = b.id order by i.sort_order, i.id limit 1)`;
+
+/**
+ * What a card shows of a book that is not a listing column, as one bytea the index keeps as it is: title, slug,
+ * picture and the authors' JSON, each as its byte length (int4, -1: no picture) and its UTF-8 bytes (readCardText).
+ */
+export const cardTextSql = sql`(select int4send(octet_length(b.title)) || convert_to(b.title, 'UTF8') || int4send(octet_length(b.slug)) || convert_to(b.slug, 'UTF8')
+    || coalesce(int4send(octet_length(p.u)) || convert_to(p.u, 'UTF8'), int4send(-1)) || int4send(octet_length(p.j)) || convert_to(p.j, 'UTF8')
+    from (select ${thumbnailSql} as u, ${authorsJsonSql}::text as j) p)`;
+
+export interface CardText {
+  title: string;
+  slug: string;
+  thumbnail: string | null;
+  authors: { id: number; name: string; slug: string }[];
+}
+
+/** The fields of cardTextSql's bytes. */
+export function readCardText(bytes: Uint8Array): CardText {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let p = 0;
+  const next = (): string | null => {
+    const n = b.readInt32BE(p);
+    p += 4;
+    if (n < 0) return null;
+    const text = b.toString('utf8', p, p + n);
+    p += n;
+    return text;
+  };
+  const title = next() ?? '';
+  const slug = next() ?? '';
+  const thumbnail = next();
+  return { title, slug, thumbnail, authors: JSON.parse(next() ?? '[]') as CardText['authors'] };
 }
 
 /** The columns a listing filters and sorts on; timestamps as exact microseconds (created_at ties break by id). */
 export const listingRowColumns: SQL = sql`b.id, b.status, (extract(epoch from b.created_at) * 1000000)::float8 as created, b.sold, b.stock, b.price,
   b.sale_price as "salePrice", (extract(epoch from b.sale_start_at) * 1000000)::float8 as "saleStart",
   (extract(epoch from b.sale_end_at) * 1000000)::float8 as "saleEnd", b.publisher_id as "publisherId",
-  b.supplier_id as "supplierId", b.language, b.age_min_years as "ageMin", array_to_string(b.category_ids, ',') as cats`;
+  b.supplier_id as "supplierId", b.language, b.age_min_years as "ageMin", array_to_string(b.category_ids, ',') as cats, ${cardTextSql} as card`;
 
 export interface ListingRow extends Omit<ListingBook, 'categoryIds'> {
   cats: string;
@@ -103,6 +149,7 @@ export const toListingBook = (r: ListingRow): ListingBook => ({
   language: r.language,
   ageMin: r.ageMin,
   categoryIds: r.cats ? r.cats.split(',').map(Number) : [],
+  card: r.card,
 });
 
 /** Visible books in id order, by keyset from the primary key, and the feed's versions before the read. */
@@ -126,13 +173,14 @@ export async function buildListingColumns(db: Db): Promise<{ columns: ListingCol
             string_agg(int4send(r.price), ''::bytea) as price, string_agg(int4send(r.sale), ''::bytea) as sale,
             string_agg(float8send(r.sale_start), ''::bytea) as "saleStart", string_agg(float8send(r.sale_end), ''::bytea) as "saleEnd",
             string_agg(int4send(r.publisher), ''::bytea) as publisher, string_agg(int4send(r.supplier), ''::bytea) as supplier,
-            string_agg(int2send(r.age), ''::bytea) as age, string_agg(r.cats, ';') as cats
+            string_agg(int2send(r.age), ''::bytea) as age, string_agg(r.cats, ';') as cats,
+            string_agg(int4send(octet_length(r.card)) || r.card, ''::bytea) as cards
           from (select b.id, b.status::text as status, b.language::text as language,
               (extract(epoch from b.created_at) * 1000000)::float8 as created, b.sold, b.stock, b.price, coalesce(b.sale_price, -1) as sale,
               coalesce((extract(epoch from b.sale_start_at) * 1000000)::float8, '-Infinity'::float8) as sale_start,
               coalesce((extract(epoch from b.sale_end_at) * 1000000)::float8, 'Infinity'::float8) as sale_end,
               coalesce(b.publisher_id, -1) as publisher, coalesce(b.supplier_id, -1) as supplier, b.age_min_years::int2 as age,
-              coalesce(array_to_string(b.category_ids, ','), '') as cats
+              coalesce(array_to_string(b.category_ids, ','), '') as cats, ${cardTextSql} as card
             from books b where b.status in ('ACTIVE', 'OUT_OF_STOCK') and b.id > ${after} order by b.id limit ${LISTING_BATCH}) r`,
       ),
     );

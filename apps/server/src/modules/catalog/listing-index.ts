@@ -29,10 +29,18 @@ export interface ListingBook {
   language: string;
   ageMin: number;
   categoryIds: number[];
+  /** Title, slug, picture and authors as listing-index-build.ts's cardTextSql gives them; absent: not held here. */
+  card?: Uint8Array;
 }
 
-/** A card's changing fields as the index holds them (sale window in microseconds, null: open on that side). */
-export type ListingCardFields = Pick<ListingBook, 'status' | 'sold' | 'stock' | 'price' | 'salePrice' | 'saleStart' | 'saleEnd'>;
+/**
+ * What a card shows of a visible book as the index holds it: the listing's fields (sale window in microseconds, null:
+ * open on that side), its first category, and the text cardTextSql made.
+ */
+export type ListingCard = Pick<ListingBook, 'id' | 'status' | 'created' | 'sold' | 'stock' | 'price' | 'salePrice' | 'saleStart' | 'saleEnd'> & {
+  categoryId: number | null;
+  text: Uint8Array;
+};
 
 export interface ListingFilter {
   statuses?: readonly string[];
@@ -76,6 +84,9 @@ export interface ListingColumns {
   age: Int16Array;
   catOff: Int32Array;
   catData: Int32Array;
+  /** Book s's card text is cardData[cardOff[s], cardOff[s + 1]) (empty: not held). */
+  cardOff: Int32Array;
+  cardData: Uint8Array;
   statusNames: string[];
   languageNames: string[];
 }
@@ -352,25 +363,31 @@ export class ListingIndex {
     return { books: this.n - this.dead + this.overlay.size, overlay: this.overlay.size, dead: this.dead, builtAt: this.builtAt };
   }
 
-  /**
-   * What a card shows that orders and sales change, of a visible book as of the last sync (undefined: not a visible
-   * book here). The catalogue's cards read it instead of the database (service.ts).
-   */
-  cardFields(id: number): ListingCardFields | undefined {
+  /** The card of a visible book as of the last sync; undefined when the index does not hold it. */
+  card(id: number): ListingCard | undefined {
     const o = this.overlay.get(id);
-    if (o) return { status: o.status, sold: o.sold, stock: o.stock, price: o.price, salePrice: o.salePrice, saleStart: o.saleStart, saleEnd: o.saleEnd };
+    if (o) {
+      if (!o.card?.length) return undefined;
+      return { id, status: o.status, created: o.created, sold: o.sold, stock: o.stock, price: o.price, salePrice: o.salePrice,
+        saleStart: o.saleStart, saleEnd: o.saleEnd, categoryId: o.categoryIds[0] ?? null, text: o.card };
+    }
     const s = id >= 0 && id < this.slotById.length ? this.slotById[id]! : NONE;
     if (s === NONE || !this.alive[s]) return undefined;
     const c = this.c;
+    if (c.cardOff[s] === c.cardOff[s + 1]) return undefined;
     const sale = c.sale[s]!;
     return {
+      id,
       status: c.statusNames[c.status[s]!]!,
+      created: c.created[s]!,
       sold: c.sold[s]!,
       stock: c.stock[s]!,
       price: c.price[s]!,
       salePrice: sale === NONE ? null : sale,
       saleStart: Number.isFinite(c.saleStart[s]!) ? c.saleStart[s]! : null,
       saleEnd: Number.isFinite(c.saleEnd[s]!) ? c.saleEnd[s]! : null,
+      categoryId: c.catOff[s]! < c.catOff[s + 1]! ? c.catData[c.catOff[s]!]! : null,
+      text: c.cardData.subarray(c.cardOff[s]!, c.cardOff[s + 1]!),
     };
   }
 
@@ -842,6 +859,17 @@ class Grow<T extends Typed> {
     }
     this.a[this.length++] = v;
   }
+  pushAll(v: ArrayLike<number>): void {
+    let size = this.a.length;
+    while (size < this.length + v.length) size *= 2;
+    if (size !== this.a.length) {
+      const next = this.make(size);
+      next.set(this.a as never);
+      this.a = next;
+    }
+    this.a.set(v as never, this.length);
+    this.length += v.length;
+  }
   done(): T {
     return this.a.slice(0, this.length) as T;
   }
@@ -866,6 +894,8 @@ export class ListingColumnsBuilder {
   private readonly age = new Grow((n) => new Int16Array(n));
   private readonly catOff = new Grow((n) => new Int32Array(n));
   private readonly catData = new Grow((n) => new Int32Array(n));
+  private readonly cardOff = new Grow((n) => new Int32Array(n));
+  private readonly cardData = new Grow((n) => new Uint8Array(n));
 
   private code(names: string[], v: string): number {
     let i = names.indexOf(v);
@@ -889,11 +919,13 @@ export class ListingColumnsBuilder {
     this.age.push(b.ageMin);
     this.catOff.push(this.catData.length);
     for (const id of b.categoryIds) this.catData.push(id);
+    this.cardOff.push(this.cardData.length);
+    if (b.card) this.cardData.pushAll(b.card);
   }
 
   /** One book given as its columns (the build's batches; no row object). */
   addValues(id: number, status: string, created: number, sold: number, stock: number, price: number, sale: number, saleStart: number, saleEnd: number,
-    publisher: number, supplier: number, language: string, age: number, cats: ArrayLike<number>): void {
+    publisher: number, supplier: number, language: string, age: number, cats: ArrayLike<number>, card: Uint8Array): void {
     this.ids.push(id);
     this.status.push(this.code(this.statusNames, status));
     this.created.push(created);
@@ -909,10 +941,13 @@ export class ListingColumnsBuilder {
     this.age.push(age);
     this.catOff.push(this.catData.length);
     for (let i = 0; i < cats.length; i++) this.catData.push(cats[i]!);
+    this.cardOff.push(this.cardData.length);
+    this.cardData.pushAll(card);
   }
 
   build(): ListingColumns {
     this.catOff.push(this.catData.length);
+    this.cardOff.push(this.cardData.length);
     return {
       ids: this.ids.done(),
       status: this.status.done(),
@@ -929,6 +964,8 @@ export class ListingColumnsBuilder {
       age: this.age.done(),
       catOff: this.catOff.done(),
       catData: this.catData.done(),
+      cardOff: this.cardOff.done(),
+      cardData: this.cardData.done(),
       statusNames: this.statusNames,
       languageNames: this.languageNames,
     };

@@ -5,7 +5,8 @@ import { namedStatement, queryNamed, queryRows, type Db } from '../../db/client.
 import { publishers, suppliers } from '../../db/schema/catalog.ts';
 import { intArray, textArray } from '../../lib/db-values.ts';
 import { saleActiveSql, saleInactiveSql, visibleSql } from './sql.ts';
-import type { ListingCardFields } from './listing-index.ts';
+import type { ListingCard } from './listing-index.ts';
+import { authorsJsonSql, readCardText, thumbnailSql } from './listing-index-build.ts';
 
 /** A resolved filter: every reference is an id by now. An empty id list matches nothing. */
 export interface BookFilter {
@@ -182,10 +183,6 @@ export interface CardRow {
   ratingCount: number;
 }
 
-const authorsJson = sql`coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name, 'slug', a.slug) order by ba.position, a.id)
-    from book_authors ba join authors a on a.id = ba.author_id where ba.book_id = b.id), '[]'::json)`;
-const thumbnailSql = sql`(select coalesce(i.medium_url, i.url) from book_images i where i.book_id = b.id order by i.sort_order, i.id limit 1)`;
-
 /** Card fields of the given books, in the order of `ids`. */
 export type CardReader = (db: Db, ids: readonly number[]) => Promise<CardRow[]>;
 
@@ -200,7 +197,7 @@ export function cardReader(ratings: SQL): CardReader {
     'book_cards',
     sql`select b.id, b.slug, b.title, b.price, b.sale_price as "salePrice", b.sale_start_at as "saleStartAt",
         b.sale_end_at as "saleEndAt", b.sold, b.stock, b.status, b.created_at as "createdAt",
-        ${thumbnailSql} as thumbnail, c.slug as "categorySlug", ${authorsJson} as authors,
+        ${thumbnailSql} as thumbnail, c.slug as "categorySlug", ${authorsJsonSql} as authors,
         r.sum::int as "ratingSum", r.n::int as "ratingCount"
       from books b
       left join categories c on c.id = b.category_ids[1]
@@ -216,39 +213,18 @@ export function cardReader(ratings: SQL): CardReader {
 }
 
 /** What a card shows that a sale or an order changes: read fresh on every request. */
-export type FreshCardFields = Pick<CardRow, 'id' | 'price' | 'salePrice' | 'saleStartAt' | 'saleEndAt' | 'sold' | 'stock' | 'status'>;
-/** Where a card's fresh fields come from without the database (the listing index), when it holds the book. */
-export type FreshCardSource = (id: number) => FreshCardFields | undefined;
-
-const microsToDate = (us: number | null) => (us === null ? null : new Date(us / 1000));
-
-/** The listing index's fields of a book as a card's fresh fields. */
-export const freshCardSource =
-  (index: { cardFields(id: number): ListingCardFields | undefined }): FreshCardSource =>
-  (id) => {
-    const f = index.cardFields(id);
-    return f && {
-      id,
-      price: f.price,
-      salePrice: f.salePrice,
-      saleStartAt: microsToDate(f.saleStart),
-      saleEndAt: microsToDate(f.saleEnd),
-      sold: f.sold,
-      stock: f.stock,
-      status: f.status as BookStatus,
-    };
-  };
+type FreshCardFields = Pick<CardRow, 'id' | 'price' | 'salePrice' | 'saleStartAt' | 'saleEndAt' | 'sold' | 'stock' | 'status'>;
 type SteadyCardFields = Omit<CardRow, keyof FreshCardFields>;
 
 /**
  * A card reader that keeps what rarely changes (title, slug, picture, category, authors, rating) in memory for
  * `ttlMs` and reads only the price, sale, stock, sold and status of the page's books by primary key (docs/decisions.md,
  * "Listings from memory", cards): the database no longer builds the authors' JSON, the picture and the rating for
- * every card of every page. `fresh`, when given, answers those fields without the database for the books it holds
- * (the listing index: at most a second old, as the listing's own order); otherwise they are read by primary key.
- * `forget()` on every catalogue change this instance makes or hears of; ratings are at most `ttlMs` old.
+ * every card of every page, and a price or stock shown is never older than the request. `forget()` on every
+ * catalogue change this instance makes or hears of; ratings are at most `ttlMs` old. The cards of the books the
+ * listing index holds are made without it (cardOfIndex).
  */
-export function cachedCardReader(ratings: SQL, ttlMs: number, max: number) {
+export function cachedCardReader(ratings: SQL, ttlMs: number, max: number): CardReader & { forget(): void } {
   const full = cardReader(ratings);
   const fresh = namedStatement(
     'book_card_fresh',
@@ -258,23 +234,21 @@ export function cachedCardReader(ratings: SQL, ttlMs: number, max: number) {
   // lru-cache, not a Map evicted at its first key: that walks every deleted entry before it (milliseconds per
   // insert at 50,000 cards, most of a listing's CPU).
   const steady = new LRUCache<number, SteadyCardFields>({ max, ttl: ttlMs });
-  const read = async (db: Db, ids: readonly number[], source?: FreshCardSource): Promise<CardRow[]> => {
+  const read = async (db: Db, ids: readonly number[]): Promise<CardRow[]> => {
     if (ids.length === 0) return [];
-    const byId = new Map<number, CardRow>();
     // The steady part is taken now: an entry that expires or is forgotten during the reads still fills its card.
     const known = new Map<number, SteadyCardFields>();
     const unknown: number[] = [];
     for (const id of ids) {
       const hit = steady.get(id);
-      const now = hit && source?.(id);
-      if (hit && now) byId.set(id, { ...hit, ...now });
-      else if (hit) known.set(id, hit);
+      if (hit) known.set(id, hit);
       else unknown.push(id);
     }
     const [fullRows, freshRows] = await Promise.all([
       unknown.length ? full(db, unknown) : Promise.resolve([]),
       known.size ? queryNamed<FreshCardFields>(db, fresh, [`{${[...known.keys()].map((n) => Math.trunc(n)).join(',')}}`]) : Promise.resolve([]),
     ]);
+    const byId = new Map<number, CardRow>();
     for (const r of fullRows) {
       byId.set(r.id, r);
       const { price: _p, salePrice: _s, saleStartAt: _a, saleEndAt: _e, sold: _d, stock: _k, status: _t, ...rest } = r;
@@ -288,6 +262,46 @@ export function cachedCardReader(ratings: SQL, ttlMs: number, max: number) {
       steady.clear();
     },
   });
+}
+
+export interface CardRating {
+  id: number;
+  ratingSum: number;
+  ratingCount: number;
+}
+
+/** The rating sums and counts of the given books (the engagement port's subquery), in one round trip. */
+export function ratingsReader(ratings: SQL): (db: Db, ids: readonly number[]) => Promise<Map<number, CardRating>> {
+  const statement = namedStatement(
+    'book_card_ratings',
+    sql`select b.id, r.sum::int as "ratingSum", r.n::int as "ratingCount" from unnest(${sql.raw('$1')}::int[]) as b(id) left join lateral (${ratings}) r on true`,
+  );
+  return async (db, ids) => {
+    if (ids.length === 0) return new Map();
+    const rows = await queryNamed<CardRating>(db, statement, [`{${ids.map((n) => Math.trunc(n)).join(',')}}`]);
+    return new Map(rows.map((r) => [r.id, r]));
+  };
+}
+
+const microsToDate = (us: number | null) => (us === null ? null : new Date(us / 1000));
+
+/** A card of a book the listing index holds, with its category's slug and its rating (docs/decisions.md, cards). */
+export function cardOfIndex(card: ListingCard, categorySlug: string | null, rating: CardRating | undefined): CardRow {
+  return {
+    ...readCardText(card.text),
+    id: card.id,
+    price: card.price,
+    salePrice: card.salePrice,
+    saleStartAt: microsToDate(card.saleStart),
+    saleEndAt: microsToDate(card.saleEnd),
+    sold: card.sold,
+    stock: card.stock,
+    status: card.status as BookStatus,
+    createdAt: new Date(card.created / 1000),
+    categorySlug,
+    ratingSum: rating?.ratingSum ?? 0,
+    ratingCount: rating?.ratingCount ?? 0,
+  };
 }
 
 export interface ImageRow {
@@ -334,7 +348,7 @@ export async function loadBookDetailRow(db: Db, by: { id: number } | { slug: str
         b.width_cm as "widthCm", b.height_cm as "heightCm", b.thickness_cm as "thicknessCm",
         b.created_at as "createdAt", b.updated_at as "updatedAt",
         ${thumbnailSql} as thumbnail,
-        ${authorsJson} as authors,
+        ${authorsJsonSql} as authors,
         (select json_build_object('id', p.id, 'name', p.name, 'slug', p.slug) from publishers p where p.id = b.publisher_id) as publisher,
         (select json_build_object('id', s.id, 'name', s.name, 'slug', s.slug) from suppliers s where s.id = b.supplier_id) as supplier,
         coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug) order by bc.position, c.id)

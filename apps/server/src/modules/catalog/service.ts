@@ -28,7 +28,7 @@ import { toPage } from '../../lib/pagination.ts';
 import { type CategoryRow, buildCategoryTree, findCategory, flattenCategoryTree, loadCategoryRows, withDescendants } from './categories.ts';
 import { toBookDto, toCard } from './dto.ts';
 import { NO_ENGAGEMENT, type EngagementPort } from './engagement-port.ts';
-import { cachedCardReader, countBooks, freshCardSource, type BookCount, loadBookDetailRow, pageBookIds, topCategoryRows, weeklyBestIds, type BookFilter } from './repo.ts';
+import { cachedCardReader, cardOfIndex, countBooks, ratingsReader, type BookCount, loadBookDetailRow, pageBookIds, topCategoryRows, weeklyBestIds, type BookFilter } from './repo.ts';
 import { createShelfService } from './related.ts';
 import { findVisibleIdByIsbn, isbnOf, normalizeTerm, sortedIdsPage, visibilityOnly } from './search.ts';
 import { indexAnswers } from './search-index.ts';
@@ -101,9 +101,10 @@ export interface CatalogServiceOptions {
 
 export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
   const engagement = opts.engagement ?? NO_ENGAGEMENT;
-  // Cards: the steady fields kept a minute (forgotten on every catalogue change); prices and stock from the listing
-  // index when it is built (as fresh as the listing's order), else read by primary key.
+  // Cards: from the listing index when it holds the book (cards()); otherwise the steady fields kept a minute
+  // (forgotten on every catalogue change) and prices and stock read fresh.
   const readCards = cachedCardReader(engagement.cardRatings, COUNT_TTL_MS, 50_000);
+  const readRatings = ratingsReader(engagement.cardRatings);
   const shelves = createShelfService(db, cards);
   const searchCacheOn = opts.searchCache !== false;
   const onAnnounceError = opts.onAnnounceError ?? (() => {});
@@ -204,9 +205,34 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
     return { offset, limit: Math.max(0, Math.min(size, CATALOG_MAX_RESULT_WINDOW - offset)) };
   }
 
+  /** Category slugs by id, made once per read of the categories (they are few and change rarely). */
+  const slugMaps = new WeakMap<readonly CategoryRow[], Map<number, string>>();
+  const categorySlugs = async () => {
+    const rows = await categoryRows();
+    let slugs = slugMaps.get(rows);
+    if (!slugs) slugMaps.set(rows, (slugs = new Map(rows.map((r) => [r.id, r.slug]))));
+    return slugs;
+  };
+
+  /**
+   * A page's cards: the books the listing index holds from it (their ratings read in one small query), the others
+   * (a book hidden from shoppers, or any while the index is not built) from the database.
+   */
   async function cards(ids: number[], now: Date): Promise<BookCardDto[]> {
     const index = await listingIndex?.current({ wait: false });
-    return (await readCards(db, ids, index && freshCardSource(index))).map((r) => toCard(r, now));
+    const held = index ? ids.map((id) => index.card(id)) : [];
+    const heldIds = ids.filter((_, i) => held[i]);
+    if (heldIds.length === 0) return (await readCards(db, ids)).map((r) => toCard(r, now));
+    const missing = ids.filter((_, i) => !held[i]);
+    const [rows, ratings, slugs] = await Promise.all([readCards(db, missing), readRatings(db, heldIds), categorySlugs()]);
+    const read = new Map(rows.map((r) => [r.id, r]));
+    const out: BookCardDto[] = [];
+    for (const [i, id] of ids.entries()) {
+      const card = held[i];
+      const row = card ? cardOfIndex(card, card.categoryId === null ? null : (slugs.get(card.categoryId) ?? null), ratings.get(id)) : read.get(id);
+      if (row) out.push(toCard(row, now));
+    }
+    return out;
   }
 
   // With the caches off (the benchmark), every page counts its total again.
