@@ -9,6 +9,8 @@ import { LRUCache } from 'lru-cache';
 export class TtlCache<V> {
   private readonly entries: LRUCache<string, { value: V }>;
   private readonly pending = new Map<string, Promise<V>>();
+  /** Bumped by clear(): a computation started before a clear is answered to its callers but not kept. */
+  private generation = 0;
 
   constructor(ttlMs: number, maxEntries = 1000) {
     this.entries = new LRUCache({ max: maxEntries, ttl: ttlMs });
@@ -19,17 +21,23 @@ export class TtlCache<V> {
     if (hit) return hit.value;
     const inFlight = this.pending.get(key);
     if (inFlight) return inFlight;
+    const generation = this.generation;
     const promise = compute()
       .then((value) => {
-        this.entries.set(key, { value });
+        if (generation === this.generation) this.entries.set(key, { value });
         return value;
       })
-      .finally(() => this.pending.delete(key));
+      .finally(() => {
+        if (this.pending.get(key) === promise) this.pending.delete(key);
+      });
     this.pending.set(key, promise);
     return promise;
   }
 
+  /** Forgets every value, and the computations under way: they may have read what the change made stale. */
   clear(): void {
+    this.generation++;
     this.entries.clear();
+    this.pending.clear();
   }
 }
