@@ -95,9 +95,10 @@ export const thumbnailSql = sql`(select coalesce(i.medium_url, i.url) from book_
  * What a card shows of a book that is not a listing column, as one bytea the index keeps as it is: title, slug,
  * picture and the authors' JSON, each as its byte length (int4, -1: no picture) and its UTF-8 bytes (readCardText).
  */
-export const cardTextSql = sql`(select int4send(octet_length(b.title)) || convert_to(b.title, 'UTF8') || int4send(octet_length(b.slug)) || convert_to(b.slug, 'UTF8')
-    || coalesce(int4send(octet_length(p.u)) || convert_to(p.u, 'UTF8'), int4send(-1)) || int4send(octet_length(p.j)) || convert_to(p.j, 'UTF8')
-    from (select ${thumbnailSql} as u, ${authorsJsonSql}::text as j) p)`;
+const cardText = (picture: SQL, authors: SQL): SQL =>
+  sql`int4send(octet_length(b.title)) || convert_to(b.title, 'UTF8') || int4send(octet_length(b.slug)) || convert_to(b.slug, 'UTF8')
+    || coalesce(int4send(octet_length(${picture})) || convert_to(${picture}, 'UTF8'), int4send(-1)) || int4send(octet_length(${authors})) || convert_to(${authors}, 'UTF8')`;
+export const cardTextSql = sql`(select ${cardText(sql`p.u`, sql`p.j`)} from (select ${thumbnailSql} as u, ${authorsJsonSql}::text as j) p)`;
 
 export interface CardText {
   title: string;
@@ -167,7 +168,14 @@ export async function buildListingColumns(db: Db): Promise<{ columns: ListingCol
     prefetch(
       rowsOf<ListingBatch>(
         db,
-        sql`select count(*)::int as n, coalesce(max(r.id), 0) as last,
+        sql`with page as (select * from books b where b.status in ('ACTIVE', 'OUT_OF_STOCK') and b.id > ${after} order by b.id limit ${LISTING_BATCH}),
+            bounds as (select min(id) as lo, max(id) as hi from page),
+            -- The page's pictures and authors read by range, not by a sub-select per book (half the database's time).
+            pictures as (select distinct on (im.book_id) im.book_id, coalesce(im.medium_url, im.url) as u from book_images im, bounds
+              where im.book_id between bounds.lo and bounds.hi order by im.book_id, im.sort_order, im.id),
+            writers as (select ba.book_id, json_agg(json_build_object('id', au.id, 'name', au.name, 'slug', au.slug) order by ba.position, au.id)::text as j
+              from book_authors ba join authors au on au.id = ba.author_id, bounds where ba.book_id between bounds.lo and bounds.hi group by ba.book_id)
+          select count(*)::int as n, coalesce(max(r.id), 0) as last,
             string_agg(int4send(r.id), ''::bytea) as ids, string_agg(r.status, ',') as status, string_agg(r.language, ',') as language,
             string_agg(float8send(r.created), ''::bytea) as created, string_agg(int4send(r.sold), ''::bytea) as sold, string_agg(int4send(r.stock), ''::bytea) as stock,
             string_agg(int4send(r.price), ''::bytea) as price, string_agg(int4send(r.sale), ''::bytea) as sale,
@@ -180,8 +188,9 @@ export async function buildListingColumns(db: Db): Promise<{ columns: ListingCol
               coalesce((extract(epoch from b.sale_start_at) * 1000000)::float8, '-Infinity'::float8) as sale_start,
               coalesce((extract(epoch from b.sale_end_at) * 1000000)::float8, 'Infinity'::float8) as sale_end,
               coalesce(b.publisher_id, -1) as publisher, coalesce(b.supplier_id, -1) as supplier, b.age_min_years::int2 as age,
-              coalesce(array_to_string(b.category_ids, ','), '') as cats, ${cardTextSql} as card
-            from books b where b.status in ('ACTIVE', 'OUT_OF_STOCK') and b.id > ${after} order by b.id limit ${LISTING_BATCH}) r`,
+              coalesce(array_to_string(b.category_ids, ','), '') as cats,
+              ${cardText(sql`p.u`, sql`coalesce(w.j, '[]')`)} as card
+            from page b left join pictures p on p.book_id = b.id left join writers w on w.book_id = b.id order by b.id) r`,
       ),
     );
   for (let next: Promise<ListingBatch[]> | undefined = batch(0); next; ) {
