@@ -35,8 +35,12 @@ export function FreeShippingProgress({ merchandiseTotal }: { merchandiseTotal: n
   );
 }
 
-/** An amount of the summary, or its place while the cart is on its way. */
-const amount = (cart: CartDto | undefined, value: (cart: CartDto) => ReactNode) => (cart ? value(cart) : <SkeletonText className="h-4 w-20" />);
+/**
+ * An amount of the summary, or its place while the cart is on its way. `width`: the place's width, that of the
+ * amount (beside a long hint an amount breaks to its narrowest, and the hint keeps the width it will have).
+ */
+const amount = (cart: CartDto | undefined, value: (cart: CartDto) => ReactNode, width = 'w-20') =>
+  cart ? value(cart) : <SkeletonText className={`h-4 ${width}`} />;
 
 /**
  * Spec section 2, Cart: subtotal, discount, shipping, tax, total, selected count and quantity, the checkout button.
@@ -64,7 +68,7 @@ export function CartSummary({ cart, onCheckout, disabled }: { cart: CartDto | un
         <SummaryRow
           label="Phí vận chuyển"
           hint={cart?.voucher?.applicable && cart.voucher.freeShipping ? `Miễn phí với mã ${cart.voucher.code}` : 'Ước tính giao tiêu chuẩn; phí theo địa chỉ tính ở bước thanh toán'}
-          value={amount(cart, (c) => (!nothing && c.shippingFee === 0 ? <span className="text-emerald-700">Miễn phí</span> : formatVnd(c.shippingFee)))}
+          value={amount(cart, (c) => (!nothing && c.shippingFee === 0 ? <span className="text-emerald-700">Miễn phí</span> : formatVnd(c.shippingFee)), 'w-12')}
         />
         <SummaryRow label="Thuế" hint="Giá đã bao gồm VAT" value={amount(cart, (c) => formatVnd(c.taxTotal))} />
         <SummaryRow
