@@ -35,8 +35,6 @@ export interface RenderedPage {
   data?: PageData;
   /** Sources of the page's own code (Vite manifest keys), for modulepreload. */
   sources: string[];
-  /** The page's main content needs the app (RouteHandle.appAtOnce): its scripts start with the page. */
-  appAtOnce?: boolean;
 }
 
 function statusOf(error: unknown): number {
@@ -67,7 +65,6 @@ export async function renderPage(url: string): Promise<RenderedPage> {
       .map((m) => (m.route.handle as RouteHandle | undefined)?.page)
       .filter((page): page is string => !!page)
       .map((page) => `src/features/${page}.tsx`);
-    const appAtOnce = context.matches.some((m) => (m.route.handle as RouteHandle | undefined)?.appAtOnce);
     const router = createStaticRouter(handler.dataRoutes, context);
     let html: string | undefined;
     try {
@@ -82,7 +79,7 @@ export async function renderPage(url: string): Promise<RenderedPage> {
       // The head and the data still go out; the browser renders the page.
       console.error('server render of the page failed', err);
     }
-    return { status: context.statusCode, head, html, data: { queries: dehydrate(client), loaderData: context.loaderData }, sources, ...(appAtOnce ? { appAtOnce } : {}) };
+    return { status: context.statusCode, head, html, data: { queries: dehydrate(client), loaderData: context.loaderData }, sources };
   } finally {
     client.clear();
   }

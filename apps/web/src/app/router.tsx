@@ -78,11 +78,6 @@ const SaleReturnDetailPage = lazyPage(() => import('../features/returns/SaleRetu
  */
 export interface RouteHandle {
   page?: string;
-  /**
-   * The rendered page is a frame whose main content (and largest paint) is the signed-in shopper's data, which
-   * only the app can read: its scripts start with the page instead of after its load event (checkout, an order).
-   */
-  appAtOnce?: boolean;
 }
 
 /**
@@ -96,7 +91,7 @@ export function createRoutes(client: QueryClient): RouteObject[] {
     (module: () => Promise<{ loader: RouteLoader }>) =>
     async (args: LoaderFunctionArgs): Promise<RouteData> =>
       (await module()).loader(client, args);
-  const handle = (page: string, appAtOnce?: boolean): RouteHandle => ({ page, ...(appAtOnce ? { appAtOnce } : {}) });
+  const handle = (page: string): RouteHandle => ({ page });
   return [
     {
       element: <AppRoot />,
@@ -135,8 +130,8 @@ export function createRoutes(client: QueryClient): RouteObject[] {
                   element: <RequireRoles />,
                   children: [
                     { path: 'doi-mat-khau', element: <ChangePasswordPage /> },
-                    { path: 'checkout', element: <CheckoutPage />, loader: load(() => import('./routes/checkout.ts')), handle: handle('checkout/CheckoutPage', true) },
-                    { path: 'orders/:code', element: <OrderDetailPage />, loader: load(() => import('./routes/order.ts')), handle: handle('orders/OrderDetailPage', true) },
+                    { path: 'checkout', element: <CheckoutPage />, loader: load(() => import('./routes/checkout.ts')), handle: handle('checkout/CheckoutPage') },
+                    { path: 'orders/:code', element: <OrderDetailPage />, loader: load(() => import('./routes/order.ts')), handle: handle('orders/OrderDetailPage') },
                     { path: 'orders/:code/chuyen-khoan', element: <BankTransferPage /> },
                     { path: 'don-hang', element: <MyOrdersPage /> },
                     { path: 'yeu-thich', element: <FavouritesPage /> },

@@ -32,15 +32,6 @@ describe('the page shell', () => {
     expect(html.indexOf('index-d4.css')).toBeLessThan(html.indexOf('<title>'));
   });
 
-  it('starts the scripts of a rendered frame whose content is the shopper\'s data with the page', () => {
-    const html = compileShell(INDEX, '/assets/boot-f6.js')({ ...head, appAtOnce: true }, '<main><h1>Thanh toán</h1></main>');
-    expect(html).toContain('<div id="root"><main><h1>Thanh toán</h1></main></div>');
-    expect(html).toContain('<script type="module" crossorigin src="/assets/index-a1.js"></script>');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/ProductDetailPage-e5.js" />');
-    expect(html).not.toContain('boot-f6.js');
-    expect(html.indexOf('index-d4.css')).toBeLessThan(html.indexOf('index-a1.js'));
-  });
-
   it('keeps the entry and its preloads as built when the page is not rendered', () => {
     const html = compileShell(INDEX, '/assets/boot-f6.js')(head);
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-a1.js"></script>');

@@ -8,11 +8,6 @@ export interface PageHead extends PageHeadTags {
   modulePreload?: string[];
   /** The query cache and the routes' loader answers of the server's render (#page-data, read by the web app at start). */
   data?: Record<string, unknown>;
-  /**
-   * A rendered page whose main content is the signed-in shopper's data, which only the app reads (checkout, an
-   * order): its scripts start with the page, as built, rather than after its load event.
-   */
-  appAtOnce?: boolean;
 }
 
 /** The head of a page that cannot be shown now (the database is down, the render failed): 503/500, not indexed. */
@@ -104,7 +99,7 @@ export function compileShell(indexHtml: string, boot?: string): (head: PageHead,
   return (head, app) => {
     if (app && rootAt >= 0) {
       const withApp = (html: string) => html.replace(ROOT, () => `<div id="root">${app}</div>`);
-      if (!boot || !entry || head.appAtOnce) return `${beforeHead}${renderHead(head)}${withApp(afterHead)}`;
+      if (!boot || !entry) return `${beforeHead}${renderHead(head)}${withApp(afterHead)}`;
       const files = [...entryFiles, ...(head.modulePreload ?? [])].join(' ');
       const loader = `<script type="module" src="${escapeHtml(boot)}" data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml(files)}"></script>`;
       return `${beforeHead}${renderHead({ ...head, modulePreload: undefined })}${withApp(`${beforeEntry}${loader}${afterEntry}`)}`;

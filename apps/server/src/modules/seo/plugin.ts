@@ -109,13 +109,7 @@ export async function seoPages(app: FastifyInstance, opts: SeoPagesOptions): Pro
     if (rendered.location) return reply.redirect(rendered.location, rendered.status);
     if (rendered.status >= 500) reply.header('retry-after', '1');
     const head: PageHead = rendered.head
-      ? {
-          ...rendered.head,
-          status: rendered.status,
-          data: rendered.data,
-          modulePreload: rendered.html ? chunksOf(rendered.sources) : undefined,
-          appAtOnce: rendered.appAtOnce,
-        }
+      ? { ...rendered.head, status: rendered.status, data: rendered.data, modulePreload: rendered.html ? chunksOf(rendered.sources) : undefined }
       : { ...unavailableHead, status: rendered.status };
     if (!rendered.head && rendered.status === 200) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.status(head.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(render(head, rendered.html));

@@ -12,7 +12,6 @@ export interface RenderedPage {
   html?: string;
   data?: Record<string, unknown>;
   sources: string[];
-  appAtOnce?: boolean;
 }
 
 /** The web app's server render module (apps/web/src/entry-server.tsx). */
