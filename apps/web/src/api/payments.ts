@@ -9,7 +9,7 @@ export const paymentKeys = { methods: ['payments', 'methods'] as const };
 /** GET /api/v1/payments/methods: what the shop takes now, in the order the checkout offers it. */
 export const fetchPaymentMethods = (signal?: AbortSignal) => api.get<PaymentMethodOptionDto[]>('/api/v1/payments/methods', undefined, { signal });
 
-/** The methods as the checkout reads them; the server's render of the checkout fills the same query. */
+/** The methods as the checkout reads them (one query for every visit of the form). */
 export const paymentMethodsQuery = () =>
   queryOptions({ queryKey: paymentKeys.methods, queryFn: ({ signal }) => fetchPaymentMethods(signal), staleTime: 5 * 60_000 });
 

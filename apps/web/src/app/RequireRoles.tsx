@@ -5,7 +5,6 @@ import { LoadingBlock } from '../components/ui/Spinner.tsx';
 import { allRoles } from '../features/auth/session.ts';
 import { useAuth } from '../features/auth/useAuth.ts';
 import { loginPathFor } from '../lib/safeNext.ts';
-import { useHydrated } from '../lib/useHydrated.ts';
 
 export interface RequireRolesProps {
   /** Any of these roles passes; none given means any signed-in user. */
@@ -16,15 +15,11 @@ export interface RequireRolesProps {
 
 /**
  * Route guard (spec sections 2 and 6): while the session is being checked it says so; a guest, or a user
- * without a required role, goes to /dang-nhap?next={path and query}. A page the server rendered (the frame of
- * checkout or of an order, drawn without the shopper's data) shows as it came until it has hydrated: the session
- * lives in this browser's storage, so the guard decides from the render after.
+ * without a required role, goes to /dang-nhap?next={path and query}.
  */
 export function RequireRoles({ roles = [], children }: RequireRolesProps) {
   const { user, status, signedOutOnPurpose } = useAuth();
   const location = useLocation();
-  const hydrated = useHydrated();
-  if (!hydrated) return children ?? <Outlet />;
   if (status === 'checking') return <LoadingBlock text="Đang kiểm tra quyền…" className="min-h-[50vh]" />;
   if (!user) {
     // Right after logout or a password change the user is leaving on purpose: no `next` back here.

@@ -125,13 +125,12 @@ export function createRoutes(client: QueryClient): RouteObject[] {
                 { path: 'search', element: <SearchPage />, loader: load(() => import('./routes/search.ts')), handle: handle('storefront/SearchPage') },
                 { path: 'gio-hang', element: <CartPage />, loader: load(() => import('./routes/cart.ts')), handle: handle('cart/CartPage') },
                 {
-                  // Signed-in customers (spec section 6: account, checkout, orders, favourites). The server renders the
-                  // frame of checkout and of an order (the guard lets it through until the page has hydrated).
+                  // Signed-in customers (spec section 6: account, checkout, orders, favourites).
                   element: <RequireRoles />,
                   children: [
                     { path: 'doi-mat-khau', element: <ChangePasswordPage /> },
-                    { path: 'checkout', element: <CheckoutPage />, loader: load(() => import('./routes/checkout.ts')), handle: handle('checkout/CheckoutPage') },
-                    { path: 'orders/:code', element: <OrderDetailPage />, loader: load(() => import('./routes/order.ts')), handle: handle('orders/OrderDetailPage') },
+                    { path: 'checkout', element: <CheckoutPage /> },
+                    { path: 'orders/:code', element: <OrderDetailPage /> },
                     { path: 'orders/:code/chuyen-khoan', element: <BankTransferPage /> },
                     { path: 'don-hang', element: <MyOrdersPage /> },
                     { path: 'yeu-thich', element: <FavouritesPage /> },

@@ -22,7 +22,6 @@ import { Button, buttonClass } from '../../components/ui/Button.tsx';
 import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
 import { EmptyState, ErrorState, Skeleton, SkeletonText } from '../../components/ui/EmptyState.tsx';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
-import { useHydrated } from '../../lib/useHydrated.ts';
 import { VoucherField } from './VoucherField.tsx';
 import { ShippingOptions } from './ShippingOptions.tsx';
 import { useShippingQuote } from './useShippingQuote.ts';
@@ -98,9 +97,7 @@ const METHOD_ICONS: Partial<Record<PaymentMethod, ReactNode>> = {
 
 function CheckoutForm() {
   const { query: cartQuery, cart } = useCart();
-  // Read from the render after hydration, with the stored session (the server renders the form's frame as a guest).
-  const hydrated = useHydrated();
-  const addresses = useQuery({ queryKey: addressKeys.all, queryFn: ({ signal }) => fetchAddresses(signal), enabled: hydrated });
+  const addresses = useQuery({ queryKey: addressKeys.all, queryFn: ({ signal }) => fetchAddresses(signal) });
 
   const [chosenAddressId, setChosenAddressId] = useState<number | null>(null);
   const [addingAddress, setAddingAddress] = useState(false);
@@ -137,8 +134,8 @@ function CheckoutForm() {
   const shipping = useShippingQuote(address?.id, lines, deliveryMethod);
   const totals = computeTotals(lines, deliveryMethod ?? 'STANDARD', voucher, shipping.option?.carrierFee ?? 0);
   const quantity = lines.reduce((n, l) => n + l.qty, 0);
-  // Until the cart and the addresses are read (the server renders the page so) the form is its frame: the steps,
-  // the payment methods, the summary's labels, with the places of what is still to come, the same size.
+  // Until the cart and the addresses are read the form is its frame: the steps, the payment methods, the summary's
+  // labels, with the places of what is still to come, the same size.
   const loading = cartQuery.isPending || addresses.isPending;
   useBottomBarSpace(loading || lines.length > 0);
 

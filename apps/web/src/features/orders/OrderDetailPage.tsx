@@ -22,7 +22,6 @@ import { ErrorState, Skeleton, SkeletonText } from '../../components/ui/EmptySta
 import { useToast } from '../../components/ui/Toast.tsx';
 import { formatDateTime, bookHref } from '../../lib/books.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
-import { useHydrated } from '../../lib/useHydrated.ts';
 import { SummaryRow } from '../cart/SummaryRow.tsx';
 import type { OrderPlacedState } from '../checkout/CheckoutPage.tsx';
 import { goToGateway, providerName } from '../checkout/payment.ts';
@@ -60,9 +59,7 @@ export function OrderDetailPage() {
   useEffect(() => {
     if (location.state) navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [location.state, location.pathname, location.search, navigate]);
-  // Read from the render after hydration, with the stored session (the server renders the page's frame as a guest).
-  const hydrated = useHydrated();
-  const order = useQuery({ queryKey: orderKeys.detail(viewer, code), queryFn: ({ signal }) => fetchOrder(code, signal), enabled: hydrated });
+  const order = useQuery({ queryKey: orderKeys.detail(viewer, code), queryFn: ({ signal }) => fetchOrder(code, signal) });
   useDocumentTitle(`Đơn hàng ${code}`);
 
   return (
@@ -390,9 +387,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * The page while its order is on its way (the server renders it so, without the shopper's data): the heading with
- * the code from the address, the steps, the sections' titles and labels, with the places of what is to come in the
- * boxes of the order's page.
+ * The page while its order is on its way: the heading with the code from the address, the steps, the sections'
+ * titles and labels, with the places of what is to come in the boxes of the order's page.
  */
 function OrderFrame({ code }: { code: string }) {
   return (
