@@ -461,7 +461,7 @@ const FIRST_LOAD_PAGES: { name: string; path: string; signedIn?: boolean; ready?
   { name: 'product', path: '/books/dac-nhan-tam' },
   { name: 'login', path: '/dang-nhap', ready: 'main h1' },
   { name: 'register', path: '/dang-ky', ready: 'main h1' },
-  { name: 'cart', path: '/gio-hang', signedIn: true, ready: 'main h1' },
+  { name: 'cart', path: '/gio-hang', signedIn: true, ready: '[data-testid="cart-grand-total"]' },
   // An order of the shopper's own (made by customerWithOrder; its code is added to the path).
   // With its VAT invoice panel, which offers to ask for an invoice.
   { name: 'order', path: '/orders/', signedIn: true, ready: 'section[aria-labelledby="order-invoice-title"] button' },

@@ -205,7 +205,9 @@ async function signedInBrowser(baseUrl: string): Promise<{ port: number; signIn:
 
 interface LhAudit {
   numericValue?: number;
-  details?: { items?: { url: string; resourceType?: string; transferSize?: number; resourceSize?: number }[] };
+  details?: {
+    items?: { url: string; resourceType?: string; transferSize?: number; resourceSize?: number; items?: { node?: { nodeLabel?: string; selector?: string } }[] }[];
+  };
 }
 interface LhResult {
   categories: { performance: { score: number | null } };
@@ -229,6 +231,8 @@ interface Figures {
   /** Lighthouse's CPU benchmark of the machine during the runs: the mobile preset's 4x slowdown multiplies the host's speed. */
   cpuIndex: number;
   load: string;
+  /** Each run's LCP and its element (Lighthouse's label of the node), to see what the page paints last. */
+  lcpRuns: { ms: number; element: string }[];
 }
 
 /** The middle value; of an even count, the mean of the two middle ones (not the lower, which flatters LCP and TBT). */
@@ -305,7 +309,8 @@ function lighthouseOnce(url: string, preset: 'mobile' | 'desktop', port?: number
 
 async function measure(baseUrl: string, page: MeasuredPage, preset: 'mobile' | 'desktop', session?: Awaited<ReturnType<typeof signedInBrowser>>): Promise<Figures> {
   const before = load();
-  const samples: Omit<Figures, 'load' | 'page' | 'preset'>[] = [];
+  const samples: Omit<Figures, 'load' | 'page' | 'preset' | 'lcpRuns'>[] = [];
+  const lcpRuns: Figures['lcpRuns'] = [];
   for (let i = 0; i < runs; i++) {
     await session?.signIn();
     const r = lighthouse(`${baseUrl}${page.path}`, preset, session?.port);
@@ -315,6 +320,8 @@ async function measure(baseUrl: string, page: MeasuredPage, preset: 'mobile' | '
     const requests = r.audits['network-requests']?.details?.items ?? [];
     const scripts = requests.filter((q) => q.resourceType === 'Script' && q.url.startsWith(baseUrl)).map((q) => q.url);
     const js = await scriptSizes([...new Set(scripts)]);
+    const lcpNode = r.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+    lcpRuns.push({ ms: Math.round(r.audits['largest-contentful-paint']?.numericValue ?? NaN), element: `${lcpNode?.selector ?? '?'} "${(lcpNode?.nodeLabel ?? '').slice(0, 60)}"` });
     samples.push({
       performance: Math.round((r.categories.performance.score ?? 0) * 100),
       lcpMs: Math.round(r.audits['largest-contentful-paint']?.numericValue ?? NaN),
@@ -341,6 +348,7 @@ async function measure(baseUrl: string, page: MeasuredPage, preset: 'mobile' | '
     jsGzipKb: pick('jsGzipKb'),
     cpuIndex: pick('cpuIndex'),
     load: `${before} -> ${load()}`,
+    lcpRuns,
   };
 }
 
@@ -404,6 +412,7 @@ async function main(): Promise<void> {
         console.log(
           `${f.preset.padEnd(7)} ${f.page.padEnd(8)} perf ${String(f.performance).padStart(3)}  LCP ${String(f.lcpMs).padStart(5)} ms  CLS ${f.cls.toFixed(3)}  TBT ${String(f.tbtMs).padStart(4)} ms  transferred ${String(f.transferredKb).padStart(4)} KB  first-load JS ${f.jsFiles} files ${f.jsRawKb} KB, gzip ${f.jsGzipKb} KB  CPU index ${f.cpuIndex}  load ${f.load}`,
         );
+        for (const run of f.lcpRuns) console.log(`          LCP ${String(run.ms).padStart(5)} ms  ${run.element}`);
       }
     }
     const product = pages.find((p) => p.name === 'product');

@@ -1,4 +1,5 @@
 import type { BankTransferPaymentDto, PaymentCheckoutDto, PaymentMethodOptionDto, PaymentProvider, PaymentReturnDto, PaymentStatusDto } from '@nhasach/shared';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from './client.ts';
 
 /** Online payment (spec section 7, Orders and payment). */
@@ -7,6 +8,10 @@ export const paymentKeys = { methods: ['payments', 'methods'] as const };
 
 /** GET /api/v1/payments/methods: what the shop takes now, in the order the checkout offers it. */
 export const fetchPaymentMethods = (signal?: AbortSignal) => api.get<PaymentMethodOptionDto[]>('/api/v1/payments/methods', undefined, { signal });
+
+/** The methods as the checkout reads them (one query for every visit of the form). */
+export const paymentMethodsQuery = () =>
+  queryOptions({ queryKey: paymentKeys.methods, queryFn: ({ signal }) => fetchPaymentMethods(signal), staleTime: 5 * 60_000 });
 
 /** POST /api/v1/payments/{orderCode}/checkout?provider&returnUrl: the gateway URL to send the browser to. */
 export const startPaymentCheckout = (orderCode: string, provider: PaymentProvider, returnUrl: string) =>

@@ -123,7 +123,7 @@ export function createRoutes(client: QueryClient): RouteObject[] {
                   handle: handle('storefront/ProductDetailPage'),
                 },
                 { path: 'search', element: <SearchPage />, loader: load(() => import('./routes/search.ts')), handle: handle('storefront/SearchPage') },
-                { path: 'gio-hang', element: <CartPage /> },
+                { path: 'gio-hang', element: <CartPage />, loader: load(() => import('./routes/cart.ts')), handle: handle('cart/CartPage') },
                 {
                   // Signed-in customers (spec section 6: account, checkout, orders, favourites).
                   element: <RequireRoles />,

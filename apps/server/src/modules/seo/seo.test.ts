@@ -323,17 +323,27 @@ describe('every other address', () => {
     expect((await page('/trang/khong-co-trang-nay')).status).toBe(404);
   });
 
-  it('an unknown address is 404; the shopper\'s own pages are the shell, not indexed by the server\'s render', async () => {
+  it('an unknown address is 404; the shopper\'s own pages are the shell, the cart its frame; none indexed', async () => {
     const missing = await page('/khong-ton-tai');
     expect(missing.status).toBe(404);
     expect(missing.title).toBe('Không tìm thấy trang | Nhà Sách');
     expect(missing.meta('robots')).toBe('noindex');
-    for (const url of ['/gio-hang', '/don-hang']) {
+    for (const url of ['/don-hang', '/checkout', '/orders/NS26112800001']) {
       const p = await page(url);
       expect(p.status, url).toBe(200);
       expect(p.html).toContain('<div id="root"></div>');
       expect(p.title, url).toBe('Nhà Sách');
     }
+    // The cart arrives as its frame (heading, the summary's labels; nothing of a shopper's: the server does not know
+    // the session, and a guest's notice waits for the cart), with its own title, kept out of the index.
+    const cart = await page('/gio-hang');
+    expect(cart.status).toBe(200);
+    expect(cart.title).toBe('Giỏ hàng | Nhà Sách');
+    expect(cart.meta('robots')).toBe('noindex');
+    expect(cart.link('canonical')).toBe(`${ORIGIN}/gio-hang`);
+    expect(rootHtml(cart.html)).toContain('Tóm tắt đơn hàng');
+    expect(rootHtml(cart.html)).toContain('Ước tính giao tiêu chuẩn; phí theo địa chỉ tính ở bước thanh toán');
+    expect(rootHtml(cart.html)).not.toContain('Giỏ hàng được giữ trên máy này');
     // The sign-in and sign-up forms arrive rendered (nothing of a shopper's in them), kept out of the index, their
     // button off until the app runs.
     for (const [url, title] of [['/dang-nhap', 'Đăng nhập'], ['/dang-ky', 'Tạo tài khoản']] as const) {

@@ -36,3 +36,8 @@ export function ErrorState({ message, onRetry, retrying = false, className = '',
 export function Skeleton({ className = '' }: { className?: string }) {
   return <div aria-hidden="true" className={`animate-pulse rounded-md bg-gray-200/80 ${className}`} />;
 }
+
+/** A value still on its way inside a line of text (a span, valid in a paragraph): give it the text's height. */
+export function SkeletonText({ className = '' }: { className?: string }) {
+  return <span aria-hidden="true" className={`inline-block animate-pulse rounded bg-gray-200/80 align-middle ${className}`} />;
+}

@@ -6,7 +6,7 @@ import { isNetworkFailure, NETWORK_ERROR_TEXT } from '../../api/client.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { Button, buttonClass } from '../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../components/ui/Dialog.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../../components/ui/EmptyState.tsx';
+import { EmptyState, ErrorState, Skeleton, SkeletonText } from '../../components/ui/EmptyState.tsx';
 import { rememberLoginRedirect } from '../../components/LoginRequiredDialog.tsx';
 import { loginPathFor } from '../../lib/safeNext.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
@@ -49,7 +49,7 @@ function CartView() {
   const [pending, setPending] = useState<Pending | null>(null);
   const [confirming, setConfirming] = useState(false);
   const selectAllRef = useRef<HTMLInputElement>(null);
-  useBottomBarSpace((cart?.items.length ?? 0) > 0);
+  useBottomBarSpace(query.isPending || (cart?.items.length ?? 0) > 0);
 
   const items = cart?.items ?? [];
   const selectable = items.filter((i) => i.available);
@@ -90,8 +90,7 @@ function CartView() {
     setPending(null);
   };
 
-  if (query.isPending) return <CartSkeleton />;
-  if (query.isError || !cart) {
+  if (query.isError || (!query.isPending && !cart)) {
     return (
       <>
         <h1 className="mb-5 text-2xl font-bold text-gray-900">Giỏ hàng</h1>
@@ -102,7 +101,7 @@ function CartView() {
 
   const formFailed = params.get('themLoi') === '1' && <Alert className="mb-4">{FORM_ADD_FAILED}</Alert>;
 
-  if (items.length === 0) {
+  if (cart && items.length === 0) {
     return (
       <>
         <h1 className="mb-5 text-2xl font-bold text-gray-900">Giỏ hàng</h1>
@@ -121,7 +120,10 @@ function CartView() {
     );
   }
 
-  const locked = busy !== null;
+  // Until the cart is read (the server renders the page so, without the shopper's data) the page is its frame:
+  // the heading, the lines' box with a line's place, the summary's labels; the cart fills it in place.
+  const loading = !cart;
+  const locked = busy !== null || loading;
   const goCheckout = () => {
     if (user) return navigate('/checkout');
     rememberLoginRedirect('/checkout');
@@ -131,13 +133,13 @@ function CartView() {
   return (
     <>
       <h1 className="mb-5 flex items-baseline gap-2 text-2xl font-bold text-gray-900">
-        Giỏ hàng <span className="text-base font-medium text-gray-500">({cart.totalItems} sản phẩm)</span>
+        Giỏ hàng {cart && <span className="text-base font-medium text-gray-500">({cart.totalItems} sản phẩm)</span>}
       </h1>
 
       <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_340px] lg:gap-6">
         <div className="min-w-0 space-y-3">
-          {formFailed}
-          {!user && (
+          {cart && formFailed}
+          {cart && !user && (
             <Alert tone="info">
               Giỏ hàng được giữ trên máy này.{' '}
               <Link to={loginPathFor('/gio-hang')} className="font-semibold underline underline-offset-2">
@@ -168,7 +170,7 @@ function CartView() {
                   disabled={locked || selectable.length === 0}
                   onChange={() => void act({ kind: 'select-all', selected: !allSelected })}
                 />
-                Chọn tất cả ({selectable.length})
+                Chọn tất cả{cart && ` (${selectable.length})`}
               </label>
               <div className="ml-auto flex flex-wrap items-center gap-1">
                 <Button
@@ -195,7 +197,8 @@ function CartView() {
               <span className="text-right">Thành tiền</span>
               <span />
             </div>
-            <ul className="divide-y divide-gray-100">
+            <ul className="divide-y divide-gray-100" aria-busy={loading || undefined}>
+              {loading && <LinePlaceholder />}
               {items.map((item) => (
                 <CartLineRow
                   key={item.bookId}
@@ -224,11 +227,11 @@ function CartView() {
         <div className="mx-auto flex max-w-xl items-center gap-3">
           <div className="min-w-0 flex-1">
             <p className="text-xs text-gray-500">
-              Tổng cộng ({cart.totalSelected} sản phẩm)
+              Tổng cộng{cart && ` (${cart.totalSelected} sản phẩm)`}
             </p>
-            <p className="truncate text-lg font-extrabold text-brand-700 tabular-nums">{formatVnd(cart.grandTotal)}</p>
+            <p className="truncate text-lg font-extrabold text-brand-700 tabular-nums">{cart ? formatVnd(cart.grandTotal) : <SkeletonText className="h-5 w-24" />}</p>
           </div>
-          <Button size="lg" disabled={cart.totalSelected === 0 || locked} onClick={goCheckout} className="shrink-0 px-7">
+          <Button size="lg" disabled={!cart || cart.totalSelected === 0 || locked} onClick={goCheckout} className="shrink-0 px-7">
             Mua hàng
           </Button>
         </div>
@@ -254,30 +257,29 @@ function CartView() {
   );
 }
 
-function CartSkeleton() {
+/** A line's place while the cart is on its way: the grid of CartLineRow, its boxes the same size. */
+function LinePlaceholder() {
   return (
-    <div role="status" aria-label="Đang tải giỏ hàng" className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_340px] lg:gap-6">
-      <span className="sr-only">Đang tải giỏ hàng…</span>
-      <div className="space-y-3 rounded-2xl border border-gray-200 bg-white p-5">
-        <Skeleton className="h-5 w-40" />
-        {[0, 1, 2].map((i) => (
-          <div key={i} className="flex gap-4 border-t border-gray-100 pt-4">
-            <Skeleton className="h-24 w-[72px]" />
-            <div className="flex-1 space-y-2">
-              <Skeleton className="h-4 w-3/4" />
-              <Skeleton className="h-4 w-1/3" />
-              <Skeleton className="h-9 w-32" />
-            </div>
-          </div>
-        ))}
+    <li className="grid grid-cols-[auto_72px_1fr] gap-x-3 gap-y-2 px-4 py-4 sm:px-5 lg:grid-cols-[auto_80px_minmax(0,1fr)_120px_128px_120px_40px] lg:items-center lg:gap-x-4">
+      <span role="status" className="sr-only">
+        Đang tải giỏ hàng…
+      </span>
+      <div className="pt-8 lg:pt-0">
+        <Skeleton className="size-[18px] rounded" />
       </div>
-      <div className="space-y-3 rounded-2xl border border-gray-200 bg-white p-5">
-        <Skeleton className="h-5 w-32" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-12 w-full" />
+      <Skeleton className="aspect-[3/4] w-full rounded-lg" />
+      <div className="min-w-0 space-y-2">
+        <Skeleton className="h-4 w-3/4" />
+        <Skeleton className="h-4 w-1/2" />
+        <Skeleton className="h-4 w-24 lg:hidden" />
       </div>
-    </div>
+      <Skeleton className="hidden h-5 w-20 lg:block" />
+      <div className="col-span-2 col-start-2 flex items-center justify-between gap-3 lg:col-span-1 lg:col-start-auto lg:justify-center">
+        <Skeleton className="h-9 w-[7.5rem]" />
+        <Skeleton className="h-5 w-20 lg:hidden" />
+      </div>
+      <Skeleton className="ml-auto hidden h-5 w-20 lg:block" />
+      <Skeleton className="ml-auto hidden size-9 lg:block" />
+    </li>
   );
 }

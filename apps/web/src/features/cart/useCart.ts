@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CartDto } from '@nhasach/shared';
 import { cartErrorText, clearCart, fetchCart, removeCartItem, selectAllCart, setCartItemQty, setCartItemSelected } from '../../api/cart.ts';
+import { useHydrated } from '../../lib/useHydrated.ts';
 import { useViewer } from '../../lib/viewer.ts';
 import { cartQueryOptions } from './api/get-cart.ts';
 import { useCartMutation } from './useCartWrite.ts';
@@ -54,8 +55,11 @@ export type CartBusy = number | 'all' | null;
 export function useCart(enabled = true) {
   const queryClient = useQueryClient();
   const viewer = useViewer();
+  // A page the server rendered hydrates as a guest sees it: the cart is read from the render after, with the
+  // stored session's key (a read under the guest's key would be thrown away).
+  const hydrated = useHydrated();
   const options = cartQueryOptions(viewer);
-  const query = useQuery({ ...options, enabled: enabled && options.enabled !== false });
+  const query = useQuery({ ...options, enabled: enabled && hydrated && options.enabled !== false });
   const key = options.queryKey;
   const write = useCartMutation(send, {
     // A read of the cart still on its way (the page's own refetch as it opens) would land after the write's

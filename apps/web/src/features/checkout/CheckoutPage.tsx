@@ -16,11 +16,11 @@ import {
 } from '@nhasach/shared';
 import { BanknoteIcon, CreditCardIcon, MapPinIcon, PenIcon, PlusIcon, ReceiptTextIcon, ShieldCheckIcon, ShoppingCartIcon, TruckIcon } from 'lucide-react';
 import { addressKeys, fetchAddresses } from '../../api/addresses.ts';
-import { fetchPaymentMethods, paymentKeys } from '../../api/payments.ts';
+import { paymentMethodsQuery } from '../../api/payments.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { Button, buttonClass } from '../../components/ui/Button.tsx';
 import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../../components/ui/EmptyState.tsx';
+import { EmptyState, ErrorState, Skeleton, SkeletonText } from '../../components/ui/EmptyState.tsx';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { VoucherField } from './VoucherField.tsx';
 import { ShippingOptions } from './ShippingOptions.tsx';
@@ -102,7 +102,7 @@ function CheckoutForm() {
   const [chosenAddressId, setChosenAddressId] = useState<number | null>(null);
   const [addingAddress, setAddingAddress] = useState(false);
   // The methods the shop takes now (the server's payment registry); the first is chosen until the shopper picks.
-  const methods = useQuery({ queryKey: paymentKeys.methods, queryFn: ({ signal }) => fetchPaymentMethods(signal), staleTime: 5 * 60_000 });
+  const methods = useQuery(paymentMethodsQuery());
   const offered = methods.data ?? [];
   const [pickedMethod, setPaymentMethod] = useState<PaymentMethod | null>(null);
   const paymentMethod = offered.find((o) => o.method === pickedMethod)?.method ?? offered[0]?.method ?? null;
@@ -134,7 +134,10 @@ function CheckoutForm() {
   const shipping = useShippingQuote(address?.id, lines, deliveryMethod);
   const totals = computeTotals(lines, deliveryMethod ?? 'STANDARD', voucher, shipping.option?.carrierFee ?? 0);
   const quantity = lines.reduce((n, l) => n + l.qty, 0);
-  useBottomBarSpace(lines.length > 0);
+  // Until the cart and the addresses are read the form is its frame: the steps, the payment methods, the summary's
+  // labels, with the places of what is still to come, the same size.
+  const loading = cartQuery.isPending || addresses.isPending;
+  useBottomBarSpace(loading || lines.length > 0);
 
   const canSubmit = !!address && !!paymentMethod && !!deliveryMethod && lines.length > 0 && !!shipping.option && !submitting;
 
@@ -178,11 +181,10 @@ function CheckoutForm() {
     }
   };
 
-  if (cartQuery.isPending || addresses.isPending) return <CheckoutSkeleton />;
   if (cartQuery.isError) {
     return <ErrorState message="Không tải được giỏ hàng" onRetry={() => void cartQuery.refetch()} retrying={cartQuery.isFetching} />;
   }
-  if (lines.length === 0 && !submitting) {
+  if (!loading && lines.length === 0 && !submitting) {
     return (
       <EmptyState
         icon={<ShoppingCartIcon size={28} />}
@@ -214,7 +216,9 @@ function CheckoutForm() {
               Quản lý địa chỉ
             </Link>
           }>
-            {addresses.isError ? (
+            {loading ? (
+              <AddressPlaceholder />
+            ) : addresses.isError ? (
               <ErrorState compact message="Không tải được địa chỉ" onRetry={() => void addresses.refetch()} retrying={addresses.isFetching} />
             ) : noAddress || addingAddress ? (
               <div className="space-y-3">
@@ -274,7 +278,7 @@ function CheckoutForm() {
           <Step n={2} title="Phương thức giao hàng" icon={<TruckIcon size={18} />}>
             <ShippingOptions
               shipping={shipping}
-              hasAddress={!!address && !addingAddress}
+              hasAddress={loading || (!!address && !addingAddress)}
               method={deliveryMethod}
               onChange={setDeliveryMethod}
               freeShipping={!!voucher?.freeShipping}
@@ -355,13 +359,23 @@ function CheckoutForm() {
           <section aria-labelledby="checkout-items-title" className="rounded-2xl border border-gray-200 bg-white shadow-sm">
             <header className="flex items-center justify-between gap-3 border-b border-gray-100 px-5 py-4">
               <h2 id="checkout-items-title" className="text-base font-bold text-gray-900">
-                Đơn hàng <span className="font-medium text-gray-500">({lines.length} sản phẩm)</span>
+                Đơn hàng {!loading && <span className="font-medium text-gray-500">({lines.length} sản phẩm)</span>}
               </h2>
               <Link to="/gio-hang" className="text-sm font-semibold text-brand-700 hover:underline">
                 Sửa
               </Link>
             </header>
-            <ul className="max-h-80 divide-y divide-gray-100 overflow-y-auto px-5" aria-label="Sản phẩm đặt mua">
+            <ul className="max-h-80 divide-y divide-gray-100 overflow-y-auto px-5" aria-label="Sản phẩm đặt mua" aria-busy={loading || undefined}>
+              {loading && (
+                <li className="flex gap-3 py-3">
+                  <Skeleton className="h-16 w-12 shrink-0" />
+                  <div className="min-w-0 flex-1 space-y-1.5">
+                    <Skeleton className="h-4 w-3/4" />
+                    <Skeleton className="h-3.5 w-1/3" />
+                  </div>
+                  <Skeleton className="h-4 w-16 shrink-0" />
+                </li>
+              )}
               {lines.map((l) => (
                 <li key={l.bookId} data-testid="checkout-line" className="flex gap-3 py-3">
                   <div className="relative shrink-0">
@@ -388,7 +402,7 @@ function CheckoutForm() {
               </div>
             )}
             <dl className="space-y-2.5 border-t border-gray-100 px-5 py-4">
-              <SummaryRow label={`Tạm tính (${quantity} cuốn)`} value={formatVnd(totals.subtotal)} />
+              <SummaryRow label={loading ? 'Tạm tính' : `Tạm tính (${quantity} cuốn)`} value={loading ? <SkeletonText className="h-4 w-20" /> : formatVnd(totals.subtotal)} />
               {totals.discountTotal > 0 && (
                 <SummaryRow
                   label="Giảm giá"
@@ -406,7 +420,9 @@ function CheckoutForm() {
                       : undefined
                 }
                 value={
-                  !shipping.option ? (
+                  loading ? (
+                    <SkeletonText className="h-4 w-20" />
+                  ) : !shipping.option ? (
                     <span className="text-gray-500">{shipping.query.isFetching ? 'Đang tính…' : 'Chưa tính'}</span>
                   ) : totals.shippingFee === 0 ? (
                     <span className="text-emerald-700" data-testid="checkout-shipping-fee">Miễn phí</span>
@@ -420,7 +436,7 @@ function CheckoutForm() {
                 label="Tổng cộng"
                 value={
                   <>
-                    <span data-testid="checkout-total">{formatVnd(totals.grandTotal)}</span>
+                    {loading ? <SkeletonText className="h-6 w-28" /> : <span data-testid="checkout-total">{formatVnd(totals.grandTotal)}</span>}
                     <span className="mt-1 block text-xs font-normal text-gray-500">Đã bao gồm VAT</span>
                   </>
                 }
@@ -434,7 +450,7 @@ function CheckoutForm() {
                   {error !== 'Đặt hàng thất bại' && <span>{error}</span>}
                 </Alert>
               )}
-              {!address && !noAddress && <p className="text-xs text-amber-700">Vui lòng chọn địa chỉ nhận hàng.</p>}
+              {!loading && !address && !noAddress && <p className="text-xs text-amber-700">Vui lòng chọn địa chỉ nhận hàng.</p>}
               {noAddress && <p className="text-xs text-amber-700">Vui lòng lưu địa chỉ nhận hàng trước khi đặt hàng.</p>}
               {/* Phones use the button of the bottom bar. */}
               <div className="hidden lg:block">{placeButton('w-full')}</div>
@@ -451,7 +467,7 @@ function CheckoutForm() {
         <div className="mx-auto flex max-w-xl items-center gap-3">
           <div className="min-w-0 flex-1">
             <p className="text-xs text-gray-500">Tổng cộng</p>
-            <p className="truncate text-lg font-extrabold text-brand-700 tabular-nums">{formatVnd(totals.grandTotal)}</p>
+            <p className="truncate text-lg font-extrabold text-brand-700 tabular-nums">{loading ? <SkeletonText className="h-5 w-24" /> : formatVnd(totals.grandTotal)}</p>
           </div>
           {placeButton('shrink-0 px-7')}
         </div>
@@ -506,6 +522,27 @@ function OptionCard({
       </span>
       {aside && <span className="shrink-0 text-sm">{aside}</span>}
     </label>
+  );
+}
+
+/** The first address's place while the addresses are on their way: the box of an address, the same size. */
+function AddressPlaceholder() {
+  return (
+    <div>
+      <div className="flex gap-3 rounded-xl border border-gray-200 p-3.5">
+        <span role="status" className="sr-only">
+          Đang tải địa chỉ…
+        </span>
+        <Skeleton className="mt-1 size-4 shrink-0 rounded-full" />
+        <div className="min-w-0 flex-1 text-sm">
+          <Skeleton className="my-0.5 h-4 w-2/3" />
+          <Skeleton className="mt-2 h-[18px] w-16" />
+          <Skeleton className="mt-2 h-4 w-5/6" />
+          <Skeleton className="mt-2 h-4 w-1/2" />
+        </div>
+      </div>
+      <Skeleton className="mt-2 h-9 w-40" />
+    </div>
   );
 }
 

@@ -18,7 +18,7 @@ import { fetchOrder, orderKeys } from '../../api/orders.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { Button, buttonClass } from '../../components/ui/Button.tsx';
 import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
-import { ErrorState, Skeleton } from '../../components/ui/EmptyState.tsx';
+import { ErrorState, Skeleton, SkeletonText } from '../../components/ui/EmptyState.tsx';
 import { useToast } from '../../components/ui/Toast.tsx';
 import { formatDateTime, bookHref } from '../../lib/books.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
@@ -66,7 +66,7 @@ export function OrderDetailPage() {
     <div className="page-container py-5 sm:py-8">
       <Breadcrumb items={[{ label: 'Đơn hàng của tôi', href: '/don-hang' }, { label: code }]} className="mb-4" />
       {order.isPending ? (
-        <DetailSkeleton />
+        <OrderFrame code={code} />
       ) : order.isError ? (
         order.error instanceof ApiError && order.error.status === 404 ? (
           <OrderNotFound />
@@ -296,9 +296,12 @@ function OrderView({ order, placed }: { order: OrderDto; placed?: OrderPlacedSta
 
 const FLOW: OrderStatus[] = ['PENDING', 'CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'COMPLETED'];
 
-/** The normal path of an order with the current step marked; a cancelled order says so instead. */
-function StatusProgress({ order }: { order: OrderDto }) {
-  if (order.status === 'CANCELED' || order.status === 'CANCEL_REQUESTED') {
+/**
+ * The normal path of an order with the current step marked; a cancelled order says so instead. Without an order (on
+ * its way) the steps show unmarked.
+ */
+function StatusProgress({ order }: { order?: OrderDto }) {
+  if (order && (order.status === 'CANCELED' || order.status === 'CANCEL_REQUESTED')) {
     return (
       <div className="flex items-center gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5">
         <span className="grid size-10 shrink-0 place-items-center rounded-full bg-gray-100 text-lg text-gray-500" aria-hidden="true">
@@ -313,14 +316,10 @@ function StatusProgress({ order }: { order: OrderDto }) {
       </div>
     );
   }
-  const current = FLOW.indexOf(order.status);
-  const when: Partial<Record<OrderStatus, string | null>> = {
-    PENDING: order.createdAt,
-    CONFIRMED: order.confirmedAt,
-    SHIPPED: order.shippedAt,
-    DELIVERED: order.deliveredAt,
-    COMPLETED: order.completedAt,
-  };
+  const current = order ? FLOW.indexOf(order.status) : -1;
+  const when: Partial<Record<OrderStatus, string | null>> = order
+    ? { PENDING: order.createdAt, CONFIRMED: order.confirmedAt, SHIPPED: order.shippedAt, DELIVERED: order.deliveredAt, COMPLETED: order.completedAt }
+    : {};
   return (
     <ol aria-label="Tiến trình đơn hàng" className="grid grid-cols-6 rounded-2xl border border-gray-200 bg-white px-2 py-4 shadow-sm sm:px-4 sm:py-5">
       {FLOW.map((s, i) => {
@@ -387,14 +386,77 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function DetailSkeleton() {
+/**
+ * The page while its order is on its way: the heading with the code from the address, the steps, the sections'
+ * titles and labels, with the places of what is to come in the boxes of the order's page.
+ */
+function OrderFrame({ code }: { code: string }) {
   return (
-    <div className="space-y-5" role="status" aria-label="Đang tải đơn hàng">
-      <Skeleton className="h-20 w-full rounded-2xl" />
-      <Skeleton className="h-24 w-full rounded-2xl" />
-      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_360px]">
-        <Skeleton className="h-64 w-full rounded-2xl" />
-        <Skeleton className="h-64 w-full rounded-2xl" />
+    <div aria-busy="true">
+      <span role="status" className="sr-only">
+        Đang tải đơn hàng…
+      </span>
+      <header className="mb-5 flex flex-col gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between sm:p-5">
+        <div>
+          <h1 className="flex flex-wrap items-center gap-2.5 text-xl font-bold text-gray-900 sm:text-2xl">
+            Đơn hàng {code}
+            <SkeletonText className="h-5 w-24 rounded-full" />
+          </h1>
+          <p className="mt-1 text-sm text-gray-500">
+            Đặt lúc <SkeletonText className="h-4 w-28" />
+          </p>
+        </div>
+      </header>
+
+      <StatusProgress />
+
+      <div className="mt-5 grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_360px]">
+        <div className="min-w-0 space-y-5">
+          <Card title="Sản phẩm" icon={<PackageIcon size={18} />}>
+            <div className="-my-3 flex gap-3 py-3">
+              <Skeleton className="h-20 w-[60px] shrink-0" />
+              <div className="min-w-0 flex-1 space-y-1.5">
+                <Skeleton className="h-4 w-3/4" />
+                <Skeleton className="h-3.5 w-1/3" />
+              </div>
+              <Skeleton className="h-4 w-16 shrink-0" />
+            </div>
+          </Card>
+          <Card title="Lịch sử đơn hàng" icon={<Clock4Icon size={18} />}>
+            <div className="space-y-1.5 border-l-2 border-gray-100 pl-5">
+              <Skeleton className="h-4 w-32" />
+              <Skeleton className="h-4 w-2/3" />
+              <Skeleton className="h-3.5 w-28" />
+            </div>
+          </Card>
+        </div>
+
+        <aside className="space-y-5">
+          <Card title="Thanh toán" icon={<CreditCardIcon size={18} />}>
+            <dl className="space-y-2.5">
+              <SummaryRow label="Tạm tính" value={<SkeletonText className="h-4 w-20" />} />
+              <SummaryRow label="Phí vận chuyển" value={<SkeletonText className="h-4 w-20" />} />
+              <SummaryRow label="Thuế" value={<SkeletonText className="h-4 w-16" />} />
+              <SummaryRow label="Tổng cộng" value={<SkeletonText className="h-6 w-28" />} strong />
+            </dl>
+            <dl className="mt-4 space-y-2 rounded-xl bg-gray-50 p-3.5 text-sm">
+              <Fact label="Phương thức">
+                <SkeletonText className="h-4 w-36" />
+              </Fact>
+              <Fact label="Trạng thái">
+                <SkeletonText className="h-5 w-28 rounded-full" />
+              </Fact>
+            </dl>
+          </Card>
+          <Card title="Thông tin nhận hàng" icon={<TruckIcon size={18} />}>
+            <div className="space-y-2">
+              <Skeleton className="h-5 w-1/2" />
+              <Skeleton className="h-5 w-1/3" />
+              <Skeleton className="h-5 w-5/6" />
+              <Skeleton className="h-5 w-1/2" />
+            </div>
+          </Card>
+        </aside>
       </div>
     </div>
   );
