@@ -37,6 +37,20 @@ export function Skeleton({ className = '' }: { className?: string }) {
   return <div aria-hidden="true" className={`animate-pulse rounded-md bg-gray-200/80 ${className}`} />;
 }
 
+/** A book's line still on its way (cover, title, detail, amount), inside the caller's row: `cover` sizes the cover. */
+export function BookLineSkeleton({ cover }: { cover: string }) {
+  return (
+    <>
+      <Skeleton className={`${cover} shrink-0`} />
+      <div className="min-w-0 flex-1 space-y-1.5">
+        <Skeleton className="h-4 w-3/4" />
+        <Skeleton className="h-3.5 w-1/3" />
+      </div>
+      <Skeleton className="h-4 w-16 shrink-0" />
+    </>
+  );
+}
+
 /** A value still on its way inside a line of text (a span, valid in a paragraph): give it the text's height. */
 export function SkeletonText({ className = '' }: { className?: string }) {
   return <span aria-hidden="true" className={`inline-block animate-pulse rounded bg-gray-200/80 align-middle ${className}`} />;

@@ -20,7 +20,7 @@ import { paymentMethodsQuery } from '../../api/payments.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { Button, buttonClass } from '../../components/ui/Button.tsx';
 import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
-import { EmptyState, ErrorState, Skeleton, SkeletonText } from '../../components/ui/EmptyState.tsx';
+import { BookLineSkeleton, EmptyState, ErrorState, Skeleton, SkeletonText } from '../../components/ui/EmptyState.tsx';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { VoucherField } from './VoucherField.tsx';
 import { ShippingOptions } from './ShippingOptions.tsx';
@@ -368,12 +368,7 @@ function CheckoutForm() {
             <ul className="max-h-80 divide-y divide-gray-100 overflow-y-auto px-5" aria-label="Sản phẩm đặt mua" aria-busy={loading || undefined}>
               {loading && (
                 <li className="flex gap-3 py-3">
-                  <Skeleton className="h-16 w-12 shrink-0" />
-                  <div className="min-w-0 flex-1 space-y-1.5">
-                    <Skeleton className="h-4 w-3/4" />
-                    <Skeleton className="h-3.5 w-1/3" />
-                  </div>
-                  <Skeleton className="h-4 w-16 shrink-0" />
+                  <BookLineSkeleton cover="h-16 w-12" />
                 </li>
               )}
               {lines.map((l) => (

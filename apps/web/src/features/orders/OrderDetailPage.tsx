@@ -18,7 +18,7 @@ import { fetchOrder, orderKeys } from '../../api/orders.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { Button, buttonClass } from '../../components/ui/Button.tsx';
 import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
-import { ErrorState, Skeleton, SkeletonText } from '../../components/ui/EmptyState.tsx';
+import { BookLineSkeleton, ErrorState, Skeleton, SkeletonText } from '../../components/ui/EmptyState.tsx';
 import { useToast } from '../../components/ui/Toast.tsx';
 import { formatDateTime, bookHref } from '../../lib/books.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
@@ -414,12 +414,7 @@ function OrderFrame({ code }: { code: string }) {
         <div className="min-w-0 space-y-5">
           <Card title="Sản phẩm" icon={<PackageIcon size={18} />}>
             <div className="-my-3 flex gap-3 py-3">
-              <Skeleton className="h-20 w-[60px] shrink-0" />
-              <div className="min-w-0 flex-1 space-y-1.5">
-                <Skeleton className="h-4 w-3/4" />
-                <Skeleton className="h-3.5 w-1/3" />
-              </div>
-              <Skeleton className="h-4 w-16 shrink-0" />
+              <BookLineSkeleton cover="h-20 w-[60px]" />
             </div>
           </Card>
           <Card title="Lịch sử đơn hàng" icon={<Clock4Icon size={18} />}>
