@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { artifactsDir, DESKTOP, MOBILE, newPage, screenshot, storeApi, storeForFile } from './harness.ts';
+import { artifactsDir, DESKTOP, MOBILE, newPage, screenshot, storeApi, storeForFile, TEST_ADDRESS } from './harness.ts';
 
 const shop = storeForFile();
 
@@ -383,6 +383,50 @@ describe('auth and account journey', () => {
     await page.waitForTimeout(2500);
     expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
     expect(await page.getByRole('link', { name: /^Giỏ hàng, \d+ sản phẩm$/ }).count()).toBe(0);
+    await context.close();
+  });
+
+  it("never shows the previous account's address book to the next one signed in on the same tab", async () => {
+    const base = shop.store.baseUrl;
+    const tokenOf = async (username: string, password: string) =>
+      (await storeApi<{ accessToken: string }>(base, '/api/v1/auth/login', { method: 'POST', body: { username, password } })).accessToken;
+    const first = await tokenOf('minh.tran', 'Docgia@123');
+    const second = await tokenOf('khach', 'Khach@123');
+    const line1 = (who: string) => `${who} ${Date.now()} Đường Sổ Địa Chỉ`;
+    const firstLine = line1('Số 1');
+    const secondLine = line1('Số 2');
+    await storeApi(base, '/api/v1/address', { method: 'POST', token: first, body: { ...TEST_ADDRESS, line1: firstLine } });
+    await storeApi(base, '/api/v1/address', { method: 'POST', token: second, body: { ...TEST_ADDRESS, line1: secondLine } });
+
+    const { context, page } = await newPage(shop.browser, base);
+    const openAddressBook = async () => {
+      await openAccountMenu(page);
+      await page.getByRole('menuitem', { name: 'Quản lý tài khoản' }).click();
+      await page.getByRole('link', { name: 'Địa chỉ', exact: true }).click();
+      await waitForPath(page, '/tai-khoan/dia-chi');
+    };
+    await logIn(page, 'minh.tran', 'Docgia@123');
+    await waitForPath(page, '/');
+    await openAddressBook();
+    await poll(() => page.getByText(firstLine).isVisible()).toBe(true);
+
+    await openAccountMenu(page);
+    await page.getByRole('menuitem', { name: 'Đăng xuất' }).click();
+    await waitForPath(page, '/dang-nhap');
+    // The next account's address book takes 1.5 s: meanwhile the page must show it loading, not the last one's.
+    await page.route('**/api/v1/address', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    // Signed in on the same tab, without a reload: the app's memory of the first account is what is tested.
+    await page.getByLabel('Tên đăng nhập hoặc email').fill('khach');
+    await page.getByLabel('Mật khẩu', { exact: true }).fill('Khach@123');
+    await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+    await waitForPath(page, '/');
+    await openAddressBook();
+    expect(await page.getByText(firstLine).count()).toBe(0);
+    await poll(() => page.getByText(secondLine).isVisible()).toBe(true);
+    expect(await page.getByText(firstLine).count()).toBe(0);
     await context.close();
   });
 

@@ -15,6 +15,7 @@
 //   npm run lighthouse -- --buy-bar-only    only the time to a usable buy bar (no Lighthouse rows)
 //   npm run lighthouse -- --pages cart,login  only these pages
 //   npm run lighthouse -- --mobile-only     only the mobile preset
+//   npm run lighthouse -- --raw dir         also keep each run's whole Lighthouse report there (its request chain)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
@@ -314,6 +315,8 @@ async function measure(baseUrl: string, page: MeasuredPage, preset: 'mobile' | '
   for (let i = 0; i < runs; i++) {
     await session?.signIn();
     const r = lighthouse(`${baseUrl}${page.path}`, preset, session?.port);
+    const raw = option('--raw');
+    if (raw) writeFileSync(path.join(raw, `${page.name}-${preset}-${i + 1}.json`), JSON.stringify(r));
     // The page itself, not the login form a lost session sends a shopper's page to.
     const shown = r.finalDisplayedUrl ? new URL(r.finalDisplayedUrl).pathname : undefined;
     if (shown !== page.path.split('?')[0]) throw new Error(`${page.path} showed ${shown}`);

@@ -1,4 +1,5 @@
 import { IDEMPOTENCY_KEY_HEADER, type CreateOrderInput, type OrderDto, type OrderPage, type OrderStatus } from '@nhasach/shared';
+import { queryOptions } from '@tanstack/react-query';
 import { sessionKey } from '../lib/viewer.ts';
 import { api } from './client.ts';
 
@@ -24,6 +25,10 @@ export const fetchMyOrders = (statuses: readonly OrderStatus[], page: number, si
 
 /** GET /api/v1/orders/{code}. */
 export const fetchOrder = (code: string, signal?: AbortSignal) => api.get<OrderDto>(`/api/v1/orders/${encodeURIComponent(code)}`, undefined, { signal });
+
+/** One of the session's orders, as its page reads it. */
+export const orderQuery = (viewer: string, code: string) =>
+  queryOptions({ queryKey: orderKeys.detail(viewer, code), queryFn: ({ signal }) => fetchOrder(code, signal) });
 
 /** POST /api/v1/orders/{code}/cancel {reason}. */
 export const cancelOrder = (code: string, reason: string) => api.post<OrderDto>(`/api/v1/orders/${encodeURIComponent(code)}/cancel`, { reason });

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useViewer } from '../../lib/viewer.ts';
 import type { AddressDto } from '@nhasach/shared';
 import { addressKeys, createAddress, updateAddress } from '../../api/addresses.ts';
 import { ApiError } from '../../api/client.ts';
@@ -43,6 +44,7 @@ const GEO_STALE = Number.POSITIVE_INFINITY;
  */
 export function AddressForm({ address, defaultMakeDefault = false, onSaved, onCancel, submitLabel }: AddressFormProps) {
   const queryClient = useQueryClient();
+  const viewer = useViewer();
   const toast = useToast();
   const [serverError, setServerError] = useState<string>();
   const {
@@ -127,7 +129,7 @@ export function AddressForm({ address, defaultMakeDefault = false, onSaved, onCa
     const body = formToAddressInput(values, { provinces: provinces.data, districts: districts.data, wards: wards.data });
     try {
       const saved = address ? await updateAddress(address.id, body) : await createAddress(body);
-      await queryClient.invalidateQueries({ queryKey: addressKeys.all });
+      await queryClient.invalidateQueries({ queryKey: addressKeys.all(viewer) });
       toast.show(address ? 'Cập nhật địa chỉ thành công' : 'Thêm địa chỉ thành công');
       onSaved(saved);
     } catch (err) {

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useViewer } from '../../lib/viewer.ts';
 import { MAX_ADDRESSES_PER_USER, type AddressDto } from '@nhasach/shared';
 import { ArrowLeftIcon, MapPinIcon, PenIcon, PhoneIcon, PlusIcon, Trash2Icon } from 'lucide-react';
-import { addressKeys, deleteAddress, fetchAddresses, setDefaultAddress } from '../../api/addresses.ts';
+import { addressesQuery, deleteAddress, setDefaultAddress } from '../../api/addresses.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { Button, buttonClass } from '../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../components/ui/Dialog.tsx';
@@ -26,7 +27,8 @@ export function AddressesPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const list = useQuery({ queryKey: addressKeys.all, queryFn: ({ signal }) => fetchAddresses(signal) });
+  const addressBook = addressesQuery(useViewer());
+  const list = useQuery(addressBook);
   const [editing, setEditing] = useState<Editing>(null);
   const [toDelete, setToDelete] = useState<AddressDto | null>(null);
   const [toConvert, setToConvert] = useState<AddressDto | null>(null);
@@ -54,7 +56,7 @@ export function AddressesPage() {
     setWorking(a.id);
     try {
       await setDefaultAddress(a.id);
-      await queryClient.invalidateQueries({ queryKey: addressKeys.all });
+      await queryClient.invalidateQueries({ queryKey: addressBook.queryKey });
       toast.show('Đã đặt làm địa chỉ mặc định');
     } catch (err) {
       toast.show(errorText(err, 'Đặt mặc định thất bại'), { tone: 'error', durationMs: 3000 });
@@ -68,7 +70,7 @@ export function AddressesPage() {
     setWorking(toDelete.id);
     try {
       await deleteAddress(toDelete.id);
-      await queryClient.invalidateQueries({ queryKey: addressKeys.all });
+      await queryClient.invalidateQueries({ queryKey: addressBook.queryKey });
       toast.show('Đã xoá địa chỉ');
       setToDelete(null);
     } catch (err) {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useViewer } from '../../lib/viewer.ts';
 import { formatAddressLine, type AddressDto, type ConvertedPlaceDto } from '@nhasach/shared';
 import { addressKeys, updateAddress } from '../../api/addresses.ts';
 import { fetchConversion, geoKeys } from '../../api/geo.ts';
@@ -38,6 +39,7 @@ export function ConvertAddressDialog({ address, onClose, onEditInstead }: Conver
 
 function ConvertBody({ address, onClose, onEditInstead }: { address: AddressDto; onClose: () => void; onEditInstead: (a: AddressDto) => void }) {
   const queryClient = useQueryClient();
+  const viewer = useViewer();
   const toast = useToast();
   const query = { wardCode: address.wardCode ?? '', ward: address.ward, district: address.district, province: address.province };
   const conversion = useQuery({
@@ -63,7 +65,7 @@ function ConvertBody({ address, onClose, onEditInstead }: { address: AddressDto;
         makeDefault: address.isDefault,
       }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: addressKeys.all });
+      await queryClient.invalidateQueries({ queryKey: addressKeys.all(viewer) });
       toast.show('Cập nhật địa chỉ thành công');
       onClose();
     },

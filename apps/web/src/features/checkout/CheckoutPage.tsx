@@ -1,6 +1,7 @@
 import { Suspense, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { useViewer } from '../../lib/viewer.ts';
 import {
   computeTotals,
   DELIVERY_METHOD_LABELS,
@@ -15,7 +16,7 @@ import {
   type PaymentMethod,
 } from '@nhasach/shared';
 import { BanknoteIcon, CreditCardIcon, MapPinIcon, PenIcon, PlusIcon, ReceiptTextIcon, ShieldCheckIcon, ShoppingCartIcon, TruckIcon } from 'lucide-react';
-import { addressKeys, fetchAddresses } from '../../api/addresses.ts';
+import { addressesQuery } from '../../api/addresses.ts';
 import { paymentMethodsQuery } from '../../api/payments.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { Button, buttonClass } from '../../components/ui/Button.tsx';
@@ -97,7 +98,7 @@ const METHOD_ICONS: Partial<Record<PaymentMethod, ReactNode>> = {
 
 function CheckoutForm() {
   const { query: cartQuery, cart } = useCart();
-  const addresses = useQuery({ queryKey: addressKeys.all, queryFn: ({ signal }) => fetchAddresses(signal) });
+  const addresses = useQuery(addressesQuery(useViewer()));
 
   const [chosenAddressId, setChosenAddressId] = useState<number | null>(null);
   const [addingAddress, setAddingAddress] = useState(false);

@@ -14,7 +14,7 @@ import {
 } from '@nhasach/shared';
 import { CircleCheckIcon, Clock4Icon, CreditCardIcon, MapPinIcon, PackageIcon, PhoneIcon, TruckIcon, UserIcon } from 'lucide-react';
 import { ApiError } from '../../api/client.ts';
-import { fetchOrder, orderKeys } from '../../api/orders.ts';
+import { orderKeys, orderQuery } from '../../api/orders.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { Button, buttonClass } from '../../components/ui/Button.tsx';
 import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
@@ -59,7 +59,7 @@ export function OrderDetailPage() {
   useEffect(() => {
     if (location.state) navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [location.state, location.pathname, location.search, navigate]);
-  const order = useQuery({ queryKey: orderKeys.detail(viewer, code), queryFn: ({ signal }) => fetchOrder(code, signal) });
+  const order = useQuery(orderQuery(viewer, code));
   useDocumentTitle(`Đơn hàng ${code}`);
 
   return (
