@@ -151,7 +151,7 @@ async function pagesOf(baseUrl: string): Promise<MeasuredPage[]> {
 
 /**
  * A Chromium that Lighthouse drives through its debugging port, holding the signed-in shopper's session (the app
- * keeps it in localStorage, which Lighthouse is told not to clear; the HTTP cache is emptied before each run).
+ * keeps its token in localStorage and its cookies, which Lighthouse is told not to clear; the HTTP cache is emptied before each run).
  * A fresh token before each run: runs outlast one.
  */
 async function signedInBrowser(baseUrl: string): Promise<{ port: number; signIn: () => Promise<void>; close: () => Promise<void> }> {
@@ -177,7 +177,6 @@ async function signedInBrowser(baseUrl: string): Promise<{ port: number; signIn:
   return {
     port,
     async signIn() {
-      const token = await logIn(baseUrl);
       const driver = await connect();
       const context: BrowserContext = driver.contexts()[0]!;
       const page = await context.newPage();
@@ -186,10 +185,19 @@ async function signedInBrowser(baseUrl: string): Promise<{ port: number; signIn:
       // cache for the measured run (which then read the first load from the cache).
       await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
       await page.waitForLoadState('networkidle');
-      await page.evaluate((t) => {
-        localStorage.setItem('accessToken', t);
+      // Signed in from the page, as the login form does: the browser keeps the session's cookies (the refresh cookie,
+      // the page cookie of the shopper's own pages) and the app's stored token.
+      await page.evaluate(async () => {
+        const res = await fetch('/api/v1/auth/login', {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'khach', password: 'Khach@123' }),
+        });
+        const body = (await res.json()) as { data: { accessToken: string } };
+        localStorage.setItem('accessToken', body.data.accessToken);
         localStorage.setItem('intro-seen-v2', '1');
-      }, token);
+      });
       // A first visit as Lighthouse's own reset makes it: nothing from the HTTP cache, only the session kept.
       await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
       await page.close();

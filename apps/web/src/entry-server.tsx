@@ -8,16 +8,40 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { dehydrate } from '@tanstack/react-query';
-import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router';
-import type { PageHeadTags } from '@nhasach/shared';
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, matchRoutes, StaticRouterProvider } from 'react-router';
+import { STORAGE_KEYS, type PageHeadTags } from '@nhasach/shared';
 import { ApiError } from './api/client.ts';
 import { createQueryClient, Providers } from './app/providers.tsx';
 import { createRoutes, type RouteHandle } from './app/router.tsx';
 import { notFoundHead, unavailableHead, type RouteData } from './lib/head.ts';
 import { preloadAllComponents } from './lib/lazyComponent.ts';
 import type { PageData } from './lib/pageData.ts';
+import { setServerSession } from './lib/storage.ts';
+import { storedViewerKey, userFromToken } from './features/auth/session.ts';
 
 export { setApiTransport } from './api/client.ts';
+
+/**
+ * Where a render reads the session of the request it renders (the server keeps it per request): its access token,
+ * read by the app as the stored session (lib/storage.ts), so the API calls of the loaders carry it and the page
+ * renders as that shopper.
+ */
+export function setRenderSession(source: () => { accessToken: string } | undefined): void {
+  setServerSession(() => {
+    const session = source();
+    const user = session && userFromToken(session.accessToken);
+    return session && user ? { [STORAGE_KEYS.accessToken]: session.accessToken, [STORAGE_KEYS.user]: JSON.stringify(user) } : undefined;
+  });
+}
+
+/** Whether the page at `url` is a shopper's own (RouteHandle.ownPage): the only pages rendered with a session. */
+let routeTable: ReturnType<typeof createRoutes> | undefined;
+export function usesSession(url: string): boolean {
+  // Matched only, never loaded: one table for every request.
+  routeTable ??= createRoutes(createQueryClient());
+  const matches = matchRoutes(routeTable, new URL(url).pathname);
+  return !!matches?.some((m) => (m.route.handle as RouteHandle | undefined)?.ownPage);
+}
 
 // Every lazy page and panel loaded once: a render is then one synchronous pass, with no Suspense fallback (and
 // none of the inline scripts that would complete one, which the CSP refuses).
@@ -79,7 +103,9 @@ export async function renderPage(url: string): Promise<RenderedPage> {
       // The head and the data still go out; the browser renders the page.
       console.error('server render of the page failed', err);
     }
-    return { status: context.statusCode, head, html, data: { queries: dehydrate(client), loaderData: context.loaderData }, sources };
+    const viewer = storedViewerKey();
+    const data: PageData = { queries: dehydrate(client), loaderData: context.loaderData, ...(viewer === 'guest' ? {} : { viewer }) };
+    return { status: context.statusCode, head, html, data, sources };
   } finally {
     client.clear();
   }

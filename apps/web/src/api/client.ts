@@ -214,7 +214,8 @@ async function send(method: string, path: string, opts: RequestOptions, retried:
 /** Sends a request and returns the raw parsed body (envelope included); throws ApiError on failure. */
 export async function requestRaw(method: string, path: string, opts: RequestOptions = {}): Promise<unknown> {
   let res = await send(method, path, opts, false);
-  if (res.status === 401 && !isAuthPath(path)) {
+  // A refused token is refreshed in the browser; the server's render has no refresh cookie: the page goes out as the shell.
+  if (res.status === 401 && !isAuthPath(path) && typeof window !== 'undefined') {
     const token = await refreshAccessToken();
     if (token) res = await send(method, path, { ...opts, headers: { ...opts.headers, Authorization: `Bearer ${token}` } }, true);
   }

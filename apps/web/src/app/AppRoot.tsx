@@ -14,7 +14,7 @@ const scrollKey = (location: Location) => (location.key === 'default' ? `${locat
 /** The tab's title from the page's route (its loader's head, app/routes); pages without one set their own. */
 function RouteTitle() {
   const matches = useMatches();
-  const title = (matches[matches.length - 1]?.loaderData as RouteData | undefined)?.head.title;
+  const title = (matches[matches.length - 1]?.loaderData as RouteData | undefined)?.head?.title;
   useEffect(() => {
     if (title) document.title = title;
   }, [title]);

@@ -78,6 +78,8 @@ const SaleReturnDetailPage = lazyPage(() => import('../features/returns/SaleRetu
  */
 export interface RouteHandle {
   page?: string;
+  /** A shopper's own page: the server renders it with the session of the request's page cookie (entry-server.tsx). */
+  ownPage?: boolean;
 }
 
 /**
@@ -91,7 +93,7 @@ export function createRoutes(client: QueryClient): RouteObject[] {
     (module: () => Promise<{ loader: RouteLoader }>) =>
     async (args: LoaderFunctionArgs): Promise<RouteData> =>
       (await module()).loader(client, args);
-  const handle = (page: string): RouteHandle => ({ page });
+  const handle = (page: string, ownPage?: 'own'): RouteHandle => ({ page, ...(ownPage ? { ownPage: true } : {}) });
   return [
     {
       element: <AppRoot />,
@@ -129,8 +131,18 @@ export function createRoutes(client: QueryClient): RouteObject[] {
                   element: <RequireRoles />,
                   children: [
                     { path: 'doi-mat-khau', element: <ChangePasswordPage /> },
-                    { path: 'checkout', element: <CheckoutPage /> },
-                    { path: 'orders/:code', element: <OrderDetailPage /> },
+                    {
+                      path: 'checkout',
+                      element: <CheckoutPage />,
+                      loader: load(() => import('./routes/checkout.ts')),
+                      handle: handle('checkout/CheckoutPage', 'own'),
+                    },
+                    {
+                      path: 'orders/:code',
+                      element: <OrderDetailPage />,
+                      loader: load(() => import('./routes/order.ts')),
+                      handle: handle('orders/OrderDetailPage', 'own'),
+                    },
                     { path: 'orders/:code/chuyen-khoan', element: <BankTransferPage /> },
                     { path: 'don-hang', element: <MyOrdersPage /> },
                     { path: 'yeu-thich', element: <FavouritesPage /> },

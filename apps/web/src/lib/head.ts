@@ -5,9 +5,12 @@ export const pageTitle = (title: string) => `${title} | ${SITE_NAME}`;
 export const HOME_TITLE = 'Nhà Sách - Nhà sách trực tuyến';
 export const HOME_DESCRIPTION = 'Nhà Sách - nhà sách trực tuyến: sách tiếng Việt và sách dịch, giao hàng toàn quốc.';
 
-/** What a route's loader answers: the page's head (see app/router.tsx). */
+/**
+ * What a route's loader answers: the page's head (see app/router.tsx). None: the server sends the app's shell and
+ * the browser renders the page (a shopper's own page without the shopper's session).
+ */
 export interface RouteData {
-  head: PageHeadTags;
+  head?: PageHeadTags;
 }
 
 /** A page's head from its title and description (pages whose head needs no data). */

@@ -8,7 +8,18 @@ import type { DehydratedState } from '@tanstack/react-query';
 export interface PageData {
   queries?: DehydratedState;
   loaderData?: Record<string, unknown>;
+  /** The user whose session the page was rendered with (a shopper's own page); none: as a guest sees it. */
+  viewer?: string;
 }
+
+let renderedViewer: string | undefined;
+/** Whose session the server rendered this page with (PageData.viewer), kept as the app starts (App.tsx). */
+export const pageViewer = {
+  get: (): string => renderedViewer ?? 'guest',
+  set: (viewer: string | undefined): void => {
+    renderedViewer = viewer;
+  },
+};
 
 export function readPageData(): PageData {
   const el = typeof document === 'undefined' ? null : document.getElementById('page-data');

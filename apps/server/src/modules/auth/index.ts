@@ -4,3 +4,4 @@
  */
 export { authRoutes, changePasswordRoutes } from './routes.ts';
 export { revokeAllForUser } from './repo.ts';
+export { PAGE_SESSION_COOKIE } from './refresh-tokens.ts';

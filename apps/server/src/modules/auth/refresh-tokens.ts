@@ -104,4 +104,24 @@ export function setRefreshCookie(reply: FastifyReply, token: string, policy: Ref
 
 export function clearRefreshCookie(reply: FastifyReply, policy: RefreshCookiePolicy): void {
   reply.clearCookie(REFRESH_COOKIE, cookieOptions(policy));
+  clearPageSessionCookie(reply, policy);
+}
+
+/**
+ * The page cookie (docs/decisions.md, "Shopper's own pages rendered by the server"): the access token again, sent
+ * only with the requests of the shopper's own pages the server renders (apps/web/src/app/router.tsx, `ownPage`), so
+ * their HTML can hold the shopper's data. Never read by the API (it takes the bearer header only); it lives as long
+ * as the token, and is renewed with it and dropped with the refresh cookie.
+ */
+export const PAGE_SESSION_COOKIE = 'page_session';
+const PAGE_SESSION_PATHS = ['/checkout', '/orders'] as const;
+
+const pageCookieOptions = (policy: RefreshCookiePolicy, path: string) => ({ httpOnly: true, sameSite: 'lax' as const, path, secure: policy.secure });
+
+export function setPageSessionCookie(reply: FastifyReply, accessToken: string, ttlSeconds: number, policy: RefreshCookiePolicy): void {
+  for (const path of PAGE_SESSION_PATHS) reply.setCookie(PAGE_SESSION_COOKIE, accessToken, { ...pageCookieOptions(policy, path), maxAge: ttlSeconds });
+}
+
+function clearPageSessionCookie(reply: FastifyReply, policy: RefreshCookiePolicy): void {
+  for (const path of PAGE_SESSION_PATHS) reply.clearCookie(PAGE_SESSION_COOKIE, pageCookieOptions(policy, path));
 }

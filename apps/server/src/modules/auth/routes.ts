@@ -15,7 +15,7 @@ import { envelope } from '../../lib/envelope.ts';
 import { authenticate, currentUser } from '../../lib/guards.ts';
 import { createAuthLimits, resolveLoginAccount } from './limits.ts';
 import { OtpHasher } from './otp.ts';
-import { REFRESH_COOKIE, clearRefreshCookie, refreshCookiePolicy, setRefreshCookie } from './refresh-tokens.ts';
+import { REFRESH_COOKIE, clearRefreshCookie, refreshCookiePolicy, setPageSessionCookie, setRefreshCookie } from './refresh-tokens.ts';
 import {
   changePassword,
   forgotPasswordStart,
@@ -102,6 +102,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthOptions): Promi
         const session = await login(ctx, request.body, userAgent(request));
         await limits.loginAccount.refund(request);
         setRefreshCookie(reply, session.refreshToken, cookiePolicy);
+        setPageSessionCookie(reply, session.result.accessToken, session.result.expiresIn, cookiePolicy);
         const cartMerge = await opts.mergeGuestCart?.(request, reply, session.result.user.id);
         return envelope(200, cartMerge ? { ...session.result, cartMerge } : session.result, 'Đăng nhập thành công');
       } catch (err) {
@@ -118,6 +119,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthOptions): Promi
       try {
         const session = await refresh(ctx, request.cookies[REFRESH_COOKIE], userAgent(request));
         setRefreshCookie(reply, session.refreshToken, cookiePolicy);
+        setPageSessionCookie(reply, session.result.accessToken, session.result.expiresIn, cookiePolicy);
         return session.result;
       } catch (err) {
         clearRefreshCookie(reply, cookiePolicy);

@@ -93,37 +93,12 @@ export const thumbnailSql = sql`(select coalesce(i.medium_url, i.url) from book_
 
 /**
  * What a card shows of a book that is not a listing column, as one bytea the index keeps as it is: title, slug,
- * picture and the authors' JSON, each as its byte length (int4, -1: no picture) and its UTF-8 bytes (readCardText).
+ * picture and the authors' JSON, each as its byte length (int4, -1: no picture) and its UTF-8 bytes (readCardText in listing-index.ts).
  */
 const cardText = (picture: SQL, authors: SQL): SQL =>
   sql`int4send(octet_length(b.title)) || convert_to(b.title, 'UTF8') || int4send(octet_length(b.slug)) || convert_to(b.slug, 'UTF8')
     || coalesce(int4send(octet_length(${picture})) || convert_to(${picture}, 'UTF8'), int4send(-1)) || int4send(octet_length(${authors})) || convert_to(${authors}, 'UTF8')`;
 export const cardTextSql = sql`(select ${cardText(sql`p.u`, sql`p.j`)} from (select ${thumbnailSql} as u, ${authorsJsonSql}::text as j) p)`;
-
-export interface CardText {
-  title: string;
-  slug: string;
-  thumbnail: string | null;
-  authors: { id: number; name: string; slug: string }[];
-}
-
-/** The fields of cardTextSql's bytes. */
-export function readCardText(bytes: Uint8Array): CardText {
-  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let p = 0;
-  const next = (): string | null => {
-    const n = b.readInt32BE(p);
-    p += 4;
-    if (n < 0) return null;
-    const text = b.toString('utf8', p, p + n);
-    p += n;
-    return text;
-  };
-  const title = next() ?? '';
-  const slug = next() ?? '';
-  const thumbnail = next();
-  return { title, slug, thumbnail, authors: JSON.parse(next() ?? '[]') as CardText['authors'] };
-}
 
 /** The columns a listing filters and sorts on; timestamps as exact microseconds (created_at ties break by id). */
 export const listingRowColumns: SQL = sql`b.id, b.status, (extract(epoch from b.created_at) * 1000000)::float8 as created, b.sold, b.stock, b.price,

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 /**
  * The shoppers' listings (category and catalogue pages: filters, the four storefront sorts, pages and totals)
  * answered from the visible books' columns held in this process (docs/decisions.md, "Listings from memory"):
@@ -35,12 +36,38 @@ export interface ListingBook {
 
 /**
  * What a card shows of a visible book as the index holds it: the listing's fields (sale window in microseconds, null:
- * open on that side), its first category, and the text cardTextSql made.
+ * open on that side), its first category, and the text cardTextSql made (decoded; shared, not to be changed).
  */
 export type ListingCard = Pick<ListingBook, 'id' | 'status' | 'created' | 'sold' | 'stock' | 'price' | 'salePrice' | 'saleStart' | 'saleEnd'> & {
   categoryId: number | null;
-  text: Uint8Array;
+  text: CardText;
 };
+
+export interface CardText {
+  title: string;
+  slug: string;
+  thumbnail: string | null;
+  authors: { id: number; name: string; slug: string }[];
+}
+
+/** The fields of cardTextSql's bytes (listing-index-build.ts). */
+export function readCardText(bytes: Uint8Array): CardText {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let p = 0;
+  const next = (): string | null => {
+    const n = b.readInt32BE(p);
+    p += 4;
+    if (n < 0) return null;
+    const text = b.toString('utf8', p, p + n);
+    p += n;
+    return text;
+  };
+  const title = next() ?? '';
+  const slug = next() ?? '';
+  const thumbnail = next();
+  return { title, slug, thumbnail, authors: JSON.parse(next() ?? '[]') as CardText['authors'] };
+}
+
 
 export interface ListingFilter {
   statuses?: readonly string[];
@@ -237,6 +264,9 @@ export class ListingIndex {
   private groupMarkValue = 0;
   /** Books changed since the build (visible ones; a hidden or deleted one is only dead in the base). */
   private readonly overlay = new Map<number, ListingBook>();
+  // The base's card texts decoded, by slot: the cards of the pages opened most are not decoded for every listing
+  // (their bytes never change in this index; a changed book moves to the overlay). Goes with the index.
+  private readonly decoded = new LRUCache<number, CardText>({ max: 20_000 });
   private dead = 0;
   private stamp: Int32Array;
   private stampValue = 0;
@@ -369,7 +399,7 @@ export class ListingIndex {
     if (o) {
       if (!o.card?.length) return undefined;
       return { id, status: o.status, created: o.created, sold: o.sold, stock: o.stock, price: o.price, salePrice: o.salePrice,
-        saleStart: o.saleStart, saleEnd: o.saleEnd, categoryId: o.categoryIds[0] ?? null, text: o.card };
+        saleStart: o.saleStart, saleEnd: o.saleEnd, categoryId: o.categoryIds[0] ?? null, text: readCardText(o.card) };
     }
     const s = id >= 0 && id < this.slotById.length ? this.slotById[id]! : NONE;
     if (s === NONE || !this.alive[s]) return undefined;
@@ -387,8 +417,14 @@ export class ListingIndex {
       saleStart: Number.isFinite(c.saleStart[s]!) ? c.saleStart[s]! : null,
       saleEnd: Number.isFinite(c.saleEnd[s]!) ? c.saleEnd[s]! : null,
       categoryId: c.catOff[s]! < c.catOff[s + 1]! ? c.catData[c.catOff[s]!]! : null,
-      text: c.cardData.subarray(c.cardOff[s]!, c.cardOff[s + 1]!),
+      text: this.decoded.get(s) ?? this.decodeCard(s),
     };
+  }
+
+  private decodeCard(s: number): CardText {
+    const text = readCardText(this.c.cardData.subarray(this.c.cardOff[s]!, this.c.cardOff[s + 1]!));
+    this.decoded.set(s, text);
+    return text;
   }
 
   /** A book changed (or came): visible ones go to the overlay, every one leaves the base. */

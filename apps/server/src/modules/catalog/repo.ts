@@ -6,7 +6,7 @@ import { publishers, suppliers } from '../../db/schema/catalog.ts';
 import { intArray, textArray } from '../../lib/db-values.ts';
 import { saleActiveSql, saleInactiveSql, visibleSql } from './sql.ts';
 import type { ListingCard } from './listing-index.ts';
-import { authorsJsonSql, readCardText, thumbnailSql } from './listing-index-build.ts';
+import { authorsJsonSql, thumbnailSql } from './listing-index-build.ts';
 
 /** A resolved filter: every reference is an id by now. An empty id list matches nothing. */
 export interface BookFilter {
@@ -288,7 +288,7 @@ const microsToDate = (us: number | null) => (us === null ? null : new Date(us / 
 /** A card of a book the listing index holds, with its category's slug and its rating (docs/decisions.md, cards). */
 export function cardOfIndex(card: ListingCard, categorySlug: string | null, rating: CardRating | undefined): CardRow {
   return {
-    ...readCardText(card.text),
+    ...card.text,
     id: card.id,
     price: card.price,
     salePrice: card.salePrice,

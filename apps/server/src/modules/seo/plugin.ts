@@ -6,7 +6,8 @@ import { isDatabaseUnavailable } from '../../lib/unavailable.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { compileShell, unavailableHead, type PageHead } from './head.ts';
 import { robotsTxt } from './robots.ts';
-import { builtRenderer, loadAppRenderer, type RenderedPage, type RendererSource } from './render-app.ts';
+import { PAGE_SESSION_COOKIE } from '../auth/index.ts';
+import { builtRenderer, loadAppRenderer, type AppRenderer, type RendererSource } from './render-app.ts';
 import { bootFile, routeChunks } from './route-chunks.ts';
 import { bookFileStarts, countVisibleBooks, pageUrls, SITEMAP_MAX_URLS, sitemapIndexXml, urlsetStream } from './sitemap.ts';
 
@@ -98,13 +99,14 @@ export async function seoPages(app: FastifyInstance, opts: SeoPagesOptions): Pro
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
     if (/^\/api(?:[/?]|$)/.test(request.url)) return reply.callNotFound();
     if (!renderer) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    let rendered: RenderedPage;
+    let rendered: Awaited<ReturnType<AppRenderer['renderPage']>>;
     try {
-      rendered = await renderer.renderPage(cleanPageUrl(new URL(request.url, `${origin}/`)).href);
+      const pageCookie = request.cookies[PAGE_SESSION_COOKIE];
+      rendered = await renderer.renderPage(cleanPageUrl(new URL(request.url, `${origin}/`)).href, pageCookie ? { accessToken: pageCookie } : undefined);
     } catch (err) {
       if (isDatabaseUnavailable(err)) request.log.warn({ err }, 'page without the catalogue: database unavailable');
       else request.log.error({ err }, 'page render failed');
-      rendered = { status: isDatabaseUnavailable(err) ? 503 : 500, sources: [] };
+      rendered = { status: isDatabaseUnavailable(err) ? 503 : 500, sources: [], withSession: false };
     }
     if (rendered.location) return reply.redirect(rendered.location, rendered.status);
     if (rendered.status >= 500) reply.header('retry-after', '1');
@@ -112,7 +114,9 @@ export async function seoPages(app: FastifyInstance, opts: SeoPagesOptions): Pro
       ? { ...rendered.head, status: rendered.status, data: rendered.data, modulePreload: rendered.html ? chunksOf(rendered.sources) : undefined }
       : { ...unavailableHead, status: rendered.status };
     if (!rendered.head && rendered.status === 200) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return reply.status(head.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(render(head, rendered.html));
+    // A page with a shopper's data is theirs alone: no shared cache keeps it, the browser does not store it.
+    const cacheControl = rendered.withSession && rendered.head ? 'private, no-store' : 'no-cache';
+    return reply.status(head.status).type('text/html; charset=utf-8').header('cache-control', cacheControl).send(render(head, rendered.html));
   };
   const route = { schema: { hide: true }, onRequest: cleanQuery };
   app.get('/', route, page);

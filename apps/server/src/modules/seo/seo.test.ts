@@ -9,7 +9,10 @@ import { CONTENT_PAGE_SLUGS } from '@nhasach/shared';
 import { queryRows } from '../../db/client.ts';
 import { books } from '../../db/schema/index.ts';
 import { seedDemoCatalog } from '../../db/seed/catalog.ts';
+import { VALID_ADDRESS } from '../../../test/address.ts';
+import { bearer, createAccount } from '../../../test/auth.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { PAGE_SESSION_COOKIE } from '../auth/index.ts';
 import { jsonForScript } from './escape.ts';
 import { sitemapRoutes } from './plugin.ts';
 
@@ -358,6 +361,78 @@ describe('every other address', () => {
     const api404 = await fetch(`${base}/api/v1/khong-co`);
     expect(api404.status).toBe(404);
     expect(api404.headers.get('content-type')).toMatch(/json/);
+  });
+});
+
+describe("a shopper's own pages with the page cookie", () => {
+  async function shopper(line1: string) {
+    const account = await createAccount(t.app.db);
+    const login = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: account.username, password: account.password } });
+    const token = (login.json() as { data: { accessToken: string } }).data.accessToken;
+    const address = await t.app.inject({ method: 'POST', url: '/api/v1/address', headers: bearer(token), payload: { ...VALID_ADDRESS, line1, makeDefault: true } });
+    expect(address.statusCode).toBe(201);
+    return { account, login, token, addressId: (address.json() as { data: { id: number } }).data.id };
+  }
+  const withCookie = (url: string, cookie: string) => fetch(`${base}${url}`, { headers: { accept: 'text/html', cookie: `page_session=${cookie}` } });
+
+  it('renders checkout and an order with the shopper\'s data for their cookie alone, private and not indexed', async () => {
+    const a = await shopper('Số 7 Ngõ Riêng Của A');
+    const b = await shopper('Số 9 Ngõ Riêng Của B');
+    // The cookie: the access token again, only for the shopper's own pages, out of the scripts' reach.
+    const cookies = a.login.cookies.filter((c) => c.name === PAGE_SESSION_COOKIE);
+    expect(cookies.map((c) => c.path).sort()).toEqual(['/checkout', '/orders']);
+    for (const c of cookies) {
+      expect(c).toMatchObject({ value: a.token, httpOnly: true, sameSite: 'Lax', maxAge: 900 });
+    }
+    const book = await visibleBook();
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/cart/items', headers: bearer(a.token), payload: { bookId: book.id, qty: 1 } })).statusCode).toBe(200);
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/orders',
+      headers: bearer(a.token),
+      payload: { addressId: a.addressId, paymentMethod: 'COD', deliveryMethod: 'STANDARD' },
+    });
+    const code = (placed.json() as { data: { code: string } }).data.code;
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/cart/items', headers: bearer(a.token), payload: { bookId: book.id, qty: 1 } })).statusCode).toBe(200);
+
+    const checkout = await withCookie('/checkout', a.token);
+    const checkoutHtml = await checkout.text();
+    expect(checkout.status).toBe(200);
+    expect(checkout.headers.get('cache-control')).toBe('private, no-store');
+    expect(/<title>([^<]*)<\/title>/.exec(checkoutHtml)?.[1]).toBe('Thanh toán | Nhà Sách');
+    expect(checkoutHtml).toContain('<meta name="robots" content="noindex" />');
+    expect(rootHtml(checkoutHtml)).toContain('Số 7 Ngõ Riêng Của A');
+    expect(rootHtml(checkoutHtml)).toContain(decode(book.title).slice(0, 10));
+    expect((pageData(checkoutHtml) as { viewer?: string }).viewer).toBe(String(a.account.id));
+
+    const order = await withCookie(`/orders/${code}`, a.token);
+    const orderHtml = await order.text();
+    expect(order.headers.get('cache-control')).toBe('private, no-store');
+    expect(rootHtml(orderHtml)).toContain(code);
+    expect(rootHtml(orderHtml)).toContain('Số 7 Ngõ Riêng Của A');
+
+    // Another shopper's cookie, a forged one, none: the shell, with nothing of A's anywhere in the answer.
+    for (const cookie of [b.token, `${a.token.slice(0, -4)}AAAA`, '']) {
+      const other = await (cookie ? withCookie(`/orders/${code}`, cookie) : fetch(`${base}/orders/${code}`));
+      const html = await other.text();
+      expect(other.status).toBe(200);
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain('Số 7 Ngõ Riêng Của A');
+      expect(other.headers.get('cache-control')).toBe('no-cache');
+    }
+    const bCheckout = await (await withCookie('/checkout', b.token)).text();
+    expect(bCheckout).toContain('Số 9 Ngõ Riêng Của B');
+    expect(bCheckout).not.toContain('Số 7 Ngõ Riêng Của A');
+    // A public page is rendered as a guest sees it, cookie or not.
+    const product = await withCookie(`/books/${book.slug}`, a.token);
+    expect(product.headers.get('cache-control')).toBe('no-cache');
+    expect((pageData(await product.text()) as { viewer?: string }).viewer).toBeUndefined();
+
+    // Logging out drops the cookie on both paths.
+    const out = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: bearer(a.token) });
+    const dropped = out.cookies.filter((c) => c.name === PAGE_SESSION_COOKIE);
+    expect(dropped.map((c) => c.path).sort()).toEqual(['/checkout', '/orders']);
+    for (const c of dropped) expect(c.value).toBe('');
   });
 });
 

@@ -1,10 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
-import { STORAGE_KEYS } from '@nhasach/shared';
 import { ApiError } from '../../api/client.ts';
-import { storage } from '../../lib/storage.ts';
 import type { RouteData } from '../../lib/head.ts';
-import { parseStoredUser } from '../../features/auth/session.ts';
 
 /** A route's loader, given the app's query client (the browser's one, or the server's for one request). */
 export type RouteLoader = (client: QueryClient, args: LoaderFunctionArgs) => Promise<RouteData>;
@@ -30,12 +27,4 @@ export async function orNotFound<T>(answer: Promise<T>, what: Missing = 'page'):
 /** The origin of the page's URL: PUBLIC_URL on the server (it builds the request from it), the page's own in the browser. */
 export const originOf = (request: Request) => new URL(request.url).origin;
 
-/**
- * Whose answers the page's data are: the signed-in user's id, or 'guest' (always on the server, which renders every
- * page as a guest sees it). The same key the page's components use (useViewerKey).
- */
-export function storedViewerKey(): string {
-  if (typeof window === 'undefined') return 'guest';
-  const user = parseStoredUser(storage.getJson<unknown>(STORAGE_KEYS.user));
-  return user && storage.get(STORAGE_KEYS.accessToken) ? String(user.id) : 'guest';
-}
+export { storedViewerKey } from '../../features/auth/session.ts';

@@ -6,11 +6,12 @@ import { endLocalSession, refreshAccessToken, SESSION_ENDED_EVENT, TOKEN_REFRESH
 import * as authApi from '../../api/auth.ts';
 import { isJwtExpired } from '../../lib/jwt.ts';
 import { storage } from '../../lib/storage.ts';
+import { pageViewer } from '../../lib/pageData.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { removeSessionQueries } from '../../lib/viewer.ts';
 import { AuthContext, type AuthContextValue } from './authContext.ts';
 import { registrationStore, resetStore } from './flowStorage.ts';
-import { parseStoredUser, toSessionUser, userFromDto, userFromToken, type StoredUser } from './session.ts';
+import { parseStoredUser, storedViewerKey, toSessionUser, userFromDto, userFromToken, type StoredUser } from './session.ts';
 
 interface AuthState {
   token: string | null;
@@ -186,9 +187,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     });
   }, []);
 
-  // The server renders every page as a guest sees it; the stored session shows from the render after hydration.
+  // The server renders every page as a guest sees it but a shopper's own page, which it renders with their session
+  // (entry-server.tsx): until hydration is over the session shown is the one the page was rendered with, so both
+  // renders match; the stored session shows from the render after.
   const hydrated = useHydrated();
-  const shown = hydrated ? state : GUEST;
+  const renderedAs = typeof window === 'undefined' ? storedViewerKey() : pageViewer.get();
+  const shown = hydrated || (state.user && String(state.user.id) === renderedAs) ? state : GUEST;
   const value = useMemo<AuthContextValue>(
     () => ({
       user: shown.user ? toSessionUser(shown.user) : null,

@@ -1,5 +1,6 @@
-import type { UserDto } from '@nhasach/shared';
+import { STORAGE_KEYS, type UserDto } from '@nhasach/shared';
 import { decodeJwtPayload } from '../../lib/jwt.ts';
+import { storage } from '../../lib/storage.ts';
 
 /** The user record kept under STORAGE_KEYS.user (spec section 3: id, email, role, roles, username). */
 export interface StoredUser {
@@ -106,4 +107,13 @@ export function toSessionUser(record: StoredUser): SessionUser {
 export function allRoles(user: Pick<SessionUser, 'role' | 'roles'> | null | undefined): string[] {
   if (!user) return [];
   return user.role && !user.roles.includes(user.role) ? [...user.roles, user.role] : user.roles;
+}
+
+/**
+ * Whose answers the page's data are: the signed-in user's id, or 'guest' (on the server, the rendered request's
+ * session: a guest but for the shopper's own pages, lib/storage.ts). The same key the page's components use (useViewer).
+ */
+export function storedViewerKey(): string {
+  const user = parseStoredUser(storage.getJson<unknown>(STORAGE_KEYS.user));
+  return user && storage.get(STORAGE_KEYS.accessToken) ? String(user.id) : 'guest';
 }
