@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chooseUnit, MOBILE, newPage, screenshot, storeForFile } from './harness.ts';
+import { chooseUnit, MOBILE, newPage, screenshot, storeForFile, TEST_ADDRESS } from './harness.ts';
 
 const shop = storeForFile();
 
@@ -274,6 +274,53 @@ describe('cart, checkout, orders and VNPAY', () => {
     await screenshot(page, 'order-detail-vnpay-unpaid-desktop');
 
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a reload of checkout or of an order arrives rendered with the shopper's data and hydrates as it is; after logout, the shell", { timeout: 180_000 }, async () => {
+    const { context, page } = await newPage(shop.browser, shop.store.baseUrl);
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
+    page.on('pageerror', (e) => problems.push(e.message));
+    await logIn(page);
+    const [book] = await booksInStock(1);
+    const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+    const call = async <T,>(method: string, url: string, body?: unknown) => {
+      const res = await page.request.fetch(url, { method, headers: { authorization: `Bearer ${token}` }, data: body });
+      expect(res.ok(), `${method} ${url}`).toBe(true);
+      return ((await res.json()) as { data: T }).data;
+    };
+    const line1 = `Số ${Date.now() % 1000} Đường Trang Dựng Sẵn`;
+    const address = await call<{ id: number }>('POST', '/api/v1/address', { ...TEST_ADDRESS, line1, makeDefault: true });
+    await call('POST', '/api/v1/cart/items', { bookId: book!.id, qty: 1 });
+    const order = await call<{ code: string }>('POST', '/api/v1/orders', { addressId: address.id, paymentMethod: 'COD', deliveryMethod: 'STANDARD' });
+    await call('POST', '/api/v1/cart/items', { bookId: book!.id, qty: 1 });
+
+    // The HTML itself, before any script: the browser's cookies went with the request (the page cookie of the login form).
+    const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.lastIndexOf('</body>'));
+    const checkoutHtml = await (await page.request.get('/checkout')).text();
+    expect(rootOf(checkoutHtml)).toContain(line1);
+    expect(rootOf(checkoutHtml)).toContain(book!.title);
+    const orderHtml = await (await page.request.get(`/orders/${order.code}`)).text();
+    expect(rootOf(orderHtml)).toContain(order.code);
+    expect(rootOf(orderHtml)).toContain(line1);
+
+    // Loaded as a shopper loads them: the app takes the HTML over without rebuilding it, and the page works.
+    await page.goto('/checkout');
+    await poll(() => page.getByText(line1).first().isVisible()).toBe(true);
+    await poll(() => page.getByRole('button', { name: 'Đặt hàng' }).first().isEnabled()).toBe(true);
+    await page.goto(`/orders/${order.code}`);
+    await poll(() => page.getByRole('button', { name: 'Huỷ đơn hàng' }).isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+
+    await page.getByRole('button', { name: /^Tài khoản của / }).click();
+    await page.getByRole('menuitem', { name: 'Đăng xuất' }).click();
+    await page.waitForURL((url) => url.pathname === '/dang-nhap');
+    const after = await (await page.request.get('/checkout')).text();
+    expect(after).toContain('<div id="root"></div>');
+    expect(after).not.toContain(line1);
     await context.close();
   });
 
