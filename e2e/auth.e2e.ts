@@ -430,6 +430,27 @@ describe('auth and account journey', () => {
     await context.close();
   });
 
+  it('drops a favourite answer that arrives after logging out: nothing of the shopper is stored again', async () => {
+    const books = await storeApi<{ content: { slug: string; title: string }[] }>(shop.store.baseUrl, '/api/v1/books?page=0&size=5&status=ACTIVE');
+    const book = books.content[0]!;
+    const { context, page } = await newPage(shop.browser, shop.store.baseUrl);
+    await logIn(page, 'khach', 'Khach@123');
+    await waitForPath(page, '/');
+    await page.goto(`/books/${book.slug}`);
+    // The toggle's answer takes 1.5 s: the shopper logs out while it is on its way.
+    await page.route('**/api/v1/books/favorites/*/toggle', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: new RegExp(`[yY]êu thích "${book.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"$`) }).first().click();
+    await openAccountMenu(page);
+    await page.getByRole('menuitem', { name: 'Đăng xuất' }).click();
+    await waitForPath(page, '/dang-nhap');
+    await page.waitForTimeout(2500);
+    expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
+    await context.close();
+  });
+
   it('drops a token refresh that lands after logging out: the shopper stays logged out', async () => {
     const { context, page } = await newPage(shop.browser, shop.store.baseUrl);
     await logIn(page, 'khach', 'Khach@123');

@@ -1,6 +1,7 @@
 import { FAVOURITES_SYNC_PAGE_SIZE, STORAGE_KEYS } from '@nhasach/shared';
 import { fetchMyFavourites, toggleFavouriteRequest } from '../../api/catalog.ts';
-import { storage, storedUserId } from '../../lib/storage.ts';
+import { storage } from '../../lib/storage.ts';
+import { onSessionChange } from '../../lib/viewer.ts';
 
 /**
  * The favourites of the current user in the browser (spec sections 3 and 4, Favourites): liked ids and
@@ -37,6 +38,8 @@ const listeners = new Set<() => void>();
 const synced = new Set<string>();
 /** Toggles in flight, so a second click waits for the first answer. */
 const pending = new Set<number>();
+/** Books whose heart changed while a full sync was reading: the sync's older answer does not put them back. */
+let changedDuringSync: Set<number> | undefined;
 
 function emit(): void {
   for (const l of listeners) l();
@@ -67,8 +70,9 @@ function persist(): void {
 }
 
 function commit(next: Omit<Snapshot, 'userKey'>, userKey = snapshot.userKey): void {
-  // The user changed while a request ran (the store hears of a logout a render after storage was cleared).
-  if (userKey !== snapshot.userKey || (storedUserId() ?? GUEST) !== userKey) return;
+  // The session changed while a request ran: its answer belongs to the previous one (lib/viewer.ts tells the store
+  // at once, before the next render).
+  if (userKey !== snapshot.userKey) return;
   snapshot = { userKey, ...next };
   persist();
   emit();
@@ -104,6 +108,7 @@ export const favouritesStore = {
     const userKey = snapshot.userKey;
     if (userKey === GUEST || synced.has(userKey)) return;
     synced.add(userKey);
+    const changed = (changedDuringSync = new Set());
     try {
       const ids = new Set<number>();
       const counts = new Map(snapshot.counts);
@@ -115,9 +120,17 @@ export const favouritesStore = {
         }
         if (page + 1 >= result.totalPages || result.content.length === 0) break;
       }
+      for (const bookId of changed) {
+        if (snapshot.ids.has(bookId)) ids.add(bookId);
+        else ids.delete(bookId);
+        const count = snapshot.counts.get(bookId);
+        if (count !== undefined) counts.set(bookId, count);
+      }
       commit({ ids, counts }, userKey);
     } catch {
       // Sync failures are silent (spec section 8); the stored set stays.
+    } finally {
+      if (changedDuringSync === changed) changedDuringSync = undefined;
     }
   },
 
@@ -132,6 +145,7 @@ export const favouritesStore = {
     else ids.delete(bookId);
     const counts = new Map(snapshot.counts);
     if (count !== undefined) counts.set(bookId, count);
+    changedDuringSync?.add(bookId);
     commit({ ids, counts });
   },
 
@@ -152,6 +166,7 @@ export const favouritesStore = {
     const c = snapshot.counts.get(bookId);
     if (c !== undefined) optimisticCounts.set(bookId, Math.max(0, c + (wasLiked ? -1 : 1)));
     pending.add(bookId);
+    changedDuringSync?.add(bookId);
     commit({ ids: optimistic, counts: optimisticCounts }, userKey);
     try {
       const result = await toggleFavouriteRequest(bookId);
@@ -178,3 +193,6 @@ export const favouritesStore = {
     }
   },
 };
+
+// A login, a logout or another tab's: the store follows at once (useFavourites also follows the rendered user).
+onSessionChange((viewer) => favouritesStore.setIdentity(viewer === GUEST ? null : viewer));
