@@ -37,6 +37,8 @@ describe('ranking (docs/decisions.md, "Search a bookseller would sign")', () => 
       const length = 1 + Math.floor(random() * 8);
       for (let i = 0; i < length; i++) text += pieces[Math.floor(random() * pieces.length)];
       expect(markedKey(text), JSON.stringify(text)).toBe(markedKeyOfText(text));
+      // A part of a longer text (the build's batches): the same key as the part alone.
+      expect(markedKey(`Ký\n${text}\nhoà`, 3, 3 + text.length), JSON.stringify(text)).toBe(markedKeyOfText(text));
     }
     // Every character of the table on its own and between letters.
     for (const range of [[0, 0x250], [0x1e00, 0x1f00], [0x2000, 0x2070]] as const) {

@@ -91,16 +91,16 @@ const LONE_Y = /^([bcdđghklmnpqrstvx]+)y$/;
  * 'y' after consonants read as 'i' ('ký' and 'kí'); punctuation ignored.
  * Read one character at a time through a table (a first build hashes a million titles: the whole-string
  * normalisation and regular expressions were a fifth of its time); a text with a character outside the table takes
- * the whole-string way, which defines the key (markedKeyOfText).
+ * the whole-string way, which defines the key (markedKeyOfText). `from`, `to`: the key of that part of `text`.
  */
-export function markedKey(text: string): string {
+export function markedKey(text: string, from = 0, to = text.length): string {
   let out = '';
   let inWord = false;
   let bare = '';
   let tone = '';
-  for (let i = 0; i <= text.length; i++) {
-    const c = i < text.length ? foldedChar(text.charCodeAt(i)) : SEPARATOR;
-    if (c === undefined) return markedKeyOfText(text);
+  for (let i = from; i <= to; i++) {
+    const c = i < to ? foldedChar(text.charCodeAt(i)) : SEPARATOR;
+    if (c === undefined) return markedKeyOfText(text.slice(from, to));
     if (c !== SEPARATOR) {
       inWord = true;
       bare += c.bare;

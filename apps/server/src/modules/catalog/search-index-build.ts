@@ -61,8 +61,8 @@ interface SearchBatch {
   sold: Uint8Array | null;
   titles: string | null;
   words: string | null;
-  /** Each title as written, preceded by its byte length. */
-  marked: Uint8Array | null;
+  /** The titles as written joined by newlines (a newline within one read as a space: the same key). */
+  marked: string | null;
 }
 
 /** node-postgres gives a Buffer, the embedded database a Uint8Array: a Buffer over the same bytes. */
@@ -72,7 +72,7 @@ const bufferOf = (u: Uint8Array): Buffer => (Buffer.isBuffer(u) ? u : Buffer.fro
 function addSearchBatch(builder: SearchIndexBuilder, b: SearchBatch, after?: { sold: number; id: number }): { sold: number; id: number } {
   const ids = bufferOf(b.ids!);
   const sold = bufferOf(b.sold!);
-  const marked = bufferOf(b.marked!);
+  const marked = b.marked ?? '';
   const batch = { ids: new Int32Array(b.n), sold: new Int32Array(b.n), markedHash: new Int32Array(b.n), titles: b.titles ?? '', words: b.words ?? '' };
   let previous = after;
   let p = 0;
@@ -84,10 +84,12 @@ function addSearchBatch(builder: SearchIndexBuilder, b: SearchBatch, after?: { s
     previous = { sold: s, id };
     batch.ids[i] = id;
     batch.sold[i] = s;
-    const length = marked.readInt32BE(p);
-    batch.markedHash[i] = keyHash(markedKey(marked.toString('utf8', p + 4, p + 4 + length)));
-    p += 4 + length;
+    let end = marked.indexOf('\n', p);
+    if (end < 0) end = marked.length;
+    batch.markedHash[i] = keyHash(markedKey(marked, p, end));
+    p = end + 1;
   }
+  if (p !== marked.length + 1) throw new Error('search build: a batch whose titles as written do not match its books');
   builder.addBatch(batch);
   return previous!;
 }
@@ -103,7 +105,7 @@ export async function buildIndex(db: Db, batchSize = BATCH): Promise<{ index: Se
   );
   const builder = new SearchIndexBuilder();
   // Only what the best-seller index holds (sold, book_id INCLUDE title, words): an index-only scan, a batch as
-  // one row of columns (numbers as bytea, texts joined): a million rows parsed as objects cost seconds. The next
+  // one row of columns (numbers as bytea, texts joined by newlines): a million rows parsed as objects cost seconds. The next
   // batch is asked for before this one is indexed, so the database reads it while this thread works.
   const batch = (after?: { sold: number; id: number }) =>
     prefetch(
@@ -111,8 +113,8 @@ export async function buildIndex(db: Db, batchSize = BATCH): Promise<{ index: Se
         db,
         sql`select count(*)::int as n, string_agg(int4send(r.id), ''::bytea) as ids, string_agg(int4send(r.sold), ''::bytea) as sold,
             string_agg(r.title, E'\n') as titles, string_agg(r.words, E'\n') as words,
-            string_agg(int4send(octet_length(r.marked)) || convert_to(r.marked, 'UTF8'), ''::bytea) as marked
-          from (select s.book_id as id, s.sold, coalesce(s.title, '') as title, coalesce(s.words::text, '') as words, coalesce(s.marked, '') as marked
+            string_agg(r.marked, E'\n') as marked
+          from (select s.book_id as id, s.sold, coalesce(s.title, '') as title, coalesce(s.words::text, '') as words, replace(coalesce(s.marked, ''), E'\n', ' ') as marked
             from book_search s
             where s.visible ${after ? sql`and (s.sold, s.book_id) < (${after.sold}, ${after.id})` : sql``}
             order by s.sold desc, s.book_id desc limit ${batchSize}) r`,
@@ -133,19 +135,27 @@ export async function buildIndex(db: Db, batchSize = BATCH): Promise<{ index: Se
   // Authors of the books, by keyset on the primary key (one pass over book_authors, not a look-up per book).
   const slots = builder.slotsById();
   let from = { book: 0, author: 0 };
+  // Pairs as bytea (book id, author id), a batch in one row: a million pairs parsed as objects cost half a second.
   for (;;) {
-    const rows = await rowsOf<{ b: number; a: number }>(
+    const [row] = await rowsOf<{ n: number; pairs: Uint8Array | null }>(
       db,
-      sql`select book_id as b, author_id as a from book_authors where (book_id, author_id) > (${from.book}, ${from.author})
-        order by book_id, author_id limit ${BATCH * 2}`,
+      sql`select count(*)::int as n, string_agg(int4send(p.book_id) || int4send(p.author_id), ''::bytea) as pairs
+        from (select book_id, author_id from book_authors where (book_id, author_id) > (${from.book}, ${from.author})
+          order by book_id, author_id limit ${batchSize * 2}) p`,
     );
-    for (const { b, a } of rows) {
+    const n = row?.n ?? 0;
+    if (!row?.pairs || n === 0) break;
+    const pairs = bufferOf(row.pairs);
+    for (let i = 0; i < n; i++) {
+      const b = pairs.readInt32BE(i * 8);
+      const a = pairs.readInt32BE(i * 8 + 4);
+      // The pairs came in the subquery's order: they must rise, or the next read would skip some.
+      if (b < from.book || (b === from.book && a <= from.author)) throw new Error('search build: authors not in order');
+      from = { book: b, author: a };
       const slot = b < slots.length ? slots[b]! : -1;
       if (slot >= 0) builder.addAuthorOf(slot, a);
     }
-    if (rows.length < BATCH * 2) break;
-    const last = rows[rows.length - 1]!;
-    from = { book: last.b, author: last.a };
+    if (n < batchSize * 2) break;
   }
   for (const a of await rowsOf<AuthorEntry>(db, sql`select a.id, f_search_norm(a.name) as name, a.name as marked from authors a order by a.id`)) builder.addAuthor(a);
   const [order] = await titleOrderRead;
