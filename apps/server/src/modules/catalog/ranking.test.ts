@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markedKey, rankCandidates, tierOf, type Candidate } from './ranking.ts';
+import { markedKey, markedKeyOfText, rankCandidates, tierOf, type Candidate } from './ranking.ts';
 import { nearWords, tsQueryOf, variantsOf } from './search-engine.ts';
 import { dictionaryOf } from './search-words.ts';
 
@@ -23,6 +23,30 @@ describe('ranking (docs/decisions.md, "Search a bookseller would sign")', () => 
     expect(markedKey('Nguyễn Nhật Ánh')).not.toBe(markedKey('Nguyễn Nhật Anh'));
     // 'uy' keeps its y: 'quy' is no 'qui' to a reader of the key.
     expect(markedKey('Quý')).not.toBe(markedKey('Quí'));
+  });
+
+  it('reads a text character by character into the same key as the whole-text definition', () => {
+    // Vietnamese in both forms (precomposed, and marks typed apart), other Latin letters, Greek (a final sigma
+    // lower-cases by its neighbours), Turkish dotted I, digits, punctuation, emoji, lone y after consonants.
+    const pieces = ['Hoà', 'hòa', 'Thuỷ', 'ký', 'KÝ', 'quý', 'đ', 'Đ', 'ệ', 'e\u0323\u0302', 'e\u0302\u0323', 'a\u0301', '\u0301', 'Ư', 'ơ', 'ñ', 'Æ', 'ǅ', 'İ', 'ẞ', 'ΣΑΣ', 'σ', 'Ω',
+      '1', '9', ' ', '  ', '-', ',', '.', '\u2014', '\u00a0', '\u2019', '\u00a8', '😀', 'ﬁ', '²', 'My', 'ty', 'xy', 'y', 'ky', 'hy', 'sử', 'Nguyễn', '(', ')', '!'];
+    let seed = 42;
+    const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    for (let n = 0; n < 20_000; n++) {
+      let text = '';
+      const length = 1 + Math.floor(random() * 8);
+      for (let i = 0; i < length; i++) text += pieces[Math.floor(random() * pieces.length)];
+      expect(markedKey(text), JSON.stringify(text)).toBe(markedKeyOfText(text));
+      // A part of a longer text (the build's batches): the same key as the part alone.
+      expect(markedKey(`Ký\n${text}\nhoà`, 3, 3 + text.length), JSON.stringify(text)).toBe(markedKeyOfText(text));
+    }
+    // Every character of the table on its own and between letters.
+    for (const range of [[0, 0x250], [0x1e00, 0x1f00], [0x2000, 0x2070]] as const) {
+      for (let c = range[0]; c < range[1]; c++) {
+        const ch = String.fromCharCode(c);
+        for (const text of [ch, `ba${ch}y`, `${ch}${ch}`, `k${ch}`]) expect(markedKey(text), JSON.stringify(text)).toBe(markedKeyOfText(text));
+      }
+    }
   });
 
   it('orders: title as typed, author as typed, title folded, author folded, prefix, every word, the rest; relaxed below', () => {

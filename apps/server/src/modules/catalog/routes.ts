@@ -46,8 +46,12 @@ export async function catalogPlugin(app: FastifyInstance, { catalog }: { catalog
   await app.database.listen(CATALOG_CHANNEL, (payload) => catalog.forget(payload === WORDS_CHANGED));
   app.database.onReconnect(() => catalog.forget(true));
   // In production the index is built at start (seconds at a million books; the database answers meanwhile);
-  // elsewhere at the first search, so tests that write books before searching read them.
-  if (app.config.isProduction) app.addHook('onReady', async () => catalog.preloadSearchIndex());
+  // elsewhere at the first search, so tests that write books before searching read them. A real shop's server
+  // (no demo data) starts it here: the build's worker thread runs on the other core while the rest of the app
+  // registers. With the demo data on, once the server is ready: after the seed, which would otherwise come
+  // through the feed as changes.
+  if (app.config.isProduction && !app.config.SEED_DEMO) catalog.preloadSearchIndex();
+  else if (app.config.isProduction) app.addHook('onReady', async () => catalog.preloadSearchIndex());
 }
 
 /** Spec section 7, Catalogue. Registered under /api/v1. */

@@ -5,7 +5,9 @@ import type { BookCardDto, PageResult } from '@nhasach/shared';
 import { books } from '../../db/schema/index.ts';
 import { seedDemoCatalog } from '../../db/seed/catalog.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { buildSearchIndex, groupsOfTsQuery, type SearchIndex } from './search-index.ts';
+import { buildSearchIndex, groupsOfTsQuery, type AuthorEntry, type SearchIndex } from './search-index.ts';
+import { buildIndex, toEntry, type Row } from './search-index-build.ts';
+import { queryRows } from '../../db/client.ts';
 import { rankCandidates } from './ranking.ts';
 import { pruneRemovedLog, READY_CEILING_MS, REMOVED_KEEP_MS, SearchIndexFeed } from './search-index-loader.ts';
 
@@ -75,6 +77,37 @@ describe('search from the index in memory', () => {
     memory.app.catalog.forget();
     expect((await slugs(memory, 'quynh luu'))[0]).toBe('mat-biec');
     expect((await slugs(memory, 'mắt biếc quỳnh'))[0]).toBe('mat-biec');
+  });
+
+  it('builds the same index from the database in batches of joined columns as from its books one at a time', async () => {
+    const db = memory.app.database.db;
+    // Batches of 50 books: the keyset from one batch to the next is crossed several times.
+    const { index } = await buildIndex(db, 50);
+    const rows = await queryRows<Row>(
+      db,
+      sql`select s.book_id as id, s.sold, s.title, s.words::text as words, s.marked,
+        array(select ba.author_id from book_authors ba where ba.book_id = s.book_id order by ba.author_id) as authors
+        from book_search s where s.visible order by s.sold desc, s.book_id desc`,
+    );
+    const authors = await queryRows<AuthorEntry>(db, sql`select a.id, f_search_norm(a.name) as name, a.name as marked from authors a order by a.id`);
+    const one = await buildSearchIndex(rows.map(toEntry), authors);
+    const a = index.toPortable().portable;
+    const b = one.toPortable().portable;
+    expect(rows.length).toBeGreaterThan(300);
+    expect(a.titles).toBe(b.titles);
+    expect(a.dict).toBe(b.dict);
+    expect(a.authors).toEqual(b.authors);
+    for (const name of Object.keys(a.arrays) as (keyof typeof a.arrays)[]) {
+      // Equal titles are ordered by id in the database's title order, by sales here: the titles' order is what must agree.
+      if (name === 'byTitle') continue;
+      expect(Array.from(a.arrays[name]), name).toEqual(Array.from(b.arrays[name]));
+    }
+    const titleAt = (p: typeof a, e: number) => p.titles.slice(p.arrays.titleOff[e], p.arrays.titleOff[e + 1]! - 1);
+    expect(Array.from(a.arrays.byTitle, (e) => titleAt(a, e))).toEqual(Array.from(b.arrays.byTitle, (e) => titleAt(b, e)));
+    for (const f of ['title', 'doc', 'authorName'] as const) {
+      for (const k of ['off', 'data', 'postOff', 'postData'] as const) expect(Array.from(a.fields[f][k]), `${f}.${k}`).toEqual(Array.from(b.fields[f][k]));
+      expect(a.fields[f].bits.map((x) => (x ? Array.from(x) : null)), `${f}.bits`).toEqual(b.fields[f].bits.map((x) => (x ? Array.from(x) : null)));
+    }
   });
 
   it('keeps a new instance out of readiness while its first index is built, with a ceiling', async () => {

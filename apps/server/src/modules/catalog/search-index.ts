@@ -282,7 +282,7 @@ function andScan(sets: readonly Uint32Array[], blocks: number, cap: number, out:
  * million unique ISBNs would double the dictionary. A term holding one is searched in the database.
  */
 const ISBN_LIKE = /\d{10,}/;
-export const isIndexedWord = (word: string): boolean => !ISBN_LIKE.test(word);
+export const isIndexedWord = (word: string): boolean => word.length < 10 || !ISBN_LIKE.test(word);
 export const indexAnswers = (tsQuery: string): boolean => !ISBN_LIKE.test(tsQuery);
 
 /** Lets other work run between slices of a long build (a million books take seconds of CPU). */
@@ -356,15 +356,81 @@ interface OverlayBook extends BookEntry {
   markedHash: number;
 }
 
+/** Pushes `id` unless it is among buf[from..]: a book's few words, looked back at instead of a Set per book. */
+function pushOnce(buf: IntBuffer, from: number, id: number): void {
+  for (let i = from; i < buf.length; i++) if (buf.data[i] === id) return;
+  buf.push(id);
+}
+
+/**
+ * Words numbered in the order they come, found by their characters within a longer text (open addressing on an
+ * FNV-1a hash): a first build looks up about twelve million words, and a string made for each was a fifth of it.
+ */
+class WordTable {
+  readonly list: string[] = [];
+  private readonly hashes = new IntBuffer();
+  /** Word id + 1 per slot (0: empty); kept at most half full. */
+  private slots = new Int32Array(1 << 16);
+
+  idOf(text: string, from: number, to: number): number {
+    let h = 0x811c9dc5;
+    for (let i = from; i < to; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+    const mask = this.slots.length - 1;
+    const length = to - from;
+    for (let s = h & mask; ; s = (s + 1) & mask) {
+      const v = this.slots[s]!;
+      if (v === 0) {
+        const id = this.list.length;
+        this.list.push(text.slice(from, to));
+        this.hashes.push(h);
+        this.slots[s] = id + 1;
+        if (this.list.length * 2 > this.slots.length) this.grow();
+        return id;
+      }
+      if (this.hashes.data[v - 1] !== h) continue;
+      const w = this.list[v - 1]!;
+      if (w.length !== length) continue;
+      let same = true;
+      for (let i = 0; i < length; i++) {
+        if (w.charCodeAt(i) !== text.charCodeAt(from + i)) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return v - 1;
+    }
+  }
+
+  private grow(): void {
+    const slots = new Int32Array(this.slots.length * 2);
+    const mask = slots.length - 1;
+    for (let id = 0; id < this.list.length; id++) {
+      let s = this.hashes.data[id]! & mask;
+      while (slots[s] !== 0) s = (s + 1) & mask;
+      slots[s] = id + 1;
+    }
+    this.slots = slots;
+  }
+}
+
+/** Dense indexes in title order, sorted here (when the database's order could not be used). */
+function sortedByTitle(titles: Titles): Int32Array {
+  const list = Array.from(titles.off.subarray(1), (_, i) => titles.at(i));
+  return Int32Array.from(list.keys()).sort((x, y) => (list[x]! < list[y]! ? -1 : list[x]! > list[y]! ? 1 : 0));
+}
+
 /**
  * Collects the books (in best-seller order) and authors, then builds the index: words are numbered as they come
  * and renumbered alphabetically at the end, so no book's words are kept as strings.
  */
 export class SearchIndexBuilder {
-  private readonly provisional = new Map<string, number>();
+  private readonly words = new WordTable();
   readonly ids = new IntBuffer();
   readonly sold = new IntBuffer();
-  readonly titles: string[] = [];
+  /** The titles as they came, one or a batch's joined by newlines; titleStart: where each title starts in them joined. */
+  private readonly titleChunks: string[] = [];
+  private readonly titleStart = new IntBuffer();
+  private titleEnd = 0;
   readonly markedHash = new IntBuffer();
   readonly titleOff = new IntBuffer();
   readonly titleBuf = new IntBuffer();
@@ -373,7 +439,6 @@ export class SearchIndexBuilder {
   /** (author id, dense book index) pairs. */
   readonly authorPairs = new IntBuffer();
   readonly authorNames: AuthorEntry[] = [];
-  private readonly seen = new Set<number>();
   private slots: Int32Array | undefined;
 
   constructor() {
@@ -382,37 +447,89 @@ export class SearchIndexBuilder {
   }
 
   wordId(w: string): number {
-    let id = this.provisional.get(w);
-    if (id === undefined) {
-      id = this.provisional.size;
-      this.provisional.set(w, id);
-    }
-    return id;
+    return this.words.idOf(w, 0, w.length);
   }
 
-  private pushWords(words: Iterable<string>, buf: IntBuffer): void {
-    this.seen.clear();
-    for (const w of words) {
-      if (!w) continue;
-      const id = this.wordId(w);
-      if (!this.seen.has(id)) {
-        this.seen.add(id);
-        buf.push(id);
+  private pushWords(words: readonly string[], buf: IntBuffer): void {
+    const from = buf.length;
+    for (const w of words) if (w) pushOnce(buf, from, this.wordId(w));
+  }
+
+  /**
+   * The words of text[from, to) (runs of [a-z0-9]; anything else separates them), each once, without a string
+   * made for a word already numbered. `indexedOnly`: words holding an ISBN (isIndexedWord) left out.
+   */
+  private pushWordsOf(text: string, from: number, to: number, buf: IntBuffer, indexedOnly: boolean): void {
+    const first = buf.length;
+    let start = -1;
+    let digits = 0;
+    let longDigits = false;
+    for (let i = from; i <= to; i++) {
+      const c = i < to ? text.charCodeAt(i) : 32;
+      const digit = c >= 48 && c <= 57;
+      if (digit || (c >= 97 && c <= 122)) {
+        if (start < 0) {
+          start = i;
+          longDigits = false;
+          digits = 0;
+        }
+        digits = digit ? digits + 1 : 0;
+        if (digits >= 10) longDigits = true;
+        continue;
       }
+      if (start >= 0 && !(indexedOnly && longDigits)) pushOnce(buf, first, this.words.idOf(text, start, i));
+      start = -1;
     }
+  }
+
+  private addTitle(title: string): void {
+    this.titleChunks.push(title);
+    this.titleStart.push(this.titleEnd);
+    this.titleEnd += title.length + 1;
   }
 
   addBook(b: BookEntry): void {
     this.slots = undefined;
     this.ids.push(b.id);
     this.sold.push(b.sold);
-    this.titles.push(b.title);
+    this.addTitle(b.title);
     this.markedHash.push(keyHash(markedKey(b.marked)));
     this.pushWords(b.title.split(' '), this.titleBuf);
     this.titleOff.push(this.titleBuf.length);
     this.pushWords(b.docWords, this.docBuf);
     this.docOff.push(this.docBuf.length);
     for (const a of b.authorIds) this.addAuthorOf(this.ids.length - 1, a);
+  }
+
+  /**
+   * Books as the first build reads them, a batch at a time (search-index-build.ts): `titles` their folded titles
+   * and `words` their document words as stripped tsvector text, each joined by newlines, in the order of `ids`.
+   * The same index as addBook of each, without a string per word or a row object per book.
+   */
+  addBatch(batch: { ids: ArrayLike<number>; sold: ArrayLike<number>; markedHash: ArrayLike<number>; titles: string; words: string }): void {
+    this.slots = undefined;
+    const n = batch.ids.length;
+    this.titleChunks.push(batch.titles);
+    let title = 0;
+    let word = 0;
+    for (let i = 0; i < n; i++) {
+      this.ids.push(batch.ids[i]!);
+      this.sold.push(batch.sold[i]!);
+      this.markedHash.push(batch.markedHash[i]!);
+      let titleEnd = batch.titles.indexOf('\n', title);
+      let wordEnd = batch.words.indexOf('\n', word);
+      if (titleEnd < 0) titleEnd = batch.titles.length;
+      if (wordEnd < 0) wordEnd = batch.words.length;
+      this.titleStart.push(this.titleEnd + title);
+      this.pushWordsOf(batch.titles, title, titleEnd, this.titleBuf, false);
+      this.titleOff.push(this.titleBuf.length);
+      this.pushWordsOf(batch.words, word, wordEnd, this.docBuf, true);
+      this.docOff.push(this.docBuf.length);
+      title = titleEnd + 1;
+      word = wordEnd + 1;
+    }
+    if (title !== batch.titles.length + 1 || word !== batch.words.length + 1) throw new Error('search build: a batch whose titles or words do not match its books');
+    this.titleEnd += batch.titles.length + 1;
   }
 
   /** An author of the book at dense index `slot` (authors read apart from the books). */
@@ -438,9 +555,11 @@ export class SearchIndexBuilder {
 
   /** Alphabetical word ids (a prefix is a range) and each word's new id. */
   dictionary(): { dict: string[]; rank: Int32Array } {
-    const dict = [...this.provisional.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    const rank = new Int32Array(this.provisional.size);
-    dict.forEach((w, i) => (rank[this.provisional.get(w)!] = i));
+    const words = this.words.list;
+    const order = Int32Array.from(words.keys()).sort((a, b) => (words[a]! < words[b]! ? -1 : words[a]! > words[b]! ? 1 : 0));
+    const dict = Array.from(order, (w) => words[w]!);
+    const rank = new Int32Array(words.length);
+    order.forEach((w, i) => (rank[w] = i));
     return { dict, rank };
   }
 
@@ -486,10 +605,11 @@ export class SearchIndexBuilder {
     // Each author's books in best-seller order (the pairs came in book id order).
     for (let a = 0; a < authorIds.length; a++) authorBooks.subarray(authorBooksOff[a], authorBooksOff[a + 1]).sort();
     await pause();
-    const titles = this.titles;
-    const order = byTitle ?? Int32Array.from(titles.keys()).sort((x, y) => (titles[x]! < titles[y]! ? -1 : titles[x]! > titles[y]! ? 1 : 0));
+    this.titleStart.push(this.titleEnd);
+    const titles = new Titles(this.titleChunks.join('\n'), this.titleStart.trimmed());
+    const order = byTitle ?? sortedByTitle(titles);
     const authors = this.authorNames.map((a) => ({ norm: a.name, key: markedKey(a.marked) }));
-    return new SearchIndex({ ids: this.ids.trimmed(), sold: this.sold.trimmed(), titles: Titles.of(titles), markedHash: this.markedHash.trimmed(), byTitle: order, slotById, dict, title, doc, authorName, authorIds, authors, authorBooksOff, authorBooks });
+    return new SearchIndex({ ids: this.ids.trimmed(), sold: this.sold.trimmed(), titles, markedHash: this.markedHash.trimmed(), byTitle: order, slotById, dict, title, doc, authorName, authorIds, authors, authorBooksOff, authorBooks });
   }
 
 }
