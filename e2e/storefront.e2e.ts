@@ -453,7 +453,7 @@ describe('storefront journey', () => {
 // app's first chunk shows up here, not only in the next Lighthouse run.
 const BUDGET_GZIP = 150 * 1024;
 
-/** `ready`: what the page shows once it has loaded (a CSS selector), for the pages the browser builds (not the server). */
+/** `ready`: what the page shows once it has loaded (a CSS selector), for the pages that load more after their HTML. */
 const FIRST_LOAD_PAGES: { name: string; path: string; signedIn?: boolean; ready?: string }[] = [
   { name: 'home', path: '/' },
   { name: 'category', path: '/danh-muc/van-hoc' },
@@ -491,8 +491,13 @@ describe('first-load JavaScript of the storefront', () => {
     for (const viewport of [MOBILE, DESKTOP]) {
       for (const target of FIRST_LOAD_PAGES) {
         const { context, page } = await newPage(shop.browser, shop.store.baseUrl, { viewport });
-        // A signed-in shopper: the stored token is the session (the user record is rebuilt from its claims).
-        if (target.signedIn) await context.addInitScript((token) => localStorage.setItem('accessToken', token), customer.token);
+        // A signed-in shopper: the stored token is the session (the user record is rebuilt from its claims), and the
+        // page cookie the login sets, so checkout and the order come rendered by the server as on a shopper's reload.
+        if (target.signedIn) {
+          await context.addInitScript((token) => localStorage.setItem('accessToken', token), customer.token);
+          const { hostname } = new URL(shop.store.baseUrl);
+          await context.addCookies(['/checkout', '/orders'].map((p) => ({ name: 'page_session', value: customer.token, domain: hostname, path: p, httpOnly: true, sameSite: 'Lax' as const })));
+        }
         const path = target.name === 'order' ? `${target.path}${customer.orderCode}` : target.path;
         const scripts = new Map<string, number>();
         // Every script's body is read before the sum: one still being read, or unreadable, must not go uncounted.

@@ -17,23 +17,11 @@ export function useViewer(): string {
   return user ? String(user.id) : 'guest';
 }
 
-const sessionListeners = new Set<(viewer: string) => void>();
-
 /**
- * Stores kept outside the query cache (the favourites) hear at once, with the new viewer, that a session ended or
- * another began: an answer of the previous session then finds its key gone, as a query's answer does.
+ * A session ends or another begins (login, logout, a password change): its queries go, the session's own and those
+ * cached per viewer (a book's heart, the reader's own review), so nothing of the previous account is shown or kept.
+ * The catalogue stays.
  */
-export function onSessionChange(listener: (viewer: string) => void): () => void {
-  sessionListeners.add(listener);
-  return () => sessionListeners.delete(listener);
-}
-
-/**
- * A session ends or another begins (login, logout, a password change, a failed refresh, another tab): the previous
- * one's queries go, the session's own and those cached per viewer (a book's heart, the reader's own review), so
- * nothing of the previous account is shown or kept; the catalogue stays. Then the stores outside the cache follow.
- */
-export function sessionChanged(client: QueryClient, previous: string, next: string): void {
-  client.removeQueries({ predicate: (query) => query.queryKey[0] === SESSION_SCOPE || query.queryKey.includes(previous) });
-  for (const listener of sessionListeners) listener(next);
+export function removeSessionQueries(client: QueryClient, viewer: string): void {
+  client.removeQueries({ predicate: (query) => query.queryKey[0] === SESSION_SCOPE || query.queryKey.includes(viewer) });
 }

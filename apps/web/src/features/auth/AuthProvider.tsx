@@ -8,7 +8,7 @@ import { isJwtExpired } from '../../lib/jwt.ts';
 import { storage } from '../../lib/storage.ts';
 import { pageViewer } from '../../lib/pageData.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
-import { sessionChanged } from '../../lib/viewer.ts';
+import { removeSessionQueries } from '../../lib/viewer.ts';
 import { AuthContext, type AuthContextValue } from './authContext.ts';
 import { registrationStore, resetStore } from './flowStorage.ts';
 import { parseStoredUser, storedViewerKey, toSessionUser, userFromDto, userFromToken, type StoredUser } from './session.ts';
@@ -112,16 +112,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // The client removed the token because the refresh failed: the session is over.
     const onEnded = () => {
       storage.remove(STORAGE_KEYS.user);
-      if (stateRef.current.user) sessionChanged(queryClient, viewerOf(stateRef.current.user), 'guest');
       setState((s) => (s.user || s.token ? { ...GUEST } : s));
     };
     // Another tab logged in or out.
     const onStorage = (e: StorageEvent) => {
       if (e.key === null || e.key === STORAGE_KEYS.accessToken || e.key === STORAGE_KEYS.user) {
-        const next = readStoredSession();
-        const [previous, now] = [viewerOf(stateRef.current.user), viewerOf(next.user)];
-        if (previous !== now) sessionChanged(queryClient, previous, now);
-        setState({ ...next, status: 'ready' });
+        setState({ ...readStoredSession(), status: 'ready' });
       }
     };
     window.addEventListener(TOKEN_REFRESHED_EVENT, onRefreshed);
@@ -132,7 +128,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       window.removeEventListener(SESSION_ENDED_EVENT, onEnded);
       window.removeEventListener('storage', onStorage);
     };
-  }, [queryClient]);
+  }, []);
 
   const login = useCallback<AuthContextValue['login']>(
     (result: LoginResult) => {
@@ -143,7 +139,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       storage.set(STORAGE_KEYS.accessToken, token);
       storage.setJson(STORAGE_KEYS.user, user);
       // Nothing cached for a previous account (or the guest) may leak into this one.
-      sessionChanged(queryClient, viewerOf(stateRef.current.user), viewerOf(user));
+      removeSessionQueries(queryClient, viewerOf(stateRef.current.user));
       setState({ token, user, status: 'ready', signedOutOnPurpose: false });
       return toSessionUser(user);
     },
@@ -153,7 +149,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const clearSession = useCallback<AuthContextValue['clearSession']>(
     (opts) => {
       forgetLocally();
-      sessionChanged(queryClient, viewerOf(stateRef.current.user), 'guest');
+      removeSessionQueries(queryClient, viewerOf(stateRef.current.user));
       setState({ ...GUEST, signedOutOnPurpose: true, signOutNotice: opts?.notice });
     },
     [forgetLocally, queryClient],
@@ -168,7 +164,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     forgetLocally();
     storage.clear();
-    sessionChanged(queryClient, viewerOf(stateRef.current.user), 'guest');
+    removeSessionQueries(queryClient, viewerOf(stateRef.current.user));
     setState({ ...GUEST, signedOutOnPurpose: true });
     await navigate('/dang-nhap', { replace: true });
   }, [endServerSession, forgetLocally, navigate, queryClient]);

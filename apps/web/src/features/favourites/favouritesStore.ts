@@ -1,7 +1,6 @@
 import { FAVOURITES_SYNC_PAGE_SIZE, STORAGE_KEYS } from '@nhasach/shared';
 import { fetchMyFavourites, toggleFavouriteRequest } from '../../api/catalog.ts';
-import { storage } from '../../lib/storage.ts';
-import { onSessionChange } from '../../lib/viewer.ts';
+import { storage, storedUserId } from '../../lib/storage.ts';
 
 /**
  * The favourites of the current user in the browser (spec sections 3 and 4, Favourites): liked ids and
@@ -70,9 +69,8 @@ function persist(): void {
 }
 
 function commit(next: Omit<Snapshot, 'userKey'>, userKey = snapshot.userKey): void {
-  // The session changed while a request ran: its answer belongs to the previous one (lib/viewer.ts tells the store
-  // at once, before the next render).
-  if (userKey !== snapshot.userKey) return;
+  // The user changed while a request ran (the store hears of a logout a render after storage was cleared).
+  if (userKey !== snapshot.userKey || (storedUserId() ?? GUEST) !== userKey) return;
   snapshot = { userKey, ...next };
   persist();
   emit();
@@ -108,7 +106,8 @@ export const favouritesStore = {
     const userKey = snapshot.userKey;
     if (userKey === GUEST || synced.has(userKey)) return;
     synced.add(userKey);
-    const changed = (changedDuringSync = new Set());
+    // Toggles still on their way may not be in the sync's answer either.
+    const changed = (changedDuringSync = new Set(pending));
     try {
       const ids = new Set<number>();
       const counts = new Map(snapshot.counts);
@@ -193,6 +192,3 @@ export const favouritesStore = {
     }
   },
 };
-
-// A login, a logout or another tab's: the store follows at once (useFavourites also follows the rendered user).
-onSessionChange((viewer) => favouritesStore.setIdentity(viewer === GUEST ? null : viewer));
