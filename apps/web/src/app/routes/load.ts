@@ -27,4 +27,28 @@ export async function orNotFound<T>(answer: Promise<T>, what: Missing = 'page'):
 /** The origin of the page's URL: PUBLIC_URL on the server (it builds the request from it), the page's own in the browser. */
 export const originOf = (request: Request) => new URL(request.url).origin;
 
-export { storedViewerKey } from '../../features/auth/session.ts';
+import { storedViewerKey } from '../../features/auth/session.ts';
+
+export { storedViewerKey };
+
+/**
+ * The loader of a shopper's own page (RouteHandle.ownPage): on the server, with the request's session, the page is
+ * rendered only when every read answered (any refusal or failure: the shell, and the browser draws the page); in the
+ * browser the reads are only started, so a navigation does not wait for them. A guest: nothing.
+ */
+export async function ownPageLoad(reads: (viewer: string) => Promise<unknown>[], head: () => RouteData['head']): Promise<RouteData> {
+  const viewer = storedViewerKey();
+  if (viewer === 'guest') return {};
+  const started = reads(viewer);
+  if (typeof window !== 'undefined') {
+    // A failure shows on the page, which reads again.
+    for (const read of started) read.catch(() => {});
+    return {};
+  }
+  try {
+    await Promise.all(started);
+  } catch {
+    return {};
+  }
+  return { head: head() };
+}
