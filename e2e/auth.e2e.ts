@@ -451,6 +451,48 @@ describe('auth and account journey', () => {
     await context.close();
   });
 
+  it('keeps a heart clicked while the favourites are still being read after login', async () => {
+    const books = await storeApi<{ content: { id: number; slug: string; title: string }[] }>(shop.store.baseUrl, '/api/v1/books?page=0&size=5&status=ACTIVE');
+    const book = books.content[2]!;
+    const { context, page } = await newPage(shop.browser, shop.store.baseUrl);
+    // The full sync's pages take 3 s: the shopper clicks the heart before they arrive.
+    let syncAnswered = 0;
+    await page.route('**/api/v1/books/favorites/me*', async (route) => {
+      const response = await route.fetch();
+      await new Promise((r) => setTimeout(r, 3000));
+      await route.fulfill({ response });
+      syncAnswered++;
+    });
+    await logIn(page, 'khach', 'Khach@123', `/dang-nhap?next=${encodeURIComponent(`/books/${book.slug}`)}`);
+    await waitForPath(page, `/books/${book.slug}`);
+    const heart = page.getByRole('button', { name: new RegExp(`[yY]êu thích "${book.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"$`) }).first();
+    // The product's answer (it says whether the book is liked) has come; the sync has not answered yet.
+    await page.getByRole('heading', { level: 1, name: book.title }).waitFor();
+    await heart.waitFor();
+    await page.waitForTimeout(200);
+    const before = await heart.getAttribute('aria-pressed');
+    expect(syncAnswered).toBe(0);
+    await heart.click();
+    const after = before === 'true' ? 'false' : 'true';
+    await poll(() => heart.getAttribute('aria-pressed')).toBe(after);
+    await poll(() => syncAnswered).toBeGreaterThan(0);
+    await page.waitForTimeout(300);
+    expect(await heart.getAttribute('aria-pressed')).toBe(after);
+    // The server holds it too, and the stored record agrees.
+    await page.reload();
+    await poll(() => heart.getAttribute('aria-pressed')).toBe(after);
+    await poll(() => syncAnswered).toBeGreaterThan(1);
+    const ids = await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => /^FAV_\d+_V1$/.test(k));
+      return key ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { ids?: number[] }).ids ?? [] : [];
+    });
+    expect(ids.includes(book.id)).toBe(after === 'true');
+    // Leave the shopper's favourites as they were.
+    await heart.click();
+    await poll(() => heart.getAttribute('aria-pressed')).toBe(before);
+    await context.close();
+  });
+
   it('drops a token refresh that lands after logging out: the shopper stays logged out', async () => {
     const { context, page } = await newPage(shop.browser, shop.store.baseUrl);
     await logIn(page, 'khach', 'Khach@123');

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '../api/client.ts';
+import { keepFavouritesRecord } from '../features/favourites/api/liked.ts';
 import { ToastProvider } from '../components/ui/Toast.tsx';
 
 /** One query client per app: short stale time, and no retries for answers that will not change (4xx). */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -15,6 +16,8 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  if (typeof window !== 'undefined') keepFavouritesRecord(client);
+  return client;
 }
 
 /** Providers that do not need the router (the session provider lives in the root route). */

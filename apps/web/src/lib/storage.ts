@@ -1,5 +1,3 @@
-import { STORAGE_KEYS } from '@nhasach/shared';
-
 /** The server's render: the session of the request being rendered, when it has one (its access token). */
 let serverSession: () => Readonly<Record<string, string>> | undefined = () => undefined;
 
@@ -58,13 +56,3 @@ export const storage = {
     }
   },
 };
-
-/**
- * Whose session is stored now (undefined when signed out). An answer that arrives after its session ended (a logout,
- * or another account signed in while it was on its way) is dropped by comparing this before and after: it would put
- * the last shopper's cart count or favourites in a guest's (or the next account's) storage.
- */
-export function storedUserId(): string | undefined {
-  const id = storage.getJson<{ id?: unknown }>(STORAGE_KEYS.user)?.id;
-  return id === undefined || id === null ? undefined : String(id);
-}

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { HeartIcon } from 'lucide-react';
 import { LoginRequiredDialog } from '../../components/LoginRequiredDialog.tsx';
 import { useToast } from '../../components/ui/Toast.tsx';
-import { useFavourites } from './useFavourites.ts';
+import { useFavourite } from './useFavourites.ts';
 import { errorText } from '../../components/ui/errorText.ts';
 
 type Variant = 'card' | 'detail';
@@ -13,22 +12,21 @@ type Variant = 'card' | 'detail';
  * the login-needed dialog.
  */
 export function FavouriteButton({ bookId, title, variant = 'card', className = '' }: { bookId: number; title: string; variant?: Variant; className?: string }) {
-  const { signedIn, isLiked, countOf, toggle } = useFavourites();
+  const { signedIn, liked, count, toggle } = useFavourite(bookId);
   const [askLogin, setAskLogin] = useState(false);
   const toast = useToast();
-  // The store's toggle is optimistic and puts the heart back itself when the server refuses.
-  const heart = useMutation({
-    mutationFn: toggle,
-    onSuccess: (now) => toast.show(now ? 'Đã thêm vào danh sách yêu thích' : 'Đã bỏ khỏi danh sách yêu thích'),
-    onError: (err) => toast.show(errorText(err, 'Không cập nhật được danh sách yêu thích'), { tone: 'error', durationMs: 3000 }),
-  });
-  const busy = heart.isPending;
-  const liked = signedIn && isLiked(bookId);
-  const count = countOf(bookId);
+  const busy = toggle.isPending;
 
   const onClick = () => {
     if (!signedIn) setAskLogin(true);
-    else heart.mutate(bookId);
+    // A second click waits for the first answer.
+    else if (!busy) {
+      // The toggle is optimistic and puts the heart back itself when the server refuses.
+      toggle.mutate(bookId, {
+        onSuccess: (result) => toast.show(result.liked ? 'Đã thêm vào danh sách yêu thích' : 'Đã bỏ khỏi danh sách yêu thích'),
+        onError: (err) => toast.show(errorText(err, 'Không cập nhật được danh sách yêu thích'), { tone: 'error', durationMs: 3000 }),
+      });
+    }
   };
 
   const label = liked ? `Bỏ yêu thích "${title}"` : `Yêu thích "${title}"`;

@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FAVOURITES_PAGE_SIZE, formatNumberVN } from '@nhasach/shared';
 import { ArrowLeftIcon, ArrowRightIcon, HeartIcon } from 'lucide-react';
 import { fetchMyFavourites } from '../../api/catalog.ts';
@@ -11,7 +10,6 @@ import { EmptyState, ErrorState } from '../../components/ui/EmptyState.tsx';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { sessionKey, useViewer } from '../../lib/viewer.ts';
 import { useAuth } from '../auth/useAuth.ts';
-import { FAVORITE_CHANGED_EVENT } from './favouritesStore.ts';
 
 /** /yeu-thich (spec sections 2 and 9): my favourite books, 20 a page, previous/next. */
 export function FavouritesPage() {
@@ -21,7 +19,6 @@ export function FavouritesPage() {
   const [params, setParams] = useSearchParams();
   const raw = Number.parseInt(params.get('page') ?? '0', 10);
   const page = Number.isFinite(raw) && raw > 0 ? raw : 0;
-  const qc = useQueryClient();
   const list = useQuery({
     queryKey: sessionKey(viewer, 'favourites', page),
     queryFn: ({ signal }) => fetchMyFavourites(page, FAVOURITES_PAGE_SIZE, signal),
@@ -29,13 +26,7 @@ export function FavouritesPage() {
     placeholderData: keepPreviousData,
   });
 
-  // A heart toggled here (or anywhere) changes the list.
-  useEffect(() => {
-    const onChange = () => void qc.invalidateQueries({ queryKey: sessionKey(viewer, 'favourites') });
-    window.addEventListener(FAVORITE_CHANGED_EVENT, onChange);
-    return () => window.removeEventListener(FAVORITE_CHANGED_EVENT, onChange);
-  }, [qc, viewer]);
-
+  // A heart toggled here (or anywhere) changes the list: the toggle's answer marks these pages stale (useFavourite).
   const data = list.data;
   const goTo = (p: number) => {
     setParams(p > 0 ? { page: String(p) } : {});

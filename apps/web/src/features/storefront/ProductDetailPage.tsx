@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { SearchXIcon } from 'lucide-react';
 import { ApiError } from '../../api/client.ts';
 import { bookQueryOptions } from './api/get-book.ts';
@@ -10,8 +10,8 @@ import { LoadingBlock } from '../../components/ui/Spinner.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/ui/EmptyState.tsx';
 import { useNearScreen, WhenNear } from '../../components/WhenNear.tsx';
 import { lazyComponent } from '../../lib/lazyComponent.ts';
-import { useAuth } from '../auth/useAuth.ts';
-import { favouritesStore } from '../favourites/favouritesStore.ts';
+import { useViewer } from '../../lib/viewer.ts';
+import { reconcileHeart } from '../favourites/api/liked.ts';
 import { BookDescription } from './product/BookDescription.tsx';
 import { BookDetailsTable } from './product/BookDetailsTable.tsx';
 import { BuyBox } from './product/BuyBox.tsx';
@@ -31,9 +31,9 @@ const TABS: { key: Tab; label: string }[] = [
 /** /books/{slug} and /danh-muc/{catSlug}/{slug} (spec section 2, Product detail). */
 export function ProductDetailPage() {
   const { slug = '' } = useParams();
-  const { user } = useAuth();
-  const userKey = user ? String(user.id) : 'guest';
+  const userKey = useViewer();
   const book = useQuery(bookQueryOptions(slug, userKey));
+  const client = useQueryClient();
   const [tab, setTabState] = useState<Tab>('reviews');
   const [visited, setVisited] = useState<ReadonlySet<Tab>>(() => new Set<Tab>());
   const setTab = (t: Tab) => {
@@ -55,14 +55,10 @@ export function ProductDetailPage() {
   }, [tabsNear, tab]);
   const data = book.data;
 
-  // The product answer carries the viewer's heart: the local favourites take the server's word for it.
+  // The product answer carries the viewer's heart (it is cached per viewer): the session's hearts take its word.
   useEffect(() => {
-    if (!data || !user) return;
-    // The answer may be in the cache before the store has heard of the user (a page loaded by its route after a
-    // login): tell it first, or the server's word would be dropped as a guest's.
-    favouritesStore.setIdentity(user.id);
-    favouritesStore.reconcile(data.id, data.likedByMe, data.favoriteCount);
-  }, [data, user]);
+    if (data && userKey !== 'guest') reconcileHeart(client, userKey, data.id, data.likedByMe, data.favoriteCount);
+  }, [client, data, userKey]);
 
   const notFound = book.error instanceof ApiError && book.error.status === 404;
   if (notFound) {
