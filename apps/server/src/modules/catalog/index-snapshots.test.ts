@@ -96,6 +96,20 @@ describe('index snapshot file (search index)', () => {
     expect(readdirSync(dir).sort()).toEqual([path.basename(snapshotFile(dir, 'db-a')), 'listing-index-0123456789abcdef.bin'].sort());
   });
 
+  it("removes its own database's snapshot of an earlier schema when it writes, not another database's", async () => {
+    const dir = tempDir();
+    const index = await small();
+    const save = (catalogue: string) => writeSnapshot(dir, catalogue, { portable: index.toPortable().portable, version: 10n, versionAt: Date.now(), builtAt: index.builtAt });
+    await save('c1/16384/shop/migration-a');
+    await save('c1/20000/other-shop/migration-a');
+    const otherListing = path.basename(snapshotFile(dir, 'c1/16384/shop/migration-a', 'listing'));
+    writeFileSync(path.join(dir, otherListing), 'a listing snapshot');
+    await save('c1/16384/shop/migration-b');
+    expect(readdirSync(dir).sort()).toEqual(
+      [snapshotFile(dir, 'c1/16384/shop/migration-b'), snapshotFile(dir, 'c1/20000/other-shop/migration-a'), otherListing].map((f) => path.basename(f)).sort(),
+    );
+  });
+
   it('is ignored when missing (no fault), damaged, truncated, from another database, too old or newer than the database', async () => {
     const dir = tempDir();
     expect(await read(dir)).toEqual({});

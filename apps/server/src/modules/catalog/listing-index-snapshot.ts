@@ -4,7 +4,7 @@ import { readArrayFile, writeArrayFile, type ArrayFileSection } from '../../lib/
 import { listingParts, type ListingParts } from './listing-index.ts';
 import { buildListingColumns } from './listing-index-build.ts';
 import { rowsOf } from './search-index-build.ts';
-import { catalogueIdentity, snapshotFile, snapshotRefusal, type LoadOptions } from './search-index-snapshot.ts';
+import { catalogueIdentity, removeSuperseded, snapshotFile, snapshotRefusal, type LoadOptions } from './search-index-snapshot.ts';
 
 /**
  * The listing index's sorted and grouped arrays on disk, so a restart answers listings from memory within seconds
@@ -67,6 +67,7 @@ export async function writeListingSnapshot(dir: string, catalogue: string, load:
   };
   const sections: ArrayFileSection[] = arrays.map(([name, data]) => ({ name, data }));
   await writeArrayFile(snapshotFile(dir, catalogue, 'listing'), MAGIC, meta, sections);
+  await removeSuperseded(dir, catalogue, 'listing');
 }
 
 export async function readListingSnapshot(

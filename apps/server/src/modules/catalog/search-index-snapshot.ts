@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -64,9 +65,35 @@ export async function catalogueIdentity(db: Db): Promise<string> {
   return `${cluster?.id ?? ''}/${row?.oid ?? ''}/${row?.name ?? ''}/${row?.migration ?? ''}`;
 }
 
-/** The file of one index of one catalogue in `dir` (instances of other databases on this machine write other files). */
-export const snapshotFile = (dir: string, catalogue: string, index: 'search' | 'listing' = 'search'): string =>
-  path.join(dir, `${index}-index-${createHash('sha256').update(catalogue).digest('hex').slice(0, 16)}.bin`);
+const hex = (text: string, length: number) => createHash('sha256').update(text).digest('hex').slice(0, length);
+/** The database's part of a catalogue's identity, and its schema's (the last migration). */
+const identityParts = (catalogue: string): [string, string] => {
+  const cut = catalogue.lastIndexOf('/');
+  return cut < 0 ? [catalogue, ''] : [catalogue.slice(0, cut), catalogue.slice(cut + 1)];
+};
+
+/**
+ * The file of one index of one catalogue in `dir` (instances of other databases on this machine write other files):
+ * named by the database and, apart, by its schema, so a writer can tell its own database's files of an earlier
+ * schema from another database's.
+ */
+export const snapshotFile = (dir: string, catalogue: string, index: 'search' | 'listing' = 'search'): string => {
+  const [database, schema] = identityParts(catalogue);
+  return path.join(dir, `${index}-index-${hex(database, 16)}-${hex(schema, 8)}.bin`);
+};
+
+/**
+ * After a write: removes this database's snapshots of this index for an earlier schema, which no start can read any
+ * more (a migration would otherwise leave hundreds of MB behind at each upgrade), and files named before the schema
+ * had its own part (their database can not be told; its next write makes a new one).
+ */
+export async function removeSuperseded(dir: string, catalogue: string, index: 'search' | 'listing'): Promise<void> {
+  const current = path.basename(snapshotFile(dir, catalogue, index));
+  const own = new RegExp(`^${index}-index-(${hex(identityParts(catalogue)[0], 16)}-[0-9a-f]{8}|[0-9a-f]{16})\\.bin$`);
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    if (name !== current && own.test(name)) await rm(path.join(dir, name), { force: true });
+  }
+}
 
 /** Writes the index atomically (temporary file, then rename). */
 export async function writeSnapshot(dir: string, catalogue: string, s: Snapshot): Promise<void> {
@@ -89,6 +116,7 @@ export async function writeSnapshot(dir: string, catalogue: string, s: Snapshot)
   sections.push({ name: 'authors', data: encoder.encode(JSON.stringify(s.portable.authors)) });
   const meta: Meta = { format: FORMAT, catalogue, version: s.version.toString(), versionAt: s.versionAt, builtAt: s.builtAt, dense };
   await writeArrayFile(snapshotFile(dir, catalogue), MAGIC, meta, sections, RETIRED);
+  await removeSuperseded(dir, catalogue, 'search');
 }
 
 /** A snapshot is ignored once older than this: the removal log must still reach back to its version. */
