@@ -220,6 +220,12 @@ describe('storefront journey', () => {
     await page.goto('/yeu-thich');
     await poll(() => page.getByRole('list', { name: 'Sách yêu thích' }).getByRole('heading', { name: title }).isVisible()).toBe(true);
     await screenshot(page, 'storefront-favourites-desktop');
+    // Unliked here, it leaves the list (the toggle's answer marks the list stale) and stays off on the product page.
+    const favourites = page.getByRole('list', { name: 'Sách yêu thích' });
+    await favourites.getByRole('button', { name: `Bỏ yêu thích "${title}"` }).click();
+    await poll(() => favourites.getByRole('heading', { name: title }).count()).toBe(0);
+    await page.goto(productPath);
+    await poll(() => page.getByRole('button', { name: `Yêu thích "${title}"` }).first().getAttribute('aria-pressed')).toBe('false');
 
     // ---- Search without diacritics from the header.
     const search = page.getByRole('searchbox', { name: 'Tìm kiếm sách, tác giả, nhà xuất bản' }).or(page.getByLabel('Tìm kiếm sách, tác giả, nhà xuất bản')).first();
