@@ -13,8 +13,8 @@ import { loadIndex, type LoadOptions } from './search-index-snapshot.ts';
  */
 lowerThisThreadPriority();
 const { url, load } = workerData as { url: string; load: LoadOptions };
-// Two connections: the title order is sorted by the database while the batches are read on the other.
-const pool = new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: 5_000 });
+// Three connections: the title order and the books' authors are read by the database while the batches are read.
+const pool = new pg.Pool({ connectionString: url, max: 3, connectionTimeoutMillis: 5_000 });
 // A broken idle connection is reported by the query that needed it; without a listener Node would exit.
 pool.on('error', () => {});
 try {
