@@ -8,8 +8,8 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { dehydrate } from '@tanstack/react-query';
-import { createStaticHandler, createStaticRouter, isRouteErrorResponse, matchRoutes, StaticRouterProvider } from 'react-router';
-import { STORAGE_KEYS, type PageHeadTags } from '@nhasach/shared';
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, matchPath, StaticRouterProvider } from 'react-router';
+import { OWN_PAGE_ROUTES, STORAGE_KEYS, type PageHeadTags } from '@nhasach/shared';
 import { ApiError } from './api/client.ts';
 import { createQueryClient, Providers } from './app/providers.tsx';
 import { createRoutes, type RouteHandle } from './app/router.tsx';
@@ -34,13 +34,10 @@ export function setRenderSession(source: () => { accessToken: string } | undefin
   });
 }
 
-/** Whether the page at `url` is a shopper's own (RouteHandle.ownPage): the only pages rendered with a session. */
-let routeTable: ReturnType<typeof createRoutes> | undefined;
+/** Whether the page at `url` is a shopper's own (OWN_PAGE_ROUTES): the only pages rendered with a session. */
 export function usesSession(url: string): boolean {
-  // Matched only, never loaded: one table for every request.
-  routeTable ??= createRoutes(createQueryClient());
-  const matches = matchRoutes(routeTable, new URL(url).pathname);
-  return !!matches?.some((m) => (m.route.handle as RouteHandle | undefined)?.ownPage);
+  const { pathname } = new URL(url);
+  return OWN_PAGE_ROUTES.some((route) => matchPath(route, pathname) !== null);
 }
 
 // Every lazy page and panel loaded once: a render is then one synchronous pass, with no Suspense fallback (and

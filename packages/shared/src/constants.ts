@@ -33,4 +33,11 @@ export const STORAGE_KEYS = {
   favourites: (userKey: string) => `FAV_${userKey}_V1`,
 } as const;
 
+/**
+ * The shopper's own pages that the server renders with their session (the web app's route patterns). The page
+ * cookie carrying that session is sent only below their first path segment (ownPageCookiePaths).
+ */
+export const OWN_PAGE_ROUTES = ['/checkout', '/orders/:code'] as const;
+export const ownPageCookiePaths = (): string[] => [...new Set(OWN_PAGE_ROUTES.map((route) => `/${route.split('/')[1]}`))];
+
 export const HOME_NEW_PAGE_SIZE = 15;

@@ -78,8 +78,6 @@ const SaleReturnDetailPage = lazyPage(() => import('../features/returns/SaleRetu
  */
 export interface RouteHandle {
   page?: string;
-  /** A shopper's own page: the server renders it with the session of the request's page cookie (entry-server.tsx). */
-  ownPage?: boolean;
 }
 
 /**
@@ -93,7 +91,7 @@ export function createRoutes(client: QueryClient): RouteObject[] {
     (module: () => Promise<{ loader: RouteLoader }>) =>
     async (args: LoaderFunctionArgs): Promise<RouteData> =>
       (await module()).loader(client, args);
-  const handle = (page: string, ownPage?: 'own'): RouteHandle => ({ page, ...(ownPage ? { ownPage: true } : {}) });
+  const handle = (page: string): RouteHandle => ({ page });
   return [
     {
       element: <AppRoot />,
@@ -135,13 +133,13 @@ export function createRoutes(client: QueryClient): RouteObject[] {
                       path: 'checkout',
                       element: <CheckoutPage />,
                       loader: load(() => import('./routes/checkout.ts')),
-                      handle: handle('checkout/CheckoutPage', 'own'),
+                      handle: handle('checkout/CheckoutPage'),
                     },
                     {
                       path: 'orders/:code',
                       element: <OrderDetailPage />,
                       loader: load(() => import('./routes/order.ts')),
-                      handle: handle('orders/OrderDetailPage', 'own'),
+                      handle: handle('orders/OrderDetailPage'),
                     },
                     { path: 'orders/:code/chuyen-khoan', element: <BankTransferPage /> },
                     { path: 'don-hang', element: <MyOrdersPage /> },

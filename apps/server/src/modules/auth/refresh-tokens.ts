@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { REFRESH_TOKEN_TTL_DAYS } from '@nhasach/shared';
+import { ownPageCookiePaths, REFRESH_TOKEN_TTL_DAYS } from '@nhasach/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { familyRotatedSince, findRefreshToken, insertRefreshToken, markRotated, revokeFamily } from './repo.ts';
 
@@ -109,12 +109,12 @@ export function clearRefreshCookie(reply: FastifyReply, policy: RefreshCookiePol
 
 /**
  * The page cookie (docs/decisions.md, "Shopper's own pages rendered by the server"): the access token again, sent
- * only with the requests of the shopper's own pages the server renders (apps/web/src/app/router.tsx, `ownPage`), so
+ * only with the requests of the shopper's own pages the server renders (OWN_PAGE_ROUTES in packages/shared), so
  * their HTML can hold the shopper's data. Never read by the API (it takes the bearer header only); it lives as long
  * as the token, and is renewed with it and dropped with the refresh cookie.
  */
 export const PAGE_SESSION_COOKIE = 'page_session';
-const PAGE_SESSION_PATHS = ['/checkout', '/orders'] as const;
+const PAGE_SESSION_PATHS = ownPageCookiePaths();
 
 const pageCookieOptions = (policy: RefreshCookiePolicy, path: string) => ({ httpOnly: true, sameSite: 'lax' as const, path, secure: policy.secure });
 

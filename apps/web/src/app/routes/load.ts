@@ -32,7 +32,7 @@ import { storedViewerKey } from '../../features/auth/session.ts';
 export { storedViewerKey };
 
 /**
- * The loader of a shopper's own page (RouteHandle.ownPage): on the server, with the request's session, the page is
+ * The loader of a shopper's own page (OWN_PAGE_ROUTES in packages/shared): on the server, with the request's session, the page is
  * rendered only when every read answered (any refusal or failure: the shell, and the browser draws the page); in the
  * browser the reads are only started, so a navigation does not wait for them. A guest: nothing.
  */
