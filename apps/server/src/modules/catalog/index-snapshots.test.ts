@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { books } from '../../db/schema/index.ts';
 import { seedDemoCatalog } from '../../db/seed/catalog.ts';
@@ -9,7 +9,8 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { buildSearchIndex, groupsOfTsQuery, type SearchIndex } from './search-index.ts';
 import { rankCandidates } from './ranking.ts';
 import { SearchIndexFeed } from './search-index-loader.ts';
-import type { ListingFilter, ListingIndex, ListingSort } from './listing-index.ts';
+import { ListingIndex, type ListingFilter, type ListingSort } from './listing-index.ts';
+import { loadListingParts } from './listing-index-snapshot.ts';
 import { ListingIndexFeed } from './listing-index-loader.ts';
 import { catalogueIdentity, readSnapshot, snapshotFile, writeSnapshot } from './search-index-snapshot.ts';
 
@@ -215,6 +216,35 @@ describe('index snapshots (feeds)', () => {
     expect(got).toEqual(answers(built, list, now));
     // Not a comparison of empty pages.
     expect(got.filter((a) => a.ids.length > 0).length).toBeGreaterThan(got.length / 2);
+  }, 120_000);
+
+  it('listings, a first start without a snapshot: the columns first (cards from the database), then the card text', async () => {
+    const db = t.app.db;
+    const dir = tempDir();
+    // The columns alone answer every listing as a whole build does, hold no card (the database makes them) and are
+    // not written as the snapshot.
+    const columnsOnly = await loadListingParts(db, { dir, fromSnapshot: true, maxAgeMs: 60_000, cards: false });
+    expect(columnsOnly.cards).toBe(false);
+    expect(readdirSync(dir).filter((f) => f.startsWith('listing-index-'))).toEqual([]);
+    const built = new ListingIndex((await loadListingParts(db, { fromSnapshot: false, maxAgeMs: 60_000 })).parts);
+    const now = new Date();
+    const list = await filters(t);
+    const index = new ListingIndex(columnsOnly.parts);
+    expect(answers(index, list, now)).toEqual(answers(built, list, now));
+    const someId = answers(built, list, now).find((a) => a.ids.length > 0)!.ids[0]!;
+    expect(index.card(someId)).toBeUndefined();
+    expect(built.card(someId)?.text.title).toBeTruthy();
+
+    // The feed starts so, then builds with the card text by itself, and writes that as the snapshot.
+    const notices: string[] = [];
+    const feed = new ListingIndexFeed(db, { snapshotDir: dir, columnsFirst: true, onNotice: (m) => notices.push(m) });
+    await feed.preload();
+    await vi.waitFor(() => expect(notices).toHaveLength(2), { timeout: 60_000, interval: 50 });
+    expect(notices).toEqual([expect.stringMatching(/from the database \(without the card text\) in/), expect.stringMatching(/books from the database in/)]);
+    const whole = (await feed.current())!;
+    expect(whole.card(someId)?.text.title).toBe(built.card(someId)?.text.title);
+    expect(answers(whole, list, now)).toEqual(answers((await new ListingIndexFeed(db).current())!, list, now));
+    expect(readdirSync(dir).filter((f) => f.startsWith('listing-index-') && f.endsWith('.bin'))).toHaveLength(1);
   }, 120_000);
 
   it.each([

@@ -37,11 +37,16 @@ export interface ListingLoad {
   version: bigint;
   removedVersion: bigint;
   source: 'snapshot' | 'database';
+  /** Whether the parts hold the card text (a snapshot always does). */
+  cards: boolean;
   notes: string[];
 }
 
 /** Where the snapshot lives and whether to try it first: as for the search index. */
-export type ListingLoadOptions = LoadOptions;
+export type ListingLoadOptions = LoadOptions & {
+  /** false: built from the database without the card text (and then not written as the snapshot). */
+  cards?: boolean;
+};
 
 const typeOf = (a: Typed): TypeName => a.constructor.name as TypeName;
 
@@ -53,7 +58,7 @@ function arraysOf(parts: ListingParts): [string, Typed][] {
   return out;
 }
 
-export async function writeListingSnapshot(dir: string, catalogue: string, load: Omit<ListingLoad, 'source' | 'notes'> & { versionAt: number }): Promise<void> {
+export async function writeListingSnapshot(dir: string, catalogue: string, load: Omit<ListingLoad, 'source' | 'cards' | 'notes'> & { versionAt: number }): Promise<void> {
   const arrays = arraysOf(load.parts);
   const meta: Meta = {
     format: FORMAT,
@@ -74,7 +79,7 @@ export async function readListingSnapshot(
   dir: string,
   catalogue: string,
   opts: { databaseVersion: bigint; maxAgeMs: number; now?: number },
-): Promise<{ load?: Omit<ListingLoad, 'source' | 'notes'>; reason?: string }> {
+): Promise<{ load?: Omit<ListingLoad, 'source' | 'cards' | 'notes'>; reason?: string }> {
   const { file, reason } = await readArrayFile<Meta>(snapshotFile(dir, catalogue, 'listing'), MAGIC, (meta) => snapshotRefusal(meta, { ...opts, format: FORMAT, catalogue }));
   if (!file) return reason ? { reason } : {};
   const { meta } = file;
@@ -113,18 +118,19 @@ export async function loadListingParts(db: Db, opts: ListingLoadOptions): Promis
   if (opts.dir && opts.fromSnapshot) {
     const [v] = await rowsOf<{ v: string }>(db, sql`select coalesce(max(listing_version), 0)::text as v from books`);
     const { load, reason } = await readListingSnapshot(opts.dir, catalogue, { databaseVersion: BigInt(v?.v ?? '0'), maxAgeMs: opts.maxAgeMs });
-    if (load) return { ...load, source: 'snapshot', notes };
+    if (load) return { ...load, source: 'snapshot', cards: true, notes };
     if (reason) notes.push(`snapshot ignored (${reason})`);
   }
   const versionAt = Date.now();
-  const { columns, tree, version, removedVersion } = await buildListingColumns(db);
+  const cards = opts.cards ?? true;
+  const { columns, tree, version, removedVersion } = await buildListingColumns(db, cards);
   const parts = listingParts(columns, tree);
-  if (opts.dir) {
+  if (opts.dir && cards) {
     try {
       await writeListingSnapshot(opts.dir, catalogue, { parts, version, removedVersion, versionAt });
     } catch (err) {
       notes.push(`snapshot not written (${(err as Error).message})`);
     }
   }
-  return { parts, version, removedVersion, source: 'database', notes };
+  return { parts, version, removedVersion, source: 'database', cards, notes };
 }

@@ -15,8 +15,8 @@ const { url, load } = workerData as { url: string; load: ListingLoadOptions };
 const pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 5_000 });
 pool.on('error', () => {});
 try {
-  const { parts, version, removedVersion, source, notes } = await loadListingParts(drizzle(pool) as unknown as Db, load);
-  parentPort!.postMessage({ parts, version: version.toString(), removedVersion: removedVersion.toString(), source, notes }, partBuffers(parts));
+  const { parts, version, removedVersion, source, cards, notes } = await loadListingParts(drizzle(pool) as unknown as Db, load);
+  parentPort!.postMessage({ parts, version: version.toString(), removedVersion: removedVersion.toString(), source, cards, notes }, partBuffers(parts));
 } catch (err) {
   parentPort!.postMessage({ error: err instanceof Error ? err.message : String(err) });
 } finally {

@@ -128,7 +128,7 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
       : new ListingIndexFeed(db, {
           ...(opts.onSearchIndexError ? { onError: opts.onSearchIndexError } : {}),
           ...(opts.onSearchIndexNotice ? { onNotice: opts.onSearchIndexNotice } : {}),
-          ...(opts.searchIndexWorkerUrl ? { workerUrl: opts.searchIndexWorkerUrl } : {}),
+          ...(opts.searchIndexWorkerUrl ? { workerUrl: opts.searchIndexWorkerUrl, columnsFirst: true } : {}),
           // Its snapshot beside the search index's; rebuilt at least twice a day so the snapshot stays younger than
           // the removal log (an older one is ignored at the next start).
           ...(opts.searchIndexSnapshotDir ? { snapshotDir: opts.searchIndexSnapshotDir, rebuildMs: LISTING_SNAPSHOT_REFRESH_MS } : {}),
