@@ -1,10 +1,19 @@
 import { loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
-import { buildApp } from './app.ts';
-import { seedDemoData } from './db/seed/index.ts';
-import { closeGracefully } from './lib/shutdown.ts';
+import { startEarlyBuild } from './modules/catalog/search-index-thread.ts';
 
 const config = loadConfig();
+// A real shop's first search build (no demo data to seed first) starts before the app's modules are loaded, which
+// takes one to two seconds: the catalogue module takes it over at registration (modules/index.ts and
+// catalog/routes.ts start it under the same conditions).
+if (config.isProduction && config.DATABASE_URL && config.SEARCH_INDEX && !config.SEED_DEMO) {
+  startEarlyBuild(config.DATABASE_URL, config.SEARCH_INDEX_SNAPSHOT_DIR || undefined);
+}
+const [{ openDatabase }, { buildApp }, { seedDemoData }, { closeGracefully }] = await Promise.all([
+  import('./db/client.ts'),
+  import('./app.ts'),
+  import('./db/seed/index.ts'),
+  import('./lib/shutdown.ts'),
+]);
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
 const app = await buildApp({ config, database });
 // Under the start-up lock: two instances starting on an empty database seed it once.

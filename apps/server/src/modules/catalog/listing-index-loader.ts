@@ -4,8 +4,7 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { ListingIndex } from './listing-index.ts';
 import { LISTING_BATCH, listingRowColumns, toListingBook, type ListingRow } from './listing-index-build.ts';
 import { loadListingParts, type ListingLoad, type ListingLoadOptions } from './listing-index-snapshot.ts';
-import { snapshotMaxAge } from './search-index-snapshot.ts';
-import { REMOVED_KEEP_MS } from './search-index-loader.ts';
+import { buildLoad } from './search-index-thread.ts';
 import { readFeed, readRemovals } from './versioned-feed.ts';
 
 /**
@@ -141,12 +140,7 @@ export class ListingIndexFeed {
   private startBuild(): Promise<void> {
     const started = Date.now();
     const first = !this.index;
-    const load: ListingLoadOptions = {
-      ...(this.snapshotDir ? { dir: this.snapshotDir } : {}),
-      fromSnapshot: first,
-      maxAgeMs: snapshotMaxAge(REMOVED_KEEP_MS),
-      cards: !(first && this.columnsFirst),
-    };
+    const load: ListingLoadOptions = { ...buildLoad(this.snapshotDir, first), cards: !(first && this.columnsFirst) };
     let cardsToRead = false;
     this.building ??= (this.workerUrl ? buildInWorker(this.workerUrl, load) : loadListingParts(this.db, load))
       .then(async ({ parts, version, removedVersion, source, cards, notes }) => {

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
-import { Worker } from 'node:worker_threads';
-import { SearchIndex, type PortableIndex, type SearchIndexStats } from './search-index.ts';
+import { SearchIndex, type SearchIndexStats } from './search-index.ts';
 import { BATCH, toEntry, type Row } from './search-index-build.ts';
-import { indexOf, loadIndex, snapshotMaxAge, type LoadOptions } from './search-index-snapshot.ts';
+import { indexOf, loadIndex, type LoadOptions } from './search-index-snapshot.ts';
+import { buildInThread, buildLoad, REMOVED_KEEP_MS } from './search-index-thread.ts';
 import { readFeed, readRemovals } from './versioned-feed.ts';
 
 /**
@@ -30,14 +30,6 @@ const WAIT_FOR_BUILD_MS = 2_000;
  * slow build must not keep a deploy from ever finishing.
  */
 export const READY_CEILING_MS = 120_000;
-/**
- * Rows of book_search_removed older than this are deleted after a build. An instance reads the log from the
- * version of its last build, and rebuilds at least every REBUILD_MS, so a day is far longer than any instance
- * lags; one that does (asleep for a day) finds the deleted book gone at its next build, and a card of a deleted
- * book is never shown (the cards are read by id from the books table).
- */
-export const REMOVED_KEEP_MS = 24 * 60 * 60_000;
-
 /** Deletes the removal log's rows older than `keepMs`; the number deleted. */
 export async function pruneRemovedLog(db: Db, keepMs = REMOVED_KEEP_MS): Promise<number> {
   const rows = await queryRows<{ n: number }>(
@@ -53,45 +45,17 @@ const rowAuthors = sql`array(select ba.author_id from book_authors ba where ba.b
 
 interface Built {
   index: SearchIndex;
+  startedAt?: number;
   version: bigint;
   source: 'snapshot' | 'database';
   notes: string[];
 }
 
-/**
- * The build in a worker thread (search-index-worker.ts) on its own connection to `url`: the main thread only
- * receives the arrays. Compiled (.js) or from source (.ts, under tsx).
- */
-function buildInWorker(url: string, load: LoadOptions): Promise<Built> {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const script = new URL(`./search-index-worker${fromSource ? '.ts' : '.js'}`, import.meta.url);
-  const workerData = { url, load };
-  // From source (tsx), the worker registers tsx's loader first: Node does not carry the main thread's loader
-  // hooks into a worker.
-  const worker = fromSource
-    ? new Worker(
-        `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); })`,
-        { eval: true, workerData },
-      )
-    : new Worker(script, { workerData });
-  // A build under way does not hold the process open at shutdown.
-  worker.unref();
-  return new Promise((resolve, reject) => {
-    let settled = false;
-    worker.once('message', (m: { portable?: PortableIndex; version?: string; builtAt?: number; source?: Built['source']; notes?: string[]; error?: string }) => {
-      settled = true;
-      if (m.portable && m.version !== undefined) {
-        resolve({ index: SearchIndex.fromPortable(m.portable, m.builtAt), version: BigInt(m.version), source: m.source ?? 'database', notes: m.notes ?? [] });
-      } else reject(new Error(`search index build failed: ${m.error ?? 'no index'}`));
-    });
-    worker.once('error', (err) => {
-      settled = true;
-      reject(err);
-    });
-    worker.once('exit', (code) => {
-      if (!settled) reject(new Error(`search index worker exited with code ${code}`));
-    });
-  });
+/** The build in a worker thread (search-index-worker.ts): the main thread only receives the arrays. */
+async function buildInWorker(url: string, load: LoadOptions): Promise<Built> {
+  const m = await buildInThread(url, load);
+  if (!m.portable || m.version === undefined) throw new Error(`search index build failed: ${m.error ?? 'no index'}`);
+  return { index: SearchIndex.fromPortable(m.portable, m.builtAt), version: BigInt(m.version), source: m.source ?? 'database', notes: m.notes ?? [], startedAt: m.startedAt };
 }
 
 export interface SearchIndexFeedOptions {
@@ -188,9 +152,10 @@ export class SearchIndexFeed {
 
   private startBuild(): Promise<void> {
     const started = Date.now();
-    const load: LoadOptions = { ...(this.snapshotDir ? { dir: this.snapshotDir } : {}), fromSnapshot: !this.index, maxAgeMs: snapshotMaxAge(REMOVED_KEEP_MS) };
-    this.building ??= (this.workerUrl ? buildInWorker(this.workerUrl, load) : loadIndex(this.db, load).then((l) => ({ ...l, index: indexOf(l) })))
-      .then(async ({ index, version, source, notes }) => {
+    const load = buildLoad(this.snapshotDir, !this.index);
+    const build = (): Promise<Built> => (this.workerUrl ? buildInWorker(this.workerUrl, load) : loadIndex(this.db, load).then((l) => ({ ...l, index: indexOf(l) })));
+    this.building ??= build()
+      .then(async ({ index, version, source, notes, startedAt = started }) => {
         for (const note of notes) this.onNotice(`search index: ${note}`);
         this.version = version;
         this.removedVersion = version;
@@ -209,7 +174,7 @@ export class SearchIndexFeed {
           // Upkeep once per build (every REBUILD_MS at most): the removal log would otherwise grow for ever.
           pruneRemovedLog(this.db).catch((err: unknown) => this.onError(err));
         }
-        this.onNotice(`search index: ${index.stats().books} books from the ${source} in ${Date.now() - started} ms`);
+        this.onNotice(`search index: ${index.stats().books} books from the ${source} in ${Date.now() - startedAt} ms`);
       })
       .catch((err: unknown) => {
         if (!this.index) this.buildFailed = true;

@@ -119,9 +119,6 @@ export async function writeSnapshot(dir: string, catalogue: string, s: Snapshot)
   await removeSuperseded(dir, catalogue, 'search');
 }
 
-/** A snapshot is ignored once older than this: the removal log must still reach back to its version. */
-export const snapshotMaxAge = (removedKeepMs: number): number => removedKeepMs - 60 * 60_000;
-
 /** Why a snapshot's header does not fit this database now (undefined: it fits). Both indexes' snapshots obey it. */
 export function snapshotRefusal(
   meta: { format: number; catalogue: string; version: string; versionAt: number },
