@@ -1,5 +1,5 @@
 import { loadConfig } from './config.ts';
-import { startEarlyBuild } from './modules/catalog/search-index-thread.ts';
+import { startEarlyBuild } from './modules/catalog/index-build-thread.ts';
 
 const config = loadConfig();
 // A real shop's first search build (no demo data to seed first) starts before the app's modules are loaded, which

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { Worker } from 'node:worker_threads';
 import { queryRows, type Db } from '../../db/client.ts';
 import { ListingIndex } from './listing-index.ts';
 import { LISTING_BATCH, listingRowColumns, toListingBook, type ListingRow } from './listing-index-build.ts';
 import { loadListingParts, type ListingLoad, type ListingLoadOptions } from './listing-index-snapshot.ts';
-import { buildLoad } from './search-index-thread.ts';
+import { buildLoad, runBuildWorker } from './index-build-thread.ts';
 import { readFeed, readRemovals } from './versioned-feed.ts';
 
 /**
@@ -24,33 +23,11 @@ import { readFeed, readRemovals } from './versioned-feed.ts';
 const SYNC_MS = 1_000;
 const WAIT_FOR_BUILD_MS = 2_000;
 
-function buildInWorker(url: string, load: ListingLoadOptions): Promise<ListingLoad> {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const script = new URL(`./listing-index-worker${fromSource ? '.ts' : '.js'}`, import.meta.url);
-  const worker = fromSource
-    ? new Worker(
-        `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); })`,
-        { eval: true, workerData: { url, load } },
-      )
-    : new Worker(script, { workerData: { url, load } });
-  worker.unref();
-  return new Promise((resolve, reject) => {
-    let settled = false;
-    type Answer = Partial<Omit<ListingLoad, 'version' | 'removedVersion'>> & { version?: string; removedVersion?: string; error?: string };
-    worker.once('message', (m: Answer) => {
-      settled = true;
-      if (m.parts && m.version !== undefined && m.removedVersion !== undefined && m.source) {
-        resolve({ parts: m.parts, version: BigInt(m.version), removedVersion: BigInt(m.removedVersion), source: m.source, cards: m.cards ?? true, notes: m.notes ?? [] });
-      } else reject(new Error(`listing index build failed: ${m.error ?? 'no index'}`));
-    });
-    worker.once('error', (err) => {
-      settled = true;
-      reject(err);
-    });
-    worker.once('exit', (code) => {
-      if (!settled) reject(new Error(`listing index worker exited with code ${code}`));
-    });
-  });
+async function buildInWorker(url: string, load: ListingLoadOptions): Promise<ListingLoad> {
+  type Answer = Partial<Omit<ListingLoad, 'version' | 'removedVersion'>> & { version?: string; removedVersion?: string; error?: string };
+  const m = await runBuildWorker<Answer>('listing-index-worker', { url, load });
+  if (!m.parts || m.version === undefined || m.removedVersion === undefined || !m.source) throw new Error(`listing index build failed: ${m.error ?? 'no index'}`);
+  return { parts: m.parts, version: BigInt(m.version), removedVersion: BigInt(m.removedVersion), source: m.source, cards: m.cards ?? true, notes: m.notes ?? [] };
 }
 
 export interface ListingIndexFeedOptions {

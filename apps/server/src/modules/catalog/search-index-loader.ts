@@ -3,7 +3,7 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { SearchIndex, type SearchIndexStats } from './search-index.ts';
 import { BATCH, toEntry, type Row } from './search-index-build.ts';
 import { indexOf, loadIndex, type LoadOptions } from './search-index-snapshot.ts';
-import { buildInThread, buildLoad, REMOVED_KEEP_MS } from './search-index-thread.ts';
+import { buildInThread, buildLoad, REMOVED_KEEP_MS } from './index-build-thread.ts';
 import { readFeed, readRemovals } from './versioned-feed.ts';
 
 /**

@@ -10,7 +10,7 @@ import { buildIndex, toEntry, type Row } from './search-index-build.ts';
 import { queryRows } from '../../db/client.ts';
 import { rankCandidates } from './ranking.ts';
 import { pruneRemovedLog, READY_CEILING_MS, SearchIndexFeed } from './search-index-loader.ts';
-import { REMOVED_KEEP_MS } from './search-index-thread.ts';
+import { REMOVED_KEEP_MS } from './index-build-thread.ts';
 
 /**
  * The shopper's search from the index in memory must answer as the database search does, and follow the

@@ -3,9 +3,9 @@ import type { PortableIndex } from './search-index.ts';
 import type { LoadOptions } from './search-index-snapshot.ts';
 
 /**
- * The search index's build thread (search-index-worker.ts) as the main thread starts it, kept apart from the index's
- * code so that main.ts can start the first build before the app's modules are loaded: at a million books a first
- * start is ready when this build is, and the imports take one to two seconds it need not wait for.
+ * The in-memory indexes' build threads as the main thread starts them, kept apart from the indexes' code so that
+ * main.ts can start the first search build before the app's modules are loaded: at a million books a first start is
+ * ready when that build is, and the imports take one to two seconds it need not wait for.
  */
 
 /**
@@ -37,40 +37,44 @@ export interface WorkerAnswer {
   startedAt: number;
 }
 
-/** One build in a worker thread on its own connection to `url`. Compiled (.js) or from source (.ts, under tsx). */
-function runWorker(url: string, load: LoadOptions): Promise<WorkerAnswer> {
+/**
+ * One build in a worker thread (search-index-worker.ts or listing-index-worker.ts) with its own connection, its
+ * answer the worker's one message. Compiled (.js) or from source (.ts, under tsx).
+ */
+export function runBuildWorker<T extends object>(worker: 'search-index-worker' | 'listing-index-worker', workerData: unknown): Promise<T & { startedAt: number }> {
   const startedAt = Date.now();
   const fromSource = import.meta.url.endsWith('.ts');
-  const script = new URL(`./search-index-worker${fromSource ? '.ts' : '.js'}`, import.meta.url);
-  const workerData = { url, load };
+  const script = new URL(`./${worker}${fromSource ? '.ts' : '.js'}`, import.meta.url);
   // From source (tsx), the worker registers tsx's loader first: Node does not carry the main thread's loader
   // hooks into a worker.
-  const worker = fromSource
+  const thread = fromSource
     ? new Worker(
         `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); })`,
         { eval: true, workerData },
       )
     : new Worker(script, { workerData });
   // A build under way does not hold the process open at shutdown.
-  worker.unref();
-  const answer = new Promise<WorkerAnswer>((resolve, reject) => {
+  thread.unref();
+  const answer = new Promise<T & { startedAt: number }>((resolve, reject) => {
     let settled = false;
-    worker.once('message', (m: Omit<WorkerAnswer, 'startedAt'>) => {
+    thread.once('message', (m: T) => {
       settled = true;
       resolve({ ...m, startedAt });
     });
-    worker.once('error', (err) => {
+    thread.once('error', (err) => {
       settled = true;
       reject(err);
     });
-    worker.once('exit', (code) => {
-      if (!settled) reject(new Error(`search index worker exited with code ${code}`));
+    thread.once('exit', (code) => {
+      if (!settled) reject(new Error(`${worker} exited with code ${code}`));
     });
   });
   // Reported where it is awaited (an early build may be awaited only seconds later).
   answer.catch(() => {});
   return answer;
 }
+
+const runWorker = (url: string, load: LoadOptions) => runBuildWorker<Omit<WorkerAnswer, 'startedAt'>>('search-index-worker', { url, load });
 
 let early: { url: string; load: string; answer: Promise<WorkerAnswer> } | undefined;
 
