@@ -53,7 +53,10 @@ export class ListingIndexFeed {
   private syncedAt = 0;
   private dirty = false;
   private building: Promise<void> | undefined;
-  private syncing: Promise<void> | undefined;
+  /** The read of changes under way, and the index it reads for. */
+  private syncing: { index: ListingIndex; done: Promise<void> } | undefined;
+  /** Bumped when an index is swapped in: a read begun for the one before leaves the versions alone. */
+  private epoch = 0;
   private readonly onError: (err: unknown) => void;
   private readonly onNotice: (message: string) => void;
   private readonly workerUrl: string | undefined;
@@ -96,13 +99,12 @@ export class ListingIndexFeed {
       await Promise.race([build, new Promise((resolve) => setTimeout(resolve, WAIT_FOR_BUILD_MS).unref())]);
       if (!this.index) return undefined;
     }
-    if (this.dirty || Date.now() - this.syncedAt > SYNC_MS) {
-      try {
-        await this.sync();
-      } catch (err) {
-        // The database is away: the index answers as it was.
-        this.onError(err);
-      }
+    try {
+      // Again when a change was announced while that read ran, or another index was swapped in meanwhile.
+      for (let i = 0; i < 3 && (this.dirty || Date.now() - this.syncedAt > SYNC_MS); i++) await this.sync();
+    } catch (err) {
+      // The database is away: the index answers as it was.
+      this.onError(err);
     }
     const index = this.index;
     const stats = index.stats();
@@ -124,11 +126,12 @@ export class ListingIndexFeed {
         cardsToRead = !cards;
         for (const note of notes) this.onNotice(`listing index: ${note}`);
         const index = new ListingIndex(parts);
+        this.epoch++;
         this.version = version;
         this.removedVersion = removedVersion;
         // A snapshot's index takes the changes since (possibly hours of them) before it answers: the database
         // answers listings meanwhile, and no listing waits for the catch-up.
-        if (source === 'snapshot') await this.readChanges(index);
+        if (source === 'snapshot') await this.readChanges(index, this.epoch);
         this.index = index;
         this.syncedAt = source === 'snapshot' ? Date.now() : 0;
         this.onNotice(`listing index: ${index.stats().books} books from the ${source}${cards ? '' : ' (without the card text)'} in ${Date.now() - started} ms`);
@@ -142,20 +145,26 @@ export class ListingIndexFeed {
   }
 
   private sync(): Promise<void> {
-    this.syncing ??= this.readChanges(this.index!)
-      .then(() => {
-        this.syncedAt = Date.now();
+    const index = this.index!;
+    if (this.syncing?.index === index) return this.syncing.done;
+    const done: Promise<void> = this.readChanges(index, this.epoch)
+      .then((current) => {
+        if (current) this.syncedAt = Date.now();
       })
       .finally(() => {
-        this.syncing = undefined;
+        if (this.syncing?.done === done) this.syncing = undefined;
       });
-    return this.syncing;
+    this.syncing = { index, done };
+    return done;
   }
 
-  /** Applies to `index` the books changed and removed since the versions last read. */
-  private async readChanges(index: ListingIndex): Promise<void> {
+  /**
+   * Applies to `index` the books changed and removed since the versions last read. False when another index was
+   * swapped in meanwhile: its own versions stay (this read's would skip changes it has not seen).
+   */
+  private async readChanges(index: ListingIndex, epoch: number): Promise<boolean> {
     this.dirty = false;
-    this.version = await readFeed(
+    const version = await readFeed(
       this.version,
       LISTING_BATCH,
       (after, limit) =>
@@ -166,6 +175,10 @@ export class ListingIndexFeed {
         ),
       (r) => index.apply(toListingBook(r), r.visible),
     );
-    this.removedVersion = await readRemovals(this.db, this.removedVersion, LISTING_BATCH, (id) => index.remove(id));
+    const removedVersion = await readRemovals(this.db, this.removedVersion, LISTING_BATCH, (id) => index.remove(id));
+    if (epoch !== this.epoch) return false;
+    this.version = version;
+    this.removedVersion = removedVersion;
+    return true;
   }
 }

@@ -78,7 +78,10 @@ export class SearchIndexFeed {
   private syncedAt = 0;
   private dirty = false;
   private building: Promise<void> | undefined;
-  private syncing: Promise<void> | undefined;
+  /** The read of changes under way, and the index it reads for. */
+  private syncing: { index: SearchIndex; done: Promise<void> } | undefined;
+  /** Bumped when an index is swapped in: a read begun for the one before leaves the versions alone. */
+  private epoch = 0;
 
   private readonly onError: (err: unknown) => void;
   private readonly workerUrl: string | undefined;
@@ -136,13 +139,12 @@ export class SearchIndexFeed {
       await Promise.race([build, new Promise((resolve) => setTimeout(resolve, WAIT_FOR_BUILD_MS).unref())]);
       if (!this.index) return undefined;
     }
-    if (this.dirty || Date.now() - this.syncedAt > SYNC_MS) {
-      try {
-        await this.sync();
-      } catch (err) {
-        // The database is away: the index answers as it was (search results may lag writes briefly anyway).
-        this.onError(err);
-      }
+    try {
+      // Again when a change was announced while that read ran, or another index was swapped in meanwhile.
+      for (let i = 0; i < 3 && (this.dirty || Date.now() - this.syncedAt > SYNC_MS); i++) await this.sync();
+    } catch (err) {
+      // The database is away: the index answers as it was (search results may lag writes briefly anyway).
+      this.onError(err);
     }
     const index = this.index;
     const stats = index.stats();
@@ -157,6 +159,7 @@ export class SearchIndexFeed {
     this.building ??= build()
       .then(async ({ index, version, source, notes, startedAt = started }) => {
         for (const note of notes) this.onNotice(`search index: ${note}`);
+        this.epoch++;
         this.version = version;
         this.removedVersion = version;
         this.syncedAt = 0;
@@ -187,21 +190,28 @@ export class SearchIndexFeed {
   }
 
   private sync(): Promise<void> {
-    this.syncing ??= (async () => {
+    const index = this.index!;
+    if (this.syncing?.index === index) return this.syncing.done;
+    const epoch = this.epoch;
+    const done: Promise<void> = (async () => {
       this.dirty = false;
-      const index = this.index!;
-      this.version = await readFeed(
+      const version = await readFeed(
         this.version,
         BATCH,
         (after, limit) => queryRows<Row>(this.db, sql`select ${rowColumns}, ${rowAuthors} from book_search s where s.version > ${after.toString()}::bigint order by s.version limit ${limit}`),
         (r) => index.apply(toEntry(r), r.visible),
       );
       // Deleted books (their book_search row went with them): the log the trigger keeps, on the same versions.
-      this.removedVersion = await readRemovals(this.db, this.removedVersion, BATCH, (id) => index.remove(id));
+      const removedVersion = await readRemovals(this.db, this.removedVersion, BATCH, (id) => index.remove(id));
+      // Another index swapped in meanwhile keeps its own versions (this read's would skip changes it has not seen).
+      if (epoch !== this.epoch) return;
+      this.version = version;
+      this.removedVersion = removedVersion;
       this.syncedAt = Date.now();
     })().finally(() => {
-      this.syncing = undefined;
+      if (this.syncing?.done === done) this.syncing = undefined;
     });
-    return this.syncing;
+    this.syncing = { index, done };
+    return done;
   }
 }
