@@ -132,13 +132,14 @@ const TONES = {
 
 function StatCard({ label, icon, tone, children }: { label: string; icon: ReactNode; tone: keyof typeof TONES; children: ReactNode }) {
   return (
-    <section aria-label={label} className="rounded-2xl border border-gray-200/80 bg-white p-5 shadow-sm transition-shadow hover:shadow-md">
+    // The kit's card without its header: a tile's title is small, its icon on the right.
+    <Card className="transition-shadow hover:shadow-md" bodyClassName="p-5">
       <div className="flex items-center justify-between">
         <h2 className="text-sm font-medium text-gray-500">{label}</h2>
         <span className={`grid size-9 place-items-center rounded-xl ${TONES[tone]}`}>{icon}</span>
       </div>
       {children}
-    </section>
+    </Card>
   );
 }
 

@@ -26,7 +26,7 @@ import { adminKeys, createBook, fetchAdminBook, fetchAdminCategories, updateBook
 import { ApiError } from '../../../api/client.ts';
 import { buttonClass } from '../../../components/ui/Button.tsx';
 import { ErrorState, Skeleton } from '../../../components/ui/EmptyState.tsx';
-import { inputClass } from '../../../components/ui/Field.tsx';
+import { FieldFrame, inputClass } from '../../../components/ui/Field.tsx';
 import { useToast } from '../../../components/ui/Toast.tsx';
 import { applyFieldErrors } from '../../../components/ui/errorText.ts';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
@@ -111,33 +111,6 @@ function Section({ title, children, className = '' }: { title: string; children:
   );
 }
 
-function Field({ id, label, required, error, hint, children, className = '' }: { id: string; label: string; required?: boolean; error?: string; hint?: ReactNode; children: ReactNode; className?: string }) {
-  return (
-    <div className={className}>
-      <div className="mb-1.5 flex text-sm font-medium text-gray-800">
-        <label htmlFor={id}>{label}</label>
-        {required && (
-          <span className="ml-0.5 text-brand-700" aria-hidden="true">
-            *
-          </span>
-        )}
-      </div>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1.5 text-[13px] font-medium text-red-600">
-          {error}
-        </p>
-      ) : (
-        hint && (
-          <p id={`${id}-hint`} className="mt-1.5 text-xs text-gray-500">
-            {hint}
-          </p>
-        )
-      )}
-    </div>
-  );
-}
-
 function BookForm({ book, onClose }: { book?: BookDto; onClose: () => void }) {
   const qc = useQueryClient();
   const toast = useToast();
@@ -190,52 +163,50 @@ function BookForm({ book, onClose }: { book?: BookDto; onClose: () => void }) {
   }, [language]);
 
   const err = (name: keyof BookFormValues) => errors[name]?.message as string | undefined;
-  const aria = (name: keyof BookFormValues) => ({
-    id: fid(name),
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${fid(name)}-error` : undefined,
-  });
-
   // The form's fields of one kind each: a text or number input, a select, a sale time, a picker (through a Controller).
   const inputField = (name: InputName, label: string, input: InputHTMLAttributes<HTMLInputElement> = {}, { required, hint }: { required?: boolean; hint?: ReactNode } = {}) => (
-    <Field key={name} id={fid(name)} label={label} required={required} error={err(name)} hint={hint}>
-      <input {...register(name)} {...aria(name)} aria-required={required} className={`${inputClass} h-11`} {...input} />
-    </Field>
+    <FieldFrame key={name} id={fid(name)} label={label} required={required} error={err(name)} hint={hint}>
+      {(a) => <input {...register(name)} {...a} className={`${inputClass} h-11`} {...input} />}
+    </FieldFrame>
   );
   const selectField = (name: SelectName, label: string, options: readonly { value: string; label: string }[], required?: boolean) => (
-    <Field id={fid(name)} label={label} required={required} error={err(name)}>
-      <select {...register(name)} {...aria(name)} className={`${selectClass} h-11`}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </Field>
+    <FieldFrame id={fid(name)} label={label} required={required} error={err(name)}>
+      {(a) => (
+        <select {...register(name)} {...a} className={`${selectClass} h-11`}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
   );
   const saleTimeField = (name: 'saleStartAt' | 'saleEndAt', label: string, blankMeans: string) => (
-    <Field id={fid(name)} label={label} error={err(name)} hint={`dd/mm/yyyy hh:mm, giờ Việt Nam. Để trống: ${blankMeans}.`}>
-      <DateInput withTime {...register(name)} {...aria(name)} />
-    </Field>
+    <FieldFrame id={fid(name)} label={label} error={err(name)} hint={`dd/mm/yyyy hh:mm, giờ Việt Nam. Để trống: ${blankMeans}.`}>
+      {(a) => <DateInput withTime {...register(name)} {...a} />}
+    </FieldFrame>
   );
   // A single choice is kept as its id in a string, a list as numbers.
   const pickerField = (name: PickerName, label: string, picker: (binding: PickerBinding) => ReactElement, hint?: string) => (
-    <Field id={fid(name)} label={label} required error={err(name)} hint={hint}>
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) =>
-          picker({
-            id: fid(name),
-            label,
-            value: Array.isArray(field.value) ? field.value : field.value ? [Number(field.value)] : [],
-            onChange: (ids) => field.onChange(Array.isArray(field.value) ? ids : ids[0] === undefined ? '' : String(ids[0])),
-            invalid: !!errors[name],
-            describedBy: errors[name] ? `${fid(name)}-error` : undefined,
-          })
-        }
-      />
-    </Field>
+    <FieldFrame id={fid(name)} label={label} required error={err(name)} hint={hint}>
+      {(a) => (
+        <Controller
+          control={control}
+          name={name}
+          render={({ field }) =>
+            picker({
+              id: a.id,
+              label,
+              value: Array.isArray(field.value) ? field.value : field.value ? [Number(field.value)] : [],
+              onChange: (ids) => field.onChange(Array.isArray(field.value) ? ids : ids[0] === undefined ? '' : String(ids[0])),
+              invalid: !!a['aria-invalid'],
+              describedBy: a['aria-describedby'],
+            })
+          }
+        />
+      )}
+    </FieldFrame>
   );
 
   const onInvalid = (e: FieldErrors<BookFormValues>) => setBanner({ text: formSummary(e), kind: 'validation' });
@@ -345,16 +316,18 @@ function BookForm({ book, onClose }: { book?: BookDto; onClose: () => void }) {
                   inputField('stock', 'Tồn kho ban đầu', numberInput(0, 1))
                 ) : (
                   // Stock moves only through the stock room (receipts, counts, orders): shown here, changed there.
-                  <Field id={fid('stock')} label="Tồn kho" hint="Thay đổi qua phiếu nhập, kiểm kê hoặc ghi nhận hư hỏng.">
-                    <div className="flex h-11 items-center gap-3">
-                      <output id={fid('stock')} className="text-base font-semibold text-gray-900">
-                        {book?.stock ?? '—'}
-                      </output>
-                      <Link to={`/admin/stock/books/${bookId}`} className="text-sm font-medium text-brand-700 hover:underline">
-                        Xem kho
-                      </Link>
-                    </div>
-                  </Field>
+                  <FieldFrame id={fid('stock')} label="Tồn kho" hint="Thay đổi qua phiếu nhập, kiểm kê hoặc ghi nhận hư hỏng.">
+                    {(a) => (
+                      <div className="flex h-11 items-center gap-3">
+                        <output id={a.id} aria-describedby={a['aria-describedby']} className="text-base font-semibold text-gray-900">
+                          {book?.stock ?? '—'}
+                        </output>
+                        <Link to={`/admin/stock/books/${bookId}`} className="text-sm font-medium text-brand-700 hover:underline">
+                          Xem kho
+                        </Link>
+                      </div>
+                    )}
+                  </FieldFrame>
                 )}
               </div>
               <div className="grid gap-4 sm:grid-cols-2">
