@@ -706,10 +706,8 @@ export class ListingIndex {
       sort.field === 'createdAt' ? b.created : sort.field === 'sold' ? b.sold : priceSort ? overlayEffective(b, nowUs) : b.id;
     const sign = desc ? -1 : 1;
     if (extra.length > 1) extra.sort((a, b) => sign * (overlayKey(a) - overlayKey(b) || a.id - b.id));
-    // One stream and nothing to merge in: its matches from `offset` on are the page, the ones before it need no keeping.
+    // One stream and nothing to merge in: its matches from `offset` on are the page, in its order.
     const lone = sides.length === 1 && extra.length === 0;
-    const skipped = lone ? offset : 0;
-    const keep = want - skipped;
 
     // A category page's set is a group: its books are held in each order, so a walk visits only them.
     const group = this.groupFor(f);
@@ -720,7 +718,10 @@ export class ListingIndex {
     // The group's candidates when its rows answer every other condition.
     const byRows = grouped && this.rowTest(grouped) ? grouped : undefined;
     let total = 0;
-    let streams: number[][];
+    // Each stream gives the base's next match in the order of its side (NONE: no more): the page takes from them.
+    let streams: (() => number)[];
+    // Matches of a lone stream already left out before the page (a collected stream starts at the page).
+    let skipped = 0;
     if (
       universe &&
       universe.size <= listingTuning.collectMax &&
@@ -748,7 +749,8 @@ export class ListingIndex {
           bySide[side]!.push(s);
         }
       }
-      streams = bySide.map((slots, i) => {
+      skipped = lone ? offset : 0;
+      const ordered = bySide.map((slots, i) => {
         const order = sides[i]!.order;
         if (!order) {
           // By id: slots are in id order; the candidates' lists are each ascending, not their union.
@@ -762,31 +764,39 @@ export class ListingIndex {
         for (let j = 0; j < out.length; j++) out[j] = order.perm[ranks[desc ? ranks.length - 1 - skipped - j : skipped + j]!]!;
         return out;
       });
+      streams = ordered.map((list) => {
+        let p = 0;
+        return () => (p < list.length ? list[p++]! : NONE);
+      });
     } else {
       // Walk the sorted order(s) for the page (a group's own, when the set is one); count on the candidates (or
       // every slot) up to the cap.
       const walkRest = groupWalk ? grouped.rest : k;
       const alive = this.alive;
       const saleNow = this.saleNow;
-      streams = [];
-      for (const { onSale, order } of sides) {
-        const out: number[] = [];
+      // Walked only as far as the page needs: two price sides together reach offset + limit, not each of them.
+      streams = sides.map(({ onSale, order }) => {
         const list = groupWalk ? this.groupOrder(group.group, sort.field, onSale) : order?.perm;
         // Sorted by price with a price range: only the range's part of the order is walked.
         const [from, to] = list && priceSort ? this.priceRange(list, onSale, f) : [0, list ? list.length : this.n];
         // Only the books of this side of the price split (every book when the sort is not by price).
         const side = onSale ? 1 : 0;
-        // A lone stream's matches before the page are counted, not kept.
-        let skip = skipped;
-        for (let j = 0; j < to - from && out.length < keep; j++) {
-          const pos = desc ? to - 1 - j : from + j;
-          const s = list ? list[pos]! : pos;
-          if (!alive[s] || (priceSort && saleNow[s] !== side) || !this.matches(s, walkRest)) continue;
-          if (skip > 0) skip--;
-          else out.push(s);
-        }
-        streams.push(out);
-      }
+        // Every book of the list matches (a category page's group without other conditions, none of its books
+        // changed): the first `offset` matches are its first `offset` books, not walked.
+        const every = lone && !priceSort && noCondition(walkRest) &&
+          (groupWalk ? this.groupAlive[group.group] === to - from : this.dead === 0);
+        if (every) skipped = Math.min(offset, to - from);
+        let j = skipped;
+        return () => {
+          while (j < to - from) {
+            const pos = desc ? to - 1 - j : from + j;
+            j++;
+            const s = list ? list[pos]! : pos;
+            if (alive[s] && (!priceSort || saleNow[s] === side) && this.matches(s, walkRest)) return s;
+          }
+          return NONE;
+        };
+      });
       const known = countKey === undefined ? undefined : this.counts.get(countKey);
       if (known && known.generation === this.generation && Date.now() - known.at < COUNT_TTL_MS) {
         total = known.total;
@@ -830,20 +840,32 @@ export class ListingIndex {
     const ids: number[] = [];
     const bookIds = this.c.ids;
     if (lone) {
-      for (const s of streams[0]!) ids.push(bookIds[s]!);
+      const next = streams[0]!;
+      for (let taken = skipped; taken < want; taken++) {
+        const s = next();
+        if (s === NONE) break;
+        if (taken >= offset) ids.push(bookIds[s]!);
+      }
     } else {
-      // Merged with the base's streams: the head with the least (key, id) in the order's direction each time.
-      const positions = streams.map(() => 0);
+      // Merged with the overlay's: the head with the least (key, id) in the order's direction each time. A head
+      // is read when its stream's last was taken, not before: the page's last book needs no next one.
+      const heads = streams.map(() => NONE);
+      const keys = streams.map(() => 0);
+      const stale = streams.map(() => true);
       let e = 0;
       for (let taken = 0; taken < want; taken++) {
         let from = -1;
         let bestKey = 0;
         let bestId = 0;
         for (let i = 0; i < streams.length; i++) {
-          const stream = streams[i]!;
-          if (positions[i]! >= stream.length) continue;
-          const s = stream[positions[i]!]!;
-          const key = this.key(s, sort.field, sides[i]!.onSale);
+          if (stale[i]) {
+            stale[i] = false;
+            heads[i] = streams[i]!();
+            if (heads[i] !== NONE) keys[i] = this.key(heads[i]!, sort.field, sides[i]!.onSale);
+          }
+          const s = heads[i]!;
+          if (s === NONE) continue;
+          const key = keys[i]!;
           const id = bookIds[s]!;
           if (from === -1 || sign * (key - bestKey || id - bestId) < 0) {
             bestKey = key;
@@ -862,7 +884,7 @@ export class ListingIndex {
         }
         if (from === -1) break;
         if (from === -2) e++;
-        else positions[from]!++;
+        else stale[from] = true;
         if (taken >= offset) ids.push(bestId);
       }
     }
