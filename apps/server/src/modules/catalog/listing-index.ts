@@ -706,8 +706,15 @@ export class ListingIndex {
       sort.field === 'createdAt' ? b.created : sort.field === 'sold' ? b.sold : priceSort ? overlayEffective(b, nowUs) : b.id;
     const sign = desc ? -1 : 1;
     if (extra.length > 1) extra.sort((a, b) => sign * (overlayKey(a) - overlayKey(b) || a.id - b.id));
-    // One stream and nothing to merge in: its matches from `offset` on are the page, in its order.
+    // One stream and nothing to merge in: its matches from `offset` on are the page.
     const lone = sides.length === 1 && extra.length === 0;
+    // With one stream, at least offset - extra.length of its matches come before the page: they are passed over, not
+    // kept. The overlay's books before them are then the merge's first, still before the page. Two streams are merged
+    // from the start.
+    const skipped = sides.length === 1 ? Math.max(0, offset - extra.length) : 0;
+    const keep = want - skipped;
+    // How many were passed over (fewer when the stream has fewer matches).
+    let baseSkipped = 0;
 
     // A category page's set is a group: its books are held in each order, so a walk visits only them.
     const group = this.groupFor(f);
@@ -718,10 +725,7 @@ export class ListingIndex {
     // The group's candidates when its rows answer every other condition.
     const byRows = grouped && this.rowTest(grouped) ? grouped : undefined;
     let total = 0;
-    // Each stream gives the base's next match in the order of its side (NONE: no more): the page takes from them.
-    let streams: (() => number)[];
-    // Matches of a lone stream already left out before the page (a collected stream starts at the page).
-    let skipped = 0;
+    let streams: number[][];
     if (
       universe &&
       universe.size <= listingTuning.collectMax &&
@@ -749,24 +753,22 @@ export class ListingIndex {
           bySide[side]!.push(s);
         }
       }
-      skipped = lone ? offset : 0;
-      const ordered = bySide.map((slots, i) => {
+      streams = bySide.map((slots, i) => {
         const order = sides[i]!.order;
         if (!order) {
           // By id: slots are in id order; the candidates' lists are each ascending, not their union.
           const sorted = Int32Array.from(slots).sort();
-          return Array.from((desc ? sorted.reverse() : sorted).subarray(skipped, want));
+          const inOrder = desc ? sorted.reverse() : sorted;
+          baseSkipped = Math.min(skipped, inOrder.length);
+          return Array.from(inOrder.subarray(skipped, want));
         }
         const ranks = new Int32Array(slots.length);
         for (let j = 0; j < slots.length; j++) ranks[j] = order.rank[slots[j]!]!;
         ranks.sort();
+        baseSkipped = Math.min(skipped, ranks.length);
         const out = new Array<number>(Math.max(0, Math.min(ranks.length, want) - skipped));
         for (let j = 0; j < out.length; j++) out[j] = order.perm[ranks[desc ? ranks.length - 1 - skipped - j : skipped + j]!]!;
         return out;
-      });
-      streams = ordered.map((list) => {
-        let p = 0;
-        return () => (p < list.length ? list[p++]! : NONE);
       });
     } else {
       // Walk the sorted order(s) for the page (a group's own, when the set is one); count on the candidates (or
@@ -774,8 +776,9 @@ export class ListingIndex {
       const walkRest = groupWalk ? grouped.rest : k;
       const alive = this.alive;
       const saleNow = this.saleNow;
-      // Walked only as far as the page needs: two price sides together reach offset + limit, not each of them.
-      streams = sides.map(({ onSale, order }) => {
+      streams = [];
+      for (const { onSale, order } of sides) {
+        const out: number[] = [];
         const list = groupWalk ? this.groupOrder(group.group, sort.field, onSale) : order?.perm;
         // Sorted by price with a price range: only the range's part of the order is walked.
         const [from, to] = list && priceSort ? this.priceRange(list, onSale, f) : [0, list ? list.length : this.n];
@@ -783,20 +786,19 @@ export class ListingIndex {
         const side = onSale ? 1 : 0;
         // Every book of the list matches (a category page's group without other conditions, none of its books
         // changed): the first `offset` matches are its first `offset` books, not walked.
-        const every = lone && !priceSort && noCondition(walkRest) &&
-          (groupWalk ? this.groupAlive[group.group] === to - from : this.dead === 0);
-        if (every) skipped = Math.min(offset, to - from);
-        let j = skipped;
-        return () => {
-          while (j < to - from) {
-            const pos = desc ? to - 1 - j : from + j;
-            j++;
-            const s = list ? list[pos]! : pos;
-            if (alive[s] && (!priceSort || saleNow[s] === side) && this.matches(s, walkRest)) return s;
-          }
-          return NONE;
-        };
-      });
+        const every = lone && !priceSort && noCondition(walkRest) && (groupWalk ? this.groupAlive[group.group] === to - from : this.dead === 0);
+        // A lone stream's matches before the page are counted, not kept.
+        let skip = every ? 0 : skipped;
+        for (let j = every ? Math.min(skipped, to - from) : 0; j < to - from && out.length < keep; j++) {
+          const pos = desc ? to - 1 - j : from + j;
+          const s = list ? list[pos]! : pos;
+          if (!alive[s] || (priceSort && saleNow[s] !== side) || !this.matches(s, walkRest)) continue;
+          if (skip > 0) skip--;
+          else out.push(s);
+        }
+        baseSkipped = every ? Math.min(skipped, to - from) : skipped - skip;
+        streams.push(out);
+      }
       const known = countKey === undefined ? undefined : this.counts.get(countKey);
       if (known && known.generation === this.generation && Date.now() - known.at < COUNT_TTL_MS) {
         total = known.total;
@@ -840,32 +842,20 @@ export class ListingIndex {
     const ids: number[] = [];
     const bookIds = this.c.ids;
     if (lone) {
-      const next = streams[0]!;
-      for (let taken = skipped; taken < want; taken++) {
-        const s = next();
-        if (s === NONE) break;
-        if (taken >= offset) ids.push(bookIds[s]!);
-      }
+      for (const s of streams[0]!) ids.push(bookIds[s]!);
     } else {
-      // Merged with the overlay's: the head with the least (key, id) in the order's direction each time. A head
-      // is read when its stream's last was taken, not before: the page's last book needs no next one.
-      const heads = streams.map(() => NONE);
-      const keys = streams.map(() => 0);
-      const stale = streams.map(() => true);
+      // Merged with the base's streams: the head with the least (key, id) in the order's direction each time.
+      const positions = streams.map(() => 0);
       let e = 0;
-      for (let taken = 0; taken < want; taken++) {
+      for (let taken = baseSkipped; taken < want; taken++) {
         let from = -1;
         let bestKey = 0;
         let bestId = 0;
         for (let i = 0; i < streams.length; i++) {
-          if (stale[i]) {
-            stale[i] = false;
-            heads[i] = streams[i]!();
-            if (heads[i] !== NONE) keys[i] = this.key(heads[i]!, sort.field, sides[i]!.onSale);
-          }
-          const s = heads[i]!;
-          if (s === NONE) continue;
-          const key = keys[i]!;
+          const stream = streams[i]!;
+          if (positions[i]! >= stream.length) continue;
+          const s = stream[positions[i]!]!;
+          const key = this.key(s, sort.field, sides[i]!.onSale);
           const id = bookIds[s]!;
           if (from === -1 || sign * (key - bestKey || id - bestId) < 0) {
             bestKey = key;
@@ -884,7 +874,7 @@ export class ListingIndex {
         }
         if (from === -1) break;
         if (from === -2) e++;
-        else stale[from] = true;
+        else positions[from]!++;
         if (taken >= offset) ids.push(bestId);
       }
     }
