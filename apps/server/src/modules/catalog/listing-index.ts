@@ -787,7 +787,7 @@ export class ListingIndex {
         // Every book of the list matches (a category page's group without other conditions, none of its books
         // changed): the first `offset` matches are its first `offset` books, not walked.
         const every = lone && !priceSort && noCondition(walkRest) && (groupWalk ? this.groupAlive[group.group] === to - from : this.dead === 0);
-        // A lone stream's matches before the page are counted, not kept.
+        // The stream's first `skipped` matches are counted, not kept.
         let skip = every ? 0 : skipped;
         for (let j = every ? Math.min(skipped, to - from) : 0; j < to - from && out.length < keep; j++) {
           const pos = desc ? to - 1 - j : from + j;
