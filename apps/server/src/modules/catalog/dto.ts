@@ -1,6 +1,7 @@
-import { effectivePrice, roundAverage, type BookCardDto, type BookDto, type BookEngagementDto, type BookImageDto } from '@nhasach/shared';
+import { effectivePrice, roundAverage, type BookCardDto, type BookStatus, type BookDto, type BookEngagementDto, type BookImageDto } from '@nhasach/shared';
 import { EMPTY_ENGAGEMENT } from './engagement-port.ts';
-import type { CardRow, DetailRow, ImageRow } from './repo.ts';
+import type { CardRating, CardRow, DetailRow, ImageRow } from './repo.ts';
+import type { ListingCard } from './listing-index.ts';
 import { iso, num } from '../../lib/db-values.ts';
 import { sanitizeDescription } from '../../lib/description-html.ts';
 
@@ -35,6 +36,40 @@ export function toCard(row: CardRow, now: Date): BookCardDto {
     ratingAverage: roundAverage(row.ratingSum, row.ratingCount),
     ratingCount: row.ratingCount,
     categorySlug: row.categorySlug,
+  };
+}
+
+/**
+ * The card of a book the listing index holds, with its category's slug and its rating (docs/decisions.md, cards):
+ * toCard's answer, field for field and in its order, made straight from the index's values (no row with Dates
+ * turned back into text on the way).
+ */
+export function toIndexCard(card: ListingCard, categorySlug: string | null, rating: CardRating | undefined, now: Date): BookCardDto {
+  // As a timestamptz column read into a Date: whole milliseconds.
+  const start = card.saleStart === null ? null : new Date(card.saleStart / 1000);
+  const end = card.saleEnd === null ? null : new Date(card.saleEnd / 1000);
+  const t = now.getTime();
+  const onSale = card.salePrice !== null && (start === null || start.getTime() <= t) && (end === null || end.getTime() > t);
+  const ratingSum = rating?.ratingSum ?? 0;
+  const ratingCount = rating?.ratingCount ?? 0;
+  return {
+    id: card.id,
+    slug: card.text.slug,
+    title: card.text.title,
+    thumbnail: card.text.thumbnail,
+    price: card.price,
+    salePrice: card.salePrice,
+    effectivePrice: onSale ? card.salePrice! : card.price,
+    saleStartAt: start === null ? null : start.toISOString(),
+    saleEndAt: end === null ? null : end.toISOString(),
+    sold: card.sold,
+    createdAt: new Date(card.created / 1000).toISOString(),
+    authors: card.text.authors,
+    status: card.status as BookStatus,
+    stock: card.stock,
+    ratingAverage: roundAverage(ratingSum, ratingCount),
+    ratingCount,
+    categorySlug,
   };
 }
 

@@ -168,6 +168,29 @@ describe('listings from memory', () => {
     for (const q of ['sort=NEWEST', 'sort=BEST', 'sort=PRICE_ASC', 'sort=PRICE_DESC', 'sort=id&direction=ASC']) await compare(`${q}&size=24`);
   }, 240_000);
 
+  it('every page where changed books, sale and list prices and the base meet, collected or walked', async () => {
+    // After the changes above the overlay holds books of the first category, of both price sides and of neither:
+    // each page must take its books from the right stream, the overlay's among them, from its first book on.
+    expect(memory.app.catalog.listingIndexStats()?.overlay).toBeGreaterThan(10);
+    const [first] = await slugsOf(memory, 'categories/flat');
+    const queries = ['sort=PRICE_ASC', 'sort=PRICE_DESC', 'sort=NEWEST', 'sort=sold&direction=ASC', 'sort=id&direction=DESC', 'priceMin=60000&priceMax=150000&sort=PRICE_ASC'];
+    for (const collectMax of [150_000, 0]) {
+      listingTuning.collectMax = collectMax;
+      try {
+        for (const q of [...queries, ...queries.map((q) => `category=${first}&${q}`)]) {
+          const total = (await listing(database, `${q}&size=24&page=0`)).totalElements;
+          for (let page = 0; page <= Math.ceil(total / 24); page++) {
+            const [a, b] = await Promise.all([listing(memory, `${q}&size=24&page=${page}`), listing(database, `${q}&size=24&page=${page}`)]);
+            expect(a.content.map((c) => c.id), `${q}&page=${page} (collectMax ${collectMax})`).toEqual(b.content.map((c) => c.id));
+            expect(a.totalElements, `${q}: total`).toBe(b.totalElements);
+          }
+        }
+      } finally {
+        listingTuning.collectMax = 150_000;
+      }
+    }
+  }, 240_000);
+
   it('cards show the stock and price within the feed\'s second, and a renamed book once the change is announced', async () => {
     const first = (await listing(memory, 'sort=NEWEST&page=0&size=12')).content[0]!;
     const db = memory.app.db;

@@ -698,7 +698,23 @@ export class ListingIndex {
             { onSale: true, order: this.bySale },
           ]
         : [{ onSale: false, order: sort.field === 'createdAt' ? this.byCreated : sort.field === 'sold' ? this.bySold : undefined }];
-    const onSide = (s: number, onSale: boolean) => sort.field !== 'price' || (this.saleNow[s] === 1) === onSale;
+    const priceSort = sort.field === 'price';
+    // The overlay's matches, ordered by their own keys (found first: without any, a lone stream is the page itself).
+    const extra: ListingBook[] = [];
+    for (const b of this.overlay.values()) if (this.overlayMatches(b, k)) extra.push(b);
+    const overlayKey = (b: ListingBook) =>
+      sort.field === 'createdAt' ? b.created : sort.field === 'sold' ? b.sold : priceSort ? overlayEffective(b, nowUs) : b.id;
+    const sign = desc ? -1 : 1;
+    if (extra.length > 1) extra.sort((a, b) => sign * (overlayKey(a) - overlayKey(b) || a.id - b.id));
+    // One stream and nothing to merge in: its matches from `offset` on are the page.
+    const lone = sides.length === 1 && extra.length === 0;
+    // With one stream, at least offset - extra.length of its matches come before the page: they are passed over, not
+    // kept. The overlay's books before them are then the merge's first, still before the page. Two streams are merged
+    // from the start.
+    const skipped = sides.length === 1 ? Math.max(0, offset - extra.length) : 0;
+    const keep = want - skipped;
+    // How many were passed over (fewer when the stream has fewer matches).
+    let baseSkipped = 0;
 
     // A category page's set is a group: its books are held in each order, so a walk visits only them.
     const group = this.groupFor(f);
@@ -742,31 +758,47 @@ export class ListingIndex {
         if (!order) {
           // By id: slots are in id order; the candidates' lists are each ascending, not their union.
           const sorted = Int32Array.from(slots).sort();
-          return Array.from(desc ? sorted.reverse() : sorted).slice(0, want);
+          const inOrder = desc ? sorted.reverse() : sorted;
+          baseSkipped = Math.min(skipped, inOrder.length);
+          return Array.from(inOrder.subarray(skipped, want));
         }
         const ranks = new Int32Array(slots.length);
         for (let j = 0; j < slots.length; j++) ranks[j] = order.rank[slots[j]!]!;
         ranks.sort();
-        const out = new Array<number>(Math.min(ranks.length, want));
-        for (let j = 0; j < out.length; j++) out[j] = order.perm[ranks[desc ? ranks.length - 1 - j : j]!]!;
+        baseSkipped = Math.min(skipped, ranks.length);
+        const out = new Array<number>(Math.max(0, Math.min(ranks.length, want) - skipped));
+        for (let j = 0; j < out.length; j++) out[j] = order.perm[ranks[desc ? ranks.length - 1 - skipped - j : skipped + j]!]!;
         return out;
       });
     } else {
       // Walk the sorted order(s) for the page (a group's own, when the set is one); count on the candidates (or
       // every slot) up to the cap.
       const walkRest = groupWalk ? grouped.rest : k;
-      streams = sides.map(({ onSale, order }) => {
+      const alive = this.alive;
+      const saleNow = this.saleNow;
+      streams = [];
+      for (const { onSale, order } of sides) {
         const out: number[] = [];
         const list = groupWalk ? this.groupOrder(group.group, sort.field, onSale) : order?.perm;
         // Sorted by price with a price range: only the range's part of the order is walked.
-        const [from, to] = list && sort.field === 'price' ? this.priceRange(list, onSale, f) : [0, list ? list.length : this.n];
-        for (let j = 0; j < to - from && out.length < want; j++) {
+        const [from, to] = list && priceSort ? this.priceRange(list, onSale, f) : [0, list ? list.length : this.n];
+        // Only the books of this side of the price split (every book when the sort is not by price).
+        const side = onSale ? 1 : 0;
+        // Every book of the list matches (a category page's group without other conditions, none of its books
+        // changed): the first `offset` matches are its first `offset` books, not walked.
+        const every = lone && !priceSort && noCondition(walkRest) && (groupWalk ? this.groupAlive[group.group] === to - from : this.dead === 0);
+        // The stream's first `skipped` matches are counted, not kept.
+        let skip = every ? 0 : skipped;
+        for (let j = every ? Math.min(skipped, to - from) : 0; j < to - from && out.length < keep; j++) {
           const pos = desc ? to - 1 - j : from + j;
           const s = list ? list[pos]! : pos;
-          if (this.alive[s] && onSide(s, onSale) && this.matches(s, walkRest)) out.push(s);
+          if (!alive[s] || (priceSort && saleNow[s] !== side) || !this.matches(s, walkRest)) continue;
+          if (skip > 0) skip--;
+          else out.push(s);
         }
-        return out;
-      });
+        baseSkipped = every ? Math.min(skipped, to - from) : skipped - skip;
+        streams.push(out);
+      }
       const known = countKey === undefined ? undefined : this.counts.get(countKey);
       if (known && known.generation === this.generation && Date.now() - known.at < COUNT_TTL_MS) {
         total = known.total;
@@ -786,7 +818,6 @@ export class ListingIndex {
         for (let j = from; j < to && total < cap; j++) if (this.rowMatches(j, rows)) total++;
       } else if (universe) {
         const rest = universe.rest;
-        const counted = (s: number) => this.alive[s] && this.matches(s, rest);
         const stamp = universe.dedupe ? this.nextStamp() : 0;
         outer: for (const list of universe.lists) {
           for (let i = 0; i < list.length; i++) {
@@ -795,11 +826,11 @@ export class ListingIndex {
               if (this.stamp[s] === stamp) continue;
               this.stamp[s] = stamp;
             }
-            if (counted(s) && ++total >= cap) break outer;
+            if (alive[s] && this.matches(s, rest) && ++total >= cap) break outer;
           }
         }
       } else {
-        for (let s = 0; s < this.n && total < cap; s++) if (this.alive[s] && this.matches(s, k)) total++;
+        for (let s = 0; s < this.n && total < cap; s++) if (alive[s] && this.matches(s, k)) total++;
       }
       if (countKey !== undefined) {
         if (this.counts.size >= 5_000) this.counts.clear();
@@ -807,47 +838,45 @@ export class ListingIndex {
       }
     }
 
-    // The overlay's matches, ordered by their own keys, merged with the base's.
-    const extra: ListingBook[] = [];
-    for (const b of this.overlay.values()) if (this.overlayMatches(b, k)) extra.push(b);
     total += extra.length;
-    const overlayKey = (b: ListingBook) =>
-      sort.field === 'createdAt' ? b.created : sort.field === 'sold' ? b.sold : sort.field === 'price' ? overlayEffective(b, nowUs) : b.id;
-    const sign = desc ? -1 : 1;
-    extra.sort((a, b) => sign * (overlayKey(a) - overlayKey(b) || a.id - b.id));
-
-    interface Head {
-      key: number;
-      id: number;
-    }
-    const positions = streams.map(() => 0);
-    let e = 0;
     const ids: number[] = [];
-    for (let taken = 0; taken < want; taken++) {
-      let best: Head | undefined;
-      let from = -1;
-      for (let i = 0; i < streams.length; i++) {
-        const stream = streams[i]!;
-        if (positions[i]! >= stream.length) continue;
-        const s = stream[positions[i]!]!;
-        const h = { key: this.key(s, sort.field, sides[i]!.onSale), id: this.c.ids[s]! };
-        if (!best || sign * (h.key - best.key || h.id - best.id) < 0) {
-          best = h;
-          from = i;
+    const bookIds = this.c.ids;
+    if (lone) {
+      for (const s of streams[0]!) ids.push(bookIds[s]!);
+    } else {
+      // Merged with the base's streams: the head with the least (key, id) in the order's direction each time.
+      const positions = streams.map(() => 0);
+      let e = 0;
+      for (let taken = baseSkipped; taken < want; taken++) {
+        let from = -1;
+        let bestKey = 0;
+        let bestId = 0;
+        for (let i = 0; i < streams.length; i++) {
+          const stream = streams[i]!;
+          if (positions[i]! >= stream.length) continue;
+          const s = stream[positions[i]!]!;
+          const key = this.key(s, sort.field, sides[i]!.onSale);
+          const id = bookIds[s]!;
+          if (from === -1 || sign * (key - bestKey || id - bestId) < 0) {
+            bestKey = key;
+            bestId = id;
+            from = i;
+          }
         }
-      }
-      if (e < extra.length) {
-        const b = extra[e]!;
-        const h = { key: overlayKey(b), id: b.id };
-        if (!best || sign * (h.key - best.key || h.id - best.id) < 0) {
-          best = h;
-          from = -2;
+        if (e < extra.length) {
+          const b = extra[e]!;
+          const key = overlayKey(b);
+          if (from === -1 || sign * (key - bestKey || b.id - bestId) < 0) {
+            bestKey = key;
+            bestId = b.id;
+            from = -2;
+          }
         }
+        if (from === -1) break;
+        if (from === -2) e++;
+        else positions[from]!++;
+        if (taken >= offset) ids.push(bestId);
       }
-      if (!best) break;
-      if (from === -2) e++;
-      else positions[from]!++;
-      if (taken >= offset) ids.push(best.id);
     }
     return { ids, total: Math.min(total, cap) };
   }

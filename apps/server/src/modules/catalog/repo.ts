@@ -5,7 +5,6 @@ import { namedStatement, queryNamed, queryRows, type Db } from '../../db/client.
 import { publishers, suppliers } from '../../db/schema/catalog.ts';
 import { intArray, textArray } from '../../lib/db-values.ts';
 import { saleActiveSql, saleInactiveSql, visibleSql } from './sql.ts';
-import type { ListingCard } from './listing-index.ts';
 import { authorsJsonSql, thumbnailSql } from './listing-index-build.ts';
 
 /** A resolved filter: every reference is an id by now. An empty id list matches nothing. */
@@ -222,7 +221,7 @@ type SteadyCardFields = Omit<CardRow, keyof FreshCardFields>;
  * "Listings from memory", cards): the database no longer builds the authors' JSON, the picture and the rating for
  * every card of every page, and a price or stock shown is never older than the request. `forget()` on every
  * catalogue change this instance makes or hears of; ratings are at most `ttlMs` old. The cards of the books the
- * listing index holds are made without it (cardOfIndex).
+ * listing index holds are made without it (dto.ts, toIndexCard).
  */
 export function cachedCardReader(ratings: SQL, ttlMs: number, max: number): CardReader & { forget(): void } {
   const full = cardReader(ratings);
@@ -280,27 +279,6 @@ export function ratingsReader(ratings: SQL): (db: Db, ids: readonly number[]) =>
     if (ids.length === 0) return new Map();
     const rows = await queryNamed<CardRating>(db, statement, [`{${ids.map((n) => Math.trunc(n)).join(',')}}`]);
     return new Map(rows.map((r) => [r.id, r]));
-  };
-}
-
-const microsToDate = (us: number | null) => (us === null ? null : new Date(us / 1000));
-
-/** A card of a book the listing index holds, with its category's slug and its rating (docs/decisions.md, cards). */
-export function cardOfIndex(card: ListingCard, categorySlug: string | null, rating: CardRating | undefined): CardRow {
-  return {
-    ...card.text,
-    id: card.id,
-    price: card.price,
-    salePrice: card.salePrice,
-    saleStartAt: microsToDate(card.saleStart),
-    saleEndAt: microsToDate(card.saleEnd),
-    sold: card.sold,
-    stock: card.stock,
-    status: card.status as BookStatus,
-    createdAt: new Date(card.created / 1000),
-    categorySlug,
-    ratingSum: rating?.ratingSum ?? 0,
-    ratingCount: rating?.ratingCount ?? 0,
   };
 }
 

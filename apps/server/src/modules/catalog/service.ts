@@ -26,9 +26,9 @@ import { notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../lib/guards.ts';
 import { toPage } from '../../lib/pagination.ts';
 import { type CategoryRow, buildCategoryTree, findCategory, flattenCategoryTree, loadCategoryRows, withDescendants } from './categories.ts';
-import { toBookDto, toCard } from './dto.ts';
+import { toBookDto, toCard, toIndexCard } from './dto.ts';
 import { NO_ENGAGEMENT, type EngagementPort } from './engagement-port.ts';
-import { cachedCardReader, cardOfIndex, countBooks, ratingsReader, type BookCount, loadBookDetailRow, pageBookIds, topCategoryRows, weeklyBestIds, type BookFilter } from './repo.ts';
+import { cachedCardReader, countBooks, ratingsReader, type BookCount, loadBookDetailRow, pageBookIds, topCategoryRows, weeklyBestIds, type BookFilter } from './repo.ts';
 import { createShelfService } from './related.ts';
 import { findVisibleIdByIsbn, isbnOf, normalizeTerm, sortedIdsPage, visibilityOnly } from './search.ts';
 import { indexAnswers } from './search-index.ts';
@@ -229,7 +229,11 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
     const out: BookCardDto[] = [];
     for (const [i, id] of ids.entries()) {
       const card = held[i];
-      const row = card ? cardOfIndex(card, card.categoryId === null ? null : (slugs.get(card.categoryId) ?? null), ratings.get(id)) : read.get(id);
+      if (card) {
+        out.push(toIndexCard(card, card.categoryId === null ? null : (slugs.get(card.categoryId) ?? null), ratings.get(id), now));
+        continue;
+      }
+      const row = read.get(id);
       if (row) out.push(toCard(row, now));
     }
     return out;

@@ -31,9 +31,12 @@ export function publicMediaUrls(base: string): <T>(value: T) => T {
       // Dates, buffers and other instances serialise themselves.
       if (proto !== Object.prototype && proto !== null) return value;
       let copy: Record<string, unknown> | undefined;
-      for (const [key, item] of Object.entries(value)) {
+      // Keys only: entries would allocate a pair per field of every card of every answer.
+      const record = value as Record<string, unknown>;
+      for (const key of Object.keys(record)) {
+        const item = record[key];
         const next = rewrite(item);
-        if (next !== item) (copy ??= { ...(value as Record<string, unknown>) })[key] = next;
+        if (next !== item) (copy ??= { ...record })[key] = next;
       }
       return copy ?? value;
     }

@@ -1,0 +1,92 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ListingIndex, listingColumns, listingParts, listingTuning, type ListingBook, type ListingFilter, type ListingSortField } from './listing-index.ts';
+
+/**
+ * Every page of a listing is the books in the order's (key, id) from `offset` on, whichever way the index takes
+ * them: a category page whose books all match (taken from its position in the group's order), one order walked
+ * or collected, the two price sides (list price, running sale) merged, and books changed since the build (the
+ * overlay) merged in. The expected pages are the filter and sort applied to the books as they are.
+ */
+const T0 = Date.UTC(2026, 10, 28) * 1000;
+const HOUR = 3_600_000_000;
+const TREE = [
+  { id: 1, parentId: null },
+  { id: 2, parentId: 1 },
+  { id: 3, parentId: 1 },
+  { id: 4, parentId: null },
+];
+
+function book(id: number): ListingBook {
+  const onSale = id % 4 === 0;
+  return {
+    id, status: 'ACTIVE',
+    // Books of one import share created_at; sold and price tie too.
+    created: T0 - Math.floor(id / 3) * HOUR, sold: id % 7, stock: 5, price: 50_000 + (id % 11) * 10_000,
+    salePrice: onSale ? 40_000 + (id % 5) * 10_000 : null,
+    // Some sales run now, some are over, some not yet open.
+    saleStart: onSale ? (id % 3 === 0 ? T0 + HOUR : T0 - 10 * HOUR) : null, saleEnd: onSale && id % 8 === 0 ? T0 - HOUR : null,
+    publisherId: 1 + (id % 3), supplierId: null, language: id % 5 === 0 ? 'EN' : 'VI', ageMin: 0, categoryIds: [2 + (id % 3)],
+  };
+}
+
+const effective = (b: ListingBook, nowUs: number) =>
+  b.salePrice !== null && (b.saleStart === null || b.saleStart <= nowUs) && (b.saleEnd === null || b.saleEnd > nowUs) ? b.salePrice : b.price;
+
+function expected(books: Map<number, ListingBook>, f: ListingFilter, field: ListingSortField, direction: 'asc' | 'desc', nowUs: number): number[] {
+  const key = (b: ListingBook) => (field === 'createdAt' ? b.created : field === 'sold' ? b.sold : field === 'price' ? effective(b, nowUs) : b.id);
+  return [...books.values()]
+    .filter((b) => (f.categorySets ?? []).every((set) => b.categoryIds.some((c) => set.includes(c))) && (!f.languages || f.languages.includes(b.language)))
+    .sort((a, b) => (direction === 'asc' ? 1 : -1) * (key(a) - key(b) || a.id - b.id))
+    .map((b) => b.id);
+}
+
+afterEach(() => {
+  listingTuning.collectMax = 150_000;
+});
+
+describe('listing index: every page of a listing', () => {
+  it('is the books from the page\'s offset on, before and after books change, walked or collected', () => {
+    const books = new Map<number, ListingBook>();
+    for (let id = 1; id <= 240; id++) books.set(id, book(id));
+    const index = new ListingIndex(listingParts(listingColumns([...books.values()]), TREE));
+    const now = new Date(T0 / 1000);
+    const filters: ListingFilter[] = [{}, { categorySets: [[1, 2, 3]] }, { categorySets: [[4]] }, { categorySets: [[1, 2, 3]], languages: ['VI'] }];
+    const check = (state: string) => {
+      for (const collectMax of [150_000, 0]) {
+        listingTuning.collectMax = collectMax;
+        for (const f of filters) {
+          for (const field of ['createdAt', 'sold', 'price', 'id'] as const) {
+            for (const direction of ['asc', 'desc'] as const) {
+              const all = expected(books, f, field, direction, T0);
+              for (let offset = 0; offset <= all.length + 7; offset += 7) {
+                const answer = index.page(f, { field, direction }, offset, 7, now, 10_000);
+                expect(answer, `${state}, collectMax ${collectMax}, ${JSON.stringify(f)} ${field} ${direction} from ${offset}`).toEqual({ ids: all.slice(offset, offset + 7), total: all.length });
+              }
+            }
+          }
+        }
+      }
+    };
+    check('as built');
+    // Books of category 4 only change: the group of category 1 still has every book it was built with.
+    for (const id of [5, 11, 14, 17]) {
+      const changed = { ...books.get(id)!, created: T0 + id, sold: 3, price: 65_000 };
+      books.set(id, changed);
+      index.apply(changed, true);
+    }
+    check('category 4 changed');
+    // A book of category 1's group hidden: the group's pages have no overlay book to merge, but one book fewer.
+    books.delete(12);
+    index.remove(12);
+    check('a book of category 1 hidden');
+    // Then books of every category, a sale started, one hidden.
+    for (const id of [2, 3, 5, 6, 8, 30, 31]) {
+      const changed = { ...books.get(id)!, created: T0 - 5 * HOUR, sold: 1, salePrice: 45_000, saleStart: T0 - HOUR, saleEnd: null };
+      books.set(id, changed);
+      index.apply(changed, true);
+    }
+    books.delete(9);
+    index.remove(9);
+    check('every category changed');
+  });
+});
