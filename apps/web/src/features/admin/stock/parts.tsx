@@ -4,16 +4,16 @@ import { Link, NavLink } from 'react-router';
 import { STOCK_REASON_LABELS, formatNumberVN, isbn13Problem, normalizeIsbn, type PageResult, type StockMovementDto } from '@nhasach/shared';
 import { errorText } from '../../../components/ui/errorText.ts';
 import { DataTable, type DataTableProps } from '../components/DataTable.tsx';
-import { PageHeader } from '../ui.tsx';
+import { buttonClass as kitButtonClass } from '../../../components/ui/Button.tsx';
+import { Card } from '../../../components/ui/Card.tsx';
+import { PageHeader, smallInputClass } from '../ui.tsx';
 
 /** Pieces shared by the stock room's pages (kept in this folder: the rest of the back-office is refactored apart). */
 
-export const inputClass =
-  'h-10 rounded-lg border border-gray-300 bg-white px-3 text-sm text-gray-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
-export const buttonClass =
-  'inline-flex h-10 items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50';
-export const secondaryButtonClass =
-  'inline-flex h-10 items-center justify-center gap-2 rounded-lg border border-gray-300 bg-white px-4 text-sm font-semibold text-gray-800 shadow-sm hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-50';
+// The kit's looks at the back office's size (a row of 40 px inputs and small buttons).
+export const inputClass = smallInputClass;
+export const buttonClass = kitButtonClass('primary', 'sm');
+export const secondaryButtonClass = kitButtonClass('outline', 'sm');
 export const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-gray-500';
 export const td = 'px-3 py-2 text-sm text-gray-800';
 
@@ -50,17 +50,12 @@ export function StockHeader({ title, description, actions }: { title: string; de
   );
 }
 
+/** A titled box of a stock page: the kit's card, spaced from the next. */
 export function Panel({ title, actions, children }: { title?: ReactNode; actions?: ReactNode; children: ReactNode }) {
   return (
-    <section className="mb-5 min-w-0 rounded-2xl border border-gray-200/80 bg-white shadow-sm">
-      {(title || actions) && (
-        <header className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-100 px-5 py-3">
-          {title && <h2 className="text-[15px] font-semibold text-gray-900">{title}</h2>}
-          {actions}
-        </header>
-      )}
-      <div className="p-5">{children}</div>
-    </section>
+    <Card title={title} actions={actions} className="mb-5" bodyClassName="p-5">
+      {children}
+    </Card>
   );
 }
 
