@@ -89,7 +89,7 @@ export const likedQueryOptions = (viewer: string) =>
     gcTime: Infinity,
   });
 
-export function pendingToggles(client: QueryClient, viewer: string): number[] {
+function pendingToggles(client: QueryClient, viewer: string): number[] {
   return client
     .getMutationCache()
     .findAll({ mutationKey: toggleKey(viewer), status: 'pending' })
