@@ -48,8 +48,6 @@ export function toIndexCard(card: ListingCard, categorySlug: string | null, rati
   // As a timestamptz column read into a Date: whole milliseconds.
   const start = card.saleStart === null ? null : new Date(card.saleStart / 1000);
   const end = card.saleEnd === null ? null : new Date(card.saleEnd / 1000);
-  const t = now.getTime();
-  const onSale = card.salePrice !== null && (start === null || start.getTime() <= t) && (end === null || end.getTime() > t);
   const ratingSum = rating?.ratingSum ?? 0;
   const ratingCount = rating?.ratingCount ?? 0;
   return {
@@ -59,7 +57,7 @@ export function toIndexCard(card: ListingCard, categorySlug: string | null, rati
     thumbnail: card.text.thumbnail,
     price: card.price,
     salePrice: card.salePrice,
-    effectivePrice: onSale ? card.salePrice! : card.price,
+    effectivePrice: effectivePrice({ price: card.price, salePrice: card.salePrice, saleStartAt: start, saleEndAt: end }, now),
     saleStartAt: start === null ? null : start.toISOString(),
     saleEndAt: end === null ? null : end.toISOString(),
     sold: card.sold,
