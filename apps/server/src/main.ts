@@ -1,13 +1,12 @@
 import { loadConfig } from './config.ts';
-import { startEarlyBuild } from './modules/catalog/index-build-thread.ts';
+import { buildPlace, startEarlyBuild } from './modules/catalog/index-build-thread.ts';
 
 const config = loadConfig();
 // A real shop's first search build (no demo data to seed first) starts before the app's modules are loaded, which
 // takes one to two seconds: the catalogue module takes it over at registration (modules/index.ts and
-// catalog/routes.ts start it under the same conditions).
-if (config.isProduction && config.DATABASE_URL && config.SEARCH_INDEX && !config.SEED_DEMO) {
-  startEarlyBuild(config.DATABASE_URL, config.SEARCH_INDEX_SNAPSHOT_DIR || undefined);
-}
+// catalog/routes.ts start it in the same place, buildPlace).
+const place = buildPlace(config);
+if (place && config.SEARCH_INDEX && !config.SEED_DEMO) startEarlyBuild(place.url, place.snapshotDir);
 const [{ openDatabase }, { buildApp }, { seedDemoData }, { closeGracefully }] = await Promise.all([
   import('./db/client.ts'),
   import('./app.ts'),

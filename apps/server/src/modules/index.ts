@@ -7,6 +7,7 @@ import { authRoutes, changePasswordRoutes, revokeAllForUser } from './auth/index
 import { cartFormRoutes, cartRoutes, mergeGuestCartOf, selectedVoucherLines } from './cart/index.ts';
 import {
   bookCoverData,
+  buildPlace,
   bookImageUploadRoutes,
   catalogAdminRoutes,
   stockAdminRoutes,
@@ -86,6 +87,7 @@ export function createServices({ config: c, database, log, ownOrigin }: ServiceD
     ceiling: { max: c.MAIL_MAX_PER_ADDRESS_PER_HOUR },
   });
   // Cards and the product page show the engagement module's likes and ratings.
+  const place = buildPlace(c);
   const catalog = createCatalogService(database.db, {
     engagement: engagementPort,
     searchCache: c.SEARCH_CACHE,
@@ -93,8 +95,7 @@ export function createServices({ config: c, database, log, ownOrigin }: ServiceD
     searchIndexRebuildMs: c.SEARCH_INDEX_REBUILD_MINUTES * 60_000,
     listingIndex: c.LISTING_INDEX,
     // Built off the event loop in production on PostgreSQL (a worker thread with its own connection).
-    ...(c.isProduction && c.DATABASE_URL ? { searchIndexWorkerUrl: c.DATABASE_URL } : {}),
-    ...(c.isProduction && c.DATABASE_URL && c.SEARCH_INDEX_SNAPSHOT_DIR ? { searchIndexSnapshotDir: c.SEARCH_INDEX_SNAPSHOT_DIR } : {}),
+    ...(place ? { searchIndexWorkerUrl: place.url, ...(place.snapshotDir ? { searchIndexSnapshotDir: place.snapshotDir } : {}) } : {}),
     onSearchIndexNotice: (message) => log.info(message),
     onSearchIndexError: (err) => log.warn({ err }, 'search index not refreshed; searches use it as it was, or the database'),
     onAnnounceError: (err) => log.warn({ err }, 'catalogue change not announced; other instances keep their caches until they expire'),

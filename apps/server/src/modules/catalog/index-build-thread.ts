@@ -76,6 +76,15 @@ export function runBuildWorker<T extends object>(worker: 'search-index-worker' |
 
 const runWorker = (url: string, load: LoadOptions) => runBuildWorker<Omit<WorkerAnswer, 'startedAt'>>('search-index-worker', { url, load });
 
+/**
+ * Where the indexes build: in a worker thread on its own connection in production on PostgreSQL (undefined: in the
+ * serving thread), with the snapshots' folder when one is set.
+ */
+export function buildPlace(c: { isProduction: boolean; DATABASE_URL?: string | undefined; SEARCH_INDEX_SNAPSHOT_DIR?: string | undefined }): { url: string; snapshotDir?: string } | undefined {
+  if (!c.isProduction || !c.DATABASE_URL) return undefined;
+  return { url: c.DATABASE_URL, ...(c.SEARCH_INDEX_SNAPSHOT_DIR ? { snapshotDir: c.SEARCH_INDEX_SNAPSHOT_DIR } : {}) };
+}
+
 let early: { url: string; load: string; answer: Promise<WorkerAnswer> } | undefined;
 
 /** main.ts: the first build of this start, begun before the app is loaded; the search feed's first build takes it. */

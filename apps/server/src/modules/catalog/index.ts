@@ -12,6 +12,7 @@ export type { CatalogAdminPorts } from './admin/context.ts';
 export { createCatalogService, type CatalogService, type CatalogServiceOptions } from './service.ts';
 export type { EngagementPort } from './engagement-port.ts';
 export { refreshSearchDocuments, refreshSearchDocumentsOf } from './search-documents.ts';
+export { buildPlace } from './index-build-thread.ts';
 export { announceCatalogChange, CATALOG_CHANNEL } from './cache-bus.ts';
 export { receiveReturnedStock, returnStock, stockOf, takeStock, type ReturnStockRef, type OrderStockRef, type StockLine, type TakenBook, type TakeStockResult } from './inventory.ts';
 export { loadCategoryRows, withDescendants, type CategoryRow } from './categories.ts';
