@@ -1,5 +1,6 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 
 export type CspDirectives = Record<string, string[]>;
@@ -38,14 +39,35 @@ export const cspHeader = (directives: CspDirectives): string =>
     .join('; ');
 
 /**
- * Security headers on every answer (@fastify/helmet): the CSP above, X-Frame-Options DENY for old browsers,
+ * The headers helmet's middleware sets for `options`, read once from a stand-in response: the values are the same
+ * for every answer (no nonce, no directive computed per request), and building the middleware per request, as
+ * @fastify/helmet does, parsed the CSP again for every answer.
+ */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string | number) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return headers;
+}
+
+/**
+ * Security headers on every answer (helmet): the CSP above, X-Frame-Options DENY for old browsers,
  * nosniff, a Referrer-Policy that sends only the origin to other sites, HSTS only when PUBLIC_URL is https
  * (on plain http it would be ignored, and on localhost it would pin the name to https for every other app).
+ * A route may still set its own (the media route's SVG policy, the sandbox pages).
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   const https = config.PUBLIC_URL.startsWith('https:');
-  await app.register(helmet, {
-    global: true,
+  const headers = helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
     frameguard: { action: 'deny' },
     noSniff: true,
@@ -56,6 +78,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     // The VNPAY gateway is reached by a top-level navigation, and nothing here needs cross-origin isolation.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }
 
