@@ -44,6 +44,7 @@ const { values: args } = parseArgs({
     'rate-duration': { type: 'string', default: '15' },
     rate: { type: 'string', default: '200' },
     soak: { type: 'string' },
+    writes: { type: 'string', default: '0' },
     instances: { type: 'string', default: '1' },
   },
 });
@@ -337,6 +338,11 @@ async function soak(minutes: number, sample: Awaited<ReturnType<typeof sampleDat
     const body = (await (await fetch(`${url}/api/health/ready`)).json()) as { data?: { searchIndex?: { builtAt: number } | null } };
     return body.data?.searchIndex?.builtAt ?? 0;
   };
+  const overlay = async () => {
+    const body = (await (await fetch(`${url}/api/health/ready`)).json()) as { data?: { listingIndex?: { overlay: number } | null } };
+    return body.data?.listingIndex?.overlay ?? '-';
+  };
+  const writer = await bookWriter(Number(args.writes));
   try {
     const listing = byName('listing-mixed');
     await listing.prepare?.(url);
@@ -347,9 +353,9 @@ async function soak(minutes: number, sample: Awaited<ReturnType<typeof sampleDat
       const r = k++ % 6;
       return r < 4 ? listing.next() : r === 4 ? suggest() : detail();
     };
-    console.log(`soak: ${minutes} min at ${RATE} req/s (40 % searches), server pid ${server.pid}, RSS at start ${rssMb(server.pid!).toFixed(0)} MB`);
-    console.log('| minute | RSS MB | searches p50 / p95 / p99 ms (req/s) | others p50 / p95 / p99 ms (req/s) | index rebuilt | non-2xx + errors | load average |');
-    console.log('|---|---|---|---|---|---|---|');
+    console.log(`soak: ${minutes} min at ${RATE} req/s (40 % searches), ${args.writes} book changes/s, server pid ${server.pid}, RSS at start ${rssMb(server.pid!).toFixed(0)} MB`);
+    console.log('| minute | RSS MB | searches p50 / p95 / p99 ms (req/s) | others p50 / p95 / p99 ms (req/s) | index rebuilt | listing overlay (books changed since its build) | non-2xx + errors | load average |');
+    console.log('|---|---|---|---|---|---|---|---|');
     for (let m = 1; m <= minutes; m++) {
       const before = await builtAt();
       let rebuilt = false;
@@ -368,12 +374,43 @@ async function soak(minutes: number, sample: Awaited<ReturnType<typeof sampleDat
       if ((await builtAt()) !== before) rebuilt = true;
       console.log(
         `| ${m} | ${rssMb(server.pid!).toFixed(0)} | ${fmt(s.p50)} / ${fmt(s.p95)} / ${fmt(s.p99)} (${s.rps.toFixed(0)}) | ` +
-          `${fmt(o.p50)} / ${fmt(o.p95)} / ${fmt(o.p99)} (${o.rps.toFixed(0)}) | ${rebuilt ? 'yes' : 'no'} | ${s.non2xx + s.errors + o.non2xx + o.errors} | ${loadAverage()} |`,
+          `${fmt(o.p50)} / ${fmt(o.p95)} / ${fmt(o.p99)} (${o.rps.toFixed(0)}) | ${rebuilt ? 'yes' : 'no'} | ${await overlay()} | ` +
+          `${s.non2xx + s.errors + o.non2xx + o.errors + writer.failed()} | ${loadAverage()} |`,
       );
     }
   } finally {
+    await writer.stop();
     server.kill('SIGTERM');
   }
+}
+
+/**
+ * Book changes at `perSecond` through the database, as orders and the back office make them (the triggers put
+ * them in the indexes' feeds): a random book's stock goes down by one (back up by 20 when low), and one change in
+ * ten moves its price by 1,000 đ.
+ */
+async function bookWriter(perSecond: number) {
+  if (perSecond <= 0) return { failed: () => 0, stop: async () => {} };
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const { rows } = await pool.query<{ max: number }>('select max(id)::int as max from books');
+  const maxId = rows[0]!.max;
+  let failed = 0;
+  let n = 0;
+  const timer = setInterval(() => {
+    const id = 1 + Math.floor(Math.random() * maxId);
+    const query =
+      n++ % 10 === 9
+        ? pool.query('update books set price = case when price > 20000 then price - 1000 else price + 1000 end where id = $1', [id])
+        : pool.query('update books set stock = case when stock > 5 then stock - 1 else stock + 20 end where id = $1', [id]);
+    query.catch(() => failed++);
+  }, 1000 / perSecond);
+  return {
+    failed: () => failed,
+    stop: async () => {
+      clearInterval(timer);
+      await pool.end();
+    },
+  };
 }
 
 async function main() {
