@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ListingIndex, listingColumns, listingParts, listingTuning, type ListingBook, type ListingFilter, type ListingSortField } from './listing-index.ts';
+import { ListingIndex, listingColumns, listingParts, listingTuning, selectSmallest, type ListingBook, type ListingFilter, type ListingSortField } from './listing-index.ts';
 
 /**
  * Every page of a listing is the books in the order's (key, id) from `offset` on, whichever way the index takes
@@ -88,5 +88,24 @@ describe('listing index: every page of a listing', () => {
     books.delete(9);
     index.remove(9);
     check('every category changed');
+  });
+});
+
+describe('selectSmallest (a collected page sorts only its first ranks)', () => {
+  it('puts the k smallest values first, whatever their order before', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    for (const length of [1, 2, 3, 10, 257, 5_000]) {
+      for (const shape of ['random', 'ascending', 'descending'] as const) {
+        const values = Array.from({ length }, (_, i) => (shape === 'ascending' ? i : shape === 'descending' ? length - i : i));
+        if (shape === 'random') values.sort(() => random() - 0.5);
+        for (const k of [0, 1, Math.floor(length / 3), length - 1, length]) {
+          const a = Int32Array.from(values);
+          selectSmallest(a, k);
+          expect([...a.subarray(0, k)].sort((x, y) => x - y), `${shape} ${length}, k ${k}`).toEqual(Array.from({ length: Math.max(0, k) }, (_, i) => i + (shape === 'descending' ? 1 : 0)));
+          expect([...a].sort((x, y) => x - y), 'the same values').toEqual([...values].sort((x, y) => x - y));
+        }
+      }
+    }
   });
 });

@@ -759,12 +759,12 @@ export class ListingIndex {
         : [{ onSale: false, order: sort.field === 'createdAt' ? this.byCreated : sort.field === 'sold' ? this.bySold : undefined }];
     const priceSort = sort.field === 'price';
     // The overlay's matches, ordered by their own keys (found first: without any, a lone stream is the page itself).
-    const extra: ListingBook[] = [];
-    for (const b of this.overlayCandidates(f)) if (this.overlayMatches(b, k)) extra.push(b);
+    const extra: { book: ListingBook; key: number }[] = [];
     const overlayKey = (b: ListingBook) =>
       sort.field === 'createdAt' ? b.created : sort.field === 'sold' ? b.sold : priceSort ? overlayEffective(b, nowUs) : b.id;
     const sign = desc ? -1 : 1;
-    if (extra.length > 1) extra.sort((a, b) => sign * (overlayKey(a) - overlayKey(b) || a.id - b.id));
+    for (const b of this.overlayCandidates(f)) if (this.overlayMatches(b, k)) extra.push({ book: b, key: overlayKey(b) });
+    if (extra.length > 1) extra.sort((a, b) => sign * (a.key - b.key || a.book.id - b.book.id));
     // One stream and nothing to merge in: its matches from `offset` on are the page.
     const lone = sides.length === 1 && extra.length === 0;
     // With one stream, at least offset - extra.length of its matches come before the page: they are passed over, not
@@ -821,7 +821,13 @@ export class ListingIndex {
         }
         const ranks = new Int32Array(slots.length);
         for (let j = 0; j < slots.length; j++) ranks[j] = order.rank[slots[j]!]!;
-        ranks.sort();
+        // Only the first `want` in the order's direction need sorting: a deep page's collect may hold tens of
+        // thousands of matches.
+        if (ranks.length > 2 * want) {
+          const head = desc ? ranks.length - want : want;
+          selectSmallest(ranks, head);
+          (desc ? ranks.subarray(head) : ranks.subarray(0, head)).sort();
+        } else ranks.sort();
         baseSkipped = Math.min(skipped, ranks.length);
         const out = new Array<number>(Math.max(0, Math.min(ranks.length, want) - skipped));
         for (let j = 0; j < out.length; j++) out[j] = order.perm[ranks[desc ? ranks.length - 1 - skipped - j : skipped + j]!]!;
@@ -902,19 +908,28 @@ export class ListingIndex {
     if (lone) {
       for (const s of streams[0]!) ids.push(bookIds[s]!);
     } else {
-      // Merged with the base's streams: the head with the least (key, id) in the order's direction each time.
-      const positions = streams.map(() => 0);
+      // Merged with the base's streams: the head with the least (key, id) in the order's direction each time. Each
+      // stream's head key is read once, when the stream moves on.
+      const positions = new Int32Array(streams.length);
+      const headKey = new Float64Array(streams.length);
+      const headId = new Float64Array(streams.length);
+      const readHead = (i: number) => {
+        const stream = streams[i]!;
+        if (positions[i]! >= stream.length) return;
+        const s = stream[positions[i]!]!;
+        headKey[i] = this.key(s, sort.field, sides[i]!.onSale);
+        headId[i] = bookIds[s]!;
+      };
+      for (let i = 0; i < streams.length; i++) readHead(i);
       let e = 0;
       for (let taken = baseSkipped; taken < want; taken++) {
         let from = -1;
         let bestKey = 0;
         let bestId = 0;
         for (let i = 0; i < streams.length; i++) {
-          const stream = streams[i]!;
-          if (positions[i]! >= stream.length) continue;
-          const s = stream[positions[i]!]!;
-          const key = this.key(s, sort.field, sides[i]!.onSale);
-          const id = bookIds[s]!;
+          if (positions[i]! >= streams[i]!.length) continue;
+          const key = headKey[i]!;
+          const id = headId[i]!;
           if (from === -1 || sign * (key - bestKey || id - bestId) < 0) {
             bestKey = key;
             bestId = id;
@@ -922,17 +937,19 @@ export class ListingIndex {
           }
         }
         if (e < extra.length) {
-          const b = extra[e]!;
-          const key = overlayKey(b);
-          if (from === -1 || sign * (key - bestKey || b.id - bestId) < 0) {
+          const { book, key } = extra[e]!;
+          if (from === -1 || sign * (key - bestKey || book.id - bestId) < 0) {
             bestKey = key;
-            bestId = b.id;
+            bestId = book.id;
             from = -2;
           }
         }
         if (from === -1) break;
         if (from === -2) e++;
-        else positions[from]!++;
+        else {
+          positions[from]!++;
+          readHead(from);
+        }
         if (taken >= offset) ids.push(bestId);
       }
     }
@@ -958,6 +975,39 @@ function idFlags(ids: readonly number[]): Uint8Array {
   const flags = new Uint8Array(Math.max(0, ...ids) + 1);
   for (const id of ids) if (id >= 0) flags[id] = 1;
   return flags;
+}
+
+/**
+ * Reorders `a` so that its `k` smallest values come first, in no particular order, and the rest after them
+ * (a quickselect with Hoare's partition; the values are distinct ranks).
+ */
+export function selectSmallest(a: Int32Array, k: number): void {
+  if (k <= 0 || k >= a.length) return;
+  const t = k - 1;
+  let lo = 0;
+  let hi = a.length - 1;
+  while (hi > lo) {
+    const x = a[lo]!;
+    const y = a[(lo + hi) >>> 1]!;
+    const z = a[hi]!;
+    const pivot = x < y ? (y < z ? y : x < z ? z : x) : x < z ? x : y < z ? z : y;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i]! < pivot) i++;
+      while (a[j]! > pivot) j--;
+      if (i <= j) {
+        const v = a[i]!;
+        a[i] = a[j]!;
+        a[j] = v;
+        i++;
+        j--;
+      }
+    }
+    if (t <= j) hi = j;
+    else if (t >= i) lo = i;
+    else return;
+  }
 }
 
 function overlayEffective(b: ListingBook, nowUs: number): number {
