@@ -277,6 +277,8 @@ export class ListingIndex {
   // The base's card texts decoded, by slot: the cards of the pages opened most are not decoded for every listing
   // (their bytes never change in this index; a changed book moves to the overlay). Goes with the index.
   private readonly decoded = new LRUCache<number, CardText>({ max: 20_000 });
+  /** The changed books' card texts decoded (a change replaces the book, and its entry goes with the old one). */
+  private readonly overlayDecoded = new WeakMap<ListingBook, CardText>();
   private dead = 0;
   private stamp: Int32Array;
   private stampValue = 0;
@@ -409,7 +411,7 @@ export class ListingIndex {
     if (o) {
       if (!o.card?.length) return undefined;
       return { id, status: o.status, created: o.created, sold: o.sold, stock: o.stock, price: o.price, salePrice: o.salePrice,
-        saleStart: o.saleStart, saleEnd: o.saleEnd, categoryId: o.categoryIds[0] ?? null, text: readCardText(o.card) };
+        saleStart: o.saleStart, saleEnd: o.saleEnd, categoryId: o.categoryIds[0] ?? null, text: this.overlayText(o, o.card) };
     }
     const s = id >= 0 && id < this.slotById.length ? this.slotById[id]! : NONE;
     if (s === NONE || !this.alive[s]) return undefined;
@@ -429,6 +431,12 @@ export class ListingIndex {
       categoryId: c.catOff[s]! < c.catOff[s + 1]! ? c.catData[c.catOff[s]!]! : null,
       text: this.decoded.get(s) ?? this.decodeCard(s),
     };
+  }
+
+  private overlayText(book: ListingBook, bytes: Uint8Array): CardText {
+    let text = this.overlayDecoded.get(book);
+    if (!text) this.overlayDecoded.set(book, (text = readCardText(bytes)));
+    return text;
   }
 
   private decodeCard(s: number): CardText {
