@@ -879,7 +879,7 @@ export class ListingIndex {
       } else if (group && grouped && noCondition(grouped.rest)) {
         // A category page without other conditions: the group's books still in the base.
         total = this.groupAlive[group.group]!;
-      } else if (universe && sample.hits >= 48 && (sample.hits / sample.seen) * universe.lists[0]!.length >= 2 * cap) {
+      } else if (universe && sample.hits >= 48 && (sample.hits / sample.seen) * (universe.lists[0]?.length ?? 0) >= 2 * cap) {
         // Far more than the cap match (measured on the sample of the first list, whose matches alone are a lower
         // bound of the total): counting them would only reach the cap.
         total = cap;

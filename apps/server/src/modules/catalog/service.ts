@@ -43,12 +43,25 @@ import { announceCatalogChange, WORDS_CHANGED } from './cache-bus.ts';
 
 /** Page totals may lag writes by this much (docs/performance.md, count strategy). */
 const COUNT_TTL_MS = 60_000;
-/** The home page is the same for every visitor; sale badges may lag a window boundary by this much. */
+/**
+ * Which books the home page shows is the same for every visitor and may lag a change (a sale window's edge, a new
+ * best seller) by this much; their cards are made fresh on every request.
+ */
 const HOME_TTL_MS = 15_000;
 /** Shoppers' search results (ranked ids) may lag writes by this much. */
 const SEARCH_TTL_MS = 30_000;
 /** The listing index is rebuilt (and its snapshot written) at least this often when it keeps a snapshot. */
 const LISTING_SNAPSHOT_REFRESH_MS = 12 * 60 * 60_000;
+/** The home page's blocks as book ids (all: each once, for one read of the cards). */
+interface HomeIds {
+  saleIds: number[];
+  newIds: number[];
+  newTotal: number;
+  bestIds: number[];
+  weekIds: number[];
+  categories: { category: HomeDataDto['categories'][number]['category']; ids: number[] }[];
+  all: number[];
+}
 /** Ranked ids of one page of a search, with the corrected term when the typo pass ran. */
 interface RankedSearch {
   ids: number[];
@@ -134,7 +147,7 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
           ...(opts.searchIndexSnapshotDir ? { snapshotDir: opts.searchIndexSnapshotDir, rebuildMs: LISTING_SNAPSHOT_REFRESH_MS } : {}),
         });
   const counts = new TtlCache<BookCount>(COUNT_TTL_MS, 5000);
-  const homes = new TtlCache<HomeDataDto>(HOME_TTL_MS, 50);
+  const homes = new TtlCache<HomeIds>(HOME_TTL_MS, 50);
   const searches = new TtlCache<RankedSearch>(SEARCH_TTL_MS, 2000);
   // The category names the suggestions match (a rename shows within a minute, or at once after invalidate()).
   const suggestCategoryRows = new TtlCache<CategoryRow[]>(COUNT_TTL_MS, 1);
@@ -257,6 +270,30 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
     return { ...toPage(await cards(ids, now), count.n, page, size), totalIsEstimate: count.estimated };
   }
 
+  /** Which books the home page shows (its blocks' ids), read from the database and cached HOME_TTL_MS. */
+  async function homeIds(q: HomeQuery, now: Date): Promise<HomeIds> {
+    const base: BookFilter = { visibleOnly: true, statuses: [q.status] };
+    // Flash sale: books whose sale runs now, really lowers the price and ends within FLASH_SALE_WINDOW_DAYS,
+    // best-selling first (a sale ending in two months is no flash sale).
+    const DAY = 24 * 60 * 60 * 1000;
+    const saleEndsBefore = new Date(now.getTime() + FLASH_SALE_WINDOW_DAYS * DAY);
+    const [saleIds, newIds, newTotal, bestIds, weekIds, tops, rows] = await Promise.all([
+      pageBookIds(db, { ...base, onSaleNow: true, saleEndsBefore }, BEST, 0, q.featuredSize, now),
+      pageBookIds(db, base, NEWEST, 0, q.newSize, now),
+      countOf(base, now).then((c) => c.n),
+      pageBookIds(db, base, BEST, 0, q.bestSize, now),
+      weeklyBestIds(db, [q.status], new Date(now.getTime() - WEEKLY_BEST_DAYS * DAY), q.bestSize),
+      topCategoryRows(db, HOME_CATEGORY_COUNT),
+      loadCategoryRows(db),
+    ]);
+    const perCategory = await Promise.all(
+      tops.map((c) => pageBookIds(db, { ...base, categorySets: [withDescendants(rows, c.id)] }, BEST, 0, q.perCategory, now)),
+    );
+    const categories = tops.map((category, i) => ({ category, ids: perCategory[i] ?? [] }));
+    const all = [...new Set([...saleIds, ...newIds, ...bestIds, ...weekIds, ...perCategory.flat()])];
+    return { saleIds, newIds, newTotal, bestIds, weekIds, categories, all };
+  }
+
   /** Listings the index in memory answers: shoppers', without an author, on a sort it holds. */
   function inMemory(f: BookFilter, sort: BookSort): boolean {
     return f.visibleOnly && f.authorId === undefined && !f.onSaleNow && ['createdAt', 'sold', 'price', 'id'].includes(sort.field);
@@ -354,38 +391,18 @@ export function createCatalogService(db: Db, opts: CatalogServiceOptions = {}) {
     },
 
     async home(q: HomeQuery): Promise<HomeDataDto> {
-      return homes.get(JSON.stringify(q), async () => {
-        const now = new Date();
-        const base: BookFilter = { visibleOnly: true, statuses: [q.status] };
-        // Flash sale: books whose sale runs now, really lowers the price and ends within FLASH_SALE_WINDOW_DAYS,
-        // best-selling first (a sale ending in two months is no flash sale).
-        const DAY = 24 * 60 * 60 * 1000;
-        const saleEndsBefore = new Date(now.getTime() + FLASH_SALE_WINDOW_DAYS * DAY);
-        const [saleIds, newIds, newTotal, bestIds, weekIds, tops, rows] = await Promise.all([
-          pageBookIds(db, { ...base, onSaleNow: true, saleEndsBefore }, BEST, 0, q.featuredSize, now),
-          pageBookIds(db, base, NEWEST, 0, q.newSize, now),
-          countOf(base, now).then((c) => c.n),
-          pageBookIds(db, base, BEST, 0, q.bestSize, now),
-          weeklyBestIds(db, [q.status], new Date(now.getTime() - WEEKLY_BEST_DAYS * DAY), q.bestSize),
-          topCategoryRows(db, HOME_CATEGORY_COUNT),
-          loadCategoryRows(db),
-        ]);
-        const perCategory = await Promise.all(
-          tops.map((c) => pageBookIds(db, { ...base, categorySets: [withDescendants(rows, c.id)] }, BEST, 0, q.perCategory, now)),
-        );
-        const all = [...new Set([...saleIds, ...newIds, ...bestIds, ...weekIds, ...perCategory.flat()])];
-        const byId = new Map((await cards(all, now)).map((c) => [c.id, c]));
-        const pick = (ids: number[]) => ids.map((id) => byId.get(id)).filter((c): c is BookCardDto => c !== undefined);
-        return {
-          featuredSale: pick(saleIds),
-          newest: toPage(pick(newIds), newTotal, 0, Math.max(1, q.newSize)),
-          bestSellers: pick(bestIds),
-          bestSellersWeek: pick(weekIds),
-          categories: tops
-            .map((category, i) => ({ category, books: pick(perCategory[i] ?? []) }))
-            .filter((block) => block.books.length > 0),
-        };
-      });
+      const now = new Date();
+      const ids = await homes.get(JSON.stringify(q), () => homeIds(q, now));
+      // The cards are made fresh (prices and stock as the listings show them): only which books is cached.
+      const byId = new Map((await cards(ids.all, now)).map((c) => [c.id, c]));
+      const pick = (list: number[]) => list.map((id) => byId.get(id)).filter((c): c is BookCardDto => c !== undefined);
+      return {
+        featuredSale: pick(ids.saleIds),
+        newest: toPage(pick(ids.newIds), ids.newTotal, 0, Math.max(1, q.newSize)),
+        bestSellers: pick(ids.bestIds),
+        bestSellersWeek: pick(ids.weekIds),
+        categories: ids.categories.map(({ category, ids: list }) => ({ category, books: pick(list) })).filter((block) => block.books.length > 0),
+      };
     },
 
     async book(by: { id: number } | { slug: string }, user?: AuthUser): Promise<BookDto> {
