@@ -334,14 +334,12 @@ async function soak(minutes: number, sample: Awaited<ReturnType<typeof sampleDat
   const port = await freePort();
   const server = await startServer(port, true, true, { SEARCH_INDEX_REBUILD_MINUTES: '2' });
   const url = `http://127.0.0.1:${port}`;
-  const builtAt = async () => {
-    const body = (await (await fetch(`${url}/api/health/ready`)).json()) as { data?: { searchIndex?: { builtAt: number } | null } };
-    return body.data?.searchIndex?.builtAt ?? 0;
+  const readiness = async () => {
+    type Ready = { data?: { searchIndex?: { builtAt: number } | null; listingIndex?: { overlay: number } | null } };
+    return ((await (await fetch(`${url}/api/health/ready`)).json()) as Ready).data;
   };
-  const overlay = async () => {
-    const body = (await (await fetch(`${url}/api/health/ready`)).json()) as { data?: { listingIndex?: { overlay: number } | null } };
-    return body.data?.listingIndex?.overlay ?? '-';
-  };
+  const builtAt = async () => (await readiness())?.searchIndex?.builtAt ?? 0;
+  const overlay = async () => (await readiness())?.listingIndex?.overlay ?? '-';
   const writer = await bookWriter(Number(args.writes));
   try {
     const listing = byName('listing-mixed');

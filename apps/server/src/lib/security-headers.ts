@@ -43,7 +43,7 @@ export const cspHeader = (directives: CspDirectives): string =>
  * for every answer (no nonce, no directive computed per request), and building the middleware per request, as
  * @fastify/helmet does, parsed the CSP again for every answer.
  */
-export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
     setHeader: (name: string, value: string | number) => {
