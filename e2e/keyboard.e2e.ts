@@ -106,6 +106,7 @@ const isFocused = (target: Locator) => target.evaluateAll((els) => els.some((el)
  */
 async function tabTo(page: Page, target: Locator, { max = 80, back = false } = {}): Promise<void> {
   let previous: (FocusLook & { id: string }) | undefined;
+  const trail: string[] = [];
   for (let i = 0; i < max; i++) {
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
     // The focus may pass through the browser's own UI (past the document's end, or from a starting point that a
@@ -113,6 +114,7 @@ async function tabTo(page: Page, target: Locator, { max = 80, back = false } = {
     const onBody = () => page.evaluate(() => document.activeElement === document.body || !document.activeElement);
     if ((await onBody()) && i < max - 1) continue;
     const stop = await checkFocus(page);
+    trail.push(stop.desc);
     if (previous) await compareAfterLeaving(page, previous);
     previous = stop;
     // An element may be handing its focus to the one replacing it (the header's search box when its suggestions'
@@ -120,7 +122,7 @@ async function tabTo(page: Page, target: Locator, { max = 80, back = false } = {
     for (let wait = 0; wait < 10 && (await onBody()); wait++) await page.waitForTimeout(50);
     if (await isFocused(target)) return;
   }
-  throw new Error(`${page.url()}: ${max} Tab presses did not reach ${target.toString()}`);
+  throw new Error(`${page.url()}: ${max} Tab presses did not reach ${target.toString()}; the stops: ${trail.join(', ')}`);
 }
 
 async function shot(page: Page, name: string): Promise<void> {

@@ -81,11 +81,19 @@ export function SearchForm({ className = '' }: { className?: string }) {
     loading.current = true;
     void SuggestingSearchBox.preload().then(() => setReady(true));
   };
-  // Called as React removes the plain box: it is still in the page, with the focus and caret the shopper left.
+  // The plain box hands its focus and caret on as React removes it (it is still in the page then). It is drawn
+  // again while the combobox's code is still on its way (Suspense's fallback, on a slow phone): that stand-in takes
+  // the focus back at once, so typing goes on and the combobox takes it over in turn.
   const plainBox = (input: HTMLInputElement | null) => {
     if (!input) return;
+    const held = caret.current;
+    caret.current = undefined;
+    if (held && document.activeElement === document.body) {
+      input.focus();
+      if (held.start !== null) input.setSelectionRange(held.start, held.end ?? held.start);
+    }
     return () => {
-      caret.current = document.activeElement === input ? { start: input.selectionStart, end: input.selectionEnd } : undefined;
+      if (document.activeElement === input) caret.current = { start: input.selectionStart, end: input.selectionEnd };
     };
   };
 

@@ -37,9 +37,9 @@ export interface SearchComboboxProps<T extends SearchChoice> {
   onAsk?: () => void;
   /**
    * The focus and caret to take over from the box drawn before this code was loaded: read as this one mounts
-   * (the other box files them as it leaves the page, in the same commit).
+   * (the other box files them as it leaves the page, in the same commit), and emptied: taken over once.
    */
-  takeOver?: { readonly current: Caret | undefined };
+  takeOver?: { current: Caret | undefined };
   /** The list's accessible name and its look, and what is drawn in it (SearchOption rows, in the order the arrows walk them). */
   listLabel: string;
   listClassName: string;
@@ -77,7 +77,8 @@ export function SearchCombobox<T extends SearchChoice>({
   useLayoutEffect(() => {
     const input = inputRef.current;
     const caret = takeOver?.current;
-    if (!input || !caret) return;
+    if (!input || !caret || !takeOver) return;
+    takeOver.current = undefined;
     input.focus();
     if (caret.start !== null) input.setSelectionRange(caret.start, caret.end ?? caret.start);
     // Only at mount: later renders must not move the caret.
