@@ -121,6 +121,12 @@ async function tabTo(page: Page, target: Locator, { max = 80, back = false } = {
     // code arrives): the focus is on the body for that moment, then on the new element.
     for (let wait = 0; wait < 10 && (await onBody()); wait++) await page.waitForTimeout(50);
     if (await isFocused(target)) return;
+    // Where the focus is once the stop settled, when it moved on from the element that took it.
+    const settled = await page.evaluate((id) => {
+      const el = document.activeElement;
+      return el?.getAttribute('data-kbd-stop') === id ? '' : `${el?.tagName.toLowerCase() ?? 'none'}${el?.id ? `#${el.id}` : ''}`;
+    }, stop.id);
+    if (settled) trail.push(`(then ${settled})`);
   }
   throw new Error(`${page.url()}: ${max} Tab presses did not reach ${target.toString()}; the stops: ${trail.join(', ')}`);
 }
