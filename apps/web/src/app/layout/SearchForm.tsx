@@ -6,7 +6,7 @@ import { SearchIcon } from 'lucide-react';
 import { fetchSuggestions, suggestKeys } from '../../api/catalog.ts';
 import { searchPath } from '../../lib/search.ts';
 import { lazyComponent } from '../../lib/lazyComponent.ts';
-import type { Caret } from '../../components/ui/SearchCombobox.tsx';
+import { fileCaret, takeCaret, type Caret } from '../../lib/focusHandOff.ts';
 
 // Headless UI's combobox (some 10 KB gzip) is not in the first load of every page: the box is drawn plainly, and
 // the combobox's code comes when the shopper first focuses or points at it, before they have typed enough.
@@ -86,15 +86,8 @@ export function SearchForm({ className = '' }: { className?: string }) {
   // the focus back at once, so typing goes on and the combobox takes it over in turn.
   const plainBox = (input: HTMLInputElement | null) => {
     if (!input) return;
-    const held = caret.current;
-    caret.current = undefined;
-    if (held && document.activeElement === document.body) {
-      input.focus();
-      if (held.start !== null) input.setSelectionRange(held.start, held.end ?? held.start);
-    }
-    return () => {
-      if (document.activeElement === input) caret.current = { start: input.selectionStart, end: input.selectionEnd };
-    };
+    takeCaret(input, caret);
+    return () => fileCaret(input, caret);
   };
 
   const type = (value: string) => {

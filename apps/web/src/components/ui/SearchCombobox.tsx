@@ -1,11 +1,6 @@
 import { forwardRef, useLayoutEffect, useRef, type ComponentPropsWithoutRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
-
-/** Where the caret was in the box this one replaces, when that box had the focus. */
-export interface Caret {
-  start: number | null;
-  end: number | null;
-}
+import { takeCaret, type HeldCaret } from '../../lib/focusHandOff.ts';
 
 /** A choice of the list: the caller's own data, named by a unique id (the option's element id). */
 export interface SearchChoice {
@@ -39,7 +34,7 @@ export interface SearchComboboxProps<T extends SearchChoice> {
    * The focus and caret to take over from the box drawn before this code was loaded: read as this one mounts
    * (the other box files them as it leaves the page, in the same commit), and emptied: taken over once.
    */
-  takeOver?: { current: Caret | undefined };
+  takeOver?: HeldCaret;
   /** The list's accessible name and its look, and what is drawn in it (SearchOption rows, in the order the arrows walk them). */
   listLabel: string;
   listClassName: string;
@@ -75,12 +70,7 @@ export function SearchCombobox<T extends SearchChoice>({
 
   // Take the focus and caret of the box this one replaces (the shopper may be typing in it).
   useLayoutEffect(() => {
-    const input = inputRef.current;
-    const caret = takeOver?.current;
-    if (!input || !caret || !takeOver) return;
-    takeOver.current = undefined;
-    input.focus();
-    if (caret.start !== null) input.setSelectionRange(caret.start, caret.end ?? caret.start);
+    if (inputRef.current) takeCaret(inputRef.current, takeOver);
     // Only at mount: later renders must not move the caret.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
