@@ -5,6 +5,7 @@
  * at a time through Fastify's inject and prints CPU ms per request of this process and of the database's backends.
  * With `--cpu-prof` on node's command line, the profile shows where the process's share goes. It also prints the
  * wall time spent in ListingIndex.page (the listing itself, without the cards and the HTTP answer) and its slowest.
+ * `--changes N` changes N books after the build (put back at the end), so the listings merge an overlay.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +18,9 @@ const { values: args } = parseArgs({
   options: {
     requests: { type: 'string', default: '3000' },
     'no-index': { type: 'boolean', default: false },
+    // Books changed after the index's build (as the soak's writer changes them: 9 in 10 the stock, 1 in 10 the
+    // price), so the listings carry an overlay as a serving process does between rebuilds.
+    changes: { type: 'string', default: '0' },
   },
 });
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -71,9 +75,7 @@ const processCpu = () => {
 const client = new pg.Client({ connectionString: databaseUrl });
 await client.connect();
 const slugs = async (table: string) => (await client.query<{ slug: string }>(`select slug from ${table} order by id`)).rows.map((r) => r.slug);
-const paths = listingPaths({ categories: await slugs('categories'), publishers: await slugs('publishers'), suppliers: await slugs('suppliers') }, 12000)
-  // The last pages need the server's totals: page 100 stands in for them here.
-  .map((p) => p.replace(/page=last$/, 'page=100'));
+const drawn = listingPaths({ categories: await slugs('categories'), publishers: await slugs('publishers'), suppliers: await slugs('suppliers') }, 12000);
 await client.end();
 
 const config = loadConfig();
@@ -85,6 +87,42 @@ if (!args['no-index']) {
   await app.inject({ method: 'GET', url: '/api/v1/books/catalog?page=0' });
   while (!app.catalog.listingIndexStats()) await new Promise((r) => setTimeout(r, 200));
   console.log(`listing index ready in ${((performance.now() - t) / 1000).toFixed(1)} s, ${JSON.stringify(app.catalog.listingIndexStats())}`);
+}
+// The last pages as listing-paths.ts's lastPagePaths finds them (the first page's totalPages), through inject.
+const paths: string[] = [];
+for (const p of drawn) {
+  if (!p.endsWith('page=last')) {
+    paths.push(p);
+    continue;
+  }
+  const res = await app.inject({ method: 'GET', url: p.replace(/page=last$/, 'page=0') });
+  const last = Math.max(0, ((res.json() as { data?: { totalPages?: number } }).data?.totalPages ?? 1) - 1);
+  paths.push(p.replace(/page=last$/, `page=${last}`));
+}
+const changes = Number(args.changes);
+const changed: number[] = [];
+if (changes > 0 && !args['no-index']) {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  const { rows } = await c.query<{ max: number }>('select max(id)::int as max from books');
+  // The same books every run: a snapshot's catch-up then finds the same overlay, run after run.
+  let seed = 12_345;
+  for (let i = 0; i < changes; i++) {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    const id = 1 + Math.floor((seed / 2_147_483_648) * rows[0]!.max);
+    changed.push(id);
+    await c.query(
+      i % 10 === 9
+        ? 'update books set price = price + 1000 where id = $1'
+        : 'update books set stock = stock + 1 where id = $1',
+      [id],
+    );
+  }
+  await c.end();
+  await app.inject({ method: 'GET', url: '/api/v1/books/catalog?page=0' });
+  await new Promise((r) => setTimeout(r, 1_500));
+  await app.inject({ method: 'GET', url: '/api/v1/books/catalog?page=0' });
+  console.log(`after ${changes} changes: ${JSON.stringify(app.catalog.listingIndexStats())}`);
 }
 const n = Number(args.requests);
 const slow: [number, string][] = [];
@@ -110,7 +148,7 @@ await measure('listings (inject)', n);
 // Where the index's time goes by page depth (a deep page walks further, the mix sends few of them).
 const bucketOf = (url: string) => {
   const page = Number(/[?&]page=(\d+)/.exec(url)?.[1] ?? 0);
-  return page === 0 ? 'page 0' : page === 1 ? 'page 1' : page <= 4 ? 'pages 2-4' : page <= 20 ? 'pages 5-20' : 'pages 21+';
+  return page === 0 ? 'page 0' : page === 1 ? 'page 1' : page <= 4 ? 'pages 2-4' : page <= 20 ? 'pages 5-20' : page <= 200 ? 'pages 21-200' : 'last pages past 200';
 };
 const buckets = new Map<string, { n: number; ms: number }>();
 for (const [ms, url] of pageSlow) {
@@ -123,6 +161,16 @@ console.log('ListingIndex.page by depth: ' + [...buckets].map(([k, b]) => `${k}:
 pageSlow.sort((a, b) => b[0] - a[0]);
 console.log(`ListingIndex.page: ${(pageMs / n).toFixed(3)} ms/request wall; slowest:\n` + pageSlow.slice(0, 12).map(([ms, url]) => `${ms.toFixed(2)} ms ${url}`).join('\n'));
 slow.sort((a, b) => b[0] - a[0]);
+const pct = (sorted: [number, string][], q: number) => sorted[Math.floor((1 - q) * sorted.length)]![0].toFixed(2);
+console.log(`request wall ms p50 / p95 / p99: ${pct(slow, 0.5)} / ${pct(slow, 0.95)} / ${pct(slow, 0.99)}; ListingIndex.page ${pct(pageSlow, 0.5)} / ${pct(pageSlow, 0.95)} / ${pct(pageSlow, 0.99)}`);
 console.log('slowest:\n' + slow.slice(0, 15).map(([ms, url]) => `${ms.toFixed(1)} ms ${url}`).join('\n'));
 await app.close();
 await database.close();
+if (changed.length > 0) {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  for (const [i, id] of changed.entries()) {
+    await c.query(i % 10 === 9 ? 'update books set price = price - 1000 where id = $1' : 'update books set stock = stock - 1 where id = $1', [id]);
+  }
+  await c.end();
+}

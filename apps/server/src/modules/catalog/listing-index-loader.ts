@@ -16,11 +16,19 @@ import { readFeed, readRemovals } from './versioned-feed.ts';
  *   listing column) is above the last seen, read before a listing when the last read is older than SYNC_MS or a
  *   change was announced; deleted books through book_search_removed. A transaction may commit a smaller version
  *   after a larger one was read: the last RESYNC_WINDOW versions are read again.
- * - Rebuild in the background when the overlay grows past a share of the books; the old index answers until the
+ * - Rebuild in the background when the changed books pass rebuildDue's number; the old index answers until the
  *   new one is complete.
  * Until the first build is done, listings are answered by PostgreSQL.
  */
 const SYNC_MS = 1_000;
+/**
+ * A rebuild starts when the books changed since the build (in the overlay, and dead in the arrays) pass this many:
+ * every listing merges the overlay, so its cost grows with it, while a rebuild is a worker's 10-20 s at a million
+ * books (docs/decisions.md, "A rebuild at a fixed number of changed books").
+ */
+function rebuildDue(stats: { books: number; overlay: number; dead: number }): boolean {
+  return stats.overlay + stats.dead > Math.max(1_000, Math.min(stats.books / 50, 4_000));
+}
 const WAIT_FOR_BUILD_MS = 2_000;
 
 async function buildInWorker(url: string, load: ListingLoadOptions): Promise<ListingLoad> {
@@ -110,7 +118,7 @@ export class ListingIndexFeed {
     const stats = index.stats();
     // Only a grown overlay calls for a rebuild: the feed follows every change (sale windows are compared with the
     // request's time), so age alone is no reason, and a rebuild on the search index's clock would build both at once.
-    if (!this.building && (stats.overlay + stats.dead > Math.max(1_000, stats.books / 50) || (this.rebuildMs > 0 && Date.now() - stats.builtAt > this.rebuildMs))) {
+    if (!this.building && (rebuildDue(stats) || (this.rebuildMs > 0 && Date.now() - stats.builtAt > this.rebuildMs))) {
       void this.startBuild();
     }
     return index;

@@ -5,7 +5,7 @@ import { ListingIndex, listingColumns, listingParts, listingTuning, selectSmalle
  * Every page of a listing is the books in the order's (key, id) from `offset` on, whichever way the index takes
  * them: a category page whose books all match (taken from its position in the group's order), one order walked
  * or collected, the two price sides (list price, running sale) merged, and books changed since the build (the
- * overlay) merged in. The expected pages are the filter and sort applied to the books as they are.
+ * overlay, found by category or publisher, or walked in its own order) merged in. The expected pages are the filter and sort applied to the books as they are.
  */
 const T0 = Date.UTC(2026, 10, 28) * 1000;
 const HOUR = 3_600_000_000;
@@ -35,7 +35,12 @@ const effective = (b: ListingBook, nowUs: number) =>
 function expected(books: Map<number, ListingBook>, f: ListingFilter, field: ListingSortField, direction: 'asc' | 'desc', nowUs: number): number[] {
   const key = (b: ListingBook) => (field === 'createdAt' ? b.created : field === 'sold' ? b.sold : field === 'price' ? effective(b, nowUs) : b.id);
   return [...books.values()]
-    .filter((b) => (f.categorySets ?? []).every((set) => b.categoryIds.some((c) => set.includes(c))) && (!f.languages || f.languages.includes(b.language)))
+    .filter(
+      (b) =>
+        (f.categorySets ?? []).every((set) => b.categoryIds.some((c) => set.includes(c))) &&
+        (!f.languages || f.languages.includes(b.language)) &&
+        (!f.publisherIds || (b.publisherId !== null && f.publisherIds.includes(b.publisherId))),
+    )
     .sort((a, b) => (direction === 'asc' ? 1 : -1) * (key(a) - key(b) || a.id - b.id))
     .map((b) => b.id);
 }
@@ -50,7 +55,14 @@ describe('listing index: every page of a listing', () => {
     for (let id = 1; id <= 240; id++) books.set(id, book(id));
     const index = new ListingIndex(listingParts(listingColumns([...books.values()]), TREE));
     const now = new Date(T0 / 1000);
-    const filters: ListingFilter[] = [{}, { categorySets: [[1, 2, 3]] }, { categorySets: [[4]] }, { categorySets: [[1, 2, 3]], languages: ['VI'] }];
+    const filters: ListingFilter[] = [
+      {},
+      { categorySets: [[1, 2, 3]] },
+      { categorySets: [[4]] },
+      { categorySets: [[1, 2, 3]], languages: ['VI'] },
+      { publisherIds: [2] },
+      { categorySets: [[1, 2, 3]], publisherIds: [1, 3] },
+    ];
     const check = (state: string) => {
       for (const collectMax of [150_000, 0]) {
         listingTuning.collectMax = collectMax;

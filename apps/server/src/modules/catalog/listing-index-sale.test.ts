@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { ListingIndex, listingColumns, listingParts, type ListingBook } from './listing-index.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ListingIndex, listingColumns, listingParts, listingTuning, type ListingBook } from './listing-index.ts';
 
 /**
  * The effective price a listing filters and sorts on follows the sale windows as time passes, forwards and back
  * (requests may come with a `now` a little older than the last one's), in the books' columns and in a category's
- * group rows alike: the same answer as the price rule applied to each book at that time.
+ * group rows alike, and for books changed since the build (whose order by price is kept between edges): the same
+ * answer as the price rule applied to each book at that time.
  */
 const HOUR = 3_600_000_000;
 const T0 = Date.UTC(2026, 10, 27) * 1000;
@@ -28,21 +29,32 @@ const books = [
 const effective = (b: ListingBook, nowUs: number) =>
   b.salePrice !== null && (b.saleStart === null || b.saleStart <= nowUs) && (b.saleEnd === null || b.saleEnd > nowUs) ? b.salePrice : b.price;
 
+afterEach(() => {
+  listingTuning.collectMax = 150_000;
+});
+
 describe('listing index: sale windows opening and closing', () => {
   it('filters and sorts on the price at each request time, forwards and back', () => {
     // Category 1 holds 2 and 3: its group is the set a category page filters on.
     const index = new ListingIndex(listingParts(listingColumns(books), [{ id: 1, parentId: null }, { id: 2, parentId: 1 }, { id: 3, parentId: 1 }]));
     const times = [0, 1, 2, 3, 4, 5, 3, 1, 2, -1, 6, 0].map((h) => T0 + h * HOUR);
-    for (const nowUs of times) {
-      for (const categorySets of [undefined, [[1, 2, 3]], [[3]]]) {
-        for (const direction of ['asc', 'desc'] as const) {
-          const f = { priceMax: 100_000, ...(categorySets ? { categorySets } : {}) };
-          const expected = books
-            .filter((b) => effective(b, nowUs) <= 100_000 && (!categorySets || b.categoryIds.some((c) => categorySets[0]!.includes(c))))
-            .sort((a, b) => (direction === 'asc' ? 1 : -1) * (effective(a, nowUs) - effective(b, nowUs) || a.id - b.id))
-            .map((b) => b.id);
-          const answer = index.page(f, { field: 'price', direction }, 0, 10, new Date(nowUs / 1000), 10_000);
-          expect(answer, `${(nowUs - T0) / HOUR} h, ${JSON.stringify(f)} ${direction}`).toEqual({ ids: expected, total: expected.length });
+    for (const state of ['as built', 'four books changed (the same values, now in the overlay)']) {
+      if (state !== 'as built') for (const b of books.slice(1, 5)) index.apply({ ...b }, true);
+      // Collected, then walked in the price orders.
+      for (const collectMax of [150_000, 0]) {
+        listingTuning.collectMax = collectMax;
+        for (const nowUs of times) {
+          for (const categorySets of [undefined, [[1, 2, 3]], [[3]]]) {
+            for (const direction of ['asc', 'desc'] as const) {
+              const f = { priceMax: 100_000, ...(categorySets ? { categorySets } : {}) };
+              const expected = books
+                .filter((b) => effective(b, nowUs) <= 100_000 && (!categorySets || b.categoryIds.some((c) => categorySets[0]!.includes(c))))
+                .sort((a, b) => (direction === 'asc' ? 1 : -1) * (effective(a, nowUs) - effective(b, nowUs) || a.id - b.id))
+                .map((b) => b.id);
+              const answer = index.page(f, { field: 'price', direction }, 0, 10, new Date(nowUs / 1000), 10_000);
+              expect(answer, `${state}, collectMax ${collectMax}, ${(nowUs - T0) / HOUR} h, ${JSON.stringify(f)} ${direction}`).toEqual({ ids: expected, total: expected.length });
+            }
+          }
         }
       }
     }

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { effectivePrice, ListingOverlay, overlayKey } from './listing-overlay.ts';
 /**
  * The shoppers' listings (category and catalogue pages: filters, the four storefront sorts, pages and totals)
  * answered from the visible books' columns held in this process (docs/decisions.md, "Listings from memory"):
@@ -223,6 +224,9 @@ interface RowTest {
 /** A filter compiled against the base's codes. */
 interface Compiled {
   statuses: Uint8Array | undefined;
+  /** The filter's statuses and languages as given (a changed book's may have no code in the base). */
+  statusNames: readonly string[] | undefined;
+  languageNames: readonly string[] | undefined;
   categoryFlags: Uint8Array[];
   /** Flags by publisher (supplier) id. */
   publishers: Uint8Array | undefined;
@@ -234,7 +238,6 @@ interface Compiled {
   price: boolean;
   priceMin: number;
   priceMax: number;
-  f: ListingFilter;
   nowUs: number;
 }
 
@@ -268,12 +271,7 @@ export class ListingIndex {
   private readonly groupMark: Int32Array;
   private groupMarkValue = 0;
   /** Books changed since the build (visible ones; a hidden or deleted one is only dead in the base). */
-  private readonly overlay = new Map<number, ListingBook>();
-  /**
-   * The overlay's ids by each of their categories: a category listing tests only the changed books of its set, so
-   * its cost does not grow with the changes made since the build (up to the rebuild's threshold).
-   */
-  private readonly overlayByCategory = new Map<number, Set<number>>();
+  private readonly overlay = new ListingOverlay();
   // The base's card texts decoded, by slot: the cards of the pages opened most are not decoded for every listing
   // (their bytes never change in this index; a changed book moves to the overlay). Goes with the index.
   private readonly decoded = new LRUCache<number, CardText>({ max: 20_000 });
@@ -448,67 +446,20 @@ export class ListingIndex {
   /** A book changed (or came): visible ones go to the overlay, every one leaves the base. */
   apply(book: ListingBook, visible: boolean): void {
     this.kill(book.id);
-    this.leaveOverlay(book.id);
-    if (!visible) return;
-    this.overlay.set(book.id, book);
-    for (const c of book.categoryIds) {
-      let ids = this.overlayByCategory.get(c);
-      if (!ids) this.overlayByCategory.set(c, (ids = new Set()));
-      ids.add(book.id);
-    }
+    if (visible) this.overlay.set(book);
+    else this.overlay.delete(book.id);
   }
 
   remove(id: number): void {
     this.kill(id);
-    this.leaveOverlay(id);
-  }
-
-  private leaveOverlay(id: number): void {
-    const old = this.overlay.get(id);
-    if (!old) return;
     this.overlay.delete(id);
-    for (const c of old.categoryIds) {
-      const ids = this.overlayByCategory.get(c);
-      ids?.delete(id);
-      if (ids?.size === 0) this.overlayByCategory.delete(c);
-    }
-  }
-
-  /**
-   * The overlay's books a listing may match: with category sets, those in a category of the set with the fewest
-   * (each once); without, every one.
-   */
-  private overlayCandidates(f: ListingFilter): Iterable<ListingBook> {
-    const sets = f.categorySets;
-    if (!sets || sets.length === 0 || this.overlay.size === 0) return this.overlay.values();
-    let best: Set<number>[] | undefined;
-    let bestSize = Infinity;
-    for (const set of sets) {
-      const lists: Set<number>[] = [];
-      let size = 0;
-      for (const c of set) {
-        const ids = this.overlayByCategory.get(c);
-        if (ids) {
-          lists.push(ids);
-          size += ids.size;
-        }
-      }
-      if (size < bestSize) {
-        best = lists;
-        bestSize = size;
-      }
-    }
-    if (!best || bestSize === 0) return [];
-    const ids = best.length === 1 ? best[0]! : new Set(best.flatMap((l) => [...l]));
-    const out: ListingBook[] = [];
-    for (const id of ids) out.push(this.overlay.get(id)!);
-    return out;
   }
 
   private kill(id: number): void {
-    this.generation++;
     const slot = id >= 0 && id < this.slotById.length ? this.slotById[id]! : NONE;
     if (slot !== NONE && this.alive[slot]) {
+      // The base changed: its remembered counts are stale (the overlay's matches are counted on every listing).
+      this.generation++;
       this.alive[slot] = 0;
       this.dead++;
       if (this.groupRows.length > 0) this.eachGroupRow(slot, (j) => (this.groupRows[2 * j + 1]! &= ~ROW_ALIVE));
@@ -568,6 +519,8 @@ export class ListingIndex {
     }
     return {
       statuses,
+      statusNames: f.statuses,
+      languageNames: f.languages,
       categoryFlags,
       publishers: f.publisherIds ? idFlags(f.publisherIds) : undefined,
       suppliers: f.supplierIds ? idFlags(f.supplierIds) : undefined,
@@ -578,7 +531,6 @@ export class ListingIndex {
       price: f.priceMin !== undefined || f.priceMax !== undefined,
       priceMin: f.priceMin ?? -Infinity,
       priceMax: f.priceMax ?? Infinity,
-      f,
       nowUs,
     };
   }
@@ -611,19 +563,46 @@ export class ListingIndex {
     return true;
   }
 
+  /**
+   * The changed books matching `k` walked in the sort's order: the first `want` pushed to `out`, every one counted
+   * (the count answered).
+   */
+  private overlayWalk(k: Compiled, field: ListingSortField, desc: boolean, want: number, out: { book: ListingBook; key: number }[]): number {
+    const { books, keys } = this.overlay.ordered(field, k.nowUs);
+    if (noCondition(k)) {
+      for (let j = 0; j < books.length && j < want; j++) {
+        const pos = desc ? books.length - 1 - j : j;
+        out.push({ book: books[pos]!, key: keys[pos]! });
+      }
+      return books.length;
+    }
+    let total = 0;
+    for (let j = 0; j < books.length; j++) {
+      const pos = desc ? books.length - 1 - j : j;
+      const b = books[pos]!;
+      if (!this.overlayMatches(b, k)) continue;
+      total++;
+      if (out.length < want) out.push({ book: b, key: keys[pos]! });
+    }
+    return total;
+  }
+
+  /** A changed book passes `k` (read from the compiled filter only: the filters' own objects come in many shapes). */
   private overlayMatches(b: ListingBook, k: Compiled): boolean {
-    const f = k.f;
-    if (f.statuses && !f.statuses.includes(b.status)) return false;
-    for (const flags of k.categoryFlags) if (!b.categoryIds.some((id) => flags[id] === 1)) return false;
+    if (k.statusNames && !k.statusNames.includes(b.status)) return false;
+    const cats = b.categoryIds;
+    for (const flags of k.categoryFlags) {
+      let i = 0;
+      while (i < cats.length && flags[cats[i]!] !== 1) i++;
+      if (i === cats.length) return false;
+    }
     if (k.publishers && (b.publisherId === null || !k.publishers[b.publisherId])) return false;
     if (k.suppliers && (b.supplierId === null || !k.suppliers[b.supplierId])) return false;
-    if (f.languages && !f.languages.includes(b.language)) return false;
-    if (f.ageMin !== undefined && b.ageMin < f.ageMin) return false;
-    if (f.ageMax !== undefined && b.ageMin > f.ageMax) return false;
-    if (f.priceMin !== undefined || f.priceMax !== undefined) {
-      const p = overlayEffective(b, k.nowUs);
-      if (f.priceMin !== undefined && p < f.priceMin) return false;
-      if (f.priceMax !== undefined && p > f.priceMax) return false;
+    if (k.languageNames && !k.languageNames.includes(b.language)) return false;
+    if (k.age && (b.ageMin < k.ageMin || b.ageMin > k.ageMax)) return false;
+    if (k.price) {
+      const p = effectivePrice(b, k.nowUs);
+      if (p < k.priceMin || p > k.priceMax) return false;
     }
     return true;
   }
@@ -767,17 +746,23 @@ export class ListingIndex {
         : [{ onSale: false, order: sort.field === 'createdAt' ? this.byCreated : sort.field === 'sold' ? this.bySold : undefined }];
     const priceSort = sort.field === 'price';
     // The overlay's matches, ordered by their own keys (found first: without any, a lone stream is the page itself).
+    // Only the first `want` can be on the page (or before it); every match is counted.
     const extra: { book: ListingBook; key: number }[] = [];
-    const overlayKey = (b: ListingBook) =>
-      sort.field === 'createdAt' ? b.created : sort.field === 'sold' ? b.sold : priceSort ? overlayEffective(b, nowUs) : b.id;
+    let extraTotal = 0;
     const sign = desc ? -1 : 1;
-    for (const b of this.overlayCandidates(f)) if (this.overlayMatches(b, k)) extra.push({ book: b, key: overlayKey(b) });
-    if (extra.length > 1) extra.sort((a, b) => sign * (a.key - b.key || a.book.id - b.book.id));
+    const subset = this.overlay.size === 0 ? [] : this.overlay.candidates(f);
+    if (subset) {
+      for (const b of subset) if (this.overlayMatches(b, k)) extra.push({ book: b, key: overlayKey(b, sort.field, nowUs) });
+      if (extra.length > 1) extra.sort((a, b) => sign * (a.key - b.key || a.book.id - b.book.id));
+      extraTotal = extra.length;
+      extra.length = Math.min(extra.length, want);
+    } else extraTotal = this.overlayWalk(k, sort.field, desc, want, extra);
     // One stream and nothing to merge in: its matches from `offset` on are the page.
     const lone = sides.length === 1 && extra.length === 0;
     // With one stream, at least offset - extra.length of its matches come before the page: they are passed over, not
-    // kept. The overlay's books before them are then the merge's first, still before the page. Two streams are merged
-    // from the start.
+    // kept. The overlay's books before them are then the merge's first, still before the page. (Held to `want`, extra
+    // is shorter than every overlay match only when offset - want < 0: nothing is passed over either way.) Two
+    // streams are merged from the start.
     const skipped = sides.length === 1 ? Math.max(0, offset - extra.length) : 0;
     const keep = want - skipped;
     // How many were passed over (fewer when the stream has fewer matches).
@@ -910,7 +895,7 @@ export class ListingIndex {
       }
     }
 
-    total += extra.length;
+    total += extraTotal;
     const ids: number[] = [];
     const bookIds = this.c.ids;
     if (lone) {
@@ -1016,11 +1001,6 @@ export function selectSmallest(a: Int32Array, k: number): void {
     else if (t >= i) lo = i;
     else return;
   }
-}
-
-function overlayEffective(b: ListingBook, nowUs: number): number {
-  const active = b.salePrice !== null && (b.saleStart === null || b.saleStart <= nowUs) && (b.saleEnd === null || b.saleEnd > nowUs);
-  return active ? b.salePrice! : b.price;
 }
 
 type Typed = Int32Array | Uint8Array | Float64Array | Int16Array;
