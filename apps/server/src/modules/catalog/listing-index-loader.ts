@@ -21,6 +21,8 @@ import { readFeed, readRemovals } from './versioned-feed.ts';
  * Until the first build is done, listings are answered by PostgreSQL.
  */
 const SYNC_MS = 1_000;
+const WAIT_FOR_BUILD_MS = 2_000;
+
 /**
  * A rebuild starts when the books changed since the build (in the overlay, and dead in the arrays) pass this many:
  * every listing merges the overlay, so its cost grows with it, while a rebuild is a worker's 10-20 s at a million
@@ -29,7 +31,6 @@ const SYNC_MS = 1_000;
 function rebuildDue(stats: { books: number; overlay: number; dead: number }): boolean {
   return stats.overlay + stats.dead > Math.max(1_000, Math.min(stats.books / 50, 4_000));
 }
-const WAIT_FOR_BUILD_MS = 2_000;
 
 async function buildInWorker(url: string, load: ListingLoadOptions): Promise<ListingLoad> {
   type Answer = Partial<Omit<ListingLoad, 'version' | 'removedVersion'>> & { version?: string; removedVersion?: string; error?: string };

@@ -51,7 +51,8 @@ describe('listing index: sale windows opening and closing', () => {
                 .filter((b) => effective(b, nowUs) <= 100_000 && (!categorySets || b.categoryIds.some((c) => categorySets[0]!.includes(c))))
                 .sort((a, b) => (direction === 'asc' ? 1 : -1) * (effective(a, nowUs) - effective(b, nowUs) || a.id - b.id))
                 .map((b) => b.id);
-              const answer = index.page(f, { field: 'price', direction }, 0, 10, new Date(nowUs / 1000), 10_000);
+              // Walked with a count key: a count remembered before a sale edge is not answered after it.
+              const answer = index.page(f, { field: 'price', direction }, 0, 10, new Date(nowUs / 1000), 10_000, collectMax === 0 ? JSON.stringify(f) : undefined);
               expect(answer, `${state}, collectMax ${collectMax}, ${(nowUs - T0) / HOUR} h, ${JSON.stringify(f)} ${direction}`).toEqual({ ids: expected, total: expected.length });
             }
           }

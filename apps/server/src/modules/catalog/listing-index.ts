@@ -8,7 +8,7 @@ import { effectivePrice, ListingOverlay, overlayKey } from './listing-overlay.ts
  *   the effective price at `now` (sale price while the sale window is open, packages/shared/src/price.ts);
  * - order: (key, id) ascending or descending on created_at (microseconds), sold, the effective price, or id;
  * - total: every match counted, up to CATALOG_MAX_RESULT_WINDOW.
- * Books changed since the build are dead in the arrays and live in a small overlay (the feed of
+ * Books changed since the build are dead in the arrays and live in a small overlay (listing-overlay.ts; the feed of
  * listing-index-loader.ts), merged into every answer; a rebuild folds them back.
  */
 
@@ -280,7 +280,10 @@ export class ListingIndex {
   private dead = 0;
   private stamp: Int32Array;
   private stampValue = 0;
-  /** Counts of the base's matches of a filter (walking plans only), valid while no book changed, COUNT_TTL_MS. */
+  /**
+   * Counts of the base's matches of a filter (walking plans only), valid while no book left the base and no sale
+   * window opened or closed (`generation`), COUNT_TTL_MS.
+   */
   private readonly counts = new Map<string, { total: number; generation: number; at: number }>();
   private generation = 0;
   /**
@@ -372,6 +375,8 @@ export class ListingIndex {
     const s = this.edgeSlot[e]!;
     const on = this.edgeOpens[e] === 1 ? forward : !forward;
     const price = on ? this.c.sale[s]! : this.c.price[s]!;
+    // A price filter's remembered counts may change with it.
+    this.generation++;
     this.saleNow[s] = on ? 1 : 0;
     this.eff[s] = price;
     if (this.groupRows.length > 0) this.eachGroupRow(s, (j) => (this.groupRows[2 * j] = price));
