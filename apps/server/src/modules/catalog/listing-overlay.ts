@@ -62,7 +62,7 @@ export class ListingOverlay {
    * fewest are still so many that walking an order is cheaper than sorting them.
    */
   candidates(f: { categorySets?: readonly (readonly number[])[]; publisherIds?: readonly number[]; supplierIds?: readonly number[] }): ListingBook[] | undefined {
-    const options = [...(f.categorySets ?? []).map((set) => this.byCategory.lists(set))];
+    const options = (f.categorySets ?? []).map((set) => this.byCategory.lists(set));
     if (f.publisherIds) options.push(this.byPublisher.lists(f.publisherIds));
     if (f.supplierIds) options.push(this.bySupplier.lists(f.supplierIds));
     if (options.length === 0) return undefined;
