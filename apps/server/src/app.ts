@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
@@ -153,7 +153,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     },
     ajv: { customOptions: { coerceTypes: false } },
     // Request lines go to debug (lib/request-logging.ts): info keeps errors and business events.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // Closing requests are answered by registerClosingGate (enveloped, in Vietnamese), not by Fastify.
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
