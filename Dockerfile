@@ -18,10 +18,14 @@ COPY apps/web apps/web
 RUN npm run build
 
 FROM node:22-bookworm-slim AS runtime
+# glibc's allocator: two arenas, and buffers of 1 MB and more mapped on their own so a freed index returns to the
+# system (docs/decisions.md, "Memory flat over a day: the allocator's settings").
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
-    DATA_DIR=/app/data
+    DATA_DIR=/app/data \
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=1048576
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/

@@ -206,6 +206,9 @@ async function startServer(port: number, searchCache: boolean, searchIndex: bool
       SEARCH_INDEX: String(searchIndex),
       LISTING_INDEX: String(listingIndex),
       LOG_LEVEL: 'warn',
+      // The allocator's settings of the Dockerfile and `npm start` (docs/decisions.md, "Memory flat over a day").
+      MALLOC_ARENA_MAX: '2',
+      MALLOC_MMAP_THRESHOLD_: '1048576',
       ...extraEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
