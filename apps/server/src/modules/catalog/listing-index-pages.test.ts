@@ -16,7 +16,7 @@ const TREE = [
   { id: 4, parentId: null },
 ];
 
-function book(id: number): ListingBook {
+function book(id: number, publisherBase = 0): ListingBook {
   const onSale = id % 4 === 0;
   return {
     id, status: 'ACTIVE',
@@ -25,7 +25,7 @@ function book(id: number): ListingBook {
     salePrice: onSale ? 40_000 + (id % 5) * 10_000 : null,
     // Some sales run now, some are over, some not yet open.
     saleStart: onSale ? (id % 3 === 0 ? T0 + HOUR : T0 - 10 * HOUR) : null, saleEnd: onSale && id % 8 === 0 ? T0 - HOUR : null,
-    publisherId: 1 + (id % 3), supplierId: null, language: id % 5 === 0 ? 'EN' : 'VI', ageMin: 0, categoryIds: [2 + (id % 3)],
+    publisherId: publisherBase + 1 + (id % 3), supplierId: null, language: id % 5 === 0 ? 'EN' : 'VI', ageMin: 0, categoryIds: [2 + (id % 3)],
   };
 }
 
@@ -50,9 +50,13 @@ afterEach(() => {
 });
 
 describe('listing index: every page of a listing', () => {
-  it('is the books from the page\'s offset on, before and after books change, walked or collected', () => {
+  // Publisher ids past the rows' 10-bit field: the status, language, publisher and supplier come from the columns.
+  it.each([
+    ['ids the rows hold', 0],
+    ['publisher ids past the rows\' field', 2000],
+  ])('is the books from the page\'s offset on, before and after books change, walked or collected (%s)', (_, base) => {
     const books = new Map<number, ListingBook>();
-    for (let id = 1; id <= 240; id++) books.set(id, book(id));
+    for (let id = 1; id <= 240; id++) books.set(id, book(id, base));
     const index = new ListingIndex(listingParts(listingColumns([...books.values()]), TREE));
     const now = new Date(T0 / 1000);
     const filters: ListingFilter[] = [
@@ -60,8 +64,8 @@ describe('listing index: every page of a listing', () => {
       { categorySets: [[1, 2, 3]] },
       { categorySets: [[4]] },
       { categorySets: [[1, 2, 3]], languages: ['VI'] },
-      { publisherIds: [2] },
-      { categorySets: [[1, 2, 3]], publisherIds: [1, 3] },
+      { publisherIds: [base + 2] },
+      { categorySets: [[1, 2, 3]], publisherIds: [base + 1, base + 3] },
     ];
     const check = (state: string) => {
       for (const collectMax of [150_000, 0]) {

@@ -270,6 +270,13 @@ export class ListingIndex {
   private readonly groupAlive: Int32Array;
   private readonly groupMark: Int32Array;
   private groupMarkValue = 0;
+  /**
+   * Positions of the books gone from the base in the lists a walk may start deep in (the created and sold orders of
+   * the catalogue and of each group, and the catalogue's slots), ascending, by deadKey: a page of a list whose
+   * every book matches starts past its first `offset` books still there, none visited. Books keep changing (stock
+   * with every order), so a big category's last page would otherwise walk up to the cap.
+   */
+  private readonly deadAt = new Map<number, number[]>();
   /** Books changed since the build (visible ones; a hidden or deleted one is only dead in the base). */
   private readonly overlay = new ListingOverlay();
   // The base's card texts decoded, by slot: the cards of the pages opened most are not decoded for every listing
@@ -476,9 +483,27 @@ export class ListingIndex {
         for (let x = cat < this.groupOf.length ? this.groupOf[cat]! : NONE; x !== NONE && this.groupMark[x] !== mark; x = this.groupParent[x]!) {
           this.groupMark[x] = mark;
           this.groupAlive[x]!--;
+          this.noteDead(deadKey(x, 'createdAt'), positionIn(this.groupCreated.list(x), this.byCreated.rank, slot));
+          this.noteDead(deadKey(x, 'sold'), positionIn(this.groupSold.list(x), this.bySold.rank, slot));
         }
       }
+      this.noteDead(deadKey(NONE, 'createdAt'), this.byCreated.rank[slot]!);
+      this.noteDead(deadKey(NONE, 'sold'), this.bySold.rank[slot]!);
+      this.noteDead(deadKey(NONE, 'id'), slot);
     }
+  }
+
+  private noteDead(key: number, position: number): void {
+    let list = this.deadAt.get(key);
+    if (!list) this.deadAt.set(key, (list = []));
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (list[mid]! < position) lo = mid + 1;
+      else hi = mid;
+    }
+    list.splice(lo, 0, position);
   }
 
   /** The group a category set of the filter is (the smallest, if several are), and which set it is. */
@@ -781,9 +806,13 @@ export class ListingIndex {
     const sample = universe ? this.sample(universe) : { seen: 0, hits: 0 };
     // The group's candidates when its rows answer every other condition.
     const byRows = grouped && this.rowTest(grouped) ? grouped : undefined;
+    const walkRest = groupWalk ? grouped.rest : k;
+    // Every book still there of the walked list matches: the walk starts at the page, whatever its depth (below).
+    const startsAtPage = !priceSort && noCondition(walkRest) && (groupWalk || !universe);
     let total = 0;
     let streams: number[][];
     if (
+      !startsAtPage &&
       universe &&
       universe.size <= listingTuning.collectMax &&
       this.collectBeats(universe, want, sides.length, walkSpan, sample, byRows === universe)
@@ -834,7 +863,6 @@ export class ListingIndex {
     } else {
       // Walk the sorted order(s) for the page (a group's own, when the set is one); count on the candidates (or
       // every slot) up to the cap.
-      const walkRest = groupWalk ? grouped.rest : k;
       const alive = this.alive;
       const saleNow = this.saleNow;
       streams = [];
@@ -845,19 +873,27 @@ export class ListingIndex {
         const [from, to] = list && priceSort ? this.priceRange(list, onSale, f) : [0, list ? list.length : this.n];
         // Only the books of this side of the price split (every book when the sort is not by price).
         const side = onSale ? 1 : 0;
-        // Every book of the list matches (a category page's group without other conditions, none of its books
-        // changed): the first `offset` matches are its first `offset` books, not walked.
-        const every = lone && !priceSort && noCondition(walkRest) && (groupWalk ? this.groupAlive[group.group] === to - from : this.dead === 0);
+        // Every book of the list still there matches (a category page's group, or the catalogue, without other
+        // conditions): the stream's first `skipped` matches are its first `skipped` books after the dead ones
+        // among them, not walked.
+        const dead = startsAtPage ? (this.deadAt.get(deadKey(groupWalk ? group.group : NONE, sort.field)) ?? []) : undefined;
+        const every = dead !== undefined;
+        let start = 0;
+        if (dead) {
+          start = skipped;
+          if (desc) for (let i = dead.length - 1; i >= 0 && to - 1 - dead[i]! < start; i--) start++;
+          else for (let i = 0; i < dead.length && dead[i]! < start; i++) start++;
+        }
         // The stream's first `skipped` matches are counted, not kept.
         let skip = every ? 0 : skipped;
-        for (let j = every ? Math.min(skipped, to - from) : 0; j < to - from && out.length < keep; j++) {
+        for (let j = start; j < to - from && out.length < keep; j++) {
           const pos = desc ? to - 1 - j : from + j;
           const s = list ? list[pos]! : pos;
           if (!alive[s] || (priceSort && saleNow[s] !== side) || !this.matches(s, walkRest)) continue;
           if (skip > 0) skip--;
           else out.push(s);
         }
-        baseSkipped = every ? Math.min(skipped, to - from) : skipped - skip;
+        baseSkipped = dead ? Math.min(skipped, to - from - dead.length) : skipped - skip;
         streams.push(out);
       }
       const known = countKey === undefined ? undefined : this.counts.get(countKey);
@@ -961,6 +997,24 @@ export class ListingIndex {
     }
     return this.stampValue;
   }
+}
+
+/** The key of `deadAt` for a group's order (NONE: the catalogue's; by id: the catalogue's slots). */
+function deadKey(group: number, field: ListingSortField): number {
+  return 4 * (group + 1) + (field === 'createdAt' ? 0 : field === 'sold' ? 1 : field === 'id' ? 2 : 3);
+}
+
+/** Position of slot `s` in `list`, a list ascending by `rank`. */
+function positionIn(list: Int32Array, rank: Int32Array, s: number): number {
+  const r = rank[s]!;
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (rank[list[mid]!]! < r) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** A compiled filter that tests nothing. */
