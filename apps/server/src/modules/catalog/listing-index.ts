@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { effectivePrice, ListingOverlay, overlayKey } from './listing-overlay.ts';
+import { RankedBits } from './ranked-bits.ts';
 /**
  * The shoppers' listings (category and catalogue pages: filters, the four storefront sorts, pages and totals)
  * answered from the visible books' columns held in this process (docs/decisions.md, "Listings from memory"):
@@ -277,6 +278,12 @@ export class ListingIndex {
    * with every order), so a big category's last page would otherwise walk up to the cap.
    */
   private readonly deadAt = new Map<number, number[]>();
+  /**
+   * For a price list (the catalogue's or a group's, list or sale prices: priceKey), which of its books are on that
+   * side now and still there: made at the first page that starts in it (one read of the list), then kept by kill()
+   * and the sale edges. A page sorted by price whose every book matches then starts at the page on both sides.
+   */
+  private readonly priceBits = new Map<number, RankedBits>();
   /** Books changed since the build (visible ones; a hidden or deleted one is only dead in the base). */
   private readonly overlay = new ListingOverlay();
   // The base's card texts decoded, by slot: the cards of the pages opened most are not decoded for every listing
@@ -387,28 +394,68 @@ export class ListingIndex {
     this.saleNow[s] = on ? 1 : 0;
     this.eff[s] = price;
     if (this.groupRows.length > 0) this.eachGroupRow(s, (j) => (this.groupRows[2 * j] = price));
+    this.placePrice(s);
   }
 
   /** Calls `visit` with the position in groupSlots of the base slot `s` in each group it is in, once each. */
   private eachGroupRow(s: number, visit: (j: number) => void): void {
+    const slots = this.groupSlots;
+    this.eachGroupOf(s, (x) => {
+      // A group's slots ascend: binary search.
+      let lo = slots.off[x]!;
+      let hi = slots.off[x + 1]!;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (slots.data[mid]! < s) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo < slots.off[x + 1]! && slots.data[lo] === s) visit(lo);
+    });
+  }
+
+  /** Calls `visit` with each group the base slot `s` is in (its categories' and their ancestors'), once each. */
+  private eachGroupOf(s: number, visit: (group: number) => void): void {
     const mark = ++this.groupMarkValue;
     const c = this.c;
-    const slots = this.groupSlots;
     for (let i = c.catOff[s]!; i < c.catOff[s + 1]!; i++) {
       const cat = c.catData[i]!;
       for (let x = cat < this.groupOf.length ? this.groupOf[cat]! : NONE; x !== NONE && this.groupMark[x] !== mark; x = this.groupParent[x]!) {
         this.groupMark[x] = mark;
-        // A group's slots ascend: binary search.
-        let lo = slots.off[x]!;
-        let hi = slots.off[x + 1]!;
-        while (lo < hi) {
-          const mid = (lo + hi) >>> 1;
-          if (slots.data[mid]! < s) lo = mid + 1;
-          else hi = mid;
-        }
-        if (lo < slots.off[x + 1]! && slots.data[lo] === s) visit(lo);
+        visit(x);
       }
     }
+  }
+
+  /** The price bits of a list (made on first use: each book of the list on that side now and still there). */
+  private sideBits(group: number, onSale: boolean, list: Int32Array): RankedBits {
+    const key = priceKey(group, onSale);
+    let bits = this.priceBits.get(key);
+    if (!bits) {
+      const side = onSale ? 1 : 0;
+      this.priceBits.set(key, (bits = new RankedBits(list.length, (j) => this.alive[list[j]!] === 1 && this.saleNow[list[j]!] === side)));
+    }
+    return bits;
+  }
+
+  /** The base slot `s` is on its side now (alive, sale as `saleNow`) or off both: the price bits made so far follow. */
+  private placePrice(s: number): void {
+    if (this.priceBits.size === 0) return;
+    const saleRank = this.bySale.rank[s]!;
+    const listSide = this.alive[s] === 1 && this.saleNow[s] === 0;
+    const saleSide = this.alive[s] === 1 && this.saleNow[s] === 1;
+    const set = (bits: RankedBits | undefined, position: number, on: boolean) => {
+      if (!bits) return;
+      if (on) bits.add(position);
+      else bits.remove(position);
+    };
+    set(this.priceBits.get(priceKey(NONE, false)), this.byPrice.rank[s]!, listSide);
+    if (saleRank !== NONE) set(this.priceBits.get(priceKey(NONE, true)), saleRank, saleSide);
+    this.eachGroupOf(s, (x) => {
+      const list = this.priceBits.get(priceKey(x, false));
+      if (list) set(list, positionIn(this.groupPrice.list(x), this.byPrice.rank, s), listSide);
+      const sale = saleRank === NONE ? undefined : this.priceBits.get(priceKey(x, true));
+      if (sale) set(sale, positionIn(this.groupSale.list(x), this.bySale.rank, s), saleSide);
+    });
   }
 
   stats(): { books: number; overlay: number; dead: number; builtAt: number } {
@@ -476,20 +523,15 @@ export class ListingIndex {
       this.dead++;
       if (this.groupRows.length > 0) this.eachGroupRow(slot, (j) => (this.groupRows[2 * j + 1]! &= ~ROW_ALIVE));
       // Out of every group of its categories and their ancestors, once each.
-      const mark = ++this.groupMarkValue;
-      const c = this.c;
-      for (let i = c.catOff[slot]!; i < c.catOff[slot + 1]!; i++) {
-        const cat = c.catData[i]!;
-        for (let x = cat < this.groupOf.length ? this.groupOf[cat]! : NONE; x !== NONE && this.groupMark[x] !== mark; x = this.groupParent[x]!) {
-          this.groupMark[x] = mark;
-          this.groupAlive[x]!--;
-          this.noteDead(deadKey(x, 'createdAt'), positionIn(this.groupCreated.list(x), this.byCreated.rank, slot));
-          this.noteDead(deadKey(x, 'sold'), positionIn(this.groupSold.list(x), this.bySold.rank, slot));
-        }
-      }
+      this.eachGroupOf(slot, (x) => {
+        this.groupAlive[x]!--;
+        this.noteDead(deadKey(x, 'createdAt'), positionIn(this.groupCreated.list(x), this.byCreated.rank, slot));
+        this.noteDead(deadKey(x, 'sold'), positionIn(this.groupSold.list(x), this.bySold.rank, slot));
+      });
       this.noteDead(deadKey(NONE, 'createdAt'), this.byCreated.rank[slot]!);
       this.noteDead(deadKey(NONE, 'sold'), this.bySold.rank[slot]!);
       this.noteDead(deadKey(NONE, 'id'), slot);
+      this.placePrice(slot);
     }
   }
 
@@ -807,8 +849,9 @@ export class ListingIndex {
     // The group's candidates when its rows answer every other condition.
     const byRows = grouped && this.rowTest(grouped) ? grouped : undefined;
     const walkRest = groupWalk ? grouped.rest : k;
-    // Every book still there of the walked list matches: the walk starts at the page, whatever its depth (below).
-    const startsAtPage = !priceSort && noCondition(walkRest) && (groupWalk || !universe);
+    // Every book still there of the walked list matches (sorted by price: every one within the price range): the
+    // walk starts at the page, whatever its depth (below).
+    const startsAtPage = priceSort ? noCondition({ ...walkRest, price: false }) : noCondition(walkRest);
     let total = 0;
     let streams: number[][];
     if (
@@ -866,7 +909,14 @@ export class ListingIndex {
       const alive = this.alive;
       const saleNow = this.saleNow;
       streams = [];
-      for (const { onSale, order } of sides) {
+      if (startsAtPage && priceSort) {
+        // Both sides' books in the range, from where the page's merge starts: at least `offset` less the overlay's
+        // matches come before the page (as for one stream, below).
+        const pass = Math.max(0, offset - extra.length);
+        const split = this.priceSplit(groupWalk ? group.group : NONE, f, desc, pass, want);
+        streams = split.streams;
+        baseSkipped = split.passed;
+      } else for (const { onSale, order } of sides) {
         const out: number[] = [];
         const list = groupWalk ? this.groupOrder(group.group, sort.field, onSale) : order?.perm;
         // Sorted by price with a price range: only the range's part of the order is walked.
@@ -990,6 +1040,54 @@ export class ListingIndex {
     return { ids, total: Math.min(total, cap) };
   }
 
+  /**
+   * The two price sides of a list whose every book within the price range matches (the catalogue's, or a group's),
+   * merged up to `want`, the first `pass` passed over: found by their ranks among the side's books (priceBits), a
+   * binary search for how many of the passed are list prices, then up to want - pass books of each side from there.
+   */
+  private priceSplit(group: number, f: ListingFilter, desc: boolean, pass: number, want: number): { streams: number[][]; passed: number } {
+    const side = (onSale: boolean) => {
+      const list = group === NONE ? (onSale ? this.bySale.perm : this.byPrice.perm) : this.groupOrder(group, 'price', onSale)!;
+      const [from, to] = this.priceRange(list, onSale, f);
+      const bits = this.sideBits(group, onSale, list);
+      const lo = bits.rank(from);
+      return { onSale, list, bits, lo, count: bits.rank(to) - lo };
+    };
+    const sides = [side(false), side(true)];
+    // The i-th book of a side in the listing's direction.
+    const at = (x: number, i: number) => {
+      const p = sides[x]!;
+      return p.list[p.bits.select(desc ? p.lo + p.count - 1 - i : p.lo + i)]!;
+    };
+    const sign = desc ? -1 : 1;
+    const ids = this.c.ids;
+    // The slot `s` of side x comes after the slot `t` of side y.
+    const after = (s: number, x: number, t: number, y: number) => {
+      const d = this.key(s, 'price', sides[x]!.onSale) - this.key(t, 'price', sides[y]!.onSale) || ids[s]! - ids[t]!;
+      return sign * d > 0;
+    };
+    const n0 = sides[0]!.count;
+    const n1 = sides[1]!.count;
+    const passed = Math.min(pass, n0 + n1);
+    // The least number of list-price books among the first `passed` such that the last sale book taken comes before
+    // the next list-price book.
+    let lo = Math.max(0, passed - n1);
+    let hi = Math.min(passed, n0);
+    while (lo < hi) {
+      const a = (lo + hi) >>> 1;
+      const b = passed - a;
+      if (b > 0 && a < n0 && after(at(1, b - 1), 1, at(0, a), 0)) lo = a + 1;
+      else hi = a;
+    }
+    const firsts = [lo, passed - lo];
+    const streams = sides.map((p, x) => {
+      const out: number[] = [];
+      for (let i = firsts[x]!; i < p.count && out.length < want - passed; i++) out.push(at(x, i));
+      return out;
+    });
+    return { streams, passed };
+  }
+
   private nextStamp(): number {
     if (++this.stampValue >= 0x7fffffff) {
       this.stamp.fill(0);
@@ -1002,6 +1100,11 @@ export class ListingIndex {
 /** The key of `deadAt` for a group's order (NONE: the catalogue's; by id: the catalogue's slots). */
 function deadKey(group: number, field: ListingSortField): number {
   return 4 * (group + 1) + (field === 'createdAt' ? 0 : field === 'sold' ? 1 : field === 'id' ? 2 : 3);
+}
+
+/** The key of `priceBits` for a group's price list, or a sale price list (NONE: the catalogue's). */
+function priceKey(group: number, onSale: boolean): number {
+  return 2 * (group + 1) + (onSale ? 1 : 0);
 }
 
 /** Position of slot `s` in `list`, a list ascending by `rank`. */
