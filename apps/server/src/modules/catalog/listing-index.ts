@@ -426,6 +426,18 @@ export class ListingIndex {
     }
   }
 
+  /**
+   * One side of a price list (the catalogue's, or a group's) within the filter's price range: its books there are
+   * the bits' members `lo` to `lo + count` (in the list's order).
+   */
+  private priceSide(group: number, onSale: boolean, f: ListingFilter): { onSale: boolean; list: Int32Array; bits: RankedBits; lo: number; count: number } {
+    const list = group === NONE ? (onSale ? this.bySale.perm : this.byPrice.perm) : this.groupOrder(group, 'price', onSale)!;
+    const [from, to] = this.priceRange(list, onSale, f);
+    const bits = this.sideBits(group, onSale, list);
+    const lo = bits.rank(from);
+    return { onSale, list, bits, lo, count: bits.rank(to) - lo };
+  }
+
   /** The price bits of a list (made on first use: each book of the list on that side now and still there). */
   private sideBits(group: number, onSale: boolean, list: Int32Array): RankedBits {
     const key = priceKey(group, onSale);
@@ -851,7 +863,7 @@ export class ListingIndex {
     const walkRest = groupWalk ? grouped.rest : k;
     // Every book still there of the walked list matches (sorted by price: every one within the price range): the
     // walk starts at the page, whatever its depth (below).
-    const startsAtPage = priceSort ? noCondition({ ...walkRest, price: false }) : noCondition(walkRest);
+    const startsAtPage = priceSort ? noCondition(walkRest) || onlyPrice(walkRest) : noCondition(walkRest);
     let total = 0;
     let streams: number[][];
     if (
@@ -955,6 +967,10 @@ export class ListingIndex {
       } else if (group && grouped && noCondition(grouped.rest)) {
         // A category page without other conditions: the group's books still in the base.
         total = this.groupAlive[group.group]!;
+      } else if (group ? grouped && onlyPrice(grouped.rest) : onlyPrice(k)) {
+        // A price range alone (on a category page or the catalogue): the books of both price sides within it,
+        // counted by their ranks, not read.
+        total = this.priceSide(group ? group.group : NONE, false, f).count + this.priceSide(group ? group.group : NONE, true, f).count;
       } else if (universe && sample.hits >= 48 && (sample.hits / sample.seen) * (universe.lists[0]?.length ?? 0) >= 2 * cap) {
         // Far more than the cap match (measured on the sample of the first list, whose matches alone are a lower
         // bound of the total): counting them would only reach the cap.
@@ -1046,14 +1062,7 @@ export class ListingIndex {
    * binary search for how many of the passed are list prices, then up to want - pass books of each side from there.
    */
   private priceSplit(group: number, f: ListingFilter, desc: boolean, pass: number, want: number): { streams: number[][]; passed: number } {
-    const side = (onSale: boolean) => {
-      const list = group === NONE ? (onSale ? this.bySale.perm : this.byPrice.perm) : this.groupOrder(group, 'price', onSale)!;
-      const [from, to] = this.priceRange(list, onSale, f);
-      const bits = this.sideBits(group, onSale, list);
-      const lo = bits.rank(from);
-      return { onSale, list, bits, lo, count: bits.rank(to) - lo };
-    };
-    const sides = [side(false), side(true)];
+    const sides = [this.priceSide(group, false, f), this.priceSide(group, true, f)];
     // The i-th book of a side in the listing's direction.
     const at = (x: number, i: number) => {
       const p = sides[x]!;
@@ -1118,6 +1127,11 @@ function positionIn(list: Int32Array, rank: Int32Array, s: number): number {
     else hi = mid;
   }
   return lo;
+}
+
+/** A compiled filter whose only condition is a price range. */
+function onlyPrice(k: Compiled): boolean {
+  return k.price && noCondition({ ...k, price: false });
 }
 
 /** A compiled filter that tests nothing. */
