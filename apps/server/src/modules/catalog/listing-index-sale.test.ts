@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ListingIndex, listingColumns, listingParts, listingTuning, type ListingBook } from './listing-index.ts';
 
 /**
@@ -29,14 +29,25 @@ const books = [
 const effective = (b: ListingBook, nowUs: number) =>
   b.salePrice !== null && (b.saleStart === null || b.saleStart <= nowUs) && (b.saleEnd === null || b.saleEnd > nowUs) ? b.salePrice : b.price;
 
+const TREE = [{ id: 1, parentId: null }, { id: 2, parentId: 1 }, { id: 3, parentId: 1 }];
+
+/** The books at most 100,000 at `nowUs`, in a category set (if given), by their price then. */
+function expected(nowUs: number, categorySets: number[][] | undefined, direction: 'asc' | 'desc'): number[] {
+  return books
+    .filter((b) => effective(b, nowUs) <= 100_000 && (!categorySets || b.categoryIds.some((c) => categorySets[0]!.includes(c))))
+    .sort((a, b) => (direction === 'asc' ? 1 : -1) * (effective(a, nowUs) - effective(b, nowUs) || a.id - b.id))
+    .map((b) => b.id);
+}
+
 afterEach(() => {
   listingTuning.collectMax = 150_000;
+  vi.useRealTimers();
 });
 
 describe('listing index: sale windows opening and closing', () => {
   it('filters and sorts on the price at each request time, forwards and back', () => {
     // Category 1 holds 2 and 3: its group is the set a category page filters on.
-    const index = new ListingIndex(listingParts(listingColumns(books), [{ id: 1, parentId: null }, { id: 2, parentId: 1 }, { id: 3, parentId: 1 }]));
+    const index = new ListingIndex(listingParts(listingColumns(books), TREE));
     const times = [0, 1, 2, 3, 4, 5, 3, 1, 2, -1, 6, 0].map((h) => T0 + h * HOUR);
     for (const state of ['as built', 'four books changed (the same values, now in the overlay)']) {
       if (state !== 'as built') for (const b of books.slice(1, 5)) index.apply({ ...b }, true);
@@ -47,14 +58,33 @@ describe('listing index: sale windows opening and closing', () => {
           for (const categorySets of [undefined, [[1, 2, 3]], [[3]]]) {
             for (const direction of ['asc', 'desc'] as const) {
               const f = { priceMax: 100_000, ...(categorySets ? { categorySets } : {}) };
-              const expected = books
-                .filter((b) => effective(b, nowUs) <= 100_000 && (!categorySets || b.categoryIds.some((c) => categorySets[0]!.includes(c))))
-                .sort((a, b) => (direction === 'asc' ? 1 : -1) * (effective(a, nowUs) - effective(b, nowUs) || a.id - b.id))
-                .map((b) => b.id);
+              const ids = expected(nowUs, categorySets, direction);
               // Walked with a count key: a count remembered before a sale edge is not answered after it.
               const answer = index.page(f, { field: 'price', direction }, 0, 10, new Date(nowUs / 1000), 10_000, collectMax === 0 ? JSON.stringify(f) : undefined);
-              expect(answer, `${state}, collectMax ${collectMax}, ${(nowUs - T0) / HOUR} h, ${JSON.stringify(f)} ${direction}`).toEqual({ ids: expected, total: expected.length });
+              expect(answer, `${state}, collectMax ${collectMax}, ${(nowUs - T0) / HOUR} h, ${JSON.stringify(f)} ${direction}`).toEqual({ ids, total: ids.length });
             }
+          }
+        }
+      }
+    }
+  });
+
+  it('puts the books whose sale opened or closed after the build on their side when the index is made', () => {
+    // The parts (with each price list's books on its side) are made at T0, the index from them hours later, as a
+    // snapshot read at start-up is: sales of books 2, 3 and 6 opened or closed in between.
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date(T0 / 1000));
+    const parts = listingParts(listingColumns(books), TREE);
+    vi.setSystemTime(new Date((T0 + 2.5 * HOUR) / 1000));
+    const index = new ListingIndex(parts);
+    for (const hours of [2.5, 3.5, 0, -1, 5]) {
+      const nowUs = T0 + hours * HOUR;
+      for (const categorySets of [undefined, [[1, 2, 3]]]) {
+        for (const direction of ['asc', 'desc'] as const) {
+          const ids = expected(nowUs, categorySets, direction);
+          for (let offset = 0; offset <= ids.length; offset++) {
+            const answer = index.page({ priceMax: 100_000, ...(categorySets ? { categorySets } : {}) }, { field: 'price', direction }, offset, 2, new Date(nowUs / 1000), 10_000);
+            expect(answer, `${hours} h, ${JSON.stringify(categorySets)} ${direction} from ${offset}`).toEqual({ ids: ids.slice(offset, offset + 2), total: ids.length });
           }
         }
       }

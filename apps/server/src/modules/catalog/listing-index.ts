@@ -280,8 +280,8 @@ export class ListingIndex {
   private readonly deadAt = new Map<number, number[]>();
   /**
    * For a price list (the catalogue's or a group's, list or sale prices: priceKey), which of its books are on that
-   * side now and still there: made at the first page that starts in it (one read of the list), then kept by kill()
-   * and the sale edges. A page sorted by price whose every book matches then starts at the page on both sides.
+   * side now and still there: made with the parts (listingParts), then kept by kill() and the sale edges. A page
+   * sorted by price whose every book matches starts at the page on both sides, and a price range alone is counted.
    */
   private readonly priceBits = new Map<number, RankedBits>();
   /** Books changed since the build (visible ones; a hidden or deleted one is only dead in the base). */
@@ -362,18 +362,29 @@ export class ListingIndex {
       this.saleNow[s] = on ? 1 : 0;
       this.eff[s] = on ? c.sale[s]! : c.price[s]!;
     }
-    let lo = 0;
-    let hi = this.edgeTime.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.edgeTime[mid]! <= this.effAt) lo = mid + 1;
-      else hi = mid;
-    }
-    this.edgePos = lo;
+    this.edgePos = edgeIndex(this.edgeTime, this.effAt);
     if (this.groupRows.length > 0) {
       const slots = this.groupSlots.data;
       for (let j = 0; j < slots.length; j++) this.groupRows[2 * j] = this.eff[slots[j]!]!;
     }
+    const words = parts.priceBitsWords;
+    const wordsOff = parts.priceBitsOff;
+    for (let g = NONE; g < groups; g++) {
+      for (const onSale of [false, true]) {
+        const key = priceKey(g, onSale);
+        const length = this.priceList(g, onSale).length;
+        this.priceBits.set(key, new RankedBits(length, words.subarray(wordsOff[key]!, wordsOff[key + 1]!)));
+      }
+    }
+    // The bits are of the parts' time: the books whose sale opened or closed since move to their side now.
+    const [a, b] = [parts.priceBitsAt[0]!, this.effAt].sort((x, y) => x - y);
+    for (let e = edgeIndex(this.edgeTime, a!); e < edgeIndex(this.edgeTime, b!); e++) this.placePrice(this.edgeSlot[e]!);
+  }
+
+  /** A price list: the catalogue's (NONE) or a group's, by list price or by sale price. */
+  private priceList(group: number, onSale: boolean): Int32Array {
+    if (group === NONE) return onSale ? this.bySale.perm : this.byPrice.perm;
+    return onSale ? this.groupSale.list(group) : this.groupPrice.list(group);
   }
 
   /** The sale windows' edges between `effAt` and `nowUs` (either way: requests may come with a `now` a little older). */
@@ -431,27 +442,15 @@ export class ListingIndex {
    * the bits' members `lo` to `lo + count` (in the list's order).
    */
   private priceSide(group: number, onSale: boolean, f: ListingFilter): { onSale: boolean; list: Int32Array; bits: RankedBits; lo: number; count: number } {
-    const list = group === NONE ? (onSale ? this.bySale.perm : this.byPrice.perm) : this.groupOrder(group, 'price', onSale)!;
+    const list = this.priceList(group, onSale);
     const [from, to] = this.priceRange(list, onSale, f);
-    const bits = this.sideBits(group, onSale, list);
+    const bits = this.priceBits.get(priceKey(group, onSale))!;
     const lo = bits.rank(from);
     return { onSale, list, bits, lo, count: bits.rank(to) - lo };
   }
 
-  /** The price bits of a list (made on first use: each book of the list on that side now and still there). */
-  private sideBits(group: number, onSale: boolean, list: Int32Array): RankedBits {
-    const key = priceKey(group, onSale);
-    let bits = this.priceBits.get(key);
-    if (!bits) {
-      const side = onSale ? 1 : 0;
-      this.priceBits.set(key, (bits = new RankedBits(list.length, (j) => this.alive[list[j]!] === 1 && this.saleNow[list[j]!] === side)));
-    }
-    return bits;
-  }
-
   /** The base slot `s` is on its side now (alive, sale as `saleNow`) or off both: the price bits made so far follow. */
   private placePrice(s: number): void {
-    if (this.priceBits.size === 0) return;
     const saleRank = this.bySale.rank[s]!;
     const listSide = this.alive[s] === 1 && this.saleNow[s] === 0;
     const saleSide = this.alive[s] === 1 && this.saleNow[s] === 1;
@@ -1116,6 +1115,18 @@ function priceKey(group: number, onSale: boolean): number {
   return 2 * (group + 1) + (onSale ? 1 : 0);
 }
 
+/** The first of the (ascending) edge times after `t`. */
+function edgeIndex(times: Float64Array, t: number): number {
+  let lo = 0;
+  let hi = times.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (times[mid]! <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** Position of slot `s` in `list`, a list ascending by `rank`. */
 function positionIn(list: Int32Array, rank: Int32Array, s: number): number {
   const r = rank[s]!;
@@ -1356,6 +1367,13 @@ export interface ListingParts {
   groupSale: Int32Array;
   /** Two words per entry of groupSlot: the effective price (filled where the index is made, at its time) and ROW_* fields. */
   groupRows: Int32Array;
+  /**
+   * Each price list's books on its side at `priceBitsAt` (microseconds), as RankedBits' words: the lists by priceKey
+   * (the catalogue's, then each group's; list prices, then sale prices), list k's words from priceBitsOff[k].
+   */
+  priceBitsWords: Int32Array;
+  priceBitsOff: Int32Array;
+  priceBitsAt: Float64Array;
   /** The opening and closing times of the sale windows (books with a sale price), in time order. */
   saleEdgeTime: Float64Array;
   saleEdgeSlot: Int32Array;
@@ -1428,6 +1446,33 @@ function groupRows(c: ListingColumns, slots: Int32Array): Int32Array {
   return rows;
 }
 
+/**
+ * Which books of each price list are on its side now (every book is in the base when the parts are made): made here,
+ * on the build's thread, so that no listing waits for them (ListingIndex's priceBits).
+ */
+function priceSides(c: ListingColumns, groups: number, pricePerm: Int32Array, salePerm: Int32Array, gPrice: Members, gSale: Members): Pick<ListingParts, 'priceBitsWords' | 'priceBitsOff' | 'priceBitsAt'> {
+  const at = Date.now() * 1000;
+  const off = new Int32Array(2 * (groups + 1) + 1);
+  const lists: Int32Array[] = [];
+  for (let g = NONE; g < groups; g++) {
+    for (const onSale of [false, true]) {
+      const key = priceKey(g, onSale);
+      lists[key] = g === NONE ? (onSale ? salePerm : pricePerm) : onSale ? gSale.list(g) : gPrice.list(g);
+      off[key + 1] = off[key]! + ((lists[key]!.length + 31) >>> 5);
+    }
+  }
+  const words = new Int32Array(off[off.length - 1]!);
+  lists.forEach((list, key) => {
+    const onSale = key % 2 === 1;
+    const side = RankedBits.words(list.length, (j) => {
+      const s = list[j]!;
+      return (c.sale[s]! !== NONE && c.saleStart[s]! <= at && c.saleEnd[s]! > at) === onSale;
+    });
+    words.set(side, off[key]!);
+  });
+  return { priceBitsWords: words, priceBitsOff: off, priceBitsAt: Float64Array.of(at) };
+}
+
 /** The finite edges of the sale windows that open before they close, in time order. */
 function saleEdges(c: ListingColumns): Pick<ListingParts, 'saleEdgeTime' | 'saleEdgeSlot' | 'saleEdgeOpens'> {
   const edges: { t: number; s: number; opens: number }[] = [];
@@ -1497,6 +1542,7 @@ export function listingParts(c: ListingColumns, tree: readonly ListingCategory[]
   const gSale = groupLists(sale.perm, c, groupOf, groupParent, onSale);
   return {
     ...saleEdges(c),
+    ...priceSides(c, cats.length, price.perm, sale.perm, gPrice, gSale),
     groupRows: groupRows(c, gSlot.data),
     columns: c,
     slotById,

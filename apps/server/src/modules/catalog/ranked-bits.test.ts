@@ -8,7 +8,7 @@ describe('RankedBits', () => {
     const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
     for (const length of [0, 1, 31, 32, 33, 64, 100, 1_000]) {
       const flags = Array.from({ length }, () => random() < 0.4);
-      const bits = new RankedBits(length, (i) => flags[i]!);
+      const bits = new RankedBits(length, RankedBits.words(length, (i) => flags[i]!));
       const check = (state: string) => {
         const members = flags.flatMap((f, i) => (f ? [i] : []));
         let before = 0;

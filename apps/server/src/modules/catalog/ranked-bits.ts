@@ -4,18 +4,17 @@
  * keeps one per price list and side (listing-index.ts), so a deep page sorted by price starts at the page.
  */
 export class RankedBits {
-  private readonly words: Int32Array;
   /** tree[j] (1-based) counts the members of words (j - lowbit(j), j]. */
   private readonly tree: Int32Array;
   private readonly top: number;
 
+  /** The set whose members are the bits of `words` (bit i & 31 of word i >>> 5; changed in place). */
   constructor(
     readonly length: number,
-    has: (i: number) => boolean,
+    private readonly words: Int32Array,
   ) {
     const n = (length + 31) >>> 5;
-    this.words = new Int32Array(n);
-    for (let i = 0; i < length; i++) if (has(i)) this.words[i >>> 5]! |= 1 << (i & 31);
+    if (words.length !== n) throw new Error(`RankedBits: ${words.length} words for ${length} positions`);
     this.tree = new Int32Array(n + 1);
     for (let j = 1; j <= n; j++) {
       this.tree[j]! += popcount(this.words[j - 1]!);
@@ -25,6 +24,13 @@ export class RankedBits {
     let top = 1;
     while (top * 2 <= n) top *= 2;
     this.top = n === 0 ? 0 : top;
+  }
+
+  /** The words of the positions `has` says are members. */
+  static words(length: number, has: (i: number) => boolean): Int32Array {
+    const words = new Int32Array((length + 31) >>> 5);
+    for (let i = 0; i < length; i++) if (has(i)) words[i >>> 5]! |= 1 << (i & 31);
+    return words;
   }
 
   has(i: number): boolean {
