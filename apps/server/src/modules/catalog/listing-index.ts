@@ -284,6 +284,10 @@ export class ListingIndex {
    * sorted by price whose every book matches starts at the page on both sides, and a price range alone is counted.
    */
   private readonly priceBits = new Map<number, RankedBits>();
+  /** ListingParts' value counts, kept by kill(). */
+  private readonly languageCounts: Int32Array;
+  private readonly publisherCounts: Int32Array;
+  private readonly supplierCounts: Int32Array;
   /** Books changed since the build (visible ones; a hidden or deleted one is only dead in the base). */
   private readonly overlay = new ListingOverlay();
   // The base's card texts decoded, by slot: the cards of the pages opened most are not decoded for every listing
@@ -367,6 +371,9 @@ export class ListingIndex {
       const slots = this.groupSlots.data;
       for (let j = 0; j < slots.length; j++) this.groupRows[2 * j] = this.eff[slots[j]!]!;
     }
+    this.languageCounts = parts.languageCounts;
+    this.publisherCounts = parts.publisherCounts;
+    this.supplierCounts = parts.supplierCounts;
     const words = parts.priceBitsWords;
     const wordsOff = parts.priceBitsOff;
     for (let g = NONE; g < groups; g++) {
@@ -534,8 +541,10 @@ export class ListingIndex {
       this.dead++;
       if (this.groupRows.length > 0) this.eachGroupRow(slot, (j) => (this.groupRows[2 * j + 1]! &= ~ROW_ALIVE));
       // Out of every group of its categories and their ancestors, once each.
+      this.countValues(NONE, slot, -1);
       this.eachGroupOf(slot, (x) => {
         this.groupAlive[x]!--;
+        this.countValues(x, slot, -1);
         this.noteDead(deadKey(x, 'createdAt'), positionIn(this.groupCreated.list(x), this.byCreated.rank, slot));
         this.noteDead(deadKey(x, 'sold'), positionIn(this.groupSold.list(x), this.bySold.rank, slot));
       });
@@ -544,6 +553,38 @@ export class ListingIndex {
       this.noteDead(deadKey(NONE, 'id'), slot);
       this.placePrice(slot);
     }
+  }
+
+  /** Adds `by` to the value counts of the base slot `s` in a group's row (NONE: the catalogue's). */
+  private countValues(group: number, s: number, by: number): void {
+    const c = this.c;
+    const add = (counts: Int32Array, v: number) => {
+      const width = counts.length / (this.groupParent.length + 1);
+      if (v >= 0 && v < width) counts[(group + 1) * width + v]! += by;
+    };
+    add(this.languageCounts, c.language[s]!);
+    add(this.publisherCounts, c.publisher[s]!);
+    add(this.supplierCounts, c.supplier[s]!);
+  }
+
+  /**
+   * The base's books of a group (NONE: the catalogue) passing `k` when its one condition is a language, publisher or
+   * supplier set (undefined otherwise): read from the value counts.
+   */
+  private valueCount(group: number, k: Compiled): number | undefined {
+    if (k.statuses || k.age || k.price || k.categoryFlags.length > 0) return undefined;
+    const given = [
+      [k.languages, this.languageCounts],
+      [k.publishers, this.publisherCounts],
+      [k.suppliers, this.supplierCounts],
+    ].filter(([flags]) => flags) as [Uint8Array, Int32Array][];
+    if (given.length !== 1) return undefined;
+    const [flags, counts] = given[0]!;
+    const width = counts.length / (this.groupParent.length + 1);
+    const row = (group + 1) * width;
+    let total = 0;
+    for (let v = 0; v < flags.length && v < width; v++) if (flags[v]) total += counts[row + v]!;
+    return total;
   }
 
   private noteDead(key: number, position: number): void {
@@ -958,6 +999,7 @@ export class ListingIndex {
         streams.push(out);
       }
       const known = countKey === undefined ? undefined : this.counts.get(countKey);
+      const byValue = group ? grouped && this.valueCount(group.group, grouped.rest) : this.valueCount(NONE, k);
       if (known && known.generation === this.generation && Date.now() - known.at < COUNT_TTL_MS) {
         total = known.total;
       } else if (!universe && !k.statuses && !k.age && !k.price && k.categoryFlags.length === 0) {
@@ -970,6 +1012,9 @@ export class ListingIndex {
         // A price range alone (on a category page or the catalogue): the books of both price sides within it,
         // counted by their ranks, not read.
         total = this.priceSide(group ? group.group : NONE, false, f).count + this.priceSide(group ? group.group : NONE, true, f).count;
+      } else if (byValue !== undefined) {
+        // One language, publisher or supplier set alone: the group's (or the catalogue's) books with those values.
+        total = byValue;
       } else if (universe && sample.hits >= 48 && (sample.hits / sample.seen) * (universe.lists[0]?.length ?? 0) >= 2 * cap) {
         // Far more than the cap match (measured on the sample of the first list, whose matches alone are a lower
         // bound of the total): counting them would only reach the cap.
@@ -1368,6 +1413,13 @@ export interface ListingParts {
   /** Two words per entry of groupSlot: the effective price (filled where the index is made, at its time) and ROW_* fields. */
   groupRows: Int32Array;
   /**
+   * The books of the catalogue (row 0) and of each group (row g + 1) by language code, publisher id and supplier id
+   * (each table's width is its length over the rows): a page with one such filter alone is counted by reading them.
+   */
+  languageCounts: Int32Array;
+  publisherCounts: Int32Array;
+  supplierCounts: Int32Array;
+  /**
    * Each price list's books on its side at `priceBitsAt` (microseconds), as RankedBits' words: the lists by priceKey
    * (the catalogue's, then each group's; list prices, then sale prices), list k's words from priceBitsOff[k].
    */
@@ -1444,6 +1496,17 @@ function groupRows(c: ListingColumns, slots: Int32Array): Int32Array {
   const rows = new Int32Array(2 * slots.length);
   for (let j = 0; j < slots.length; j++) rows[2 * j + 1] = words[slots[j]!]!;
   return rows;
+}
+
+/** How many books of the catalogue (row 0) and of each group (row g + 1) have each value of a column (none: -1). */
+function valueCounts(n: number, groupSlots: Members, groups: number, column: ArrayLike<number>, width: number): Int32Array {
+  const counts = new Int32Array((groups + 1) * width);
+  for (let s = 0; s < n; s++) if (column[s]! >= 0) counts[column[s]!]!++;
+  for (let g = 0; g < groups; g++) {
+    const row = (g + 1) * width;
+    for (const s of groupSlots.list(g)) if (column[s]! >= 0) counts[row + column[s]!]!++;
+  }
+  return counts;
 }
 
 /**
@@ -1543,6 +1606,9 @@ export function listingParts(c: ListingColumns, tree: readonly ListingCategory[]
   return {
     ...saleEdges(c),
     ...priceSides(c, cats.length, price.perm, sale.perm, gPrice, gSale),
+    languageCounts: valueCounts(n, gSlot, cats.length, c.language, c.languageNames.length),
+    publisherCounts: valueCounts(n, gSlot, cats.length, c.publisher, maxOf(c.publisher) + 1),
+    supplierCounts: valueCounts(n, gSlot, cats.length, c.supplier, maxOf(c.supplier) + 1),
     groupRows: groupRows(c, gSlot.data),
     columns: c,
     slotById,
