@@ -419,14 +419,8 @@ export class ListingIndex {
   private eachGroupRow(s: number, visit: (j: number) => void): void {
     const slots = this.groupSlots;
     this.eachGroupOf(s, (x) => {
-      // A group's slots ascend: binary search.
-      let lo = slots.off[x]!;
-      let hi = slots.off[x + 1]!;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (slots.data[mid]! < s) lo = mid + 1;
-        else hi = mid;
-      }
+      // A group's slots ascend.
+      const lo = firstNot(slots.off[x]!, slots.off[x + 1]!, (i) => slots.data[i]! < s);
       if (lo < slots.off[x + 1]! && slots.data[lo] === s) visit(lo);
     });
   }
@@ -590,14 +584,8 @@ export class ListingIndex {
   private noteDead(key: number, position: number): void {
     let list = this.deadAt.get(key);
     if (!list) this.deadAt.set(key, (list = []));
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (list[mid]! < position) lo = mid + 1;
-      else hi = mid;
-    }
-    list.splice(lo, 0, position);
+    const at = list;
+    at.splice(firstNot(0, at.length, (i) => at[i]! < position), 0, position);
   }
 
   /** The group a category set of the filter is (the smallest, if several are), and which set it is. */
@@ -824,17 +812,11 @@ export class ListingIndex {
   priceRange(perm: Int32Array, onSale: boolean, f: Pick<ListingFilter, 'priceMin' | 'priceMax'>): [number, number] {
     const price = onSale ? this.c.sale : this.c.price;
     // First position whose price is >= v (or > v with `after`).
-    const bound = (v: number, after: boolean) => {
-      let lo = 0;
-      let hi = perm.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        const p = price[perm[mid]!]!;
-        if (p < v || (after && p === v)) lo = mid + 1;
-        else hi = mid;
-      }
-      return lo;
-    };
+    const bound = (v: number, after: boolean) =>
+      firstNot(0, perm.length, (i) => {
+        const p = price[perm[i]!]!;
+        return p < v || (after && p === v);
+      });
     return [f.priceMin !== undefined ? bound(f.priceMin, false) : 0, f.priceMax !== undefined ? bound(f.priceMax, true) : perm.length];
   }
 
@@ -1124,14 +1106,10 @@ export class ListingIndex {
     const passed = Math.min(pass, n0 + n1);
     // The least number of list-price books among the first `passed` such that the last sale book taken comes before
     // the next list-price book.
-    let lo = Math.max(0, passed - n1);
-    let hi = Math.min(passed, n0);
-    while (lo < hi) {
-      const a = (lo + hi) >>> 1;
+    const lo = firstNot(Math.max(0, passed - n1), Math.min(passed, n0), (a) => {
       const b = passed - a;
-      if (b > 0 && a < n0 && after(at(1, b - 1), 1, at(0, a), 0)) lo = a + 1;
-      else hi = a;
-    }
+      return b > 0 && a < n0 && after(at(1, b - 1), 1, at(0, a), 0);
+    });
     const firsts = [lo, passed - lo];
     const streams = sides.map((p, x) => {
       const out: number[] = [];
@@ -1169,29 +1147,25 @@ function priceKey(group: number, onSale: boolean): number {
   return 2 * (group + 1) + (onSale ? 1 : 0);
 }
 
-/** The first of the (ascending) edge times after `t`. */
-function edgeIndex(times: Float64Array, t: number): number {
-  let lo = 0;
-  let hi = times.length;
+/** The first index of [lo, hi) where `before` is false (a binary search: it is true on a prefix of the range). */
+function firstNot(lo: number, hi: number, before: (i: number) => boolean): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (times[mid]! <= t) lo = mid + 1;
+    if (before(mid)) lo = mid + 1;
     else hi = mid;
   }
   return lo;
 }
 
+/** The first of the (ascending) edge times after `t`. */
+function edgeIndex(times: Float64Array, t: number): number {
+  return firstNot(0, times.length, (i) => times[i]! <= t);
+}
+
 /** Position of slot `s` in `list`, a list ascending by `rank`. */
 function positionIn(list: Int32Array, rank: Int32Array, s: number): number {
   const r = rank[s]!;
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (rank[list[mid]!]! < r) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return firstNot(0, list.length, (i) => rank[list[i]!]! < r);
 }
 
 /** A compiled filter whose only condition is a price range. */
