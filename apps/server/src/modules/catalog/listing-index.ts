@@ -121,8 +121,9 @@ export interface ListingColumns {
 }
 
 /**
- * Above `collectMax` candidates a listing walks the sorted order instead of collecting and sorting its matches
- * (a setting so the tests can take either path on a small catalogue).
+ * Above `collectMax` candidates (or an eighth of the catalogue, when more: ListingIndex.collectMax) a listing walks the
+ * sorted order instead of collecting and sorting its matches (a setting so the tests can take either path on a small
+ * catalogue).
  */
 export const listingTuning = { collectMax: 150_000 };
 /** A remembered count of the base's matches of a filter (sale windows may open or close meanwhile) lives this long. */
@@ -450,23 +451,21 @@ export class ListingIndex {
     return { onSale, list, bits, lo, count: bits.rank(to) - lo };
   }
 
-  /** The base slot `s` is on its side now (alive, sale as `saleNow`) or off both: the price bits made so far follow. */
+  /** The base slot `s` is on its side now (alive, sale as `saleNow`) or off both: its price lists' bits follow. */
   private placePrice(s: number): void {
     const saleRank = this.bySale.rank[s]!;
     const listSide = this.alive[s] === 1 && this.saleNow[s] === 0;
     const saleSide = this.alive[s] === 1 && this.saleNow[s] === 1;
-    const set = (bits: RankedBits | undefined, position: number, on: boolean) => {
-      if (!bits) return;
+    const set = (group: number, onSale: boolean, position: number, on: boolean) => {
+      const bits = this.priceBits.get(priceKey(group, onSale))!;
       if (on) bits.add(position);
       else bits.remove(position);
     };
-    set(this.priceBits.get(priceKey(NONE, false)), this.byPrice.rank[s]!, listSide);
-    if (saleRank !== NONE) set(this.priceBits.get(priceKey(NONE, true)), saleRank, saleSide);
+    set(NONE, false, this.byPrice.rank[s]!, listSide);
+    if (saleRank !== NONE) set(NONE, true, saleRank, saleSide);
     this.eachGroupOf(s, (x) => {
-      const list = this.priceBits.get(priceKey(x, false));
-      if (list) set(list, positionIn(this.groupPrice.list(x), this.byPrice.rank, s), listSide);
-      const sale = saleRank === NONE ? undefined : this.priceBits.get(priceKey(x, true));
-      if (sale) set(sale, positionIn(this.groupSale.list(x), this.bySale.rank, s), saleSide);
+      set(x, false, positionIn(this.groupPrice.list(x), this.byPrice.rank, s), listSide);
+      if (saleRank !== NONE) set(x, true, positionIn(this.groupSale.list(x), this.bySale.rank, s), saleSide);
     });
   }
 
