@@ -566,13 +566,8 @@ export class ListingIndex {
    */
   private valueCount(group: number, k: Compiled): number | undefined {
     if (k.statuses || k.age || k.price || k.categoryFlags.length > 0) return undefined;
-    const given = [
-      [k.languages, this.languageCounts],
-      [k.publishers, this.publisherCounts],
-      [k.suppliers, this.supplierCounts],
-    ].filter(([flags]) => flags) as [Uint8Array, Int32Array][];
-    if (given.length !== 1) return undefined;
-    const [flags, counts] = given[0]!;
+    if (Number(!!k.languages) + Number(!!k.publishers) + Number(!!k.suppliers) !== 1) return undefined;
+    const [flags, counts] = k.languages ? [k.languages, this.languageCounts] : k.publishers ? [k.publishers, this.publisherCounts] : [k.suppliers!, this.supplierCounts];
     const width = counts.length / (this.groupParent.length + 1);
     const row = (group + 1) * width;
     let total = 0;
@@ -581,10 +576,9 @@ export class ListingIndex {
   }
 
   private noteDead(key: number, position: number): void {
-    let list = this.deadAt.get(key);
-    if (!list) this.deadAt.set(key, (list = []));
-    const at = list;
-    at.splice(firstNot(0, at.length, (i) => at[i]! < position), 0, position);
+    const list = this.deadAt.get(key) ?? [];
+    this.deadAt.set(key, list);
+    list.splice(firstNot(0, list.length, (i) => list[i]! < position), 0, position);
   }
 
   /** The group a category set of the filter is (the smallest, if several are), and which set it is. */
@@ -884,7 +878,7 @@ export class ListingIndex {
     const walkRest = groupWalk ? grouped.rest : k;
     // Every book still there of the walked list matches (sorted by price: every one within the price range): the
     // walk starts at the page, whatever its depth (below).
-    const startsAtPage = priceSort ? noCondition(walkRest) || onlyPrice(walkRest) : noCondition(walkRest);
+    const startsAtPage = noCondition(walkRest, !priceSort && walkRest.price);
     let total = 0;
     let streams: number[][];
     if (
@@ -960,7 +954,6 @@ export class ListingIndex {
         // conditions): the stream's first `skipped` matches are its first `skipped` books after the dead ones
         // among them, not walked.
         const dead = startsAtPage ? (this.deadAt.get(deadKey(groupWalk ? group.group : NONE, sort.field)) ?? []) : undefined;
-        const every = dead !== undefined;
         let start = 0;
         if (dead) {
           start = skipped;
@@ -968,7 +961,7 @@ export class ListingIndex {
           else for (let i = 0; i < dead.length && dead[i]! < start; i++) start++;
         }
         // The stream's first `skipped` matches are counted, not kept.
-        let skip = every ? 0 : skipped;
+        let skip = dead ? 0 : skipped;
         for (let j = start; j < to - from && out.length < keep; j++) {
           const pos = desc ? to - 1 - j : from + j;
           const s = list ? list[pos]! : pos;
@@ -1169,12 +1162,12 @@ function positionIn(list: Int32Array, rank: Int32Array, s: number): number {
 
 /** A compiled filter whose only condition is a price range. */
 function onlyPrice(k: Compiled): boolean {
-  return k.price && noCondition({ ...k, price: false });
+  return k.price && noCondition(k, false);
 }
 
 /** A compiled filter that tests nothing. */
-function noCondition(k: Compiled): boolean {
-  return !k.statuses && !k.publishers && !k.suppliers && !k.languages && !k.age && !k.price && k.categoryFlags.length === 0;
+function noCondition(k: Compiled, price = k.price): boolean {
+  return !k.statuses && !k.publishers && !k.suppliers && !k.languages && !k.age && !price && k.categoryFlags.length === 0;
 }
 
 /** Flags indexed by id (ids of publishers and suppliers are small); -1 (none) reads as unset. */
