@@ -3,11 +3,12 @@
  * does for searches: `node --conditions=@nhasach/source --import tsx bench/profile-listing.ts [--requests N]
  * [--no-index]`. Builds the app on the benchmark database, waits for the listing index, then sends the paths one
  * at a time through Fastify's inject and prints CPU ms per request of this process and of the database's backends.
- * With `--cpu-prof` on node's command line, the profile shows where the process's share goes. It also prints the
+ * `--profile FILE` writes a CPU profile of the measured run (where the process's share goes). It also prints the
  * wall time spent in ListingIndex.page (the listing itself, without the cards and the HTTP answer) and its slowest.
  * `--changes N` changes N books after the build (put back at the end), so the listings merge an overlay.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -21,6 +22,9 @@ const { values: args } = parseArgs({
     // Books changed after the index's build (as the soak's writer changes them: 9 in 10 the stock, 1 in 10 the
     // price), so the listings carry an overlay as a serving process does between rebuilds.
     changes: { type: 'string', default: '0' },
+    // A CPU profile (.cpuprofile, for Chrome's DevTools) of the measured run only: without the start-up and the
+    // first run's warming, two catalogue sizes' profiles compare function by function.
+    profile: { type: 'string' },
   },
 });
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -43,11 +47,16 @@ const { ListingIndex } = await import('../apps/server/src/modules/catalog/listin
 let pageMs = 0;
 let currentUrl = '';
 const pageSlow: [number, string][] = [];
+const phases = new Map<string, number[]>();
 const original = ListingIndex.prototype.page;
 ListingIndex.prototype.page = function (...a: Parameters<typeof original>) {
   const t = performance.now();
+  const g = globalThis as unknown as { __ph?: number[] };
+  g.__ph = [0, 0, 0, 0, 0, 0];
   const r = original.apply(this, a);
   const ms = performance.now() - t;
+  const key = currentUrl;
+  phases.set(key, g.__ph);
   pageMs += ms;
   pageSlow.push([ms, currentUrl]);
   return r;
@@ -144,7 +153,20 @@ await measure('listings (inject, first run)', 0);
 slow.length = 0;
 pageMs = 0;
 pageSlow.length = 0;
+const profiler = args.profile ? new Session() : undefined;
+const post = (method: string, params?: object) =>
+  new Promise<unknown>((resolve, reject) => profiler!.post(method, params, (err, res) => (err ? reject(err) : resolve(res))));
+if (profiler) {
+  profiler.connect();
+  await post('Profiler.enable');
+  await post('Profiler.start');
+}
 await measure('listings (inject)', n);
+if (profiler) {
+  const { profile } = (await post('Profiler.stop')) as { profile: object };
+  writeFileSync(args.profile!, JSON.stringify(profile));
+  profiler.disconnect();
+}
 // Where the index's time goes by page depth (a deep page walks further, the mix sends few of them).
 const bucketOf = (url: string) => {
   const page = Number(/[?&]page=(\d+)/.exec(url)?.[1] ?? 0);
@@ -158,6 +180,45 @@ for (const [ms, url] of pageSlow) {
   buckets.set(bucketOf(url), b);
 }
 console.log('ListingIndex.page by depth: ' + [...buckets].map(([k, b]) => `${k}: ${b.n} listings, ${(b.ms / b.n).toFixed(3)} ms each, ${((100 * b.ms) / pageMs).toFixed(0)} % of the time`).join('; '));
+// And by the listing's kind (which filters it combines, whether sorted by price): where the time grows with the catalogue.
+const kindOf = (url: string) => {
+  const has = (k: string) => new RegExp(`[?&]${k}=`).test(url);
+  const parts = [has('category') ? 'category' : 'catalogue'];
+  if (has('priceMin') || has('priceMax')) parts.push('price');
+  for (const k of ['language', 'publisher', 'supplier']) if (has(k)) parts.push(k);
+  return parts.join('+') + (/sort=PRICE/.test(url) ? ' by price' : '');
+};
+const kinds = new Map<string, { n: number; ms: number; first: number; firstMs: number }>();
+for (const [ms, url] of pageSlow) {
+  const b = kinds.get(kindOf(url)) ?? { n: 0, ms: 0, first: 0, firstMs: 0 };
+  b.n++;
+  b.ms += ms;
+  if (bucketOf(url) === 'page 0') {
+    b.first++;
+    b.firstMs += ms;
+  }
+  kinds.set(kindOf(url), b);
+}
+console.log(
+  'ListingIndex.page by kind:\n' +
+    [...kinds]
+      .sort((a, b) => b[1].ms - a[1].ms)
+      .map(([k, b]) => `  ${k}: ${b.n} listings, ${(b.ms / b.n).toFixed(3)} ms each (page 0: ${(b.firstMs / Math.max(1, b.first)).toFixed(3)}), ${((100 * b.ms) / pageMs).toFixed(0)} % of the time`)
+      .join('\n'),
+);
+{
+  const agg = new Map<string, number[]>();
+  for (const [, url] of pageSlow) {
+    const ph = phases.get(url)!;
+    const k = kindOf(url) + (bucketOf(url) === 'page 0' ? ' p0' : ' deep');
+    const a = agg.get(k) ?? [0, 0, 0, 0, 0, 0, 0];
+    for (let i = 0; i < 6; i++) a[i]! += ph[i]!;
+    a[6]!++;
+    agg.set(k, a);
+  }
+  console.log('phases (setup, universe+sample, page, total, -, all):');
+  for (const [k, a] of [...agg].sort((x, y) => y[1][5]! - x[1][5]!).slice(0, 30)) console.log(`  ${k} n=${a[6]}: ` + a.slice(0, 6).map((v) => (v / a[6]!).toFixed(3)).join(' '));
+}
 pageSlow.sort((a, b) => b[0] - a[0]);
 console.log(`ListingIndex.page: ${(pageMs / n).toFixed(3)} ms/request wall; slowest:\n` + pageSlow.slice(0, 12).map(([ms, url]) => `${ms.toFixed(2)} ms ${url}`).join('\n'));
 slow.sort((a, b) => b[0] - a[0]);

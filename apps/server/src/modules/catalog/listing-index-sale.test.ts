@@ -31,11 +31,12 @@ const effective = (b: ListingBook, nowUs: number) =>
 
 const TREE = [{ id: 1, parentId: null }, { id: 2, parentId: 1 }, { id: 3, parentId: 1 }];
 
-/** The books at most 100,000 at `nowUs`, in a category set (if given), by their price then. */
-function expected(nowUs: number, categorySets: number[][] | undefined, direction: 'asc' | 'desc'): number[] {
+/** The books at most 100,000 at `nowUs`, in a category set (if given), by their price then (or date, or sales). */
+function expected(nowUs: number, categorySets: number[][] | undefined, direction: 'asc' | 'desc', field: 'price' | 'createdAt' | 'sold' = 'price'): number[] {
+  const key = (b: ListingBook) => (field === 'price' ? effective(b, nowUs) : field === 'createdAt' ? b.created : b.sold);
   return books
     .filter((b) => effective(b, nowUs) <= 100_000 && (!categorySets || b.categoryIds.some((c) => categorySets[0]!.includes(c))))
-    .sort((a, b) => (direction === 'asc' ? 1 : -1) * (effective(a, nowUs) - effective(b, nowUs) || a.id - b.id))
+    .sort((a, b) => (direction === 'asc' ? 1 : -1) * (key(a) - key(b) || a.id - b.id))
     .map((b) => b.id);
 }
 
@@ -45,26 +46,49 @@ afterEach(() => {
 });
 
 describe('listing index: sale windows opening and closing', () => {
-  it('filters and sorts on the price at each request time, forwards and back', () => {
+  it('filters and sorts on the price at each request time, forwards and back (and filters on it sorted by date or sales)', () => {
     // Category 1 holds 2 and 3: its group is the set a category page filters on.
     const index = new ListingIndex(listingParts(listingColumns(books), TREE));
     const times = [0, 1, 2, 3, 4, 5, 3, 1, 2, -1, 6, 0].map((h) => T0 + h * HOUR);
     for (const state of ['as built', 'four books changed (the same values, now in the overlay)']) {
       if (state !== 'as built') for (const b of books.slice(1, 5)) index.apply({ ...b }, true);
-      // Collected, then walked in the price orders.
+      // Collected, then walked in the sorted orders (by date and sales: their rows' prices follow the edges too).
       for (const collectMax of [150_000, 0]) {
         listingTuning.collectMax = collectMax;
         for (const nowUs of times) {
           for (const categorySets of [undefined, [[1, 2, 3]], [[3]]]) {
             for (const direction of ['asc', 'desc'] as const) {
-              const f = { priceMax: 100_000, ...(categorySets ? { categorySets } : {}) };
-              const ids = expected(nowUs, categorySets, direction);
-              // Walked with a count key: a count remembered before a sale edge is not answered after it.
-              const answer = index.page(f, { field: 'price', direction }, 0, 10, new Date(nowUs / 1000), 10_000, collectMax === 0 ? JSON.stringify(f) : undefined);
-              expect(answer, `${state}, collectMax ${collectMax}, ${(nowUs - T0) / HOUR} h, ${JSON.stringify(f)} ${direction}`).toEqual({ ids, total: ids.length });
+              for (const field of ['price', 'createdAt', 'sold'] as const) {
+                const f = { priceMax: 100_000, ...(categorySets ? { categorySets } : {}) };
+                const ids = expected(nowUs, categorySets, direction, field);
+                // Walked with a count key: a count remembered before a sale edge is not answered after it.
+                const answer = index.page(f, { field, direction }, 0, 10, new Date(nowUs / 1000), 10_000, collectMax === 0 ? JSON.stringify(f) : undefined);
+                expect(answer, `${state}, collectMax ${collectMax}, ${(nowUs - T0) / HOUR} h, ${JSON.stringify(f)} ${field} ${direction}`).toEqual({ ids, total: ids.length });
+              }
             }
           }
         }
+      }
+    }
+  });
+
+  it('keeps every other book of the price orders walked when a book without a sale price changes', () => {
+    // Book 1 has no sale price: it is in no sale order, and its change must touch no row of one (the last group's
+    // last sale book, 6, sits just before the catalogue's).
+    listingTuning.collectMax = 0;
+    const index = new ListingIndex(listingParts(listingColumns(books), TREE));
+    index.apply({ ...books[0]!, stock: 9 }, true);
+    const nowUs = T0 + 3.5 * HOUR;
+    for (const categorySets of [undefined, [[3]], [[1, 2, 3]]]) {
+      for (const direction of ['asc', 'desc'] as const) {
+        const ids = books
+          .filter((b) => !categorySets || b.categoryIds.some((c) => categorySets[0]!.includes(c)))
+          .sort((a, b) => (direction === 'asc' ? 1 : -1) * (effective(a, nowUs) - effective(b, nowUs) || a.id - b.id))
+          .map((b) => b.id);
+        // A language every book has: the walk tests each book (a listing without a condition starts at its page).
+        const f = { languages: ['VI'], ...(categorySets ? { categorySets } : {}) };
+        const answer = index.page(f, { field: 'price', direction }, 0, 10, new Date(nowUs / 1000), 10_000);
+        expect(answer, `${JSON.stringify(categorySets)} ${direction}`).toEqual({ ids, total: ids.length });
       }
     }
   });

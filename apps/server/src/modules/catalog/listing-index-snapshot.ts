@@ -15,7 +15,7 @@ import { catalogueIdentity, removeSuperseded, snapshotFile, snapshotRefusal, typ
  */
 const MAGIC = 'NHSLST01';
 /** Bump when the parts' arrays change meaning (an old file is then ignored). */
-const FORMAT = 4;
+const FORMAT = 5;
 
 type Typed = Int32Array | Float64Array | Uint8Array | Int16Array;
 type TypeName = 'Int32Array' | 'Float64Array' | 'Uint8Array' | 'Int16Array';

@@ -133,8 +133,8 @@ const NONE = -1;
 /** A group's rows, read in a row, are read instead of up to this many times fewer candidates read at random. */
 const ROWS_OVER_COLUMNS = 8;
 /**
- * A group's row read in a row costs about this many times less than a book visited at random in a walk (measured
- * at a million books: about 5 ns against 160 ns; taken low, as a collect also sorts its matches).
+ * A row read in a row costs about this many times less than a book visited at random (measured at a million books:
+ * 5-12 ns against 100-160 ns; taken low, as a collect also sorts its matches).
  */
 const ROW_READS_PER_VISIT = 16;
 
@@ -150,6 +150,8 @@ const ROW_LANGUAGE_CODES = 16;
 const ROW_STATUS_SHIFT = ROW_LANGUAGE_SHIFT + 4;
 const ROW_STATUS_CODES = 8;
 const ROW_ALIVE = 1 << (ROW_STATUS_SHIFT + 3);
+/** The book's sale runs now (read in the price orders' rows: which side of the price split it is on). */
+const ROW_SALE = ROW_ALIVE << 1;
 
 /** Members of each value of a dimension (category, publisher, supplier, language): slots in ascending order. */
 class Members {
@@ -208,7 +210,7 @@ interface Universe {
   /** A slot may be in more than one list. */
   dedupe: boolean;
   rest: Compiled;
-  /** A group's books: the position in groupSlots of its list's first (the rows of `groupRows`). */
+  /** A group's books in the created order: the row of its list's first in `createdRows`. */
   rowsFrom?: number;
 }
 
@@ -318,11 +320,13 @@ export class ListingIndex {
   /** Edges before this one have passed at `effAt`. */
   private edgePos: number;
   /**
-   * Two words per entry of groupSlots: the book's effective price and ROW_* fields (alive, status, language,
-   * publisher, supplier). A category page's count reads its group's rows in a row, not the book's columns at
-   * random (empty: the codes do not fit, the columns are read).
+   * Two words a row, a row for each entry of an order (created, sold, list price, sale price) of each group and then
+   * of the catalogue: the book's effective price and ROW_* fields (alive, status, language, publisher, supplier, sale
+   * running). A walk reads its order's rows one after the other, not each book's columns at random, and a category
+   * page's count reads its group's created rows in a row (empty: the codes do not fit, the columns are read).
    */
-  private readonly groupRows: Int32Array;
+  private readonly rows: { rows: Int32Array; lists: Members; order: { perm: Int32Array; rank: Int32Array } }[];
+  private readonly createdRows: Int32Array;
 
   constructor(parts: ListingParts) {
     const c = parts.columns;
@@ -358,7 +362,13 @@ export class ListingIndex {
     this.edgeTime = parts.saleEdgeTime;
     this.edgeSlot = parts.saleEdgeSlot;
     this.edgeOpens = parts.saleEdgeOpens;
-    this.groupRows = parts.groupRows;
+    this.rows = [
+      { rows: parts.createdRows, lists: this.groupCreated, order: this.byCreated },
+      { rows: parts.soldRows, lists: this.groupSold, order: this.bySold },
+      { rows: parts.priceRows, lists: this.groupPrice, order: this.byPrice },
+      { rows: parts.saleRows, lists: this.groupSale, order: this.bySale },
+    ];
+    this.createdRows = parts.createdRows;
     this.effAt = Date.now() * 1000;
     this.eff = new Int32Array(this.n);
     this.saleNow = new Uint8Array(this.n);
@@ -368,9 +378,15 @@ export class ListingIndex {
       this.eff[s] = on ? c.sale[s]! : c.price[s]!;
     }
     this.edgePos = edgeIndex(this.edgeTime, this.effAt);
-    if (this.groupRows.length > 0) {
-      const slots = this.groupSlots.data;
-      for (let j = 0; j < slots.length; j++) this.groupRows[2 * j] = this.eff[slots[j]!]!;
+    if (this.createdRows.length > 0) {
+      for (const { rows, lists, order } of this.rows) {
+        const at = (j: number, s: number) => {
+          rows[2 * j] = this.eff[s]!;
+          rows[2 * j + 1] = this.saleNow[s] ? rows[2 * j + 1]! | ROW_SALE : rows[2 * j + 1]! & ~ROW_SALE;
+        };
+        for (let j = 0; j < lists.data.length; j++) at(j, lists.data[j]!);
+        for (let r = 0; r < order.perm.length; r++) at(lists.data.length + r, order.perm[r]!);
+      }
     }
     this.languageCounts = parts.languageCounts;
     this.publisherCounts = parts.publisherCounts;
@@ -412,18 +428,29 @@ export class ListingIndex {
     this.generation++;
     this.saleNow[s] = on ? 1 : 0;
     this.eff[s] = price;
-    if (this.groupRows.length > 0) this.eachGroupRow(s, (j) => (this.groupRows[2 * j] = price));
+    this.eachRow(s, (rows, j) => {
+      rows[2 * j] = price;
+      rows[2 * j + 1] = on ? rows[2 * j + 1]! | ROW_SALE : rows[2 * j + 1]! & ~ROW_SALE;
+    });
     this.placePrice(s);
   }
 
-  /** Calls `visit` with the position in groupSlots of the base slot `s` in each group it is in, once each. */
-  private eachGroupRow(s: number, visit: (j: number) => void): void {
-    const slots = this.groupSlots;
-    this.eachGroupOf(s, (x) => {
-      // A group's slots ascend.
-      const lo = firstNot(slots.off[x]!, slots.off[x + 1]!, (i) => slots.data[i]! < s);
-      if (lo < slots.off[x + 1]! && slots.data[lo] === s) visit(lo);
-    });
+  /** Calls `visit` with each row of the base slot `s` (in each order: its groups' and the catalogue's). */
+  private eachRow(s: number, visit: (rows: Int32Array, j: number) => void): void {
+    if (this.createdRows.length === 0) return;
+    for (const { rows, lists, order } of this.rows) {
+      // The sale price order holds the books with a sale price only.
+      if (order.rank[s] === NONE) continue;
+      this.eachGroupOf(s, (x) => visit(rows, lists.off[x]! + positionIn(lists.list(x), order.rank, s)));
+      visit(rows, lists.data.length + order.rank[s]!);
+    }
+  }
+
+  /** The rows of a group's (NONE: the catalogue's) order of a sort (one side of the price split): its first row's index. */
+  private orderRows(group: number, field: ListingSortField, onSale = false): { rows: Int32Array; from: number } | undefined {
+    if (this.createdRows.length === 0 || field === 'id') return undefined;
+    const { rows, lists } = this.rows[field === 'createdAt' ? 0 : field === 'sold' ? 1 : onSale ? 3 : 2]!;
+    return { rows, from: group === NONE ? lists.data.length : lists.off[group]! };
   }
 
   /** Calls `visit` with each group the base slot `s` is in (its categories' and their ancestors'), once each. */
@@ -532,7 +559,7 @@ export class ListingIndex {
       this.generation++;
       this.alive[slot] = 0;
       this.dead++;
-      if (this.groupRows.length > 0) this.eachGroupRow(slot, (j) => (this.groupRows[2 * j + 1]! &= ~ROW_ALIVE));
+      this.eachRow(slot, (rows, j) => (rows[2 * j + 1]! &= ~ROW_ALIVE));
       // Out of every group of its categories and their ancestors, once each.
       this.countValues(NONE, slot, -1);
       this.eachGroupOf(slot, (x) => {
@@ -729,9 +756,11 @@ export class ListingIndex {
     (f.categorySets ?? []).forEach((set, i) => {
       const rest = { ...k, categoryFlags: k.categoryFlags.filter((_, j) => j !== i) };
       if (group?.set === i) {
-        // In slot order: a count or a sample reads the columns forwards, not at random.
-        const list = this.groupSlots.list(group.group);
-        grouped = { lists: list.length > 0 ? [list] : [], size: list.length, dedupe: false, rest, rowsFrom: this.groupSlots.off[group.group]! };
+        // With rows, in the created order (a count or a sample reads its rows); without, in slot order (it reads the
+        // columns forwards, not at random).
+        const rows = this.orderRows(group.group, 'createdAt');
+        const list = (rows ? this.groupCreated : this.groupSlots).list(group.group);
+        grouped = { lists: list.length > 0 ? [list] : [], size: list.length, dedupe: false, rest, rowsFrom: rows?.from };
         options.push(grouped);
       } else union(this.categories, [...new Set(set)], true, rest);
     });
@@ -753,13 +782,13 @@ export class ListingIndex {
    * Collecting the candidates' matches (one visit per candidate, then a sort) costs less than walking the sorted
    * order for the page (about want / density visits)? The density of matches among the candidates is measured on
    * a sample of them. `byRows`: the candidates are a group's rows, read in a row, each a fraction of a visit (a
-   * category page with a rare publisher walked its whole group at random before).
+   * category page with a rare publisher walked its whole group at random before); `walkByRows`: so is the walk.
    */
-  private collectBeats(u: Universe, want: number, sides: number, walkSpan: number, sample: { seen: number; hits: number }, byRows: boolean): boolean {
-    if (u.size <= 4 * want) return true;
+  private collectBeats(u: Universe, want: number, sides: number, walkSpan: number, sample: { seen: number; hits: number }, byRows: boolean, walkByRows: boolean): boolean {
+    if (u.size <= 4 * want && !walkByRows) return true;
     if (sample.hits === 0) return true;
     const density = ((sample.hits / sample.seen) * u.size) / walkSpan;
-    return (sides * want) / density > (byRows ? u.size / ROW_READS_PER_VISIT : u.size);
+    return (sides * want) / density / (walkByRows ? ROW_READS_PER_VISIT : 1) > (byRows ? u.size / ROW_READS_PER_VISIT : u.size);
   }
 
   /** Matches among a sample of (at most 256 of) the candidates' first list. */
@@ -772,30 +801,35 @@ export class ListingIndex {
     let hits = 0;
     for (let i = 0; i < first.length; i += step) {
       seen++;
-      if (rows ? this.rowMatches(u.rowsFrom! + i, rows) : this.alive[first[i]!] && this.matches(first[i]!, u.rest)) hits++;
+      if (rows ? this.rowMatches(this.createdRows, u.rowsFrom! + i, rows) : this.alive[first[i]!] && this.matches(first[i]!, u.rest)) hits++;
     }
     return { seen, hits };
   }
 
   /** The test of a group's candidates on its rows, or undefined when a condition left needs the columns. */
   private rowTest(u: Universe): RowTest | undefined {
-    const k = u.rest;
-    if (u.rowsFrom === undefined || this.groupRows.length === 0 || k.age || k.categoryFlags.length > 0) return undefined;
+    return u.rowsFrom === undefined ? undefined : this.rowTestOf(u.rest);
+  }
+
+  /** The test of `k` on rows, or undefined when one of its conditions needs the columns (or there are no rows). */
+  private rowTestOf(k: Compiled): RowTest | undefined {
+    if (this.createdRows.length === 0 || k.age || k.categoryFlags.length > 0) return undefined;
     // An id of ROW_ID_NONE or more is no book's: its flag must not read as the books without one.
     const ids = (flags: Uint8Array | undefined) => (flags && flags.length > ROW_ID_NONE ? flags.subarray(0, ROW_ID_NONE) : flags);
     return { statuses: k.statuses, languages: k.languages, publishers: ids(k.publishers), suppliers: ids(k.suppliers), price: k.price, priceMin: k.priceMin, priceMax: k.priceMax };
   }
 
-  /** The book of groupSlots' position `j` is alive and passes the test. */
-  private rowMatches(j: number, t: RowTest): boolean {
-    const w = this.groupRows[2 * j + 1]!;
+  /** The book of row `j` is alive and passes the test (and is on the price split's side `side`, unless NONE). */
+  private rowMatches(rows: Int32Array, j: number, t: RowTest, side = NONE): boolean {
+    const w = rows[2 * j + 1]!;
     if (!(w & ROW_ALIVE)) return false;
+    if (side !== NONE && (w & ROW_SALE ? 1 : 0) !== side) return false;
     if (t.statuses && !t.statuses[(w >>> ROW_STATUS_SHIFT) & (ROW_STATUS_CODES - 1)]) return false;
     if (t.languages && !t.languages[(w >>> ROW_LANGUAGE_SHIFT) & (ROW_LANGUAGE_CODES - 1)]) return false;
     if (t.publishers && !t.publishers[(w >>> ROW_PUBLISHER_SHIFT) & ROW_ID_NONE]) return false;
     if (t.suppliers && !t.suppliers[w & ROW_ID_NONE]) return false;
     if (t.price) {
-      const p = this.groupRows[2 * j]!;
+      const p = rows[2 * j]!;
       if (p < t.priceMin || p > t.priceMax) return false;
     }
     return true;
@@ -872,10 +906,14 @@ export class ListingIndex {
     const { best: universe, grouped } = this.universe(f, k, group);
     const groupWalk = group !== undefined && grouped !== undefined && sort.field !== 'id';
     const walkSpan = groupWalk ? grouped.size : this.n;
-    const sample = universe ? this.sample(universe) : { seen: 0, hits: 0 };
+    // Read only when a choice needs it (256 visits at random: a category page starting at its page needs none).
+    let sampled: { seen: number; hits: number } | undefined;
+    const sample = () => (sampled ??= universe ? this.sample(universe) : { seen: 0, hits: 0 });
     // The group's candidates when its rows answer every other condition.
     const byRows = grouped && this.rowTest(grouped) ? grouped : undefined;
     const walkRest = groupWalk ? grouped.rest : k;
+    // A walk tests its order's rows, read one after the other, when they answer its conditions.
+    const walkTest = this.orderRows(groupWalk ? group.group : NONE, sort.field) && this.rowTestOf(walkRest);
     // Every book still there of the walked list matches (sorted by price: every one within the price range): the
     // walk starts at the page, whatever its depth (below).
     const startsAtPage = noCondition(walkRest, !priceSort && walkRest.price);
@@ -885,7 +923,7 @@ export class ListingIndex {
       !startsAtPage &&
       universe &&
       universe.size <= this.collectMax() &&
-      this.collectBeats(universe, want, sides.length, walkSpan, sample, byRows === universe)
+      this.collectBeats(universe, want, sides.length, walkSpan, sample(), byRows === universe, walkTest !== undefined)
     ) {
       // Collect every match of the candidates (each counted once), then order them by their rank. The group's rows,
       // read in a row, cost less than a few times fewer candidates read at random.
@@ -901,7 +939,7 @@ export class ListingIndex {
             if (this.stamp[s] === stamp) continue;
             this.stamp[s] = stamp;
           }
-          if (rows ? !this.rowMatches(source.rowsFrom! + i, rows) : !this.alive[s] || !this.matches(s, rest)) continue;
+          if (rows ? !this.rowMatches(this.createdRows, source.rowsFrom! + i, rows) : !this.alive[s] || !this.matches(s, rest)) continue;
           total++;
           const side = sort.field === 'price' ? this.saleNow[s]! : 0;
           bySide[side]!.push(s);
@@ -946,6 +984,7 @@ export class ListingIndex {
       } else for (const { onSale, order } of sides) {
         const out: number[] = [];
         const list = groupWalk ? this.groupOrder(group.group, sort.field, onSale) : order?.perm;
+        const walkRows = walkTest && this.orderRows(groupWalk ? group.group : NONE, sort.field, onSale)!;
         // Sorted by price with a price range: only the range's part of the order is walked.
         const [from, to] = list && priceSort ? this.priceRange(list, onSale, f) : [0, list ? list.length : this.n];
         // Only the books of this side of the price split (every book when the sort is not by price).
@@ -965,7 +1004,10 @@ export class ListingIndex {
         for (let j = start; j < to - from && out.length < keep; j++) {
           const pos = desc ? to - 1 - j : from + j;
           const s = list ? list[pos]! : pos;
-          if (!alive[s] || (priceSort && saleNow[s] !== side) || !this.matches(s, walkRest)) continue;
+          if (walkRows) {
+            const row = walkRows.from + pos;
+            if (!this.rowMatches(walkRows.rows, row, walkTest, priceSort ? side : NONE)) continue;
+          } else if (!alive[s] || (priceSort && saleNow[s] !== side) || !this.matches(s, walkRest)) continue;
           if (skip > 0) skip--;
           else out.push(s);
         }
@@ -973,6 +1015,10 @@ export class ListingIndex {
         streams.push(out);
       }
       const known = countKey === undefined ? undefined : this.counts.get(countKey);
+      const catalogueTest = group ? undefined : this.rowTestOf(k);
+      const countRows = byRows
+        ? { from: byRows.rowsFrom!, size: byRows.size, test: this.rowTest(byRows)! }
+        : catalogueTest && { from: this.orderRows(NONE, 'createdAt')!.from, size: this.n, test: catalogueTest };
       const byValue = group ? grouped && this.valueCount(group.group, grouped.rest) : this.valueCount(NONE, k);
       if (known && known.generation === this.generation && Date.now() - known.at < COUNT_TTL_MS) {
         total = known.total;
@@ -989,15 +1035,14 @@ export class ListingIndex {
       } else if (byValue !== undefined) {
         // One language, publisher or supplier set alone: the group's (or the catalogue's) books with those values.
         total = byValue;
-      } else if (universe && sample.hits >= 48 && (sample.hits / sample.seen) * (universe.lists[0]?.length ?? 0) >= 2 * cap) {
+      } else if (universe && sample().hits >= 48 && (sample().hits / sample().seen) * (universe.lists[0]?.length ?? 0) >= 2 * cap) {
         // Far more than the cap match (measured on the sample of the first list, whose matches alone are a lower
         // bound of the total): counting them would only reach the cap.
         total = cap;
-      } else if (byRows && universe && byRows.size <= ROWS_OVER_COLUMNS * universe.size) {
-        const rows = this.rowTest(byRows)!;
-        const from = byRows.rowsFrom!;
-        const to = from + byRows.size;
-        for (let j = from; j < to && total < cap; j++) if (this.rowMatches(j, rows)) total++;
+      } else if (countRows && (!universe || countRows.size <= ROWS_OVER_COLUMNS * universe.size)) {
+        // The rows read in a row (the group's, or the catalogue's), to the cap: less than the candidates at random.
+        const to = countRows.from + countRows.size;
+        for (let j = countRows.from; j < to && total < cap; j++) if (this.rowMatches(this.createdRows, j, countRows.test)) total++;
       } else if (universe) {
         const rest = universe.rest;
         const stamp = universe.dedupe ? this.nextStamp() : 0;
@@ -1385,8 +1430,15 @@ export interface ListingParts {
   groupPrice: Int32Array;
   groupSaleOff: Int32Array;
   groupSale: Int32Array;
-  /** Two words per entry of groupSlot: the effective price (filled where the index is made, at its time) and ROW_* fields. */
-  groupRows: Int32Array;
+  /**
+   * Two words per entry of groupCreated then createdPerm (groupSold then soldPerm): the effective price (filled where
+   * the index is made, at its time) and ROW_* fields; empty when a code does not fit.
+   */
+  createdRows: Int32Array;
+  soldRows: Int32Array;
+  /** The same for groupPrice then pricePerm, and groupSale then salePerm. */
+  priceRows: Int32Array;
+  saleRows: Int32Array;
   /**
    * The books of the catalogue (row 0) and of each group (row g + 1) by language code, publisher id and supplier id
    * (each table's width is its length over the rows): a page with one such filter alone is counted by reading them.
@@ -1455,11 +1507,15 @@ function groupSizes(n: number, c: ListingColumns, groupOf: Int32Array, parent: I
   return sizes;
 }
 
-/** The second words of the group rows (the first, the price, depends on the time), or none when a code does not fit. */
-function groupRows(c: ListingColumns, slots: Int32Array): Int32Array {
+/**
+ * The second words of each order's rows, its lists given one after the other (the first word, the price, and the sale
+ * flag depend on the time), or none when a code does not fit.
+ */
+function orderRows(c: ListingColumns, orders: Record<'createdRows' | 'soldRows' | 'priceRows' | 'saleRows', Int32Array[]>): Pick<ListingParts, 'createdRows' | 'soldRows' | 'priceRows' | 'saleRows'> {
   const fits = (a: Int32Array) => a.every((v) => v < ROW_ID_NONE);
   if (c.statusNames.length > ROW_STATUS_CODES || c.languageNames.length > ROW_LANGUAGE_CODES || !fits(c.publisher) || !fits(c.supplier)) {
-    return new Int32Array(0);
+    const none = new Int32Array(0);
+    return { createdRows: none, soldRows: none, priceRows: none, saleRows: none };
   }
   // Each book's word once, then copied to each group it is in.
   const words = new Int32Array(c.ids.length);
@@ -1468,9 +1524,13 @@ function groupRows(c: ListingColumns, slots: Int32Array): Int32Array {
     const supplier = c.supplier[s]! < 0 ? ROW_ID_NONE : c.supplier[s]!;
     words[s] = ROW_ALIVE | (c.status[s]! << ROW_STATUS_SHIFT) | (c.language[s]! << ROW_LANGUAGE_SHIFT) | (publisher << ROW_PUBLISHER_SHIFT) | supplier;
   }
-  const rows = new Int32Array(2 * slots.length);
-  for (let j = 0; j < slots.length; j++) rows[2 * j + 1] = words[slots[j]!]!;
-  return rows;
+  const rowsOf = (lists: Int32Array[]) => {
+    const rows = new Int32Array(2 * lists.reduce((m, l) => m + l.length, 0));
+    let j = 0;
+    for (const list of lists) for (let i = 0; i < list.length; i++) rows[2 * j++ + 1] = words[list[i]!]!;
+    return rows;
+  };
+  return { createdRows: rowsOf(orders.createdRows), soldRows: rowsOf(orders.soldRows), priceRows: rowsOf(orders.priceRows), saleRows: rowsOf(orders.saleRows) };
 }
 
 /** How many books of the catalogue (row 0) and of each group (row g + 1) have each value of a column (none: -1). */
@@ -1584,7 +1644,12 @@ export function listingParts(c: ListingColumns, tree: readonly ListingCategory[]
     languageCounts: valueCounts(n, gSlot, cats.length, c.language, c.languageNames.length),
     publisherCounts: valueCounts(n, gSlot, cats.length, c.publisher, maxOf(c.publisher) + 1),
     supplierCounts: valueCounts(n, gSlot, cats.length, c.supplier, maxOf(c.supplier) + 1),
-    groupRows: groupRows(c, gSlot.data),
+    ...orderRows(c, {
+      createdRows: [gCreated.data, created.perm],
+      soldRows: [gSold.data, sold.perm],
+      priceRows: [gPrice.data, price.perm],
+      saleRows: [gSale.data, sale.perm],
+    }),
     columns: c,
     slotById,
     createdPerm: created.perm,
