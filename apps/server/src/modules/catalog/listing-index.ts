@@ -806,6 +806,24 @@ export class ListingIndex {
     return { seen, hits };
   }
 
+  /**
+   * The rows a count of a group (NONE: the catalogue) reads: every one in the created order, or with a price range
+   * only those within it in the two price orders (each on its side of the split).
+   */
+  private countRows(group: number, t: RowTest, f: ListingFilter): { spans: { rows: Int32Array; from: number; to: number; side: number }[]; size: number } {
+    if (!t.price) {
+      const { rows, from } = this.orderRows(group, 'createdAt')!;
+      const size = group === NONE ? this.n : this.groupCreated.size(group);
+      return { spans: [{ rows, from, to: from + size, side: NONE }], size };
+    }
+    const spans = [false, true].map((onSale) => {
+      const { rows, from } = this.orderRows(group, 'price', onSale)!;
+      const [lo, hi] = this.priceRange(this.priceList(group, onSale), onSale, f);
+      return { rows, from: from + lo, to: from + hi, side: onSale ? 1 : 0 };
+    });
+    return { spans, size: spans.reduce((m, r) => m + r.to - r.from, 0) };
+  }
+
   /** The test of a group's candidates on its rows, or undefined when a condition left needs the columns. */
   private rowTest(u: Universe): RowTest | undefined {
     return u.rowsFrom === undefined ? undefined : this.rowTestOf(u.rest);
@@ -1015,10 +1033,9 @@ export class ListingIndex {
         streams.push(out);
       }
       const known = countKey === undefined ? undefined : this.counts.get(countKey);
-      const catalogueTest = group ? undefined : this.rowTestOf(k);
-      const countRows = byRows
-        ? { from: byRows.rowsFrom!, size: byRows.size, test: this.rowTest(byRows)! }
-        : catalogueTest && { from: this.orderRows(NONE, 'createdAt')!.from, size: this.n, test: catalogueTest };
+      const countTest = group ? byRows && this.rowTest(byRows) : this.rowTestOf(k);
+      let spans: ReturnType<ListingIndex['countRows']> | undefined;
+      const countRows = (t: RowTest) => (spans ??= this.countRows(group ? group.group : NONE, t, f));
       const byValue = group ? grouped && this.valueCount(group.group, grouped.rest) : this.valueCount(NONE, k);
       if (known && known.generation === this.generation && Date.now() - known.at < COUNT_TTL_MS) {
         total = known.total;
@@ -1039,10 +1056,11 @@ export class ListingIndex {
         // Far more than the cap match (measured on the sample of the first list, whose matches alone are a lower
         // bound of the total): counting them would only reach the cap.
         total = cap;
-      } else if (countRows && (!universe || countRows.size <= ROWS_OVER_COLUMNS * universe.size)) {
+      } else if (countTest && (!universe || countRows(countTest).size <= ROWS_OVER_COLUMNS * universe.size)) {
         // The rows read in a row (the group's, or the catalogue's), to the cap: less than the candidates at random.
-        const to = countRows.from + countRows.size;
-        for (let j = countRows.from; j < to && total < cap; j++) if (this.rowMatches(this.createdRows, j, countRows.test)) total++;
+        for (const r of countRows(countTest).spans) {
+          for (let j = r.from; j < r.to && total < cap; j++) if (this.rowMatches(r.rows, j, countTest, r.side)) total++;
+        }
       } else if (universe) {
         const rest = universe.rest;
         const stamp = universe.dedupe ? this.nextStamp() : 0;
