@@ -105,10 +105,16 @@ describe('listing index: sale windows opening and closing', () => {
       const nowUs = T0 + hours * HOUR;
       for (const categorySets of [undefined, [[1, 2, 3]]]) {
         for (const direction of ['asc', 'desc'] as const) {
-          const ids = expected(nowUs, categorySets, direction);
-          for (let offset = 0; offset <= ids.length; offset++) {
-            const answer = index.page({ priceMax: 100_000, ...(categorySets ? { categorySets } : {}) }, { field: 'price', direction }, offset, 2, new Date(nowUs / 1000), 10_000);
-            expect(answer, `${hours} h, ${JSON.stringify(categorySets)} ${direction} from ${offset}`).toEqual({ ids: ids.slice(offset, offset + 2), total: ids.length });
+          // Sorted by price, the page starts at its place; with a language every book has (and no collecting), each
+          // order's rows are walked, by price or by date.
+          for (const [field, walked] of [['price', false], ['price', true], ['createdAt', true]] as const) {
+            listingTuning.collectMax = walked ? 0 : 150_000;
+            const ids = expected(nowUs, categorySets, direction, field);
+            const f = { priceMax: 100_000, ...(walked ? { languages: ['VI'] } : {}), ...(categorySets ? { categorySets } : {}) };
+            for (let offset = 0; offset <= ids.length; offset++) {
+              const answer = index.page(f, { field, direction }, offset, 2, new Date(nowUs / 1000), 10_000);
+              expect(answer, `${hours} h, ${JSON.stringify(f)} ${field} ${direction} from ${offset}`).toEqual({ ids: ids.slice(offset, offset + 2), total: ids.length });
+            }
           }
         }
       }

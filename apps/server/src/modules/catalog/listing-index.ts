@@ -378,16 +378,6 @@ export class ListingIndex {
       this.eff[s] = on ? c.sale[s]! : c.price[s]!;
     }
     this.edgePos = edgeIndex(this.edgeTime, this.effAt);
-    if (this.createdRows.length > 0) {
-      for (const { rows, lists, order } of this.rows) {
-        const at = (j: number, s: number) => {
-          rows[2 * j] = this.eff[s]!;
-          rows[2 * j + 1] = this.saleNow[s] ? rows[2 * j + 1]! | ROW_SALE : rows[2 * j + 1]! & ~ROW_SALE;
-        };
-        for (let j = 0; j < lists.data.length; j++) at(j, lists.data[j]!);
-        for (let r = 0; r < order.perm.length; r++) at(lists.data.length + r, order.perm[r]!);
-      }
-    }
     this.languageCounts = parts.languageCounts;
     this.publisherCounts = parts.publisherCounts;
     this.supplierCounts = parts.supplierCounts;
@@ -400,9 +390,12 @@ export class ListingIndex {
         this.priceBits.set(key, new RankedBits(length, words.subarray(wordsOff[key]!, wordsOff[key + 1]!)));
       }
     }
-    // The bits are of the parts' time: the books whose sale opened or closed since move to their side now.
+    // The bits and the rows are of the parts' time: the books whose sale opened or closed since move to their side now.
     const [a, b] = [parts.priceBitsAt[0]!, this.effAt].sort((x, y) => x - y);
-    for (let e = edgeIndex(this.edgeTime, a!); e < edgeIndex(this.edgeTime, b!); e++) this.placePrice(this.edgeSlot[e]!);
+    for (let e = edgeIndex(this.edgeTime, a!); e < edgeIndex(this.edgeTime, b!); e++) {
+      this.placePrice(this.edgeSlot[e]!);
+      this.placeRows(this.edgeSlot[e]!);
+    }
   }
 
   /** A price list: the catalogue's (NONE) or a group's, by list price or by sale price. */
@@ -428,11 +421,18 @@ export class ListingIndex {
     this.generation++;
     this.saleNow[s] = on ? 1 : 0;
     this.eff[s] = price;
+    this.placeRows(s);
+    this.placePrice(s);
+  }
+
+  /** The base slot `s`'s rows take its effective price and sale flag now. */
+  private placeRows(s: number): void {
+    const price = this.eff[s]!;
+    const on = this.saleNow[s] === 1;
     this.eachRow(s, (rows, j) => {
       rows[2 * j] = price;
       rows[2 * j + 1] = on ? rows[2 * j + 1]! | ROW_SALE : rows[2 * j + 1]! & ~ROW_SALE;
     });
-    this.placePrice(s);
   }
 
   /** Calls `visit` with each row of the base slot `s` (in each order: its groups' and the catalogue's). */
@@ -1449,8 +1449,8 @@ export interface ListingParts {
   groupSaleOff: Int32Array;
   groupSale: Int32Array;
   /**
-   * Two words per entry of groupCreated then createdPerm (groupSold then soldPerm): the effective price (filled where
-   * the index is made, at its time) and ROW_* fields; empty when a code does not fit.
+   * Two words per entry of groupCreated then createdPerm (groupSold then soldPerm): the effective price and ROW_*
+   * fields, the sale's at `priceBitsAt`; empty when a code does not fit.
    */
   createdRows: Int32Array;
   soldRows: Int32Array;
@@ -1526,26 +1526,35 @@ function groupSizes(n: number, c: ListingColumns, groupOf: Int32Array, parent: I
 }
 
 /**
- * The second words of each order's rows, its lists given one after the other (the first word, the price, and the sale
- * flag depend on the time), or none when a code does not fit.
+ * Each order's rows, its lists given one after the other, the price and the sale flag as of `at` (microseconds), or
+ * none when a code does not fit. Made with the parts, off the serving thread: filling them reads each row's book at
+ * random (about two seconds at a million books).
  */
-function orderRows(c: ListingColumns, orders: Record<'createdRows' | 'soldRows' | 'priceRows' | 'saleRows', Int32Array[]>): Pick<ListingParts, 'createdRows' | 'soldRows' | 'priceRows' | 'saleRows'> {
+function orderRows(c: ListingColumns, at: number, orders: Record<'createdRows' | 'soldRows' | 'priceRows' | 'saleRows', Int32Array[]>): Pick<ListingParts, 'createdRows' | 'soldRows' | 'priceRows' | 'saleRows'> {
   const fits = (a: Int32Array) => a.every((v) => v < ROW_ID_NONE);
   if (c.statusNames.length > ROW_STATUS_CODES || c.languageNames.length > ROW_LANGUAGE_CODES || !fits(c.publisher) || !fits(c.supplier)) {
     const none = new Int32Array(0);
     return { createdRows: none, soldRows: none, priceRows: none, saleRows: none };
   }
-  // Each book's word once, then copied to each group it is in.
+  // Each book's words once, then copied to each row it has.
   const words = new Int32Array(c.ids.length);
+  const prices = new Int32Array(c.ids.length);
   for (let s = 0; s < words.length; s++) {
     const publisher = c.publisher[s]! < 0 ? ROW_ID_NONE : c.publisher[s]!;
     const supplier = c.supplier[s]! < 0 ? ROW_ID_NONE : c.supplier[s]!;
-    words[s] = ROW_ALIVE | (c.status[s]! << ROW_STATUS_SHIFT) | (c.language[s]! << ROW_LANGUAGE_SHIFT) | (publisher << ROW_PUBLISHER_SHIFT) | supplier;
+    const on = c.sale[s]! !== NONE && c.saleStart[s]! <= at && c.saleEnd[s]! > at;
+    words[s] = (on ? ROW_SALE : 0) | ROW_ALIVE | (c.status[s]! << ROW_STATUS_SHIFT) | (c.language[s]! << ROW_LANGUAGE_SHIFT) | (publisher << ROW_PUBLISHER_SHIFT) | supplier;
+    prices[s] = on ? c.sale[s]! : c.price[s]!;
   }
   const rowsOf = (lists: Int32Array[]) => {
     const rows = new Int32Array(2 * lists.reduce((m, l) => m + l.length, 0));
     let j = 0;
-    for (const list of lists) for (let i = 0; i < list.length; i++) rows[2 * j++ + 1] = words[list[i]!]!;
+    for (const list of lists) {
+      for (let i = 0; i < list.length; i++, j++) {
+        rows[2 * j] = prices[list[i]!]!;
+        rows[2 * j + 1] = words[list[i]!]!;
+      }
+    }
     return rows;
   };
   return { createdRows: rowsOf(orders.createdRows), soldRows: rowsOf(orders.soldRows), priceRows: rowsOf(orders.priceRows), saleRows: rowsOf(orders.saleRows) };
@@ -1566,8 +1575,7 @@ function valueCounts(n: number, groupSlots: Members, groups: number, column: Arr
  * Which books of each price list are on its side now (every book is in the base when the parts are made): made here,
  * on the build's thread, so that no listing waits for them (ListingIndex's priceBits).
  */
-function priceSides(c: ListingColumns, groups: number, pricePerm: Int32Array, salePerm: Int32Array, gPrice: Members, gSale: Members): Pick<ListingParts, 'priceBitsWords' | 'priceBitsOff' | 'priceBitsAt'> {
-  const at = Date.now() * 1000;
+function priceSides(c: ListingColumns, at: number, groups: number, pricePerm: Int32Array, salePerm: Int32Array, gPrice: Members, gSale: Members): Pick<ListingParts, 'priceBitsWords' | 'priceBitsOff' | 'priceBitsAt'> {
   const off = new Int32Array(2 * (groups + 1) + 1);
   const lists: Int32Array[] = [];
   for (let g = NONE; g < groups; g++) {
@@ -1656,13 +1664,15 @@ export function listingParts(c: ListingColumns, tree: readonly ListingCategory[]
   const gSold = groupLists(sold.perm, c, groupOf, groupParent, all);
   const gPrice = groupLists(price.perm, c, groupOf, groupParent, all);
   const gSale = groupLists(sale.perm, c, groupOf, groupParent, onSale);
+  // The time of the price sides and the rows (the index moves them to its own: the sale edges between).
+  const at = Date.now() * 1000;
   return {
     ...saleEdges(c),
-    ...priceSides(c, cats.length, price.perm, sale.perm, gPrice, gSale),
+    ...priceSides(c, at, cats.length, price.perm, sale.perm, gPrice, gSale),
     languageCounts: valueCounts(n, gSlot, cats.length, c.language, c.languageNames.length),
     publisherCounts: valueCounts(n, gSlot, cats.length, c.publisher, maxOf(c.publisher) + 1),
     supplierCounts: valueCounts(n, gSlot, cats.length, c.supplier, maxOf(c.supplier) + 1),
-    ...orderRows(c, {
+    ...orderRows(c, at, {
       createdRows: [gCreated.data, created.perm],
       soldRows: [gSold.data, sold.perm],
       priceRows: [gPrice.data, price.perm],
