@@ -47,16 +47,11 @@ const { ListingIndex } = await import('../apps/server/src/modules/catalog/listin
 let pageMs = 0;
 let currentUrl = '';
 const pageSlow: [number, string][] = [];
-const phases = new Map<string, number[]>();
 const original = ListingIndex.prototype.page;
 ListingIndex.prototype.page = function (...a: Parameters<typeof original>) {
   const t = performance.now();
-  const g = globalThis as unknown as { __ph?: number[] };
-  g.__ph = [0, 0, 0, 0, 0, 0];
   const r = original.apply(this, a);
   const ms = performance.now() - t;
-  const key = currentUrl;
-  phases.set(key, g.__ph);
   pageMs += ms;
   pageSlow.push([ms, currentUrl]);
   return r;
@@ -206,19 +201,6 @@ console.log(
       .map(([k, b]) => `  ${k}: ${b.n} listings, ${(b.ms / b.n).toFixed(3)} ms each (page 0: ${(b.firstMs / Math.max(1, b.first)).toFixed(3)}), ${((100 * b.ms) / pageMs).toFixed(0)} % of the time`)
       .join('\n'),
 );
-{
-  const agg = new Map<string, number[]>();
-  for (const [, url] of pageSlow) {
-    const ph = phases.get(url)!;
-    const k = kindOf(url) + (bucketOf(url) === 'page 0' ? ' p0' : ' deep');
-    const a = agg.get(k) ?? [0, 0, 0, 0, 0, 0, 0];
-    for (let i = 0; i < 6; i++) a[i]! += ph[i]!;
-    a[6]!++;
-    agg.set(k, a);
-  }
-  console.log('phases (setup, universe+sample, page, total, -, all):');
-  for (const [k, a] of [...agg].sort((x, y) => y[1][5]! - x[1][5]!).slice(0, 30)) console.log(`  ${k} n=${a[6]}: ` + a.slice(0, 6).map((v) => (v / a[6]!).toFixed(3)).join(' '));
-}
 pageSlow.sort((a, b) => b[0] - a[0]);
 console.log(`ListingIndex.page: ${(pageMs / n).toFixed(3)} ms/request wall; slowest:\n` + pageSlow.slice(0, 12).map(([ms, url]) => `${ms.toFixed(2)} ms ${url}`).join('\n'));
 slow.sort((a, b) => b[0] - a[0]);
