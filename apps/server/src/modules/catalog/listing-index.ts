@@ -326,6 +326,7 @@ export class ListingIndex {
    * page's count reads its group's created rows in a row (empty: the codes do not fit, the columns are read).
    */
   private readonly rows: { rows: Int32Array; lists: Members; order: { perm: Int32Array; rank: Int32Array } }[];
+  /** The created order's rows (a group's candidates, read by its count and sample). */
   private readonly createdRows: Int32Array;
 
   constructor(parts: ListingParts) {
@@ -368,7 +369,7 @@ export class ListingIndex {
       { rows: parts.priceRows, lists: this.groupPrice, order: this.byPrice },
       { rows: parts.saleRows, lists: this.groupSale, order: this.bySale },
     ];
-    this.createdRows = parts.createdRows;
+    this.createdRows = this.rows[0]!.rows;
     this.effAt = Date.now() * 1000;
     this.eff = new Int32Array(this.n);
     this.saleNow = new Uint8Array(this.n);
