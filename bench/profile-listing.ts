@@ -57,20 +57,27 @@ ListingIndex.prototype.page = function (...a: Parameters<typeof original>) {
   return r;
 };
 
-function backendsCpu(): number {
-  let total = 0;
+/** The database backends' CPU ms by process id (a backend that ended between two readings is not counted). */
+function backendsCpu(): Map<string, number> {
+  const out = new Map<string, number>();
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
       if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${dbName} `)) continue;
       const f = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = f.slice(f.lastIndexOf(')') + 2).split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) * 10;
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
     } catch {
       // process ended
     }
   }
-  return total;
+  return out;
 }
+/** CPU ms the backends spent since `before`: each one's growth (a new backend's whole time). */
+const backendsSince = (before: Map<string, number>) => {
+  let total = 0;
+  for (const [pid, ms] of backendsCpu()) total += ms - (before.get(pid) ?? 0);
+  return total;
+};
 const processCpu = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
@@ -142,7 +149,7 @@ async function measure(label: string, from: number) {
     if (res.statusCode !== 200) throw new Error(`${res.statusCode} for ${url}: ${res.body.slice(0, 200)}`);
     slow.push([ms, url]);
   }
-  console.log(`${label}: ${n} listings, CPU ms/request ${((processCpu() - p0) / n).toFixed(2)} server + ${((backendsCpu() - d0) / n).toFixed(2)} database`);
+  console.log(`${label}: ${n} listings, CPU ms/request ${((processCpu() - p0) / n).toFixed(2)} server + ${(backendsSince(d0) / n).toFixed(2)} database`);
 }
 await measure('listings (inject, first run)', 0);
 slow.length = 0;

@@ -39,7 +39,9 @@ function expected(books: Map<number, ListingBook>, f: ListingFilter, field: List
       (b) =>
         (f.categorySets ?? []).every((set) => b.categoryIds.some((c) => set.includes(c))) &&
         (!f.languages || f.languages.includes(b.language)) &&
-        (!f.publisherIds || (b.publisherId !== null && f.publisherIds.includes(b.publisherId))),
+        (!f.publisherIds || (b.publisherId !== null && f.publisherIds.includes(b.publisherId))) &&
+        (f.priceMin === undefined || effective(b, nowUs) >= f.priceMin) &&
+        (f.priceMax === undefined || effective(b, nowUs) <= f.priceMax),
     )
     .sort((a, b) => (direction === 'asc' ? 1 : -1) * (key(a) - key(b) || a.id - b.id))
     .map((b) => b.id);
@@ -66,6 +68,15 @@ describe('listing index: every page of a listing', () => {
       { categorySets: [[1, 2, 3]], languages: ['VI'] },
       { publisherIds: [base + 2] },
       { categorySets: [[1, 2, 3]], publisherIds: [base + 1, base + 3] },
+      // Two value conditions: the value counts bound the total, the books are counted.
+      { categorySets: [[4]], publisherIds: [base + 2], languages: ['EN'] },
+      // A publisher without a book in the base (one comes in the overlay below).
+      { categorySets: [[1, 2, 3]], publisherIds: [base + 9] },
+      { publisherIds: [base + 9], languages: ['VI'] },
+      // Price ranges whose ends fall among many books of one price (the lists are longer than a fence's step).
+      { priceMin: 70_000, priceMax: 120_000 },
+      { categorySets: [[1, 2, 3]], priceMax: 90_000 },
+      { categorySets: [[1, 2, 3]], priceMin: 60_000, publisherIds: [base + 2] },
     ];
     const check = (state: string) => {
       for (const collectMax of [150_000, 0]) {
@@ -103,6 +114,9 @@ describe('listing index: every page of a listing', () => {
     }
     books.delete(9);
     index.remove(9);
+    const moved = { ...books.get(21)!, publisherId: base + 9, language: 'VI' };
+    books.set(21, moved);
+    index.apply(moved, true);
     check('every category changed');
   });
 });

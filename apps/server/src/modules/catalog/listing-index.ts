@@ -595,11 +595,91 @@ export class ListingIndex {
   private valueCount(group: number, k: Compiled): number | undefined {
     if (k.statuses || k.age || k.price || k.categoryFlags.length > 0) return undefined;
     if (Number(!!k.languages) + Number(!!k.publishers) + Number(!!k.suppliers) !== 1) return undefined;
-    const [flags, counts] = k.languages ? [k.languages, this.languageCounts] : k.publishers ? [k.publishers, this.publisherCounts] : [k.suppliers!, this.supplierCounts];
-    const width = counts.length / (this.groupParent.length + 1);
-    const row = (group + 1) * width;
+    return this.valueBound(group, k);
+  }
+
+  /**
+   * At most how many of the base's books of a group (NONE: the catalogue) pass `k`: the fewest of any one of its
+   * language, publisher or supplier sets, read from the value counts (undefined: `k` has none).
+   */
+  private valueBound(group: number, k: Compiled): number | undefined {
+    let bound: number | undefined;
+    const sets: [Uint8Array | undefined, Int32Array][] = [
+      [k.languages, this.languageCounts],
+      [k.publishers, this.publisherCounts],
+      [k.suppliers, this.supplierCounts],
+    ];
+    for (const [flags, counts] of sets) {
+      if (!flags) continue;
+      const width = counts.length / (this.groupParent.length + 1);
+      const row = (group + 1) * width;
+      let total = 0;
+      for (let v = 0; v < flags.length && v < width; v++) if (flags[v]) total += counts[row + v]!;
+      bound = Math.min(bound ?? total, total);
+    }
+    return bound;
+  }
+
+  /**
+   * The base's matches of a listing when they are read, not counted (undefined otherwise): a count remembered for
+   * its filter, every book, a category page's group, a price range alone (by ranks), or one language, publisher or
+   * supplier set alone (the value counts).
+   */
+  private readTotal(f: ListingFilter, k: Compiled, group: { set: number; group: number } | undefined, grouped: Universe | undefined, universe: Universe | undefined, countKey: string | undefined): number | undefined {
+    const known = countKey === undefined ? undefined : this.counts.get(countKey);
+    if (known && known.generation === this.generation && Date.now() - known.at < COUNT_TTL_MS) return known.total;
+    // No condition at all: every book of the base that is still there.
+    if (!universe && !k.statuses && !k.age && !k.price && k.categoryFlags.length === 0) return this.n - this.dead;
+    if (group && !grouped) return undefined;
+    const g = group ? group.group : NONE;
+    const rest = grouped ? grouped.rest : k;
+    // A category page without other conditions: the group's books still in the base.
+    if (group && noCondition(rest)) return this.groupAlive[g]!;
+    // A price range alone: the books of both price sides within it, counted by their ranks, not read.
+    if (onlyPrice(rest)) return this.priceSide(g, false, f).count + this.priceSide(g, true, f).count;
+    return this.valueCount(g, rest);
+  }
+
+  /**
+   * The base's matches of a listing counted, up to `cap`, and remembered under `countKey` (a walking plan's count,
+   * when readTotal has none): estimated at the cap when a sample shows far more, else read from the rows in a row
+   * (the group's or the catalogue's) or from the candidates (every book without any).
+   */
+  private countBase(f: ListingFilter, k: Compiled, group: { set: number; group: number } | undefined, universe: Universe | undefined, byRows: Universe | undefined, cap: number, sample: () => { seen: number; hits: number }, countKey: string | undefined): number {
     let total = 0;
-    for (let v = 0; v < flags.length && v < width; v++) if (flags[v]) total += counts[row + v]!;
+    const alive = this.alive;
+    const countTest = group ? byRows && this.rowTest(byRows) : this.rowTestOf(k);
+    let spans: ReturnType<ListingIndex['countRows']> | undefined;
+    const countRows = (t: RowTest) => (spans ??= this.countRows(group ? group.group : NONE, t, f));
+    if (universe && sample().hits >= 48 && (sample().hits / sample().seen) * (universe.lists[0]?.length ?? 0) >= 2 * cap) {
+      // Far more than the cap match (measured on the sample of the first list, whose matches alone are a lower
+      // bound of the total): counting them would only reach the cap.
+      total = cap;
+    } else if (countTest && (!universe || countRows(countTest).size <= ROWS_OVER_COLUMNS * universe.size)) {
+      // The rows read in a row (the group's, or the catalogue's), to the cap: less than the candidates at random.
+      for (const r of countRows(countTest).spans) {
+        for (let j = r.from; j < r.to && total < cap; j++) if (this.rowMatches(r.rows, j, countTest, r.side)) total++;
+      }
+    } else if (universe) {
+      const rest = universe.rest;
+      const stamp = universe.dedupe ? this.nextStamp() : 0;
+      outer: for (const list of universe.lists) {
+        for (let i = 0; i < list.length; i++) {
+          const s = list[i]!;
+          if (stamp) {
+            if (this.stamp[s] === stamp) continue;
+            this.stamp[s] = stamp;
+          }
+          if (alive[s] && this.matches(s, rest) && ++total >= cap) break outer;
+        }
+      }
+    } else {
+      for (let s = 0; s < this.n && total < cap; s++) if (alive[s] && this.matches(s, k)) total++;
+    }
+    if (countKey !== undefined) {
+      if (this.counts.size >= 5_000) this.counts.clear();
+      this.counts.set(countKey, { total, generation: this.generation, at: Date.now() });
+    }
     return total;
   }
 
@@ -925,9 +1005,14 @@ export class ListingIndex {
     const { best: universe, grouped } = this.universe(f, k, group);
     const groupWalk = group !== undefined && grouped !== undefined && sort.field !== 'id';
     const walkSpan = groupWalk ? grouped.size : this.n;
-    // Read only when a choice needs it (256 visits at random: a category page starting at its page needs none).
+    // The base's total when it is read, not counted, and at most how many of its books match (the value counts).
+    const read = this.readTotal(f, k, group, grouped, universe, countKey);
+    const bound = read ?? this.valueBound(group && grouped ? group.group : NONE, group && grouped ? grouped.rest : k);
+    // The density of the matches among the candidates: exact from a read total, else measured on a sample (256
+    // visits at random, read only when a choice needs it: a category page starting at its page needs none).
     let sampled: { seen: number; hits: number } | undefined;
-    const sample = () => (sampled ??= universe ? this.sample(universe) : { seen: 0, hits: 0 });
+    const sample = () =>
+      (sampled ??= !universe ? { seen: 0, hits: 0 } : read !== undefined && universe.size > 0 ? { seen: universe.size, hits: Math.min(read, universe.size) } : this.sample(universe));
     // The group's candidates when its rows answer every other condition.
     const byRows = grouped && this.rowTest(grouped) ? grouped : undefined;
     const walkRest = groupWalk ? grouped.rest : k;
@@ -938,7 +1023,12 @@ export class ListingIndex {
     const startsAtPage = noCondition(walkRest, !priceSort && walkRest.price);
     let total = 0;
     let streams: number[][];
-    if (
+    if (bound !== undefined && (bound === 0 || offset >= bound + extraTotal)) {
+      // None of the base's books can be on the page (none matches, or the page starts past them and the overlay's
+      // matches): nothing is walked or collected, a deep page past the last shown is answered by its count alone.
+      streams = sides.map(() => []);
+      total = bound === 0 ? 0 : (read ?? this.countBase(f, k, group, universe, byRows, cap, sample, countKey));
+    } else if (
       !startsAtPage &&
       universe &&
       universe.size <= this.collectMax() &&
@@ -1033,55 +1123,7 @@ export class ListingIndex {
         baseSkipped = dead ? Math.min(skipped, to - from - dead.length) : skipped - skip;
         streams.push(out);
       }
-      const known = countKey === undefined ? undefined : this.counts.get(countKey);
-      const countTest = group ? byRows && this.rowTest(byRows) : this.rowTestOf(k);
-      let spans: ReturnType<ListingIndex['countRows']> | undefined;
-      const countRows = (t: RowTest) => (spans ??= this.countRows(group ? group.group : NONE, t, f));
-      const byValue = group ? grouped && this.valueCount(group.group, grouped.rest) : this.valueCount(NONE, k);
-      if (known && known.generation === this.generation && Date.now() - known.at < COUNT_TTL_MS) {
-        total = known.total;
-      } else if (!universe && !k.statuses && !k.age && !k.price && k.categoryFlags.length === 0) {
-        // No condition at all: every book of the base that is still there.
-        total = this.n - this.dead;
-      } else if (group && grouped && noCondition(grouped.rest)) {
-        // A category page without other conditions: the group's books still in the base.
-        total = this.groupAlive[group.group]!;
-      } else if (group ? grouped && onlyPrice(grouped.rest) : onlyPrice(k)) {
-        // A price range alone (on a category page or the catalogue): the books of both price sides within it,
-        // counted by their ranks, not read.
-        total = this.priceSide(group ? group.group : NONE, false, f).count + this.priceSide(group ? group.group : NONE, true, f).count;
-      } else if (byValue !== undefined) {
-        // One language, publisher or supplier set alone: the group's (or the catalogue's) books with those values.
-        total = byValue;
-      } else if (universe && sample().hits >= 48 && (sample().hits / sample().seen) * (universe.lists[0]?.length ?? 0) >= 2 * cap) {
-        // Far more than the cap match (measured on the sample of the first list, whose matches alone are a lower
-        // bound of the total): counting them would only reach the cap.
-        total = cap;
-      } else if (countTest && (!universe || countRows(countTest).size <= ROWS_OVER_COLUMNS * universe.size)) {
-        // The rows read in a row (the group's, or the catalogue's), to the cap: less than the candidates at random.
-        for (const r of countRows(countTest).spans) {
-          for (let j = r.from; j < r.to && total < cap; j++) if (this.rowMatches(r.rows, j, countTest, r.side)) total++;
-        }
-      } else if (universe) {
-        const rest = universe.rest;
-        const stamp = universe.dedupe ? this.nextStamp() : 0;
-        outer: for (const list of universe.lists) {
-          for (let i = 0; i < list.length; i++) {
-            const s = list[i]!;
-            if (stamp) {
-              if (this.stamp[s] === stamp) continue;
-              this.stamp[s] = stamp;
-            }
-            if (alive[s] && this.matches(s, rest) && ++total >= cap) break outer;
-          }
-        }
-      } else {
-        for (let s = 0; s < this.n && total < cap; s++) if (alive[s] && this.matches(s, k)) total++;
-      }
-      if (countKey !== undefined) {
-        if (this.counts.size >= 5_000) this.counts.clear();
-        this.counts.set(countKey, { total, generation: this.generation, at: Date.now() });
-      }
+      total = read ?? this.countBase(f, k, group, universe, byRows, cap, sample, countKey);
     }
 
     total += extraTotal;
