@@ -9,8 +9,8 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { buildSearchIndex, groupsOfTsQuery, type SearchIndex } from './search-index.ts';
 import { rankCandidates } from './ranking.ts';
 import { SearchIndexFeed } from './search-index-loader.ts';
-import { ListingIndex, type ListingFilter, type ListingSort } from './listing-index.ts';
-import { loadListingParts } from './listing-index-snapshot.ts';
+import { ListingIndex, listingColumns, listingParts, type ListingFilter, type ListingParts, type ListingSort } from './listing-index.ts';
+import { loadListingParts, readListingSnapshot, writeListingSnapshot } from './listing-index-snapshot.ts';
 import { ListingIndexFeed } from './listing-index-loader.ts';
 import { catalogueIdentity, readSnapshot, snapshotFile, writeSnapshot } from './search-index-snapshot.ts';
 
@@ -264,4 +264,30 @@ describe('index snapshots (feeds)', () => {
     await new Feed(db, { snapshotDir: dir, onNotice: (m) => again.push(m) }).preload();
     expect(again).toEqual([expect.stringMatching(/from the snapshot/)]);
   }, 120_000);
+});
+
+describe('listing snapshot file', () => {
+  const parts = () =>
+    listingParts(
+      listingColumns([1, 2, 3].map((id) => ({
+        id, status: 'ACTIVE', created: id, sold: id, stock: 1, price: 50_000 * id, salePrice: id === 2 ? 40_000 : null, saleStart: null, saleEnd: null,
+        publisherId: id, supplierId: null, language: 'VI', ageMin: 0, categoryIds: [1], card: new Uint8Array(0),
+      }))),
+      [{ id: 1, parentId: null }],
+    );
+  const write = (dir: string, p: ListingParts) => writeListingSnapshot(dir, 'db-a', { parts: p, version: 10n, removedVersion: 0n, versionAt: Date.now() });
+  const read = (dir: string) => readListingSnapshot(dir, 'db-a', { databaseVersion: 12n, maxAgeMs: 60_000 });
+
+  it('reads back every part, and refuses a file of its format that lacks one (an index could not be made of it)', async () => {
+    const dir = tempDir();
+    await write(dir, parts());
+    const { load, reason } = await read(dir);
+    expect(reason).toBeUndefined();
+    expect(new ListingIndex(load!.parts).page({ publisherIds: [2] }, { field: 'price', direction: 'asc' }, 0, 10, new Date(), 10_000)).toEqual({ ids: [2], total: 1 });
+
+    const lacking: Partial<ListingParts> = parts();
+    delete lacking.publisherSaleData;
+    await write(dir, lacking as ListingParts);
+    expect(await read(dir)).toEqual({ reason: 'sections missing: publisherSaleData' });
+  });
 });

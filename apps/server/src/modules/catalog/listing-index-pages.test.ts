@@ -77,6 +77,9 @@ describe('listing index: every page of a listing', () => {
       { priceMin: 70_000, priceMax: 120_000 },
       { categorySets: [[1, 2, 3]], priceMax: 90_000 },
       { categorySets: [[1, 2, 3]], priceMin: 60_000, publisherIds: [base + 2] },
+      // The catalogue with a price range and a value: each value's books by list price and by sale price.
+      { priceMin: 60_000, priceMax: 100_000, publisherIds: [base + 1, base + 3] },
+      { priceMax: 70_000, languages: ['VI'] },
     ];
     const check = (state: string) => {
       for (const collectMax of [150_000, 0]) {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { readArrayFile, writeArrayFile, type ArrayFileSection } from '../../lib/array-file.ts';
-import { listingParts, type ListingParts } from './listing-index.ts';
+import { listingColumns, listingParts, type ListingParts } from './listing-index.ts';
 import { buildListingColumns } from './listing-index-build.ts';
 import { rowsOf } from './search-index-build.ts';
 import { catalogueIdentity, removeSuperseded, snapshotFile, snapshotRefusal, type LoadOptions } from './search-index-snapshot.ts';
@@ -15,7 +15,7 @@ import { catalogueIdentity, removeSuperseded, snapshotFile, snapshotRefusal, typ
  */
 const MAGIC = 'NHSLST01';
 /** Bump when the parts' arrays change meaning (an old file is then ignored). */
-const FORMAT = 5;
+const FORMAT = 6;
 
 type Typed = Int32Array | Float64Array | Uint8Array | Int16Array;
 type TypeName = 'Int32Array' | 'Float64Array' | 'Uint8Array' | 'Int16Array';
@@ -50,6 +50,10 @@ export type ListingLoadOptions = LoadOptions & {
 
 const typeOf = (a: Typed): TypeName => a.constructor.name as TypeName;
 
+let sections: string[] | undefined;
+/** The name of every section of the parts (those of an empty catalogue's parts name them all). */
+const sectionNames = () => (sections ??= arraysOf(listingParts(listingColumns([]))).map(([name]) => name));
+
 /** Every typed array of the parts, by section name; the columns' name lists go to the header. */
 function arraysOf(parts: ListingParts): [string, Typed][] {
   const out: [string, Typed][] = [];
@@ -83,6 +87,10 @@ export async function readListingSnapshot(
   const { file, reason } = await readArrayFile<Meta>(snapshotFile(dir, catalogue, 'listing'), MAGIC, (meta) => snapshotRefusal(meta, { ...opts, format: FORMAT, catalogue }));
   if (!file) return reason ? { reason } : {};
   const { meta } = file;
+  // A file of this format without one of the parts' sections (written by a build of the same format number that
+  // did not have it yet) is refused: the index could not be made from it.
+  const missing = sectionNames().filter((name) => !(name in meta.types));
+  if (missing.length > 0) return { reason: `sections missing: ${missing.join(', ')}` };
   try {
     const columns: Record<string, unknown> = { statusNames: meta.statusNames, languageNames: meta.languageNames };
     const parts: Record<string, unknown> = { columns };

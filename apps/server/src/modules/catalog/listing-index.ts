@@ -160,10 +160,14 @@ class Members {
     readonly data: Int32Array,
   ) {}
 
-  static of(slots: number, valueOf: (slot: number, out: number[]) => void, values: number): Members {
+  /** The slots 0..slots - 1 (or those of `slots`, in its order) of each value `valueOf` gives them. */
+  static of(slots: number | Int32Array, valueOf: (slot: number, out: number[]) => void, values: number): Members {
+    const n = typeof slots === 'number' ? slots : slots.length;
+    const slotAt = typeof slots === 'number' ? (i: number) => i : (i: number) => slots[i]!;
     const count = new Int32Array(values + 1);
     const tmp: number[] = [];
-    for (let s = 0; s < slots; s++) {
+    for (let i = 0; i < n; i++) {
+      const s = slotAt(i);
       tmp.length = 0;
       valueOf(s, tmp);
       for (const v of tmp) if (v >= 0 && v < values) count[v + 1]!++;
@@ -172,7 +176,8 @@ class Members {
     const off = count.slice();
     const data = new Int32Array(off[values]!);
     const fill = off.slice(0, values);
-    for (let s = 0; s < slots; s++) {
+    for (let i = 0; i < n; i++) {
+      const s = slotAt(i);
       tmp.length = 0;
       valueOf(s, tmp);
       for (const v of tmp) if (v >= 0 && v < values) data[fill[v]!++] = s;
@@ -257,9 +262,13 @@ export class ListingIndex {
   private readonly byPrice: { perm: Int32Array; rank: Int32Array };
   private readonly bySale: { perm: Int32Array; rank: Int32Array };
   private readonly categories: Members;
+  /** Each value's books by list price, and (`...OnSale`) those with a sale price by sale price. */
   private readonly publishers: Members;
   private readonly suppliers: Members;
   private readonly languages: Members;
+  private readonly publishersOnSale: Members;
+  private readonly suppliersOnSale: Members;
+  private readonly languagesOnSale: Members;
   private readonly maxCategory: number;
   /** Groups (a category with its descendants): found by their sorted ids, their books in each order. */
   private readonly groupByKey = new Map<string, number>();
@@ -343,6 +352,9 @@ export class ListingIndex {
     this.publishers = new Members(parts.publisherOff, parts.publisherData);
     this.suppliers = new Members(parts.supplierOff, parts.supplierData);
     this.languages = new Members(parts.languageOff, parts.languageData);
+    this.publishersOnSale = new Members(parts.publisherSaleOff, parts.publisherSaleData);
+    this.suppliersOnSale = new Members(parts.supplierSaleOff, parts.supplierSaleData);
+    this.languagesOnSale = new Members(parts.languageSaleOff, parts.languageSaleData);
     this.maxCategory = parts.categoryOff.length - 2;
     this.stamp = new Int32Array(this.n);
     const groups = parts.groupIds.length;
@@ -845,10 +857,21 @@ export class ListingIndex {
         options.push(grouped);
       } else union(this.categories, [...new Set(set)], true, rest);
     });
-    if (f.publisherIds) union(this.publishers, [...new Set(f.publisherIds)], false, { ...k, publishers: undefined });
-    if (f.supplierIds) union(this.suppliers, [...new Set(f.supplierIds)], false, { ...k, suppliers: undefined });
-    if (k.languages) union(this.languages, [...k.languages.keys()].filter((i) => k.languages![i]), false, { ...k, languages: undefined });
-    if (f.priceMin !== undefined || f.priceMax !== undefined) {
+    // A book has one publisher, supplier and language. With a price range, only each value's books within it: those
+    // whose list price is, and those whose sale price is (a book may be both, hence the dedupe).
+    const priced = f.priceMin !== undefined || f.priceMax !== undefined;
+    const byValue = (members: Members, onSale: Members, values: number[], rest: Compiled) => {
+      if (!priced) return union(members, values, false, rest);
+      const lists = values.flatMap((v) => [false, true].map((sale) => {
+        const list = (sale ? onSale : members).list(v);
+        return list.subarray(...this.priceRange(list, sale, f));
+      })).filter((l) => l.length > 0);
+      options.push({ lists, size: lists.reduce((m, l) => m + l.length, 0), dedupe: lists.length > 1, rest });
+    };
+    if (f.publisherIds) byValue(this.publishers, this.publishersOnSale, [...new Set(f.publisherIds)], { ...k, publishers: undefined });
+    if (f.supplierIds) byValue(this.suppliers, this.suppliersOnSale, [...new Set(f.supplierIds)], { ...k, suppliers: undefined });
+    if (k.languages) byValue(this.languages, this.languagesOnSale, [...k.languages.keys()].filter((i) => k.languages![i]), { ...k, languages: undefined });
+    if (priced) {
       // Every match pays a price in the range: its list price (a range of the price order) or its sale price (a
       // range of the sale order); the effective price is still tested on each candidate.
       const a = this.byPrice.perm.subarray(...this.priceRange(this.byPrice.perm, false, f));
@@ -1467,12 +1490,22 @@ export interface ListingParts {
   saleRank: Int32Array;
   categoryOff: Int32Array;
   categoryData: Int32Array;
+  /**
+   * The books of each publisher (supplier, language) by list price, and those with a sale price by sale price
+   * (`...Sale`): a price range's part of each is a catalogue listing's candidates with both conditions.
+   */
   publisherOff: Int32Array;
   publisherData: Int32Array;
+  publisherSaleOff: Int32Array;
+  publisherSaleData: Int32Array;
   supplierOff: Int32Array;
   supplierData: Int32Array;
+  supplierSaleOff: Int32Array;
+  supplierSaleData: Int32Array;
   languageOff: Int32Array;
   languageData: Int32Array;
+  languageSaleOff: Int32Array;
+  languageSaleData: Int32Array;
   /** A category and its descendants (as the build saw the tree): group g's category id, and its set's ids, sorted. */
   groupIds: Int32Array;
   groupCatOff: Int32Array;
@@ -1670,9 +1703,13 @@ export function listingParts(c: ListingColumns, tree: readonly ListingCategory[]
   const categories = Members.of(n, (s, out) => {
     for (let i = c.catOff[s]!; i < c.catOff[s + 1]!; i++) out.push(c.catData[i]!);
   }, maxOf(c.catData) + 1);
-  const publishers = Members.of(n, (s, out) => out.push(c.publisher[s]!), maxOf(c.publisher) + 1);
-  const suppliers = Members.of(n, (s, out) => out.push(c.supplier[s]!), maxOf(c.supplier) + 1);
-  const languages = Members.of(n, (s, out) => out.push(c.language[s]!), c.languageNames.length);
+  // Each publisher's, supplier's and language's books by list price, and those with a sale price by sale price: a
+  // price range's part of each is what a catalogue listing with both conditions reads.
+  const valueLists = (column: ArrayLike<number>, values: number) =>
+    [price.perm, sale.perm].map((order) => Members.of(order, (s, out) => out.push(column[s]!), values)) as [Members, Members];
+  const [publishers, publishersOnSale] = valueLists(c.publisher, maxOf(c.publisher) + 1);
+  const [suppliers, suppliersOnSale] = valueLists(c.supplier, maxOf(c.supplier) + 1);
+  const [languages, languagesOnSale] = valueLists(c.language, c.languageNames.length);
   // Groups: one per category, its descendants included (the set a category page filters on).
   const cats = [...tree].sort((a, b) => a.id - b.id);
   const groupOf = new Int32Array(cats.reduce((m, r) => Math.max(m, r.id), -1) + 1).fill(NONE);
@@ -1735,10 +1772,16 @@ export function listingParts(c: ListingColumns, tree: readonly ListingCategory[]
     categoryData: categories.data,
     publisherOff: publishers.off,
     publisherData: publishers.data,
+    publisherSaleOff: publishersOnSale.off,
+    publisherSaleData: publishersOnSale.data,
     supplierOff: suppliers.off,
     supplierData: suppliers.data,
+    supplierSaleOff: suppliersOnSale.off,
+    supplierSaleData: suppliersOnSale.data,
     languageOff: languages.off,
     languageData: languages.data,
+    languageSaleOff: languagesOnSale.off,
+    languageSaleData: languagesOnSale.data,
     groupIds: Int32Array.from(cats, (r) => r.id),
     groupCatOff,
     groupCats: Int32Array.from(groupCatList),
