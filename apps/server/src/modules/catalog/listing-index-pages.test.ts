@@ -73,7 +73,7 @@ describe('listing index: every page of a listing', () => {
       // A publisher without a book in the base (one comes in the overlay below).
       { categorySets: [[1, 2, 3]], publisherIds: [base + 9] },
       { publisherIds: [base + 9], languages: ['VI'] },
-      // Price ranges whose ends fall among many books of one price (the lists are longer than a fence's step).
+      // Price ranges whose ends fall among many books of one price (the binary searches find a run's first and last).
       { priceMin: 70_000, priceMax: 120_000 },
       { categorySets: [[1, 2, 3]], priceMax: 90_000 },
       { categorySets: [[1, 2, 3]], priceMin: 60_000, publisherIds: [base + 2] },

@@ -386,7 +386,7 @@ export class ListingIndex {
     this.eff = new Int32Array(this.n);
     this.saleNow = new Uint8Array(this.n);
     for (let s = 0; s < this.n; s++) {
-      const on = c.sale[s]! !== NONE && c.saleStart[s]! <= this.effAt && c.saleEnd[s]! > this.effAt;
+      const on = saleRuns(c, s, this.effAt);
       this.saleNow[s] = on ? 1 : 0;
       this.eff[s] = on ? c.sale[s]! : c.price[s]!;
     }
@@ -637,11 +637,11 @@ export class ListingIndex {
    * its filter, every book, a category page's group, a price range alone (by ranks), or one language, publisher or
    * supplier set alone (the value counts).
    */
-  private readTotal(f: ListingFilter, k: Compiled, group: { set: number; group: number } | undefined, grouped: Universe | undefined, universe: Universe | undefined, countKey: string | undefined): number | undefined {
+  private readTotal(f: ListingFilter, k: Compiled, group: { set: number; group: number } | undefined, grouped: Universe | undefined, countKey: string | undefined): number | undefined {
     const known = countKey === undefined ? undefined : this.counts.get(countKey);
     if (known && known.generation === this.generation && Date.now() - known.at < COUNT_TTL_MS) return known.total;
     // No condition at all: every book of the base that is still there.
-    if (!universe && !k.statuses && !k.age && !k.price && k.categoryFlags.length === 0) return this.n - this.dead;
+    if (noCondition(k)) return this.n - this.dead;
     if (group && !grouped) return undefined;
     const g = group ? group.group : NONE;
     const rest = grouped ? grouped.rest : k;
@@ -1029,7 +1029,7 @@ export class ListingIndex {
     const groupWalk = group !== undefined && grouped !== undefined && sort.field !== 'id';
     const walkSpan = groupWalk ? grouped.size : this.n;
     // The base's total when it is read, not counted, and at most how many of its books match (the value counts).
-    const read = this.readTotal(f, k, group, grouped, universe, countKey);
+    const read = this.readTotal(f, k, group, grouped, countKey);
     const bound = read ?? this.valueBound(group && grouped ? group.group : NONE, group && grouped ? grouped.rest : k);
     // The density of the matches among the candidates: exact from a read total, else measured on a sample (256
     // visits at random, read only when a choice needs it: a category page starting at its page needs none).
@@ -1287,6 +1287,11 @@ function edgeIndex(times: Float64Array, t: number): number {
 function positionIn(list: Int32Array, rank: Int32Array, s: number): number {
   const r = rank[s]!;
   return firstNot(0, list.length, (i) => rank[list[i]!]! < r);
+}
+
+/** The base slot `s`'s sale price is the one paid at `at` (microseconds; an open side of its window is infinite). */
+function saleRuns(c: ListingColumns, s: number, at: number): boolean {
+  return c.sale[s]! !== NONE && c.saleStart[s]! <= at && c.saleEnd[s]! > at;
 }
 
 /** A compiled filter whose only condition is a price range. */
@@ -1618,7 +1623,7 @@ function orderRows(c: ListingColumns, at: number, orders: Record<'createdRows' |
   for (let s = 0; s < words.length; s++) {
     const publisher = c.publisher[s]! < 0 ? ROW_ID_NONE : c.publisher[s]!;
     const supplier = c.supplier[s]! < 0 ? ROW_ID_NONE : c.supplier[s]!;
-    const on = c.sale[s]! !== NONE && c.saleStart[s]! <= at && c.saleEnd[s]! > at;
+    const on = saleRuns(c, s, at);
     words[s] = (on ? ROW_SALE : 0) | ROW_ALIVE | (c.status[s]! << ROW_STATUS_SHIFT) | (c.language[s]! << ROW_LANGUAGE_SHIFT) | (publisher << ROW_PUBLISHER_SHIFT) | supplier;
     prices[s] = on ? c.sale[s]! : c.price[s]!;
   }
@@ -1666,7 +1671,7 @@ function priceSides(c: ListingColumns, at: number, groups: number, pricePerm: In
     const onSale = key % 2 === 1;
     const side = RankedBits.words(list.length, (j) => {
       const s = list[j]!;
-      return (c.sale[s]! !== NONE && c.saleStart[s]! <= at && c.saleEnd[s]! > at) === onSale;
+      return saleRuns(c, s, at) === onSale;
     });
     words.set(side, off[key]!);
   });
